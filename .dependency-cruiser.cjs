@@ -1,0 +1,87 @@
+/**
+ * Layering rules of ARCHITECTURE.md §3, checked in CI: `npm run lint:deps`
+ * (npx depcruise src --config .dependency-cruiser.cjs).
+ *
+ *   pages, templates  ──▶ (never) db, domain        pages reach data only through the upstream client
+ *   domain            ──▶ (never) api, pages, templates, islands
+ *   islands           ──▶ (never) server code, templates
+ *   db                ──▶ (never) anything above it (api, pages, domain, upstream, realtime, templates);
+ *                         the one exception: db/seed may use domain/{ids,password,time}.ts
+ *   no circular dependencies
+ *
+ * Type-only imports count (tsPreCompilationDeps): a layer must not even know another layer's types.
+ * Test files (*.test.ts[x]) are exempt from the layering rules (they may set up data through lower
+ * layers), but not from the cycle rule.
+ */
+const TEST = '\\.test\\.tsx?$';
+const DB = '^src/server/db/';
+const SEED = '^src/server/db/seed/';
+const DOMAIN = '^src/server/domain/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Circular dependencies make module start order fragile and layers impossible to separate.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'pages-templates-not-data',
+      severity: 'error',
+      comment: 'Pages and templates get data only through the upstream client (src/server/upstream), never from db or domain.',
+      from: { path: '^src/(server/pages|templates)/', pathNot: TEST },
+      to: { path: `${DB}|${DOMAIN}` },
+    },
+    {
+      name: 'domain-not-above',
+      severity: 'error',
+      comment: 'Domain rules must not depend on the API, pages, templates or browser code.',
+      from: { path: DOMAIN, pathNot: TEST },
+      to: { path: '^src/(server/(api|pages)|templates|islands)/' },
+    },
+    {
+      name: 'islands-no-server',
+      severity: 'error',
+      comment: 'Islands are browser code: no server modules, no hono/jsx templates.',
+      from: { path: '^src/islands/', pathNot: TEST },
+      to: { path: '^src/(server|templates)/' },
+    },
+    {
+      name: 'db-not-above',
+      severity: 'error',
+      comment: 'The database layer imports nothing above it.',
+      from: { path: DB, pathNot: `${SEED}|${TEST}` },
+      to: { path: '^src/(server/(api|pages|domain|upstream|realtime)|templates)/' },
+    },
+    {
+      name: 'seed-not-above',
+      severity: 'error',
+      comment:
+        'The seed may use domain/ids, domain/password and domain/time (ids, password hashing, clock) and nothing else above db.',
+      from: { path: SEED, pathNot: TEST },
+      to: {
+        path: '^src/(server/(api|pages|domain|upstream|realtime)|templates)/',
+        pathNot: `^src/server/domain/(ids|password|time)\\.ts$`,
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: './tsconfig.json' },
+    // Lets `./x.js` specifiers (TypeScript ESM style) resolve to `./x.ts`.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.jsx'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,71 @@
+import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN, BASE_URL, DEMO_PASSWORD } from './e2e/fixtures';
+
+// Every run starts the built server (`npm run build` first) on a fresh, empty data directory, so it
+// migrates and seeds from scratch. With TEST_DATABASE_URL set, the server uses that PostgreSQL database
+// instead, inside a fresh schema (PG_SCHEMA) so runs never see each other's data.
+//
+// Playwright evaluates this file in the runner and again in each worker; the runner creates the
+// directory and schema name and passes them on through the environment, so workers reuse them.
+if (!process.env.XUETANG_E2E_DATA_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), 'xuetang-e2e-'));
+  process.env.XUETANG_E2E_DATA_DIR = dir;
+  process.env.XUETANG_E2E_PG_SCHEMA = `e2e_${randomBytes(6).toString('hex')}`;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+const dataDir = process.env.XUETANG_E2E_DATA_DIR;
+const pgUrl = process.env.TEST_DATABASE_URL ?? '';
+
+// Playwright starts the server with process.env plus these. Empty values count as unset for the server
+// (config.ts), which keeps a developer's own DATABASE_URL / UPSTREAM_URL / PUBLIC_URL out of the run.
+const serverEnv: Record<string, string> = {
+  PORT: '8788',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: ADMIN.password,
+  DEMO_PASSWORD,
+  DEMO_CONTENT: '1',
+  LOG_LEVEL: 'error',
+  DATABASE_URL: pgUrl,
+  PG_SCHEMA: pgUrl ? process.env.XUETANG_E2E_PG_SCHEMA ?? '' : '',
+  UPSTREAM_URL: '',
+  PUBLIC_URL: '',
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --enable-source-maps dist/server.mjs',
+    url: `${BASE_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

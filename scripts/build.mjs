@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Build: server bundle (dist/server.mjs), htmx, antd CSS, island boot loader and islands (static/build/).
+// Idempotent; the antd CSS extraction (the slow part) is skipped while its inputs are unchanged.
+// Usage: node scripts/build.mjs          (npm run build)
+//        BUILD_SERVER_ENTRY=/path/to/entry.ts node scripts/build.mjs   (bundle another server entry; for tests)
+import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const t0 = performance.now();
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const r = (...p) => join(ROOT, ...p);
+const require = createRequire(r('package.json'));
+
+const SERVER_ENTRY = process.env.BUILD_SERVER_ENTRY || r('src/server/main.ts');
+const SERVER_OUT = r('dist/server.mjs');
+const STATIC_BUILD = r('static/build');
+const ISLANDS_DIR = r('src/islands');
+const ISLANDS_OUT = join(STATIC_BUILD, 'islands');
+const CACHE_DIR = r('node_modules/.cache/xuetang-build');
+const ANTD_CSS = join(STATIC_BUILD, 'antd.css');
+const ANTD_STAMP = join(STATIC_BUILD, '.antd-css.stamp');
+const EXTRACT_SCRIPT = r('scripts/extract-antd-css.tsx');
+
+/** Browser targets: Chromium 86 cores of the 360/QQ browsers (ARCHITECTURE §4). */
+const BROWSER_TARGET = ['es2018', 'chrome86'];
+
+const ms = (t) => `${Math.round(performance.now() - t)} ms`;
+const log = (msg) => console.log(`[build] ${msg}`);
+let failed = false;
+
+async function timed(name, fn) {
+  const t = performance.now();
+  try {
+    const note = await fn();
+    log(`${name}: ${note ? `${note}, ` : ''}${ms(t)}`);
+  } catch (err) {
+    failed = true;
+    console.error(`[build] ${name} FAILED: ${err && err.message ? err.message : err}`);
+  }
+}
+
+// (a) Server: one ESM file, node_modules stay external.
+async function buildServer() {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`server entry ${relative(ROOT, SERVER_ENTRY)} does not exist — nothing to bundle`);
+  }
+  await esbuild.build({
+    entryPoints: [SERVER_ENTRY],
+    outfile: SERVER_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    jsxImportSource: 'hono/jsx',
+    tsconfig: r('tsconfig.json'),
+    sourcemap: 'linked',
+    // Bundled CommonJS-style code (and esbuild's __require shim) needs a real `require` in ESM.
+    banner: {
+      js: "import { createRequire as __xtCreateRequire } from 'node:module'; const require = __xtCreateRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return relative(ROOT, SERVER_OUT);
+}
+
+// (b) htmx, as shipped.
+async function copyHtmx() {
+  const src = require.resolve('htmx.org/dist/htmx.min.js');
+  const dest = join(STATIC_BUILD, 'htmx.min.js');
+  const version = JSON.parse(readFileSync(require.resolve('htmx.org/package.json'), 'utf8')).version;
+  const same = existsSync(dest) && readFileSync(dest).equals(readFileSync(src));
+  if (!same) copyFileSync(src, dest);
+  return `htmx ${version}${same ? ' (unchanged)' : ''}`;
+}
+
+// (c) antd CSS for server-rendered markup, extracted statically. Re-extracted only when an input changed.
+function antdStamp() {
+  const version = (pkg) => JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version;
+  return JSON.stringify({
+    antd: version('antd'),
+    extractor: version('@ant-design/static-style-extract'),
+    script: createHash('sha256').update(readFileSync(EXTRACT_SCRIPT)).digest('hex'),
+  });
+}
+
+async function extractAntdCss() {
+  const stamp = antdStamp();
+  if (existsSync(ANTD_CSS) && existsSync(ANTD_STAMP) && readFileSync(ANTD_STAMP, 'utf8') === stamp) {
+    return 'up to date';
+  }
+  // Bundle the (React, not hono/jsx) extraction script to a temporary module inside the project, so that
+  // its bare imports resolve from node_modules, then run it in a child process.
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const script = join(CACHE_DIR, 'extract-antd-css.mjs');
+  await esbuild.build({
+    entryPoints: [EXTRACT_SCRIPT],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    jsxImportSource: 'react',
+    logLevel: 'warning',
+  });
+  const tmp = `${ANTD_CSS}.tmp`;
+  const code = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, tmp], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (status, signal) => resolve(status ?? signal));
+  });
+  if (code !== 0 || !existsSync(tmp)) throw new Error(`extract-antd-css exited with ${code}`);
+  renameSync(tmp, ANTD_CSS);
+  writeFileSync(ANTD_STAMP, stamp);
+  return 're-extracted';
+}
+
+// (d) Islands. Each src/islands/<name>.tsx is an island entry, served as /static/build/islands/<name>.js;
+// boot.ts loads them on demand. Shared code (react, antd core) goes to hashed chunks.
+function islandEntries() {
+  if (!existsSync(ISLANDS_DIR)) return {};
+  const entries = {};
+  for (const file of readdirSync(ISLANDS_DIR).sort()) {
+    const m = /^([a-z0-9][a-z0-9_-]*)\.tsx$/i.exec(file);
+    if (!m || file.endsWith('.test.tsx')) continue;
+    entries[m[1]] = join(ISLANDS_DIR, file);
+  }
+  return entries;
+}
+
+const browserOptions = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: BROWSER_TARGET,
+  minify: true,
+  jsx: 'automatic',
+  jsxImportSource: 'react',
+  tsconfig: join(ISLANDS_DIR, 'tsconfig.json'),
+  define: { 'process.env.NODE_ENV': '"production"' },
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
+async function buildIslands() {
+  const entries = islandEntries();
+  rmSync(ISLANDS_OUT, { recursive: true, force: true }); // no stale chunks from earlier builds
+  const names = Object.keys(entries);
+  if (names.length === 0) return 'no islands yet (src/islands/*.tsx), skipped';
+  await esbuild.build({
+    ...browserOptions,
+    entryPoints: entries,
+    outdir: ISLANDS_OUT,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+  return names.join(', ');
+}
+
+async function buildBoot() {
+  await esbuild.build({
+    ...browserOptions,
+    entryPoints: [join(ISLANDS_DIR, 'boot.ts')],
+    outfile: join(STATIC_BUILD, 'boot.js'),
+  });
+  return 'static/build/boot.js';
+}
+
+// (e) Report.
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return listFiles(p);
+    return /\.(js|css)$/.test(name) ? [p] : [];
+  });
+}
+
+function report() {
+  const rows = listFiles(STATIC_BUILD).sort().map((p) => {
+    const buf = readFileSync(p);
+    return [relative(ROOT, p), buf.length, gzipSync(buf, { level: 9 }).length];
+  });
+  if (rows.length === 0) return;
+  const width = Math.max(...rows.map(([n]) => n.length));
+  const fmt = (n) => n.toLocaleString('en-US').padStart(10);
+  console.log(`${'file'.padEnd(width)} ${'raw'.padStart(10)} ${'gzip -9'.padStart(10)}`);
+  for (const [name, raw, gz] of rows) console.log(`${name.padEnd(width)} ${fmt(raw)} ${fmt(gz)}`);
+}
+
+mkdirSync(STATIC_BUILD, { recursive: true });
+mkdirSync(dirname(SERVER_OUT), { recursive: true });
+await Promise.all([
+  timed('antd css', extractAntdCss),
+  timed('htmx', copyHtmx),
+  timed('boot', buildBoot),
+  timed('islands', buildIslands),
+  timed('server', buildServer),
+]);
+report();
+log(`${failed ? 'FAILED' : 'done'} in ${ms(t0)}`);
+if (failed) process.exitCode = 1;

@@ -1,0 +1,73 @@
+// Central authorisation. Every /api route is registered through ApiRoutes with an access rule, so a route
+// without one cannot exist (deny by default), and the list of routes feeds the authorisation matrix test.
+import { Hono, type Context, type Handler } from 'hono';
+import type { ApiEnv } from '../context.js';
+import { grantedPermissionCodes } from '../domain/permissions.js';
+import { fail, NO_PERMISSION, TOKEN_INVALID } from './envelope.js';
+
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  /** A button/permission code (sys_permission.perms) granted to one of the user's roles. */
+  | { kind: 'perm'; code: string }
+  /** One of these role codes. */
+  | { kind: 'role'; codes: string[] };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const LOGGED_IN: Access = { kind: 'user' };
+export const perm = (code: string): Access => ({ kind: 'perm', code });
+export const role = (...codes: string[]): Access => ({ kind: 'role', codes });
+
+export interface RouteInfo {
+  method: string;
+  path: string;
+  access: Access;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function permissionCodes(c: Context<ApiEnv>): Promise<Set<string>> {
+  let codes = c.get('permCodes');
+  if (!codes) {
+    const user = c.get('user');
+    codes = user ? await grantedPermissionCodes(c.get('deps').db, user.id) : new Set();
+    c.set('permCodes', codes);
+  }
+  return codes;
+}
+
+/** Checks an access rule; returns a response to send when access is refused. */
+export async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | null> {
+  if (access.kind === 'public') return null;
+  const user = c.get('user');
+  // The anchor's clients key their "login expired" dialog on HTTP 500 with exactly this message.
+  if (!user) return fail(c, TOKEN_INVALID, 500, 500);
+  if (access.kind === 'user') return null;
+  if (access.kind === 'role') {
+    return user.roles.some((r) => access.codes.includes(r.code)) ? null : fail(c, NO_PERMISSION, 510, 403);
+  }
+  return (await permissionCodes(c)).has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
+}
+
+export class ApiRoutes {
+  readonly app = new Hono<ApiEnv>();
+  readonly routes: RouteInfo[] = [];
+
+  on(methods: Method[], path: string, access: Access, handler: Handler<ApiEnv>): this {
+    for (const method of methods) this.routes.push({ method, path, access });
+    this.app.on(methods, path, async (c, next) => (await refuse(c, access)) ?? handler(c, next));
+    return this;
+  }
+  get(path: string, access: Access, handler: Handler<ApiEnv>) {
+    return this.on(['GET'], path, access, handler);
+  }
+  post(path: string, access: Access, handler: Handler<ApiEnv>) {
+    return this.on(['POST'], path, access, handler);
+  }
+  put(path: string, access: Access, handler: Handler<ApiEnv>) {
+    return this.on(['PUT'], path, access, handler);
+  }
+  delete(path: string, access: Access, handler: Handler<ApiEnv>) {
+    return this.on(['DELETE'], path, access, handler);
+  }
+}

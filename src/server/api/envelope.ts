@@ -1,0 +1,88 @@
+// The teaching-open/JeecgBoot response envelope: {success, message, code, result, timestamp}.
+// Business failures are HTTP 200 with success:false (the contract its clients rely on).
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+export const envelope = <T>(success: boolean, message: string, code: number, result: T): Envelope<T> => ({
+  success,
+  message,
+  code,
+  result,
+  timestamp: Date.now(),
+});
+
+/** Success. `code` 200 for Result.ok-style endpoints, 0 for endpoints the anchor answers with defaults. */
+export function ok<T>(c: Context, result: T, message = '操作成功！', code = 200) {
+  return c.json(envelope(true, message, code, result));
+}
+
+export function fail(c: Context, message: string, code = 500, status: ContentfulStatusCode = 200) {
+  return c.json(envelope(false, message, code, null), status);
+}
+
+export const TOKEN_INVALID = 'Token失效，请重新登录';
+export const NO_PERMISSION = '没有权限，请联系管理员授权';
+
+/** Paged result shape of MyBatis-Plus. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  searchCount: true;
+}
+
+export function page<T>(records: T[], total: number, pageNo: number, pageSize: number): Page<T> {
+  return { records, total, size: pageSize, current: pageNo, pages: pageSize > 0 ? Math.ceil(total / pageSize) : 0, searchCount: true };
+}
+
+/** Paging parameters, defaults 1 and 10, clamped so a client cannot ask for a million rows. */
+export function paging(c: Context, defaultSize = 10, maxSize = 200): { pageNo: number; pageSize: number; offset: number } {
+  const int = (v: string | undefined, d: number) => {
+    const n = Number.parseInt(v ?? '', 10);
+    return Number.isFinite(n) && n > 0 ? n : d;
+  };
+  const pageNo = int(c.req.query('pageNo'), 1);
+  const pageSize = Math.min(int(c.req.query('pageSize'), defaultSize), maxSize);
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** First validation message, in the Chinese the schema gave it. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue?.message ?? '参数错误';
+}
+
+/** Reads and validates a JSON body; bad JSON and invalid fields become a readable failure, nothing else runs. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<z.infer<S>>> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    if (text.length > 1_000_000) return { ok: false, response: fail(c, '请求数据过大', 413, 413) };
+    raw = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: fail(c, '请求数据不是有效的JSON', 400, 400) };
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, response: fail(c, firstIssue(parsed.error), 400, 400) };
+  return { ok: true, data: parsed.data };
+}
+
+/** Validates the query string with a schema (values are strings). */
+export function queryParams<S extends z.ZodType>(c: Context, schema: S): Parsed<z.infer<S>> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) return { ok: false, response: fail(c, firstIssue(parsed.error), 400, 400) };
+  return { ok: true, data: parsed.data };
+}

@@ -1,0 +1,81 @@
+// The JSON API under /api: session resolution, CSRF check, operation log, then the resource modules.
+import { Hono } from 'hono';
+import type { ApiEnv, AppDeps } from '../context.js';
+import { writeLog } from '../domain/logs.js';
+import { resolveSession } from '../domain/sessions.js';
+import { ApiRoutes } from './access.js';
+import { fail } from './envelope.js';
+import { clientIp, isSameOrigin, requestToken } from './request-meta.js';
+import { registerAnnouncementRoutes } from './sys/announcement.js';
+import { registerConfigRoutes } from './sys/config.js';
+import { registerDictRoutes } from './sys/dict.js';
+import { registerDuplicateRoutes } from './sys/duplicate.js';
+import { registerFileRoutes } from './sys/files.js';
+import { registerLoginRoutes } from './sys/login.js';
+import { registerPermissionRoutes } from './sys/permission.js';
+import { registerUserRoutes } from './sys/user.js';
+import { registerCourseRoutes } from './teaching/course.js';
+import { registerTeachingMenuRoutes } from './teaching/menu.js';
+import { registerTeachingUserRoutes } from './teaching/user.js';
+import { registerWorkRoutes } from './teaching/work.js';
+
+const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4 };
+/** Login and logout write their own login log. */
+const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
+
+export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes } {
+  const routes = new ApiRoutes();
+  registerLoginRoutes(routes);
+  registerPermissionRoutes(routes);
+  registerConfigRoutes(routes);
+  registerDictRoutes(routes);
+  registerUserRoutes(routes);
+  registerAnnouncementRoutes(routes);
+  registerDuplicateRoutes(routes);
+  registerFileRoutes(routes);
+  registerTeachingMenuRoutes(routes);
+  registerWorkRoutes(routes);
+  registerTeachingUserRoutes(routes);
+  registerCourseRoutes(routes);
+
+  const app = new Hono<ApiEnv>();
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const found = requestToken(c);
+    const user = found ? await resolveSession(deps.db, found.token) : null;
+    c.set('user', user);
+    c.set('tokenSource', user ? found!.source : null);
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
+    if (unsafe && found?.source === 'cookie' && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
+    const started = Date.now();
+    await next();
+    if (unsafe && user && !SELF_LOGGED.has(c.req.path.replace(/^\/api/, ''))) {
+      let success = c.res.ok;
+      if (success && c.res.headers.get('content-type')?.includes('application/json')) {
+        try {
+          success = ((await c.res.clone().json()) as { success?: boolean }).success !== false;
+        } catch {
+          /* not an envelope */
+        }
+      }
+      await writeLog(deps.db, {
+        logType: 2,
+        operateType: OPERATE_TYPE[c.req.method] ?? null,
+        content: `${c.req.method} ${c.req.path} ${success ? '成功' : '失败'}`,
+        userId: user.id,
+        username: user.username,
+        ip: clientIp(c),
+        method: c.req.method,
+        url: c.req.path,
+        costMs: Date.now() - started,
+      });
+    }
+  });
+  app.route('/', routes.app);
+  app.notFound((c) => fail(c, '路径不存在，请检查路径是否正确', 404, 404));
+  app.onError((err, c) => {
+    if (deps.config.logLevel !== 'silent') console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
+    return fail(c, '操作失败，服务器内部错误', 500, 500);
+  });
+  return { app, routes };
+}

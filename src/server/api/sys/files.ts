@@ -1,0 +1,52 @@
+// GET /sys/common/static/<key>: stored files (covers, works, avatars). Keys are server-generated;
+// the path is confined to the files directory and served with nosniff and a sandboxing CSP.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { PUBLIC, type ApiRoutes } from '../access.js';
+import { fail } from '../envelope.js';
+
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.sb3': 'application/x.scratch.sb3',
+  '.mp4': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.pdf': 'application/pdf',
+};
+
+export function registerFileRoutes(r: ApiRoutes) {
+  r.get('/sys/common/static/*', PUBLIC, async (c) => {
+    const { filesDir } = c.get('deps').config;
+    const rel = decodeURIComponent(c.req.path.replace(/^.*?\/sys\/common\/static\//, ''));
+    if (!rel || rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '..' || s === '.' || s === '')) {
+      return fail(c, '文件不存在', 404, 404);
+    }
+    const full = path.resolve(filesDir, rel);
+    if (!full.startsWith(path.resolve(filesDir) + path.sep)) return fail(c, '文件不存在', 404, 404);
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(full);
+    } catch {
+      return fail(c, '文件不存在', 404, 404);
+    }
+    if (!stat.isFile()) return fail(c, '文件不存在', 404, 404);
+    const type = TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Content-Length': String(stat.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'public, max-age=86400',
+    };
+    if (!type.startsWith('image/') && !type.startsWith('video/') && !type.startsWith('audio/')) {
+      headers['Content-Disposition'] = `attachment; filename="${path.basename(full)}"`;
+    }
+    const stream = Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream;
+    return new Response(stream, { status: 200, headers });
+  });
+}

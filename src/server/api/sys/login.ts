@@ -1,0 +1,87 @@
+// POST /sys/login, ANY /sys/logout. Login answers code 200 on success (the anchor's clients compare it),
+// failures code 500 with the anchor's words. Unknown accounts get the same answer as a wrong password so
+// the form cannot be used to discover usernames; frozen/cancelled accounts are only revealed after a correct password.
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import { allDictItems } from '../../domain/dicts.js';
+import { writeLog } from '../../domain/logs.js';
+import { verifyPassword } from '../../domain/password.js';
+import { createSession, loadRoles, revokeSession } from '../../domain/sessions.js';
+import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
+import { PUBLIC, type ApiRoutes } from '../access.js';
+import { fail, jsonBody, ok } from '../envelope.js';
+import { clientIp } from '../request-meta.js';
+
+const loginBody = z.object({
+  username: z.string({ message: '请输入用户名' }).trim().min(1, '请输入用户名').max(100, '用户名过长'),
+  password: z.string({ message: '请输入密码' }).min(1, '请输入密码').max(200, '密码过长'),
+  captcha: z.string().optional(),
+  checkKey: z.union([z.string(), z.number()]).optional(),
+  remember_me: z.boolean().optional(),
+});
+
+const WRONG = '用户名或密码错误';
+
+export function registerLoginRoutes(r: ApiRoutes) {
+  // Failed attempts per account and address, and per address overall.
+  const perAccount = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
+  const perIp = new RateLimiterMemory({ points: 50, duration: 15 * 60 });
+
+  r.post('/sys/login', PUBLIC, async (c) => {
+    const body = await jsonBody(c, loginBody);
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const { username, password } = body.data;
+    const ip = clientIp(c);
+    const accountKey = `${ip}|${username.toLowerCase()}`;
+    const [acc, all] = await Promise.all([perAccount.get(accountKey), perIp.get(ip)]);
+    const blocked = [acc && acc.remainingPoints <= 0 ? acc : null, all && all.remainingPoints <= 0 ? all : null].find(Boolean);
+    if (blocked) {
+      const minutes = Math.max(1, Math.ceil(blocked.msBeforeNext / 60000));
+      return fail(c, `登录失败次数过多，请${minutes}分钟后再试`, 429);
+    }
+    const failed = async (message: string, userId?: string) => {
+      await Promise.all([perAccount.penalty(accountKey, 1), perIp.penalty(ip, 1)]);
+      await writeLog(db, { logType: 1, content: `用户名: ${username},登录失败！${message}`, userId, username, ip, method: 'POST', url: '/sys/login' });
+      return fail(c, message);
+    };
+
+    const user = await findUserByUsername(db, username);
+    if (!user || !(await verifyPassword(password, user.password))) return failed(WRONG, user?.id);
+    if (user.del_flag === 1) return failed('该用户已注销', user.id);
+    if (user.status === 2) return failed('该用户已冻结', user.id);
+
+    await perAccount.delete(accountKey);
+    const departs = await memberDeparts(db, user.id);
+    if (departs.length === 1 && user.org_code !== departs[0].org_code) {
+      await db.updateTable('sys_user').set({ org_code: departs[0].org_code }).where('id', '=', user.id).execute();
+      user.org_code = departs[0].org_code;
+    }
+    const session = await createSession(db, user.id, { ip, userAgent: c.req.header('User-Agent') });
+    const roles = await loadRoles(db, user.id);
+    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},登录成功！`, userId: user.id, username: user.username, ip, method: 'POST', url: '/sys/login' });
+    return ok(
+      c,
+      {
+        token: session.token,
+        userInfo: await userInfo(db, user),
+        departs: departs.map(departJson),
+        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+        sysAllDictItems: await allDictItems(db),
+        role: roles.map((x) => x.code),
+      },
+      '登录成功',
+      200,
+    );
+  });
+
+  // The anchor accepts any method for logout.
+  r.on(['POST', 'GET', 'PUT', 'DELETE'], '/sys/logout', PUBLIC, async (c) => {
+    const user = c.get('user');
+    if (!user) return fail(c, '退出登录失败！');
+    const { db } = c.get('deps');
+    await revokeSession(db, user.sessionId);
+    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},退出成功！`, userId: user.id, username: user.username, ip: clientIp(c), method: c.req.method, url: '/sys/logout' });
+    return ok(c, null, '退出登录成功！', 200);
+  });
+}

@@ -1,0 +1,56 @@
+// Composes the process: security headers, /api, static files, and the HTML pages.
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { createApi } from './api/index.js';
+import type { AppDeps } from './context.js';
+import { createPages, pageNotFound } from './pages/index.js';
+import { fail } from './api/envelope.js';
+import { httpTransport, inProcessTransport, Upstream } from './upstream/client.js';
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono();
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.get('/healthz', (c) => c.json({ ok: true }));
+
+  const api = createApi(deps);
+  app.route('/api', api.app);
+
+  app.use(
+    '/static/*',
+    serveStatic({
+      root: './',
+      onFound: (path, c) => {
+        // Built bundles carry no content hash yet: revalidate rather than cache forever.
+        c.header('Cache-Control', path.includes('/build/') ? 'public, max-age=300' : 'public, max-age=3600');
+      },
+    }),
+  );
+
+  const transport = deps.config.upstreamUrl
+    ? httpTransport(deps.config.upstreamUrl)
+    : inProcessTransport((url, init, env) => app.request(url, init, env as never));
+  app.route('/', createPages({ upstream: new Upstream(transport), config: deps.config }));
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/')) return fail(c, '路径不存在，请检查路径是否正确', 404, 404);
+    if (c.req.path.startsWith('/static/')) return c.text('Not Found', 404);
+    return pageNotFound(c);
+  });
+  return { app, apiRoutes: api.routes };
+}

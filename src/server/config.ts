@@ -1,0 +1,82 @@
+// Environment → typed, validated configuration. A bad value stops the start with one readable line.
+import path from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: string[], name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`);
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(1, 'PORT must be between 1 and 65535')
+    .max(65535, 'PORT must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'DATABASE_URL').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must have at least 8 characters').optional(),
+  DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must have at least 8 characters').optional(),
+  DEMO_CONTENT: z.enum(['0', '1'], { message: 'DEMO_CONTENT must be 0 or 1' }).default('1'),
+  UPSTREAM_URL: url(['http:', 'https:'], 'UPSTREAM_URL').optional(),
+  REDIS_URL: url(['redis:', 'rediss:'], 'REDIS_URL').optional(),
+  PUBLIC_URL: url(['http:', 'https:'], 'PUBLIC_URL').optional(),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info'], { message: 'LOG_LEVEL must be silent, error or info' }).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  demoPassword?: string;
+  demoContent: boolean;
+  upstreamUrl?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  /** Cookies get `Secure` when the public URL is https. */
+  secureCookies: boolean;
+  logLevel: 'silent' | 'error' | 'info';
+}
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = String(issue.path[0] ?? 'config');
+    const message = issue.message.startsWith(key) ? issue.message : `${key}: ${issue.message}`;
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoPassword: e.DEMO_PASSWORD,
+    demoContent: e.DEMO_CONTENT === '1',
+    upstreamUrl: e.UPSTREAM_URL?.replace(/\/+$/, ''),
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
+    logLevel: e.LOG_LEVEL,
+  };
+}

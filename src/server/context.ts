@@ -1,0 +1,25 @@
+// What every request handler can reach: the database, the configuration and the realtime hub.
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/connect.js';
+import type { Database } from './db/schema.js';
+import type { SessionUser } from './domain/sessions.js';
+import type { NoticeHub } from './realtime/hub.js';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Config;
+  hub: NoticeHub;
+}
+
+export interface ApiEnv {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+    /** Where the token came from; cookie-authenticated writes must pass the same-origin check. */
+    tokenSource: 'header' | 'cookie' | null;
+    /** Button permission codes of the user, loaded on first use within a request. */
+    permCodes?: Set<string>;
+  };
+}

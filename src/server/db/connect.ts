@@ -1,0 +1,48 @@
+// One Kysely instance per process: better-sqlite3 (WAL) in DATA_DIR by default, PostgreSQL when a URL is given.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (count(*), bigint columns) arrives as a string from pg; our values fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric and float8 as numbers too.
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface ConnectOptions {
+  /** postgres://… ; absent → SQLite. */
+  databaseUrl?: string;
+  /** SQLite file path, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests isolate themselves this way). */
+  pgSchema?: string;
+}
+
+export function connect(opts: ConnectOptions): Db {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,24 @@
+// Migrations are listed statically so the bundled server (one file, no migrations folder) can run them.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import * as m001 from './migrations/001_init.js';
+
+const migrations: Record<string, Migration> = {
+  '001_init': m001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,432 @@
+// Table types for Kysely. Table and column names follow teaching-open (JeecgBoot) so its data can be imported;
+// comma-list columns of the original (depart_ids, user_ids, work_dept …) are join tables here.
+// Times are text 'YYYY-MM-DD HH:mm:ss' (server local time) on every dialect, so the same code compares and
+// formats them everywhere; flags are small integers.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Audit = {
+  create_by: ColumnType<string | null, string | null | undefined, string | null>;
+  create_time: ColumnType<string | null, string | null | undefined, string | null>;
+  update_by: ColumnType<string | null, string | null | undefined, string | null>;
+  update_time: ColumnType<string | null, string | null | undefined, string | null>;
+};
+type Opt<T> = ColumnType<T, T | undefined, T>;
+
+export interface SysUserTable extends Audit {
+  id: string;
+  username: string;
+  realname: string;
+  /** scrypt$… for our hashes; legacy teaching-open ciphers are rehashed at next login. */
+  password: string;
+  salt: Opt<string | null>;
+  avatar: Opt<string | null>;
+  birthday: Opt<string | null>;
+  sex: Opt<number | null>;
+  email: Opt<string | null>;
+  phone: Opt<string | null>;
+  /** org_code of the user's current department (switched with selectDepart). */
+  org_code: Opt<string | null>;
+  status: Generated<number>;
+  del_flag: Generated<number>;
+  work_no: Opt<string | null>;
+  post: Opt<string | null>;
+  school: Generated<string>;
+  telephone: Opt<string | null>;
+  /** 1 = student (普通成员), 2 = teacher/admin (上级). */
+  user_identity: Generated<number>;
+}
+
+export interface SysRoleTable extends Audit {
+  id: string;
+  role_name: string;
+  role_code: string;
+  role_level: Generated<number>;
+  description: Opt<string | null>;
+}
+
+export interface SysUserRoleTable {
+  id: string;
+  user_id: string;
+  role_id: string;
+}
+
+export interface SysPermissionTable extends Audit {
+  id: string;
+  parent_id: Generated<string>;
+  name: string;
+  url: Opt<string | null>;
+  component: Opt<string | null>;
+  component_name: Opt<string | null>;
+  redirect: Opt<string | null>;
+  /** 0 top menu, 1 sub menu, 2 button/permission. */
+  menu_type: number;
+  perms: Opt<string | null>;
+  /** '1' show/hide, '2' disable. */
+  perms_type: Generated<string>;
+  sort_no: Generated<number>;
+  always_show: Generated<number>;
+  icon: Opt<string | null>;
+  is_route: Generated<number>;
+  is_leaf: Generated<number>;
+  keep_alive: Generated<number>;
+  hidden: Generated<number>;
+  description: Opt<string | null>;
+  del_flag: Generated<number>;
+  rule_flag: Generated<number>;
+  /** For buttons: '1' rule active, '0' rule disabled (always shown). */
+  status: Generated<string>;
+  internal_or_external: Generated<number>;
+}
+
+export interface SysRolePermissionTable {
+  id: string;
+  role_id: string;
+  permission_id: string;
+  data_rule_ids: Opt<string | null>;
+}
+
+export interface SysPermissionDataRuleTable extends Audit {
+  id: string;
+  permission_id: string;
+  rule_name: string;
+  rule_column: Opt<string | null>;
+  rule_conditions: Opt<string | null>;
+  rule_value: Opt<string | null>;
+  status: Generated<string>;
+}
+
+export interface SysDepartTable extends Audit {
+  id: string;
+  parent_id: Generated<string>;
+  depart_name: string;
+  depart_name_en: Opt<string | null>;
+  depart_name_abbr: Opt<string | null>;
+  depart_order: Generated<number>;
+  description: Opt<string | null>;
+  /** '1' 机构 (school), '2' 部门 (grade), '3' 班级 (class). */
+  org_category: Generated<string>;
+  org_type: Generated<string>;
+  org_code: string;
+  mobile: Opt<string | null>;
+  fax: Opt<string | null>;
+  address: Opt<string | null>;
+  memo: Opt<string | null>;
+  status: Generated<string>;
+  del_flag: Generated<string>;
+}
+
+/** Membership (a student's classes). */
+export interface SysUserDepartTable {
+  id: string;
+  user_id: string;
+  dep_id: string;
+}
+
+/** Departments a user manages (负责部门; teaching-open's sys_user.depart_ids comma list). */
+export interface SysUserManageDepartTable {
+  id: string;
+  user_id: string;
+  dep_id: string;
+}
+
+export interface SysDepartPermissionTable {
+  id: string;
+  depart_id: string;
+  permission_id: string;
+  data_rule_ids: Opt<string | null>;
+}
+
+export interface SysDepartRoleTable extends Audit {
+  id: string;
+  depart_id: string;
+  role_name: string;
+  role_code: string;
+  description: Opt<string | null>;
+}
+
+export interface SysDepartRolePermissionTable {
+  id: string;
+  depart_id: string;
+  role_id: string;
+  permission_id: string;
+  data_rule_ids: Opt<string | null>;
+}
+
+export interface SysDepartRoleUserTable {
+  id: string;
+  user_id: string;
+  drole_id: string;
+}
+
+export interface SysDictTable extends Audit {
+  id: string;
+  dict_name: string;
+  dict_code: string;
+  description: Opt<string | null>;
+  del_flag: Generated<number>;
+  type: Generated<number>;
+}
+
+export interface SysDictItemTable extends Audit {
+  id: string;
+  dict_id: string;
+  item_text: string;
+  item_value: string;
+  description: Opt<string | null>;
+  sort_order: Generated<number>;
+  status: Generated<number>;
+}
+
+export interface SysAnnouncementTable extends Audit {
+  id: string;
+  titile: string;
+  msg_content: Opt<string | null>;
+  start_time: Opt<string | null>;
+  end_time: Opt<string | null>;
+  sender: Opt<string | null>;
+  priority: Generated<string>;
+  /** '1' 通知 (notice), '2' 系统消息 (system message). */
+  msg_category: Generated<string>;
+  /** 'ALL' or 'USER'; USER targets are the send rows. */
+  msg_type: Generated<string>;
+  /** '0' draft, '1' published, '2' revoked. */
+  send_status: Generated<string>;
+  send_time: Opt<string | null>;
+  cancel_time: Opt<string | null>;
+  del_flag: Generated<string>;
+  bus_type: Opt<string | null>;
+  bus_id: Opt<string | null>;
+  open_type: Opt<string | null>;
+  open_page: Opt<string | null>;
+  msg_abstract: Opt<string | null>;
+}
+
+export interface SysAnnouncementSendTable extends Audit {
+  id: string;
+  annt_id: string;
+  user_id: string;
+  read_flag: Generated<string>;
+  read_time: Opt<string | null>;
+}
+
+export interface SysConfigTable {
+  id: string;
+  config_key: string;
+  config_value: string;
+  config_enabled: Generated<number>;
+  comment: Opt<string | null>;
+}
+
+export interface SysSessionTable {
+  id: string;
+  /** sha256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  ip: Opt<string | null>;
+  user_agent: Opt<string | null>;
+}
+
+export interface SysLogTable {
+  id: string;
+  /** 1 login, 2 operation. */
+  log_type: number;
+  log_content: Opt<string | null>;
+  /** 1 query, 2 add, 3 update, 4 delete, 5 import, 6 export. */
+  operate_type: Opt<number | null>;
+  userid: Opt<string | null>;
+  username: Opt<string | null>;
+  ip: Opt<string | null>;
+  method: Opt<string | null>;
+  request_url: Opt<string | null>;
+  request_param: Opt<string | null>;
+  request_type: Opt<string | null>;
+  cost_time: Opt<number | null>;
+  create_by: Opt<string | null>;
+  create_time: string;
+}
+
+export interface SysFileTable extends Audit {
+  id: string;
+  file_type: Generated<number>;
+  file_name: string;
+  /** Storage key relative to the files directory. */
+  file_path: string;
+  file_location: Generated<number>;
+  file_tag: Opt<string | null>;
+  mime_type: Opt<string | null>;
+  file_size: Generated<number>;
+  del_flag: Generated<number>;
+}
+
+export interface TeachingCourseTable extends Audit {
+  id: string;
+  course_name: string;
+  course_desc: Opt<string | null>;
+  course_icon: Opt<string | null>;
+  course_cover: Opt<string | null>;
+  show_type: Generated<number>;
+  course_map: Opt<string | null>;
+  is_shared: Generated<number>;
+  show_home: Generated<number>;
+  order_num: Generated<number>;
+  course_type: Generated<string>;
+  course_category: Generated<string>;
+  del_flag: Generated<number>;
+}
+
+/** Departments allowed to be assigned a course (teaching-open's teaching_course.depart_ids). */
+export interface TeachingCourseAuthDepartTable {
+  id: string;
+  course_id: string;
+  depart_id: string;
+}
+
+export interface TeachingCourseUnitTable extends Audit {
+  id: string;
+  unit_name: string;
+  unit_intro: Opt<string | null>;
+  unit_cover: Opt<string | null>;
+  course_id: string;
+  course_video: Opt<string | null>;
+  course_video_source: Generated<number>;
+  show_course_video: Generated<number>;
+  course_case: Generated<string>;
+  show_course_case: Generated<number>;
+  course_ppt: Opt<string | null>;
+  show_course_ppt: Generated<number>;
+  course_work_type: Opt<number | null>;
+  course_work: Opt<string | null>;
+  course_work_answer: Opt<string | null>;
+  course_plan: Opt<string | null>;
+  show_course_plan: Generated<number>;
+  map_x: Opt<number | null>;
+  map_y: Opt<number | null>;
+  media_content: Opt<string | null>;
+  order_num: Generated<number>;
+  del_flag: Generated<number>;
+}
+
+export interface TeachingCourseDeptTable extends Audit {
+  id: string;
+  dept_id: string;
+  course_id: string;
+  open_time: Opt<string | null>;
+}
+
+export interface TeachingAdditionalWorkTable extends Audit {
+  id: string;
+  code_type: Opt<number | null>;
+  work_name: string;
+  work_desc: Opt<string | null>;
+  work_cover: Opt<string | null>;
+  work_url: Opt<string | null>;
+  work_document_url: Opt<string | null>;
+  status: Generated<number>;
+}
+
+/** Classes a homework is assigned to (teaching-open's work_dept comma list). */
+export interface TeachingAdditionalWorkDeptTable {
+  id: string;
+  additional_id: string;
+  dept_id: string;
+}
+
+export interface TeachingWorkTable extends Audit {
+  id: string;
+  user_id: string;
+  depart_id: Generated<string>;
+  /** A course UNIT id for course homework (teaching-open naming). */
+  course_id: Opt<string | null>;
+  additional_id: Generated<string>;
+  work_name: string;
+  work_type: string;
+  /** sys_file.id of the project file. */
+  work_file: string;
+  /** sys_file.id of the cover image. */
+  work_cover: Opt<string | null>;
+  /** 0 已保存, 1 待批改, 2 已批改, 3 首页展示, 4 精选作品; ≥ 3 is public. */
+  work_status: Generated<number>;
+  star_num: Generated<number>;
+  collect_num: Generated<number>;
+  view_num: Generated<number>;
+  del_flag: Generated<number>;
+  work_scene: Opt<string | null>;
+  has_cloud_data: Generated<number>;
+}
+
+export interface TeachingWorkCorrectTable extends Audit {
+  id: string;
+  work_id: string;
+  score: Opt<number | null>;
+  comment: Opt<string | null>;
+}
+
+export interface TeachingWorkCommentTable extends Audit {
+  id: string;
+  work_id: string;
+  comment: string;
+  user_id: Opt<string | null>;
+}
+
+export interface TeachingMenuTable extends Audit {
+  id: string;
+  parent_id: Generated<string>;
+  name: string;
+  url: Opt<string | null>;
+  menu_type: Generated<number>;
+  sort_no: Generated<number>;
+  icon: Opt<string | null>;
+  is_leaf: Generated<number>;
+  description: Opt<string | null>;
+  del_flag: Generated<number>;
+  internal_or_external: Generated<number>;
+  is_route: Generated<number>;
+  hidden: Generated<number>;
+  need_login: Generated<number>;
+}
+
+export interface Database {
+  sys_user: SysUserTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_permission: SysPermissionTable;
+  sys_role_permission: SysRolePermissionTable;
+  sys_permission_data_rule: SysPermissionDataRuleTable;
+  sys_depart: SysDepartTable;
+  sys_user_depart: SysUserDepartTable;
+  sys_user_manage_depart: SysUserManageDepartTable;
+  sys_depart_permission: SysDepartPermissionTable;
+  sys_depart_role: SysDepartRoleTable;
+  sys_depart_role_permission: SysDepartRolePermissionTable;
+  sys_depart_role_user: SysDepartRoleUserTable;
+  sys_dict: SysDictTable;
+  sys_dict_item: SysDictItemTable;
+  sys_announcement: SysAnnouncementTable;
+  sys_announcement_send: SysAnnouncementSendTable;
+  sys_config: SysConfigTable;
+  sys_session: SysSessionTable;
+  sys_log: SysLogTable;
+  sys_file: SysFileTable;
+  teaching_course: TeachingCourseTable;
+  teaching_course_auth_depart: TeachingCourseAuthDepartTable;
+  teaching_course_unit: TeachingCourseUnitTable;
+  teaching_course_dept: TeachingCourseDeptTable;
+  teaching_additional_work: TeachingAdditionalWorkTable;
+  teaching_additional_work_dept: TeachingAdditionalWorkDeptTable;
+  teaching_work: TeachingWorkTable;
+  teaching_work_correct: TeachingWorkCorrectTable;
+  teaching_work_comment: TeachingWorkCommentTable;
+  teaching_menu: TeachingMenuTable;
+}
+
+export type SysUser = Selectable<SysUserTable>;
+export type NewSysUser = Insertable<SysUserTable>;
+export type SysUserUpdate = Updateable<SysUserTable>;
+export type SysPermission = Selectable<SysPermissionTable>;
+export type SysDepart = Selectable<SysDepartTable>;
+export type SysAnnouncement = Selectable<SysAnnouncementTable>;
+export type TeachingWork = Selectable<TeachingWorkTable>;
+export type TeachingCourse = Selectable<TeachingCourseTable>;

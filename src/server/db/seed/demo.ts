@@ -1,0 +1,377 @@
+// Demo content for a fresh install: a teacher and three students, two courses with units, class course
+// assignments, a class homework, student works with real covers and playable .sb3 files, a graded work
+// and a welcome announcement. Everything is built in memory here; index.ts writes files and rows.
+import { newId } from '../../domain/ids.js';
+import { formatDateTime } from '../../domain/time.js';
+import type {
+  SysAnnouncementTable,
+  SysFileTable,
+  TeachingAdditionalWorkDeptTable,
+  TeachingAdditionalWorkTable,
+  TeachingCourseDeptTable,
+  TeachingCourseTable,
+  TeachingCourseUnitTable,
+  TeachingWorkCorrectTable,
+  TeachingWorkTable,
+} from '../schema.js';
+import { coverHue, coverPng, hsl, toHex } from './covers.js';
+import type { DepartIds, Row } from './org.js';
+import { demoSb3 } from './sb3.js';
+
+export interface DemoAccountDef {
+  username: string;
+  realname: string;
+  role: 'teacher' | 'student';
+  identity: 1 | 2;
+  sex: 1 | 2;
+  memberOf: keyof DepartIds;
+  manages: (keyof DepartIds)[];
+}
+
+export const DEMO_ACCOUNTS: DemoAccountDef[] = [
+  { username: 'teacher', realname: '王老师', role: 'teacher', identity: 2, sex: 2, memberOf: 'class1', manages: ['grade1'] },
+  { username: 'student1', realname: '小明', role: 'student', identity: 1, sex: 1, memberOf: 'class1', manages: [] },
+  { username: 'student2', realname: '小红', role: 'student', identity: 1, sex: 2, memberOf: 'class1', manages: [] },
+  { username: 'student3', realname: '小刚', role: 'student', identity: 1, sex: 1, memberOf: 'class2', manages: [] },
+];
+
+/** Storage keys of seeded files start with this folder (relative to the files directory). */
+export const DEMO_FILE_DIR = 'demo';
+
+export interface SeedFile {
+  /** Storage key relative to the files directory, e.g. 'demo/<id>.png'. */
+  key: string;
+  data: Buffer;
+}
+
+export interface DemoSeed {
+  files: SeedFile[];
+  sysFiles: Row<SysFileTable>[];
+  courses: Row<TeachingCourseTable>[];
+  units: Row<TeachingCourseUnitTable>[];
+  courseDepts: Row<TeachingCourseDeptTable>[];
+  additionalWorks: Row<TeachingAdditionalWorkTable>[];
+  additionalWorkDepts: Row<TeachingAdditionalWorkDeptTable>[];
+  works: Row<TeachingWorkTable>[];
+  corrects: Row<TeachingWorkCorrectTable>[];
+  announcements: Row<SysAnnouncementTable>[];
+}
+
+interface WorkDef {
+  author: 'student1' | 'student2' | 'student3';
+  name: string;
+  status: 0 | 1 | 2 | 3 | 4;
+  views: number;
+  stars: number;
+  /** Days and hours before now. */
+  age: [number, number];
+  message: string;
+  scene?: 'create' | 'course' | 'additional';
+}
+
+const WORKS: WorkDef[] = [
+  { author: 'student1', name: '小猫跳舞', status: 4, views: 356, stars: 42, age: [1, 3], message: '一起来跳舞吧！' },
+  { author: 'student2', name: '海底世界', status: 4, views: 289, stars: 37, age: [2, 5], message: '欢迎来到海底世界' },
+  { author: 'student3', name: '弹跳小球', status: 4, views: 120, stars: 18, age: [6, 2], message: '看我弹得多高！' },
+  { author: 'student3', name: '太空大冒险', status: 3, views: 198, stars: 21, age: [3, 1], message: '火箭发射！' },
+  { author: 'student1', name: '迷宫探险', status: 3, views: 143, stars: 15, age: [4, 6], message: '帮我走出迷宫' },
+  { author: 'student2', name: '春天的花园', status: 3, views: 87, stars: 9, age: [5, 4], message: '春天来啦' },
+  { author: 'student1', name: '认识Scratch', status: 2, views: 12, stars: 2, age: [6, 8], message: '你好，Scratch！', scene: 'course' },
+  { author: 'student2', name: '认识Scratch', status: 1, views: 3, stars: 0, age: [1, 7], message: '我完成作业啦', scene: 'course' },
+  { author: 'student3', name: '我的小狗', status: 1, views: 5, stars: 1, age: [0, 5], message: '汪汪！', scene: 'additional' },
+  { author: 'student3', name: '我的第一个作品', status: 0, views: 0, stars: 0, age: [0, 2], message: '你好' },
+  { author: 'student1', name: '打地鼠（未完成）', status: 0, views: 1, stars: 0, age: [2, 1], message: '准备好了吗？' },
+];
+
+export function buildDemoContent(ctx: {
+  userIds: Record<string, string>;
+  departs: DepartIds;
+  now: Date;
+}): DemoSeed {
+  const { userIds, departs } = ctx;
+  const at = (days: number, hours = 0) => formatDateTime(new Date(ctx.now.getTime() - (days * 24 + hours) * 3600_000));
+  const out: DemoSeed = {
+    files: [],
+    sysFiles: [],
+    courses: [],
+    units: [],
+    courseDepts: [],
+    additionalWorks: [],
+    additionalWorkDepts: [],
+    works: [],
+    corrects: [],
+    announcements: [],
+  };
+  let picture = 0;
+
+  /** Writes a file and registers it in sys_file; returns the sys_file id and the storage key. */
+  const addFile = (f: {
+    ext: 'png' | 'sb3';
+    data: Buffer;
+    name: string;
+    type: number;
+    tag: string;
+    by: string;
+    time: string;
+  }) => {
+    const id = newId();
+    const key = `${DEMO_FILE_DIR}/${id}.${f.ext}`;
+    out.files.push({ key, data: f.data });
+    out.sysFiles.push({
+      id,
+      file_type: f.type,
+      file_name: f.name,
+      file_path: key,
+      file_location: 1,
+      file_tag: f.tag,
+      mime_type: f.ext === 'png' ? 'image/png' : 'application/x.scratch.sb3',
+      file_size: f.data.length,
+      del_flag: 0,
+      create_by: f.by,
+      create_time: f.time,
+      update_by: null,
+      update_time: null,
+    });
+    return { id, key };
+  };
+  /** An admin upload: teaching-open keeps the storage key itself in the business column. */
+  const adminPicture = (name: string, time: string) =>
+    addFile({ ext: 'png', data: coverPng(picture++), name, type: 1, tag: '后台上传', by: 'admin', time }).key;
+
+  const created = at(14);
+  const audit = (by: string, time: string) => ({ create_by: by, create_time: time, update_by: null, update_time: null });
+
+  // Courses and units.
+  const scratchCourse = newId();
+  const pythonCourse = newId();
+  out.courses.push(
+    {
+      id: scratchCourse,
+      course_name: 'Scratch入门',
+      course_desc:
+        '<p>从零开始学习 Scratch 3.0 图形化编程：认识舞台和角色，用积木让角色动起来，' +
+        '再加上造型动画和声音，完成属于自己的小游戏。</p>' +
+        '<ul><li>适合一至三年级</li><li>共 3 课，每课 40 分钟</li></ul>',
+      course_icon: null,
+      course_cover: adminPicture('Scratch入门封面.png', created),
+      show_type: 2,
+      course_map: null,
+      is_shared: 1,
+      show_home: 1,
+      order_num: 1,
+      course_type: '2',
+      course_category: '1',
+      del_flag: 0,
+      ...audit('admin', created),
+    },
+    {
+      id: pythonCourse,
+      course_name: 'Python初探',
+      course_desc: '<p>用积木和代码两种方式认识 Python：输出文字、使用变量，画出第一幅海龟图。</p>',
+      course_icon: null,
+      course_cover: adminPicture('Python初探封面.png', created),
+      show_type: 2,
+      course_map: null,
+      is_shared: 0,
+      show_home: 1,
+      order_num: 2,
+      course_type: '1',
+      course_category: '2',
+      del_flag: 0,
+      ...audit('admin', created),
+    },
+  );
+
+  const starter = addFile({
+    ext: 'sb3',
+    data: demoSb3({ backdrop: '#ffffff', sprite: '#ffab19', message: '你好！' }, ctx.now),
+    name: '认识Scratch-预设作业.sb3',
+    type: 4,
+    tag: '后台上传',
+    by: 'admin',
+    time: created,
+  });
+  const unitDefs: { course: string; name: string; intro: string; content: string; workType: number; work?: string }[] = [
+    {
+      course: scratchCourse,
+      name: '第1课 认识Scratch',
+      intro: '认识舞台、角色和积木区。\n让角色说出第一句话。',
+      content: '<h3>学习目标</h3><p>认识 Scratch 的舞台、角色列表和积木区，学会使用“当绿旗被点击”和“说”积木。</p>',
+      workType: 2,
+      work: starter.key,
+    },
+    {
+      course: scratchCourse,
+      name: '第2课 让角色动起来',
+      intro: '用移动、旋转和“碰到边缘就反弹”积木，让角色在舞台上跑起来。',
+      content: '<h3>学习目标</h3><p>理解坐标和方向，使用“重复执行”让角色一直运动。</p>',
+      workType: 2,
+    },
+    {
+      course: scratchCourse,
+      name: '第3课 声音与造型',
+      intro: '切换造型做出动画，再给作品配上声音。',
+      content: '<h3>学习目标</h3><p>使用“下一个造型”和“播放声音”积木，做一段会唱歌的动画。</p>',
+      workType: 2,
+    },
+    {
+      course: pythonCourse,
+      name: '第1课 你好，Python',
+      intro: '用 print 输出文字，认识变量。',
+      content: '<h3>学习目标</h3><p>运行第一行 Python 代码，理解变量就是一个有名字的盒子。</p>',
+      workType: 4,
+    },
+  ];
+  const unitIds: string[] = [];
+  unitDefs.forEach((u, i) => {
+    const id = newId();
+    unitIds.push(id);
+    const order = unitDefs.slice(0, i).filter((x) => x.course === u.course).length + 1;
+    out.units.push({
+      id,
+      unit_name: u.name,
+      unit_intro: u.intro,
+      unit_cover: adminPicture(`${u.name}.png`, created),
+      course_id: u.course,
+      course_video: null,
+      course_video_source: 1,
+      show_course_video: 0,
+      course_case: '',
+      show_course_case: 0,
+      course_ppt: null,
+      show_course_ppt: 0,
+      course_work_type: u.workType,
+      course_work: u.work ?? null,
+      course_work_answer: null,
+      course_plan: null,
+      show_course_plan: 0,
+      map_x: 100 + order * 150,
+      map_y: 320 - order * 60,
+      media_content: u.content,
+      order_num: order,
+      del_flag: 0,
+      ...audit('admin', created),
+    });
+  });
+
+  // Which classes take which course; opened a week ago so they show in the students' 我的课程.
+  const opened = at(7);
+  for (const [dept, course] of [
+    [departs.class1, scratchCourse],
+    [departs.class2, scratchCourse],
+    [departs.class1, pythonCourse],
+  ]) {
+    out.courseDepts.push({ id: newId(), dept_id: dept, course_id: course, open_time: opened, ...audit('admin', opened) });
+  }
+
+  // A published class homework for both classes.
+  const additionalId = newId();
+  const assigned = at(3);
+  const homeworkStarter = addFile({
+    ext: 'sb3',
+    data: demoSb3({ backdrop: '#e6f7ff', sprite: '#95de64', message: '画一只小动物吧' }, ctx.now),
+    name: '画一只小动物-作业文件.sb3',
+    type: 4,
+    tag: '后台上传',
+    by: 'teacher',
+    time: assigned,
+  });
+  out.additionalWorks.push({
+    id: additionalId,
+    code_type: 2,
+    work_name: '画一只小动物',
+    work_desc: '用绘图编辑器画一只你喜欢的小动物，\n并让它在舞台上走一走、说一句话。',
+    work_cover: adminPicture('画一只小动物.png', assigned),
+    work_url: homeworkStarter.key,
+    work_document_url: null,
+    status: 1,
+    ...audit('teacher', assigned),
+  });
+  for (const dept of [departs.class1, departs.class2]) {
+    out.additionalWorkDepts.push({ id: newId(), additional_id: additionalId, dept_id: dept });
+  }
+
+  // Student works: every one has a project file and a cover.
+  const classOf = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.username, departs[a.memberOf]]));
+  WORKS.forEach((w) => {
+    const time = at(w.age[0], w.age[1]);
+    const hue = coverHue(picture);
+    const cover = addFile({
+      ext: 'png',
+      data: coverPng(picture++),
+      name: `${w.name}.png`,
+      type: 2,
+      tag: '学生作业-封面',
+      by: w.author,
+      time,
+    });
+    const project = addFile({
+      ext: 'sb3',
+      data: demoSb3({ backdrop: toHex(hsl(hue, 0.7, 0.85)), sprite: toHex(hsl(hue + 180, 0.8, 0.6)), message: w.message }, ctx.now),
+      name: `${w.name}.sb3`,
+      type: 2,
+      tag: '学生作业-sb3',
+      by: w.author,
+      time,
+    });
+    const scene = w.scene ?? 'create';
+    const id = newId();
+    out.works.push({
+      id,
+      user_id: userIds[w.author],
+      depart_id: classOf[w.author],
+      course_id: scene === 'course' ? unitIds[0] : null,
+      additional_id: scene === 'additional' ? additionalId : '',
+      work_name: w.name,
+      work_type: '2',
+      work_file: project.id,
+      work_cover: cover.id,
+      work_status: w.status,
+      star_num: w.stars,
+      collect_num: 0,
+      view_num: w.views,
+      del_flag: 0,
+      work_scene: scene,
+      has_cloud_data: 0,
+      ...audit(w.author, time),
+    });
+    if (w.status === 2) {
+      const graded = at(Math.max(0, w.age[0] - 1));
+      out.corrects.push({
+        id: newId(),
+        work_id: id,
+        score: 5,
+        comment: '角色会说话又会移动，顺序安排得很好，继续加油！',
+        ...audit('teacher', graded),
+      });
+    }
+  });
+
+  // A welcome notice for everyone.
+  const sent = at(1);
+  out.announcements.push({
+    id: newId(),
+    titile: '欢迎使用学堂',
+    msg_content:
+      '<p>同学们好！学堂教学平台已经开通。</p><p>在“创作”里打开 Scratch 编辑器开始创作，' +
+      '在“我的课程”里学习课程，在“我的作业”里完成老师布置的作业。</p>',
+    start_time: sent,
+    end_time: formatDateTime(new Date(ctx.now.getTime() + 365 * 24 * 3600_000)),
+    sender: 'admin',
+    priority: 'M',
+    msg_category: '1',
+    msg_type: 'ALL',
+    send_status: '1',
+    send_time: sent,
+    cancel_time: null,
+    del_flag: '0',
+    bus_type: null,
+    bus_id: null,
+    open_type: null,
+    open_page: null,
+    msg_abstract: '学堂教学平台已经开通',
+    ...audit('admin', sent),
+  });
+
+  return out;
+}

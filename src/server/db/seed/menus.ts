@@ -1,0 +1,492 @@
+// The back-office menu tree (sys_permission), its button permissions, and which role gets what.
+// Layout and naming follow teaching-open: urls are route paths, components are paths under the original's
+// views/ (layouts/RouteView for containers), route names derive from the url, roots have menu_type 0,
+// children 1, buttons 2. The tree is declared once; rows, grants and the data rule are derived from it.
+import { newId } from '../../domain/ids.js';
+import type { Insertable } from 'kysely';
+import type {
+  SysPermissionDataRuleTable,
+  SysPermissionTable,
+  SysRolePermissionTable,
+} from '../schema.js';
+
+/** Every button permission code the seed creates. API routes and pages refer to these. */
+export const PERMISSION_CODES = [
+  // 用户管理
+  'user:add', 'user:edit', 'user:del', 'user:status', 'user:import', 'user:export', 'user:recycle',
+  'user:form:phone', 'sys:user:depart', 'user:password',
+  // 角色管理
+  'role:add', 'role:edit', 'role:del', 'role:auth', 'role:user', 'role:export', 'role:import',
+  // 菜单管理
+  'permission:add', 'permission:edit', 'permission:del', 'permission:rule',
+  // 班级管理 (departments)
+  'depart:add', 'depart:edit', 'depart:del', 'depart:member', 'depart:permission', 'depart:role',
+  // 字典管理
+  'dict:add', 'dict:edit', 'dict:del', 'dict:item', 'dict:recycle', 'dict:export', 'dict:import',
+  // 通告管理
+  'annount:add', 'annount:edit', 'annount:del', 'annount:release', 'annount:revoke',
+  // 网站配置, 日志管理
+  'config:save', 'log:del',
+  // 课程包管理, 课程单元管理
+  'course:add', 'course:edit', 'course:del', 'unit:add', 'unit:edit', 'unit:del',
+  // 作业管理, 布置班级作业
+  'work:correct', 'work:del', 'work:export', 'additional:add', 'additional:edit', 'additional:del',
+  // 前台菜单管理, Scratch素材库
+  'menu:add', 'menu:edit', 'menu:del', 'assets:add', 'assets:edit', 'assets:del',
+] as const;
+
+export type PermissionCode = (typeof PERMISSION_CODES)[number];
+
+/** Role codes the seed creates, with teaching-open's levels (used to stop editing higher-level users). */
+export const SEED_ROLES = [
+  { code: 'admin', name: '管理员', level: 99, description: '系统管理员，拥有全部菜单与按钮权限' },
+  { code: 'teacher', name: '教师', level: 2, description: '管理所负责班级的学生、作业与素材' },
+  { code: 'student', name: '学生', level: 0, description: '创作作品、学习课程、完成作业' },
+] as const;
+
+export type SeedRoleCode = (typeof SEED_ROLES)[number]['code'];
+/** Roles other than admin; admin is granted every row. */
+type GrantRole = Exclude<SeedRoleCode, 'admin'>;
+
+interface ButtonDef {
+  code: PermissionCode;
+  name: string;
+  grant?: GrantRole[];
+}
+
+interface DataRuleDef {
+  name: string;
+  column: string;
+  conditions: string;
+  value: string;
+  /** Roles whose grant of the menu carries this rule (through sys_role_permission.data_rule_ids). */
+  grant: GrantRole[];
+}
+
+export interface MenuDef {
+  name: string;
+  url: string;
+  component: string;
+  /** Route name; when absent it derives from the url (teaching-open's rule). */
+  componentName?: string;
+  redirect?: string;
+  icon?: string;
+  /** Explicit sort_no; otherwise the position among its siblings. */
+  sort?: number;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  keepAlive?: boolean;
+  /** Opens in a new window (internal_or_external = 1). */
+  external?: boolean;
+  /** false → is_route 0 (a plain link, not a registered route). */
+  route?: boolean;
+  description?: string;
+  /**
+   * Roles (besides admin) granted this menu. Children without their own `grant` inherit it; a role granted
+   * a child is also granted every ancestor, so its menu tree stays connected.
+   */
+  grant?: GrantRole[];
+  buttons?: ButtonDef[];
+  dataRules?: DataRuleDef[];
+  children?: MenuDef[];
+}
+
+const RV = 'layouts/RouteView';
+const IFRAME = 'layouts/IframePageView';
+const ALL: GrantRole[] = ['teacher', 'student'];
+const T: GrantRole[] = ['teacher'];
+
+/** The complete back-office menu, in display order. */
+export const BACK_OFFICE_MENU: MenuDef[] = [
+  { name: '首页', url: '/dashboard/index', component: 'dashboard/Index', icon: 'home', sort: 0, grant: ALL },
+  {
+    name: '创作', url: '/create', component: RV, icon: 'highlight', sort: 1, grant: ALL,
+    description: '在线编辑器，新窗口打开',
+    children: [
+      { name: 'Scratch3.0', url: '/scratch3/index.html?scene=create', component: IFRAME, componentName: 'create-scratch3', external: true },
+      { name: 'ScratchJr', url: '/scratchjr/home.html', component: IFRAME, componentName: 'create-scratchjr', external: true },
+      { name: '图形化Python', url: '/python/index.html?scene=create', component: IFRAME, componentName: 'create-python', external: true },
+      { name: 'Blockly', url: '/blockly/index.html?lang=zh-hans&scene=create', component: IFRAME, componentName: 'create-blockly', external: true },
+    ],
+  },
+  { name: '我的作品', url: '/account/center', component: 'account/center/Index', icon: 'picture', sort: 2, grant: ALL },
+  { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL },
+  { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL },
+  { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL },
+  {
+    name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL,
+    children: [
+      { name: '课程单元-地图', url: '/teaching/mineCourse/courseUnitMap', component: 'account/course/CourseUnitMap', hidden: true },
+      { name: '课程单元-卡片', url: '/teaching/mineCourse/courseUnitCard', component: 'account/course/CourseUnitListCard', hidden: true },
+    ],
+  },
+  {
+    name: '个人设置', url: '/account/settings', component: 'account/settings/Index', redirect: '/account/settings/base',
+    hidden: true, sort: 7, grant: ALL,
+    children: [
+      { name: '基本信息', url: '/account/settings/base', component: 'account/settings/BaseSetting', hidden: true },
+      { name: '安全设置', url: '/account/settings/security', component: 'account/settings/Security', hidden: true },
+      { name: '个性化设置', url: '/account/settings/custom', component: 'account/settings/Custom', hidden: true },
+      { name: '账户绑定', url: '/account/settings/binding', component: 'account/settings/Binding', hidden: true },
+      { name: '新消息通知', url: '/account/settings/notification', component: 'account/settings/Notification', hidden: true },
+    ],
+  },
+  { name: '我的消息', url: '/isps/userAnnouncement', component: 'system/UserAnnouncementList', hidden: true, sort: 8, grant: ALL },
+  {
+    name: '用户管理', url: '/isystem/user', component: 'system/UserList', icon: 'idcard', sort: 10, grant: T,
+    buttons: [
+      { code: 'user:add', name: '添加用户', grant: T },
+      { code: 'user:edit', name: '编辑用户', grant: T },
+      { code: 'user:del', name: '删除用户', grant: T },
+      { code: 'user:status', name: '冻结解冻', grant: T },
+      { code: 'user:form:phone', name: '修改手机号', grant: T },
+      { code: 'user:password', name: '重置密码', grant: T },
+      { code: 'user:import', name: '导入用户' },
+      { code: 'user:export', name: '导出用户' },
+      { code: 'user:recycle', name: '回收站' },
+      { code: 'sys:user:depart', name: '修改部门班级' },
+    ],
+    dataRules: [{ name: '仅显示学生', column: 'user_identity', conditions: '=', value: '1', grant: T }],
+  },
+  {
+    name: '作业管理', url: '/work', component: RV, icon: 'form', sort: 11,
+    children: [
+      {
+        name: '作业管理', url: '/teaching/workList', component: 'teaching/TeachingWorkList', grant: T,
+        buttons: [
+          { code: 'work:correct', name: '批改作业', grant: T },
+          { code: 'work:del', name: '删除作业', grant: T },
+          { code: 'work:export', name: '导出作业', grant: T },
+        ],
+      },
+      {
+        name: '布置班级作业', url: '/work/additionalWork', component: 'teaching/TeachingAdditionalWorkList', grant: T,
+        buttons: [
+          { code: 'additional:add', name: '布置作业', grant: T },
+          { code: 'additional:edit', name: '编辑作业', grant: T },
+          { code: 'additional:del', name: '删除作业', grant: T },
+        ],
+      },
+    ],
+  },
+  {
+    name: '课程管理', url: '/course', component: RV, icon: 'book', sort: 12,
+    children: [
+      {
+        name: '课程包管理', url: '/course/course', component: 'teaching/TeachingCourseList',
+        buttons: [
+          { code: 'course:add', name: '添加课程' },
+          { code: 'course:edit', name: '编辑课程' },
+          { code: 'course:del', name: '删除课程' },
+        ],
+      },
+      {
+        name: '课程单元管理', url: '/course/courseUnit', component: 'teaching/TeachingCourseUnitList',
+        buttons: [
+          { code: 'unit:add', name: '添加单元' },
+          { code: 'unit:edit', name: '编辑单元' },
+          { code: 'unit:del', name: '删除单元' },
+        ],
+      },
+      { name: '班级课程', url: '/course/courseDept', component: 'teaching/TeachingCourseDeptList' },
+      { name: '课程订单', url: '/course/order', component: 'teaching/TeachingOrderList' },
+    ],
+  },
+  {
+    // teaching-open's department screen (school → grade → class tree, members, class courses).
+    name: '班级管理', url: '/isystem/departDetailList', component: 'system/DepartList', icon: 'cluster', sort: 13, grant: T,
+    buttons: [
+      { code: 'depart:add', name: '添加部门' },
+      { code: 'depart:edit', name: '编辑部门' },
+      { code: 'depart:del', name: '删除部门' },
+      { code: 'depart:member', name: '班级成员', grant: T },
+      { code: 'depart:permission', name: '部门权限' },
+      { code: 'depart:role', name: '部门角色' },
+    ],
+  },
+  {
+    name: '系统管理', url: '/isystem', component: RV, icon: 'setting', sort: 20,
+    children: [
+      {
+        name: '角色管理', url: '/isystem/role', component: 'system/RoleList',
+        buttons: [
+          { code: 'role:add', name: '添加角色' },
+          { code: 'role:edit', name: '编辑角色' },
+          { code: 'role:del', name: '删除角色' },
+          { code: 'role:auth', name: '角色授权' },
+          { code: 'role:user', name: '角色用户' },
+          { code: 'role:export', name: '导出角色' },
+          { code: 'role:import', name: '导入角色' },
+        ],
+      },
+      {
+        name: '菜单管理', url: '/isystem/permission', component: 'system/PermissionList',
+        buttons: [
+          { code: 'permission:add', name: '添加菜单' },
+          { code: 'permission:edit', name: '编辑菜单' },
+          { code: 'permission:del', name: '删除菜单' },
+          { code: 'permission:rule', name: '数据规则' },
+        ],
+      },
+      { name: '数据规则', url: '/isystem/permissionDataRule', component: 'system/PermissionDataRuleList' },
+      {
+        name: '字典管理', url: '/isystem/dict', component: 'system/DictList',
+        buttons: [
+          { code: 'dict:add', name: '添加字典' },
+          { code: 'dict:edit', name: '编辑字典' },
+          { code: 'dict:del', name: '删除字典' },
+          { code: 'dict:item', name: '字典配置' },
+          { code: 'dict:recycle', name: '字典回收站' },
+          { code: 'dict:export', name: '导出字典' },
+          { code: 'dict:import', name: '导入字典' },
+        ],
+      },
+      { name: '分类字典', url: '/isys/category', component: 'system/SysCategoryList' },
+      {
+        name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList',
+        buttons: [
+          { code: 'annount:add', name: '添加通告' },
+          { code: 'annount:edit', name: '编辑通告' },
+          { code: 'annount:del', name: '删除通告' },
+          { code: 'annount:release', name: '发布通告' },
+          { code: 'annount:revoke', name: '撤销通告' },
+        ],
+      },
+      {
+        name: '网站配置', url: '/sys/sysConfig', component: 'system/SysConfig',
+        buttons: [{ code: 'config:save', name: '保存配置' }],
+      },
+      {
+        name: '前台菜单管理', url: '/teaching/menu', component: 'teaching/TeachingMenuList',
+        buttons: [
+          { code: 'menu:add', name: '添加前台菜单' },
+          { code: 'menu:edit', name: '编辑前台菜单' },
+          { code: 'menu:del', name: '删除前台菜单' },
+        ],
+      },
+      {
+        name: 'Scratch素材库', url: '/scratch/assets', component: 'teaching/TeachingScratchAssetsList', grant: T,
+        buttons: [
+          { code: 'assets:add', name: '添加素材', grant: T },
+          { code: 'assets:edit', name: '编辑素材', grant: T },
+          { code: 'assets:del', name: '删除素材', grant: T },
+        ],
+      },
+      { name: '文件管理', url: '/isystem/file', component: 'system/SysFileList' },
+      {
+        name: '日志管理', url: '/isystem/log', component: 'system/LogList',
+        buttons: [{ code: 'log:del', name: '删除日志' }],
+      },
+      { name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList' },
+      { name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList' },
+      { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList' },
+      { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList' },
+      { name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList' },
+      { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList' },
+      { name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList' },
+    ],
+  },
+  {
+    name: '消息中心', url: '/message', component: RV, icon: 'message', sort: 21,
+    children: [
+      { name: '消息管理', url: '/modules/message/sysMessageList', component: 'modules/message/SysMessageList' },
+      { name: '消息模板管理', url: '/modules/message/sysMessageTemplateList', component: 'modules/message/SysMessageTemplateList' },
+    ],
+  },
+  {
+    name: '系统监控', url: '/monitor', component: RV, icon: 'dashboard', sort: 30,
+    children: [
+      { name: '服务器信息', url: '/monitor/SystemInfo', component: 'modules/monitor/SystemInfo' },
+      { name: 'JVM信息', url: '/monitor/JvmInfo', component: 'modules/monitor/JvmInfo' },
+      { name: 'Tomcat信息', url: '/monitor/TomcatInfo', component: 'modules/monitor/TomcatInfo' },
+      { name: 'Redis监控', url: '/monitor/redis', component: 'modules/monitor/RedisInfo' },
+      { name: '磁盘监控', url: '/monitor/Disk', component: 'modules/monitor/DiskMonitoring' },
+      { name: '请求追踪', url: '/monitor/HttpTrace', component: 'modules/monitor/HttpTrace' },
+    ],
+  },
+  {
+    name: '开发示例', url: '/demo', component: RV, icon: 'experiment', sort: 40,
+    children: [
+      {
+        name: '仪表盘', url: '/dashboard', component: RV, icon: 'dashboard',
+        children: [
+          { name: '分析页', url: '/dashboard/analysis', component: 'dashboard/Analysis' },
+          { name: '监控页', url: '/dashboard/monitor', component: 'dashboard/Monitor' },
+          { name: '工作台', url: '/dashboard/workplace', component: 'dashboard/Workplace' },
+        ],
+      },
+      {
+        name: '表单页', url: '/form', component: RV, icon: 'form',
+        children: [
+          { name: '基础表单', url: '/form/base-form', component: 'form/BasicForm' },
+          { name: '分步表单', url: '/form/step-form', component: 'form/stepForm/StepForm' },
+          { name: '高级表单', url: '/form/advanced-form', component: 'form/advancedForm/AdvancedForm' },
+        ],
+      },
+      {
+        name: '列表页', url: '/list', component: RV, icon: 'table',
+        children: [
+          { name: '查询表格', url: '/list/query-list', component: 'list/TableList' },
+          { name: '标准列表', url: '/list/basic-list', component: 'list/StandardList' },
+          { name: '卡片列表', url: '/list/card', component: 'list/CardList' },
+          { name: '搜索列表', url: '/list/search', component: 'list/search/SearchLayout' },
+        ],
+      },
+      {
+        name: '异常页', url: '/exception', component: RV, icon: 'warning',
+        children: [
+          { name: '403', url: '/exception/403', component: 'exception/403' },
+          { name: '404', url: '/exception/404', component: 'exception/404' },
+          { name: '500', url: '/exception/500', component: 'exception/500' },
+        ],
+      },
+      {
+        // The public account pages (they work without login too); 找回密码 is the four-step flow.
+        name: '用户页', url: '/userPages', component: RV, icon: 'user',
+        children: [
+          { name: '注册', url: '/user/register', component: 'user/Register' },
+          { name: '注册结果', url: '/user/register-result', component: 'user/RegisterResult' },
+          { name: '找回密码', url: '/user/alteration', component: 'user/alteration/Alteration', description: '分步 1-4' },
+        ],
+      },
+      { name: 'OSS文件', url: '/oss/file', component: 'modules/oss/OSSFileList', icon: 'cloud' },
+    ],
+  },
+];
+
+export type PermissionRow = Required<
+  Pick<
+    Insertable<SysPermissionTable>,
+    | 'id' | 'parent_id' | 'name' | 'url' | 'component' | 'component_name' | 'redirect' | 'menu_type' | 'perms'
+    | 'perms_type' | 'sort_no' | 'always_show' | 'icon' | 'is_route' | 'is_leaf' | 'keep_alive' | 'hidden'
+    | 'description' | 'del_flag' | 'rule_flag' | 'status' | 'internal_or_external' | 'create_by' | 'create_time'
+    | 'update_by' | 'update_time'
+  >
+>;
+
+export interface PermissionSeed {
+  permissions: PermissionRow[];
+  dataRules: Required<Insertable<SysPermissionDataRuleTable>>[];
+  rolePermissions: Required<Insertable<SysRolePermissionTable>>[];
+}
+
+/** Turns the declared tree into sys_permission rows, the data rules and every role's grants. */
+export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, createTime: string): PermissionSeed {
+  const permissions: PermissionRow[] = [];
+  const dataRules: PermissionSeed['dataRules'] = [];
+  // permission id → roles granted (admin is added for every row at the end)
+  const grants = new Map<string, Set<GrantRole>>();
+  // permission id → role → data rule ids
+  const ruleGrants = new Map<string, Map<GrantRole, string[]>>();
+
+  const grant = (permId: string, roles: Iterable<GrantRole>) => {
+    const set = grants.get(permId) ?? new Set<GrantRole>();
+    for (const r of roles) set.add(r);
+    grants.set(permId, set);
+  };
+
+  const audit = { create_by: 'admin', create_time: createTime, update_by: null, update_time: null };
+
+  const walk = (defs: MenuDef[], parentId: string, inherited: GrantRole[], ancestors: string[]) => {
+    defs.forEach((def, index) => {
+      const id = newId();
+      const roles = def.grant ?? inherited;
+      const hasChildren = (def.children?.length ?? 0) > 0 || (def.buttons?.length ?? 0) > 0;
+      permissions.push({
+        id,
+        parent_id: parentId,
+        name: def.name,
+        url: def.url,
+        component: def.component,
+        component_name: def.componentName ?? null,
+        redirect: def.redirect ?? null,
+        menu_type: parentId ? 1 : 0,
+        perms: null,
+        perms_type: '1',
+        sort_no: def.sort ?? index + 1,
+        always_show: def.alwaysShow ? 1 : 0,
+        icon: def.icon ?? null,
+        is_route: def.route === false ? 0 : 1,
+        is_leaf: hasChildren ? 0 : 1,
+        keep_alive: def.keepAlive ? 1 : 0,
+        hidden: def.hidden ? 1 : 0,
+        description: def.description ?? null,
+        del_flag: 0,
+        rule_flag: def.dataRules?.length ? 1 : 0,
+        status: '1',
+        internal_or_external: def.external ? 1 : 0,
+        ...audit,
+      });
+      if (roles.length) {
+        grant(id, roles);
+        for (const a of ancestors) grant(a, roles);
+      }
+      for (const rule of def.dataRules ?? []) {
+        const ruleId = newId();
+        dataRules.push({
+          id: ruleId,
+          permission_id: id,
+          rule_name: rule.name,
+          rule_column: rule.column,
+          rule_conditions: rule.conditions,
+          rule_value: rule.value,
+          status: '1',
+          ...audit,
+        });
+        const byRole = ruleGrants.get(id) ?? new Map<GrantRole, string[]>();
+        for (const r of rule.grant) byRole.set(r, [...(byRole.get(r) ?? []), ruleId]);
+        ruleGrants.set(id, byRole);
+      }
+      (def.buttons ?? []).forEach((b, bi) => {
+        const bid = newId();
+        permissions.push({
+          id: bid,
+          parent_id: id,
+          name: b.name,
+          url: null,
+          component: null,
+          component_name: null,
+          redirect: null,
+          menu_type: 2,
+          perms: b.code,
+          perms_type: '1',
+          sort_no: bi + 1,
+          always_show: 0,
+          icon: null,
+          is_route: 0,
+          is_leaf: 1,
+          keep_alive: 0,
+          hidden: 0,
+          description: null,
+          del_flag: 0,
+          rule_flag: 0,
+          status: '1',
+          internal_or_external: 0,
+          ...audit,
+        });
+        if (b.grant?.length) {
+          grant(bid, b.grant);
+          grant(id, b.grant);
+          for (const a of ancestors) grant(a, b.grant);
+        }
+      });
+      if (def.children) walk(def.children, id, roles, [...ancestors, id]);
+    });
+  };
+  walk(BACK_OFFICE_MENU, '', [], []);
+
+  const rolePermissions: PermissionSeed['rolePermissions'] = [];
+  for (const p of permissions) {
+    rolePermissions.push({ id: newId(), role_id: roleIds.admin, permission_id: p.id, data_rule_ids: null });
+    for (const role of grants.get(p.id) ?? []) {
+      const rules = ruleGrants.get(p.id)?.get(role);
+      rolePermissions.push({
+        id: newId(),
+        role_id: roleIds[role],
+        permission_id: p.id,
+        data_rule_ids: rules?.length ? rules.join(',') : null,
+      });
+    }
+  }
+  return { permissions, dataRules, rolePermissions };
+}

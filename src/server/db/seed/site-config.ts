@@ -1,0 +1,88 @@
+// Site configuration (sys_config, 网站配置): teaching-open's keys with this product's defaults.
+import type { Insertable } from 'kysely';
+import { newId } from '../../domain/ids.js';
+import type { SysConfigTable } from '../schema.js';
+
+export interface ConfigDef {
+  key: string;
+  /** The label of the 网站配置 screen. */
+  comment: string;
+  value: string;
+}
+
+/** Keys whose value is HTML. They are sanitised on write and rendered through the one rich-text component. */
+export const HTML_CONFIG_KEYS = ['footer', '_homeHtml', '_indexHtml', '_workShareHtml'] as const;
+
+/**
+ * Keys an anonymous visitor may read (the public config endpoint, the login page, the public home).
+ *
+ * Left out:
+ * - keys starting with `_`: editorial content and internal settings. `_homeHtml`, `_workShareHtml` and the
+ *   contact keys are shown on the public pages that use them, which read them on the server; `_defaultRole`
+ *   and `_defaultDepart` are internal ids that say nothing useful to a visitor.
+ * - `customJS` / `customCss`: administrator-authored code. The server injects them itself when it renders a
+ *   page (one place that can decide where they apply and keep them off the admin screens); handing them out
+ *   through a JSON API would invite clients to eval or inject them on their own, which turns a config read
+ *   into a script-injection path, and nothing a visitor needs depends on reading them as data.
+ */
+export const PUBLIC_CONFIG_KEYS = [
+  'brandName',
+  'brandDesc',
+  'footer',
+  'logo',
+  'logo2',
+  'avatar',
+  'allowReg',
+  'allowComment',
+  'banner',
+  'bannerLinks',
+  'homeBgColor',
+  'homeBgRepeat',
+  'file_homeBg',
+] as const;
+
+export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
+
+export function siteConfigDefs(ids: { studentRoleId: string; defaultDepartId: string }): ConfigDef[] {
+  return [
+    { key: 'brandName', comment: '品牌名', value: '学堂' },
+    { key: 'brandDesc', comment: '品牌简介', value: '少儿编程教学平台：用 Scratch 学编程，动手创作，快乐成长' },
+    { key: 'logo', comment: 'LOGO', value: '' },
+    { key: 'logo2', comment: '小LOGO', value: '' },
+    { key: 'avatar', comment: '默认头像', value: '' },
+    { key: 'banner', comment: '轮播图', value: '' },
+    { key: 'bannerLinks', comment: '轮播图链接（每行一个）', value: '' },
+    { key: 'footer', comment: '底部文字', value: '<p>Copyright © 2026 学堂 · 少儿编程教学平台</p>' },
+    {
+      key: '_homeHtml',
+      comment: '前台首页文案',
+      value:
+        '<h2>欢迎来到学堂</h2><p>在这里学习 Scratch 图形化编程，创作属于自己的动画和游戏，' +
+        '把作品分享给老师和同学。</p>',
+    },
+    { key: '_indexHtml', comment: '后台首页文案', value: '' },
+    { key: '_workShareHtml', comment: '作品分享页', value: '' },
+    { key: 'homeBgColor', comment: '前台背景颜色', value: '#c6d9f0' },
+    { key: 'file_homeBg', comment: '前台背景图片', value: '' },
+    { key: 'homeBgRepeat', comment: '前台背景重复方式', value: 'no-repeat' },
+    { key: 'allowComment', comment: '开放作品评论', value: '0' },
+    { key: 'allowReg', comment: '开放注册', value: '0' },
+    { key: '_defaultRole', comment: '默认注册角色', value: ids.studentRoleId },
+    { key: '_defaultDepart', comment: '默认注册班级', value: ids.defaultDepartId },
+    { key: 'customJS', comment: '自定义JS', value: '' },
+    { key: 'customCss', comment: '自定义CSS', value: '' },
+    { key: '_linkman', comment: '联系人', value: '' },
+    { key: '_phone', comment: '联系电话', value: '' },
+    { key: '_address', comment: '联系地址', value: '' },
+  ];
+}
+
+export function buildConfigRows(ids: { studentRoleId: string; defaultDepartId: string }): Required<Insertable<SysConfigTable>>[] {
+  return siteConfigDefs(ids).map((d) => ({
+    id: newId(),
+    config_key: d.key,
+    config_value: d.value,
+    config_enabled: 1,
+    comment: d.comment,
+  }));
+}

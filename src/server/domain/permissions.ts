@@ -1,0 +1,145 @@
+// A user's menus and buttons: the union of grants through their roles and their department roles,
+// shaped as teaching-open's getUserPermissionByToken answer (menu tree, auth, allAuth).
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, SysPermission } from '../db/schema.js';
+
+export const HOME_COMPONENT = 'dashboard/Index';
+
+export async function userPermissionRows(db: Kysely<Database>, userId: string): Promise<SysPermission[]> {
+  const viaRoles = db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select('rp.permission_id')
+    .where('ur.user_id', '=', userId);
+  const viaDepartRoles = db
+    .selectFrom('sys_depart_role_permission as drp')
+    .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
+    .select('drp.permission_id')
+    .where('dru.user_id', '=', userId);
+  return db
+    .selectFrom('sys_permission')
+    .selectAll()
+    .where('del_flag', '=', 0)
+    .where((eb) => eb.or([eb('id', 'in', viaRoles), eb('id', 'in', viaDepartRoles)]))
+    .orderBy('sort_no', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Button codes the server accepts from this user: granted active rules, plus rules switched off for everyone. */
+export async function grantedPermissionCodes(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await userPermissionRows(db, userId);
+  const codes = new Set<string>();
+  for (const r of rows) if (r.menu_type === 2 && r.perms && r.status === '1') codes.add(r.perms);
+  const disabled = await db
+    .selectFrom('sys_permission')
+    .select('perms')
+    .where('menu_type', '=', 2)
+    .where('del_flag', '=', 0)
+    .where('status', '=', '0')
+    .execute();
+  for (const r of disabled) if (r.perms) codes.add(r.perms);
+  return codes;
+}
+
+const isExternalUrl = (url: string | null) => !!url && (/^https?:\/\//.test(url) || url.startsWith('{{'));
+
+export interface MenuItem {
+  id: string;
+  route: '0' | '1';
+  path: string;
+  name: string;
+  hidden?: true;
+  alwaysShow?: true;
+  component: string | null;
+  redirect?: string | null;
+  meta: {
+    keepAlive: boolean;
+    internalOrExternal: boolean;
+    title: string;
+    icon?: string;
+    url?: string;
+  };
+  children?: MenuItem[];
+}
+
+function routeName(p: SysPermission): string {
+  if (p.component_name) return p.component_name;
+  return (p.url ?? '').replace(/^\//, '').replace(/\//g, '-').replace(/:/g, '@');
+}
+
+function menuItem(p: SysPermission): MenuItem {
+  const external = isExternalUrl(p.url);
+  const item: MenuItem = {
+    id: p.id,
+    route: p.is_route === 0 ? '0' : '1',
+    path: external ? createHash('md5').update(p.url ?? '').digest('hex') : (p.url ?? ''),
+    name: routeName(p),
+    component: p.component,
+    meta: { keepAlive: p.keep_alive === 1, internalOrExternal: p.internal_or_external === 1, title: p.name },
+  };
+  if (p.hidden === 1) item.hidden = true;
+  if (p.always_show === 1) item.alwaysShow = true;
+  if (!p.parent_id) item.redirect = p.redirect ?? null;
+  if (p.icon) item.meta.icon = p.icon;
+  if (external) item.meta.url = p.url ?? undefined;
+  return item;
+}
+
+/** Tree of menus (types 0 and 1). Children of a parent the user lacks are dropped, as in the anchor. */
+export function buildMenuTree(rows: SysPermission[]): MenuItem[] {
+  const menus = rows.filter((r) => r.menu_type !== 2);
+  const byParent = new Map<string, SysPermission[]>();
+  for (const r of menus) {
+    const key = r.parent_id ?? '';
+    byParent.set(key, [...(byParent.get(key) ?? []), r]);
+  }
+  const build = (p: SysPermission): MenuItem => {
+    const item = menuItem(p);
+    const kids = p.is_leaf === 0 ? (byParent.get(p.id) ?? []) : [];
+    if (kids.length) item.children = kids.map(build);
+    return item;
+  };
+  return (byParent.get('') ?? []).map(build);
+}
+
+export interface AuthEntry {
+  action: string;
+  type: string;
+  describe: string;
+}
+export interface AllAuthEntry extends AuthEntry {
+  status: string;
+}
+
+export async function userPermissions(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AllAuthEntry[] }> {
+  let rows = await userPermissionRows(db, userId);
+  // Everyone gets the home dashboard, first.
+  if (!rows.some((r) => r.component === HOME_COMPONENT)) {
+    const home = await db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('component', '=', HOME_COMPONENT)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
+    if (home) rows = [home, ...rows];
+  }
+  const auth = rows
+    .filter((r) => r.menu_type === 2 && r.perms && r.status === '1')
+    .map((r) => ({ action: r.perms as string, type: r.perms_type, describe: r.name }));
+  const all = await db
+    .selectFrom('sys_permission')
+    .select(['perms', 'perms_type', 'name', 'status'])
+    .where('menu_type', '=', 2)
+    .where('del_flag', '=', 0)
+    .orderBy('sort_no', 'asc')
+    .execute();
+  const allAuth = all
+    .filter((r) => r.perms)
+    .map((r) => ({ action: r.perms as string, status: r.status, type: r.perms_type, describe: r.name }));
+  return { menu: buildMenuTree(rows), auth, allAuth };
+}

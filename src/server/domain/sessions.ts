@@ -1,0 +1,124 @@
+// Opaque session tokens: 256 random bits handed to the client, only their sha256 stored.
+// Lifetime 7 days, sliding (extended at most once an hour of use), revoked on logout, password change and freezing.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { newId } from './ids.js';
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Role {
+  id: string;
+  code: string;
+  name: string;
+  level: number;
+}
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  orgCode: string | null;
+  userIdentity: number;
+  roles: Role[];
+  sessionId: string;
+}
+
+export async function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+): Promise<{ token: string; sessionId: string; expiresAt: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const t = Date.now();
+  const sessionId = newId();
+  await db
+    .insertInto('sys_session')
+    .values({
+      id: sessionId,
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: t,
+      expires_at: t + SESSION_TTL_MS,
+      last_seen_at: t,
+      ip: meta.ip?.slice(0, 64) ?? null,
+      user_agent: meta.userAgent?.slice(0, 255) ?? null,
+    })
+    .execute();
+  return { token, sessionId, expiresAt: t + SESSION_TTL_MS };
+}
+
+export async function loadRoles(db: Kysely<Database>, userId: string): Promise<Role[]> {
+  const rows = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.role_code', 'r.role_name', 'r.role_level'])
+    .where('ur.user_id', '=', userId)
+    .orderBy('r.role_level', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, code: r.role_code, name: r.role_name, level: r.role_level }));
+}
+
+/** The user behind a token, or null when the token is unknown, expired, or the account is frozen or deleted. */
+export async function resolveSession(db: Kysely<Database>, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.expires_at',
+      's.last_seen_at',
+      'u.id',
+      'u.username',
+      'u.realname',
+      'u.avatar',
+      'u.org_code',
+      'u.user_identity',
+      'u.status',
+      'u.del_flag',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  const t = Date.now();
+  if (row.expires_at <= t || row.status !== 1 || row.del_flag !== 0) {
+    await db.deleteFrom('sys_session').where('id', '=', row.session_id).execute();
+    return null;
+  }
+  if (t - row.last_seen_at > SLIDE_AFTER_MS) {
+    await db
+      .updateTable('sys_session')
+      .set({ last_seen_at: t, expires_at: t + SESSION_TTL_MS })
+      .where('id', '=', row.session_id)
+      .execute();
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    realname: row.realname,
+    avatar: row.avatar,
+    orgCode: row.org_code,
+    userIdentity: row.user_identity,
+    roles: await loadRoles(db, row.id),
+    sessionId: row.session_id,
+  };
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user, optionally keeping one (the caller's own after a password change). */
+export async function revokeUserSessions(db: Kysely<Database>, userId: string, keepSessionId?: string): Promise<void> {
+  let q = db.deleteFrom('sys_session').where('user_id', '=', userId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+export const isSuperUser = (u: Pick<SessionUser, 'roles'>) => u.roles.some((r) => r.code === 'admin' || r.code === 'dev');
+export const maxRoleLevel = (u: Pick<SessionUser, 'roles'>) => u.roles.reduce((m, r) => Math.max(m, r.level), 0);

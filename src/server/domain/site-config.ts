@@ -1,0 +1,21 @@
+// Site configuration (sys_config key/value rows). Only keys meant for visitors leave the server anonymously:
+// teaching-open returned every row, including editorial `_` keys and the default registration role.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Keys that the public config endpoint returns. Anything else (e.g. `_defaultRole`) stays on the server. */
+export const PUBLIC_CONFIG_KEYS = [
+  'brandName', 'brandDesc', 'footer', 'logo', 'logo2', 'avatar', 'allowReg', 'banner', 'bannerLinks',
+  'allowComment', 'homeBgColor', 'homeBgRepeat', 'file_homeBg', '_homeHtml', '_workShareHtml',
+] as const;
+
+export async function readConfig(db: Kysely<Database>, keys?: readonly string[]): Promise<Record<string, string>> {
+  let q = db.selectFrom('sys_config').select(['config_key', 'config_value']).where('config_enabled', '=', 1);
+  if (keys) q = q.where('config_key', 'in', [...keys]);
+  const rows = await q.execute();
+  return Object.fromEntries(rows.map((r) => [r.config_key, r.config_value]));
+}
+
+export async function publicConfig(db: Kysely<Database>): Promise<Record<string, string>> {
+  return { ...(await readConfig(db, PUBLIC_CONFIG_KEYS)), uploadType: 'local', staticDomain: '/api/sys/common/static' };
+}

@@ -1,0 +1,44 @@
+// The user as the contract shows it (teaching-open's SysUser JSON without password and salt), and their departments.
+import type { Kysely } from 'kysely';
+import type { Database, SysDepart, SysUser } from '../db/schema.js';
+import { camel } from './serialize.js';
+
+export type UserInfo = Record<string, unknown> & { id: string; username: string; realname: string };
+
+export async function memberDeparts(db: Kysely<Database>, userId: string): Promise<SysDepart[]> {
+  return db
+    .selectFrom('sys_depart as d')
+    .innerJoin('sys_user_depart as ud', 'ud.dep_id', 'd.id')
+    .selectAll('d')
+    .where('ud.user_id', '=', userId)
+    .orderBy('d.org_code')
+    .execute();
+}
+
+export async function managedDepartIds(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('sys_user_manage_depart').select('dep_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.dep_id);
+}
+
+export const departJson = (d: SysDepart) => camel(d);
+
+/** SysUser JSON: every column camelCased, password and salt removed, departIds as the anchor's comma list. */
+export async function userInfo(db: Kysely<Database>, user: SysUser): Promise<UserInfo> {
+  const { password: _p, salt: _s, ...rest } = user;
+  const managed = await managedDepartIds(db, user.id);
+  return {
+    ...camel(rest),
+    departIds: managed.join(','),
+    activitiSync: null,
+    thirdId: null,
+    thirdType: null,
+  } as unknown as UserInfo;
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<SysUser | undefined> {
+  return db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<SysUser | undefined> {
+  return db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
+}

@@ -1,0 +1,63 @@
+// Start: configuration → database (migrate, seed) → app → listen.
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { connect } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedIfEmpty } from './db/seed/index.js';
+import { InProcessHub, type NoticeHub } from './realtime/hub.js';
+import path from 'node:path';
+
+async function main() {
+  const started = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { db, dialect, close } = connect({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'xuetang.db'),
+    pgSchema: process.env.PG_SCHEMA || undefined,
+  });
+  if (process.env.PG_SCHEMA && dialect === 'postgres') {
+    await db.schema.createSchema(process.env.PG_SCHEMA).ifNotExists().execute();
+  }
+  await migrateToLatest(db);
+  const report = await seedIfEmpty(db, {
+    adminPassword: config.adminPassword,
+    demoPassword: config.demoPassword,
+    demoContent: config.demoContent,
+    filesDir: config.filesDir,
+  });
+  if (report.seeded && config.logLevel !== 'silent') {
+    console.log('First start: the database was seeded. Accounts (shown once; change the generated passwords):');
+    for (const a of report.accounts) {
+      console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(10)} ${a.generated ? a.password : '(password from environment)'}`);
+    }
+  }
+  const hub: NoticeHub = new InProcessHub();
+  const { app } = createApp({ db, dialect, config, hub });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    if (config.logLevel !== 'silent') {
+      const ms = Math.round(performance.now() - started);
+      console.log(`Xuetang listening on http://${info.address === '0.0.0.0' ? '127.0.0.1' : info.address}:${info.port} (${dialect}, ready in ${ms} ms)`);
+    }
+  });
+  const shutdown = () => {
+    server.close();
+    void Promise.all([hub.close(), close()]).finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(`Xuetang could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

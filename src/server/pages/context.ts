@@ -1,0 +1,70 @@
+// What page handlers share: the upstream client acting for the visitor, and the visitor's session when logged in.
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Config } from '../config.js';
+import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
+
+export const SESSION_COOKIE = 'xt_token';
+export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
+/** Where a logged-in user lands (the home dashboard tab). */
+export const DEFAULT_PATH = '/dashboard/index';
+
+export interface PageEnv {
+  Variables: {
+    upstream: Upstream;
+    token?: string;
+    config: Config;
+  };
+}
+
+export interface PageSession {
+  user: UserInfo & { roles: string[] };
+  permissions: PermissionResult;
+  menu: MenuItem[];
+}
+
+export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
+
+export function setSessionCookie(c: Context<PageEnv>, token: string) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.get('config').secureCookies,
+    path: '/',
+    maxAge: SESSION_MAX_AGE_S,
+  });
+}
+
+export const clearSessionCookie = (c: Context) => deleteCookie(c, SESSION_COOKIE, { path: '/' });
+
+/** Only local absolute paths are followed after login (no open redirect to another site). */
+export function safeRedirect(target: string | undefined | null): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return DEFAULT_PATH;
+  if (target.startsWith('/user/login') || target.startsWith('/api/')) return DEFAULT_PATH;
+  return target;
+}
+
+export const loginUrl = (c: Context) => {
+  const url = new URL(c.req.url);
+  return `/user/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+};
+
+/** The visitor's session (user and menu), or null when there is no valid one. */
+export async function loadSession(c: Context<PageEnv>): Promise<PageSession | null> {
+  if (!c.get('token')) return null;
+  const up = c.get('upstream');
+  const [perm, me] = await Promise.all([up.permissions(), up.me()]);
+  if (!perm.body.success || !me.body.success) return null;
+  return { user: me.body.result, permissions: perm.body.result, menu: perm.body.result.menu };
+}
+
+/** Site configuration for page chrome, with safe fallbacks when the upstream cannot answer. */
+export async function siteConfig(c: Context<PageEnv>): Promise<SiteConfig & { brandName: string; footer: string }> {
+  try {
+    const res = await c.get('upstream').siteConfig();
+    if (res.success) return { ...res.result, brandName: res.result.brandName || '学堂', footer: res.result.footer ?? '' };
+  } catch {
+    /* fall through to defaults */
+  }
+  return { brandName: '学堂', footer: '' };
+}

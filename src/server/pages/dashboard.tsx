@@ -1,0 +1,41 @@
+// /dashboard/index: the home tab of the logged-in shell.
+import type { Hono } from 'hono';
+import { ShellLayout } from '../../templates/shell/layout.js';
+import { visibleItems } from '../../templates/shell/side-menu.js';
+import type { MenuItem } from '../upstream/client.js';
+import { loadSession, loginUrl, siteConfig, type PageEnv } from './context.js';
+
+function MenuOverview({ items }: { items: MenuItem[] }) {
+  return (
+    <ul class="xt-menu-overview">
+      {visibleItems(items).map((item) => (
+        <li>
+          {item.children?.length ? <span>{item.meta.title}</span> : <a href={item.meta.url ?? item.path}>{item.meta.title}</a>}
+          {item.children?.length ? <MenuOverview items={item.children} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function registerDashboardPages(app: Hono<PageEnv>) {
+  app.get('/dashboard/index', async (c) => {
+    const session = await loadSession(c);
+    if (!session) return c.redirect(loginUrl(c));
+    const cfg = await siteConfig(c);
+    return c.html(
+      '<!doctype html>' +
+        (
+          <ShellLayout brandName={cfg.brandName} footerHtml={cfg.footer} user={session.user} menu={session.menu} current="/dashboard/index" pageTitle="首页" isHome>
+            <section class="ant-card ant-card-bordered xt-card">
+              <div class="ant-card-body">
+                <h2 class="xt-page-title">欢迎使用{cfg.brandName}</h2>
+                <p>您可以使用的功能：</p>
+                <MenuOverview items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
+              </div>
+            </section>
+          </ShellLayout>
+        ),
+    );
+  });
+}

@@ -1,0 +1,214 @@
+// Typed client of the /api contract, used by the HTML pages. In process (app.request, no socket) by default;
+// over HTTP with undici when UPSTREAM_URL points at another backend that speaks the contract.
+import { request as undiciRequest } from 'undici';
+
+export const UPSTREAM_TIMEOUT_MS = 60_000;
+
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** Sends one request to the API; `path` is relative to /api. */
+export type Transport = (
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string; clientIp?: string },
+) => Promise<{
+  status: number;
+  json: () => Promise<unknown>;
+}>;
+
+export function inProcessTransport(
+  request: (url: string, init: RequestInit, env: unknown) => Response | Promise<Response>,
+): Transport {
+  return async (path, { clientIp, ...init }) => {
+    // The visitor's address travels as the node-server binding, so login limits see the real client.
+    const env = { incoming: { socket: { remoteAddress: clientIp ?? 'local' } } };
+    const res = await request(`http://local/api${path}`, { ...init, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) }, env);
+    return { status: res.status, json: () => res.json() };
+  };
+}
+
+export function httpTransport(baseUrl: string): Transport {
+  return async (path, init) => {
+    const res = await undiciRequest(`${baseUrl}/api${path}`, {
+      method: init.method as 'GET',
+      headers: init.headers,
+      body: init.body,
+      headersTimeout: UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: UPSTREAM_TIMEOUT_MS,
+    });
+    return { status: res.statusCode, json: () => res.body.json() };
+  };
+}
+
+/** The upstream answered outside the envelope contract (network error, timeout, non-JSON). */
+export class UpstreamError extends Error {}
+
+// Shapes the pages read. Only the fields they use are typed; the rest passes through.
+export interface UserInfo {
+  id: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  orgCode: string | null;
+  userIdentity: number;
+}
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+  role: string[];
+}
+export interface MenuItem {
+  id: string;
+  route: '0' | '1';
+  path: string;
+  name: string;
+  hidden?: true;
+  alwaysShow?: true;
+  component: string | null;
+  redirect?: string | null;
+  meta: { keepAlive: boolean; internalOrExternal: boolean; title: string; icon?: string; url?: string };
+  children?: MenuItem[];
+}
+export interface PermissionResult {
+  menu: MenuItem[];
+  auth: { action: string; type: string; describe: string }[];
+  allAuth: { action: string; type: string; describe: string; status: string }[];
+}
+export interface WorkModel {
+  id: string;
+  workName: string;
+  workType: string;
+  workType_dictText: string;
+  workStatus: string;
+  workStatus_dictText: string;
+  viewNum: number;
+  starNum: number;
+  createTime: string;
+  userId: string;
+  username: string;
+  realname: string;
+  avatar_url: string | null;
+  coverFileKey_url: string | null;
+  workFileKey_url: string | null;
+}
+export interface CourseModel {
+  id: string;
+  courseName: string;
+  courseDesc: string | null;
+  courseCover_url: string | null;
+  courseType_dictText: string;
+  courseCategory_dictText: string;
+}
+export interface Depart {
+  id: string;
+  orgCode: string;
+  departName: string;
+}
+export type SiteConfig = Record<string, string>;
+export interface FrontMenuNode {
+  id: string;
+  route: boolean;
+  title: string;
+  url: string;
+  needLogin: number;
+  internalOrExternal: boolean;
+  icon?: string;
+  children?: FrontMenuNode[];
+}
+
+export type LeaderboardParams = {
+  pageNo?: number;
+  pageSize?: number;
+  orderBy?: 'view' | 'time' | 'star';
+  workStatus?: number;
+  userId?: string;
+};
+
+export class Upstream {
+  constructor(
+    private readonly transport: Transport,
+    private readonly token?: string,
+    private readonly clientIp?: string,
+  ) {}
+
+  /** The same client acting for a visitor: their session token and address. */
+  as(token: string | undefined, clientIp?: string): Upstream {
+    return new Upstream(this.transport, token, clientIp);
+  }
+
+  async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
+    const qs = params
+      ? new URLSearchParams(
+          Object.entries(params)
+            .filter(([, v]) => v !== undefined && v !== null && v !== '')
+            .map(([k, v]) => [k, String(v)]),
+        ).toString()
+      : '';
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.token) headers['X-Access-Token'] = this.token;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Awaited<ReturnType<Transport>>;
+    try {
+      res = await this.transport(qs ? `${path}?${qs}` : path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        clientIp: this.clientIp,
+      });
+      return { status: res.status, body: (await res.json()) as Envelope<T> };
+    } catch (err) {
+      throw new UpstreamError(`upstream ${method} ${path} failed: ${(err as Error).message}`);
+    }
+  }
+
+  private async get<T>(path: string, params?: Record<string, unknown>) {
+    return (await this.call<T>('GET', path, params)).body;
+  }
+
+  login(username: string, password: string) {
+    return this.call<LoginResult>('POST', '/sys/login', undefined, { username, password });
+  }
+  logout() {
+    return this.call<null>('POST', '/sys/logout');
+  }
+  permissions() {
+    return this.call<PermissionResult>('GET', '/sys/permission/getUserPermissionByToken');
+  }
+  me() {
+    return this.call<UserInfo & { roles: string[] }>('GET', '/teaching/user/info');
+  }
+  siteConfig() {
+    return this.get<SiteConfig>('/sys/config/getCurrentConfig');
+  }
+  currentDeparts() {
+    return this.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts');
+  }
+  leaderboard(p: LeaderboardParams) {
+    return this.get<Page<WorkModel>>('/teaching/teachingWork/leaderboard', p);
+  }
+  workInfo(workId: string) {
+    return this.get<WorkModel>('/teaching/teachingWork/studentWorkInfo', { workId });
+  }
+  homeCourses(p: { pageNo?: number; pageSize?: number } = {}) {
+    return this.get<Page<CourseModel>>('/teaching/teachingCourse/getHomeCourse', p);
+  }
+  frontMenu() {
+    return this.get<FrontMenuNode[]>('/teaching/menu/getUserMenu');
+  }
+  dictItems(code: string) {
+    return this.get<{ value: string; text: string; title: string }[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
+  }
+}
