@@ -1,6 +1,7 @@
 // Composes the process: security headers, /api, static files, and the HTML pages.
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { createApi } from './api/index.js';
 import type { AppDeps } from './context.js';
@@ -27,6 +28,11 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Pages and JSON gzip to a fraction; the files route streams stored files uncompressed (they carry a length).
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/sys/common/static/')) return next();
+    return compress()(c, next);
+  });
   app.get('/healthz', (c) => c.json({ ok: true }));
 
   const api = createApi(deps);

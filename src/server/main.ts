@@ -28,7 +28,7 @@ async function main() {
   if (process.env.PG_SCHEMA && dialect === 'postgres') {
     await db.schema.createSchema(process.env.PG_SCHEMA).ifNotExists().execute();
   }
-  await migrateToLatest(db);
+  await migrateToLatest(db, dialect === 'postgres' ? process.env.PG_SCHEMA || 'public' : undefined);
   const report = await seedIfEmpty(db, {
     adminPassword: config.adminPassword,
     demoPassword: config.demoPassword,
@@ -48,6 +48,11 @@ async function main() {
       const ms = Math.round(performance.now() - started);
       console.log(`Xuetang listening on http://${info.address === '0.0.0.0' ? '127.0.0.1' : info.address}:${info.port} (${dialect}, ready in ${ms} ms)`);
     }
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    const reason = err.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT to another one)` : err.message;
+    console.error(`Xuetang could not start: ${reason}`);
+    process.exit(1);
   });
   const shutdown = () => {
     server.close();

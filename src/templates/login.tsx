@@ -1,4 +1,5 @@
 // /user/login: a plain form that works without JavaScript; the server validates and answers in Chinese.
+import { Alert, Button, inputClass } from './antd.js';
 import { Document, documentTitle } from './document.js';
 import { RichHtml } from './rich-html.js';
 
@@ -18,7 +19,7 @@ function Field(p: { name: string; label: string; type: string; value?: string; e
     <div class={`ant-form-item${p.error ? ' ant-form-item-has-error' : ''}`}>
       <label class="xt-label" for={p.name}>{p.label}</label>
       <input
-        class={`ant-input ant-input-lg${p.error ? ' ant-input-status-error' : ''}`}
+        class={inputClass({ size: 'large', error: !!p.error })}
         id={p.name}
         name={p.name}
         type={p.type}
@@ -48,15 +49,13 @@ export function LoginPage(p: LoginPageProps) {
         {p.brandDesc && <p class="xt-login-desc">{p.brandDesc}</p>}
         <form class="ant-form ant-form-vertical xt-login-form" method="post" action="/user/login" novalidate>
           <h2>账户密码登录</h2>
-          {p.error && (
-            <div class="ant-alert ant-alert-error" role="alert">
-              <span class="ant-alert-message">{p.error}</span>
-            </div>
-          )}
+          {p.error && <Alert type="error">{p.error}</Alert>}
           <input type="hidden" name="redirect" value={p.redirect} />
           <Field name="username" label="账户" type="text" value={p.username} error={p.fieldErrors?.username} autocomplete="username" autofocus={!p.username} />
           <Field name="password" label="密码" type="password" error={p.fieldErrors?.password} autocomplete="current-password" autofocus={!!p.username} />
-          <button type="submit" class="ant-btn ant-btn-primary ant-btn-lg ant-btn-block">登录</button>
+          <Button type="primary" htmlType="submit" size="large" block>
+            登录
+          </Button>
         </form>
       </main>
       <footer class="xt-login-footer">

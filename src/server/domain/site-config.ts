@@ -2,12 +2,9 @@
 // teaching-open returned every row, including editorial `_` keys and the default registration role.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { PUBLIC_CONFIG_KEYS } from '../db/seed/site-config.js';
 
-/** Keys that the public config endpoint returns. Anything else (e.g. `_defaultRole`) stays on the server. */
-export const PUBLIC_CONFIG_KEYS = [
-  'brandName', 'brandDesc', 'footer', 'logo', 'logo2', 'avatar', 'allowReg', 'banner', 'bannerLinks',
-  'allowComment', 'homeBgColor', 'homeBgRepeat', 'file_homeBg', '_homeHtml', '_workShareHtml',
-] as const;
+export { PUBLIC_CONFIG_KEYS };
 
 export async function readConfig(db: Kysely<Database>, keys?: readonly string[]): Promise<Record<string, string>> {
   let q = db.selectFrom('sys_config').select(['config_key', 'config_value']).where('config_enabled', '=', 1);

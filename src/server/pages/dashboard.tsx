@@ -1,5 +1,6 @@
 // /dashboard/index: the home tab of the logged-in shell.
 import type { Hono } from 'hono';
+import { Card } from '../../templates/antd.js';
 import { ShellLayout } from '../../templates/shell/layout.js';
 import { visibleItems } from '../../templates/shell/side-menu.js';
 import type { MenuItem } from '../upstream/client.js';
@@ -27,13 +28,11 @@ export function registerDashboardPages(app: Hono<PageEnv>) {
       '<!doctype html>' +
         (
           <ShellLayout brandName={cfg.brandName} footerHtml={cfg.footer} user={session.user} menu={session.menu} current="/dashboard/index" pageTitle="首页" isHome>
-            <section class="ant-card ant-card-bordered xt-card">
-              <div class="ant-card-body">
-                <h2 class="xt-page-title">欢迎使用{cfg.brandName}</h2>
-                <p>您可以使用的功能：</p>
-                <MenuOverview items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
-              </div>
-            </section>
+            <Card class="xt-card">
+              <h2 class="xt-page-title">欢迎使用{cfg.brandName}</h2>
+              <p>您可以使用的功能：</p>
+              <MenuOverview items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
+            </Card>
           </ShellLayout>
         ),
     );

@@ -1,5 +1,6 @@
 // The logged-in shell: side menu, top bar, breadcrumbs, content and the site footer.
 import type { Child } from 'hono/jsx';
+import { Button } from '../antd.js';
 import { Document, documentTitle } from '../document.js';
 import { RichHtml } from '../rich-html.js';
 import { menuTrail, SideMenu, type MenuItem } from './side-menu.js';
@@ -37,9 +38,9 @@ export function Breadcrumb({ menu, current, title }: { menu: MenuItem[]; current
   const trail = menuTrail(menu, current);
   const crumbs = trail.length ? trail : title ? [{ path: current, meta: { title } }] : [];
   return (
-    <nav class="ant-breadcrumb xt-breadcrumb" aria-label="breadcrumb">
+    <nav class="ant-breadcrumb app xt-breadcrumb" aria-label="breadcrumb">
       <ol>
-        <li>
+        <li class="ant-breadcrumb-item">
           {current === '/dashboard/index' ? (
             <span class="ant-breadcrumb-link">首页</span>
           ) : (
@@ -51,7 +52,7 @@ export function Breadcrumb({ menu, current, title }: { menu: MenuItem[]; current
           .map((c, i, all) => (
             <>
               <li class="ant-breadcrumb-separator" aria-hidden="true">/</li>
-              <li>
+              <li class="ant-breadcrumb-item">
                 {i === all.length - 1 || !c.path ? (
                   <span class="ant-breadcrumb-link" aria-current="page">{c.meta.title}</span>
                 ) : (
@@ -87,7 +88,7 @@ export function ShellLayout(p: ShellProps) {
                 {greeting(new Date().getHours())}，欢迎您，{p.user.realname || p.user.username}
               </span>
               <form method="post" action="/user/logout" class="xt-logout">
-                <button type="submit" class="ant-btn ant-btn-text">退出登录</button>
+                <Button type="text" htmlType="submit">退出登录</Button>
               </form>
             </span>
           </header>

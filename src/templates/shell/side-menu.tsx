@@ -2,6 +2,7 @@
 // is hidden, route-flag "0" items are not links, external items open a new window, the current route is
 // highlighted and its ancestors are open.
 import type { MenuItem } from '../../server/upstream/client.js';
+import { menuRootClass } from '../antd.js';
 
 export type { MenuItem };
 
@@ -70,7 +71,7 @@ function Items({ items, current, trail }: { items: MenuItem[]; current: string; 
 export function SideMenu({ menu, current, theme = 'light' }: { menu: MenuItem[]; current: string; theme?: 'light' | 'dark' }) {
   const trail = new Set(menuTrail(menu, current).map((i) => i.id));
   return (
-    <ul class={`ant-menu ant-menu-root ant-menu-inline ant-menu-${theme} xt-side-menu`} role="menu">
+    <ul class={`${menuRootClass('inline', theme)} xt-side-menu`} role="menu">
       <Items items={menu} current={current} trail={trail} />
     </ul>
   );

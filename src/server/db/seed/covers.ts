@@ -154,8 +154,5 @@ export function coverPng(index: number, width = 320, height = 240): Buffer {
     for (let i = 0; i < 60; i++) c.circle(rnd() * width, rnd() * height, 0.8 + rnd() * 1.8, white, 0.6 + rnd() * 0.4);
     c.circle(width * (0.2 + rnd() * 0.6), height * (0.3 + rnd() * 0.4), height * 0.16, accent, 0.95);
   }
-  // A rounded "play" badge in the corner makes it read as a work cover.
-  c.rect(width - 58, height - 46, 44, 32, [0, 0, 0], 0.35, 10);
-  c.triangle(width - 42, height - 38, width - 42, height - 22, width - 28, height - 30, white);
   return c.encode();
 }

@@ -15,21 +15,11 @@ interface FrontMenuDef {
   children?: FrontMenuDef[];
 }
 
+// Only pages that exist are seeded: teaching-open's /index, /workList, /courseList and the editors
+// (/scratch3 …) arrive with the public-site and Scratch issues, which add their menu rows.
 export const FRONT_MENU: FrontMenuDef[] = [
-  { name: '首页', url: '/index', icon: 'home', route: true },
-  { name: '社区', url: '/home', icon: 'experiment', route: true },
-  {
-    name: '创作', url: '', icon: 'build', route: true,
-    children: [
-      { name: 'Scratch3', url: '/scratch3/index.html?scene=create', route: true, external: true },
-      { name: 'Python', url: '/python/index.html', route: true, external: true },
-      { name: 'Blockly', url: '/blockly/index.html?lang=zh-hans&scene=create', route: false, external: true },
-      { name: 'ScratchJr', url: '/scratchjr/home.html', route: false, external: true },
-    ],
-  },
-  { name: '发现', url: '/workList?type=1', icon: 'search', route: true },
-  { name: '课程', url: '/courseList', icon: 'calculator', route: true },
-  { name: '个人中心', url: '/account/center', route: true, needLogin: true },
+  { name: '首页', url: '/home', icon: 'home', route: true },
+  { name: '个人中心', url: '/dashboard/index', route: true, needLogin: true },
 ];
 
 export function buildFrontMenuRows(createTime: string): Row<TeachingMenuTable>[] {

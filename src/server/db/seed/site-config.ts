@@ -16,14 +16,18 @@ export const HTML_CONFIG_KEYS = ['footer', '_homeHtml', '_indexHtml', '_workShar
 /**
  * Keys an anonymous visitor may read (the public config endpoint, the login page, the public home).
  *
- * Left out:
- * - keys starting with `_`: editorial content and internal settings. `_homeHtml`, `_workShareHtml` and the
- *   contact keys are shown on the public pages that use them, which read them on the server; `_defaultRole`
- *   and `_defaultDepart` are internal ids that say nothing useful to a visitor.
+ * In: the brand, footer, images and switches, and two editorial `_` keys whose whole purpose is to be shown
+ * to visitors: `_homeHtml` (public home text) and `_workShareHtml` (under every shared work). Pages reach
+ * data only through the API, so the public pages need them from the anonymous endpoint; they are HTML
+ * sanitised on write like every rich text.
+ *
+ * Out:
+ * - the other `_` keys: `_defaultRole` / `_defaultDepart` are internal ids, `_indexHtml` is back-office text,
+ *   `_linkman` / `_phone` / `_address` are contact details an admin did not necessarily mean to publish.
  * - `customJS` / `customCss`: administrator-authored code. The server injects them itself when it renders a
- *   page (one place that can decide where they apply and keep them off the admin screens); handing them out
- *   through a JSON API would invite clients to eval or inject them on their own, which turns a config read
- *   into a script-injection path, and nothing a visitor needs depends on reading them as data.
+ *   page (one place that decides where they apply and keeps them off the admin screens); handing them out
+ *   through a JSON API invites clients to eval or inject them on their own, which turns a config read into
+ *   a script-injection path, and nothing a visitor needs depends on reading them as data.
  */
 export const PUBLIC_CONFIG_KEYS = [
   'brandName',
@@ -39,6 +43,8 @@ export const PUBLIC_CONFIG_KEYS = [
   'homeBgColor',
   'homeBgRepeat',
   'file_homeBg',
+  '_homeHtml',
+  '_workShareHtml',
 ] as const;
 
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];

@@ -1,0 +1,86 @@
+// Cards of the public pages: a student work (links to its detail page) and a recommended course.
+import type { CourseModel, WorkModel } from '../../server/upstream/client.js';
+
+/** Demo and uploaded covers are 4:3; the box keeps that ratio whatever the image is, so nothing shifts. */
+export const COVER_W = 320;
+export const COVER_H = 240;
+
+export const workAuthor = (w: Pick<WorkModel, 'realname' | 'username'>) => w.realname || w.username || '匿名';
+export const workHref = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
+
+/** The cover image, or a neutral block saying there is none. */
+export function Cover({ src, alt, lazy = true, large = false }: { src: string | null | undefined; alt: string; lazy?: boolean; large?: boolean }) {
+  return (
+    <div class={large ? 'xt-cover xt-cover-lg' : 'xt-cover'}>
+      {src ? (
+        <img
+          src={src}
+          alt={alt}
+          width={large ? COVER_W * 2 : COVER_W}
+          height={large ? COVER_H * 2 : COVER_H}
+          decoding="async"
+          {...(lazy ? { loading: 'lazy' } : {})}
+        />
+      ) : (
+        <span class="xt-cover-none" role="img" aria-label={`${alt}（暂无封面）`}>
+          暂无封面
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** 👁 / 👍 counts; the emoji is decoration, screen readers hear "浏览 N 次" / "点赞 N 次". */
+export function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
+  const [icon, label] = kind === 'view' ? ['👁', '浏览'] : ['👍', '点赞'];
+  const value = Number(n) || 0;
+  return (
+    <span class="xt-stat">
+      <span aria-hidden="true">
+        {icon} {value}
+      </span>
+      <span class="xt-sr">
+        {label} {value} 次
+      </span>
+    </span>
+  );
+}
+
+export function WorkCard({ work }: { work: WorkModel }) {
+  return (
+    <li class="xt-card">
+      <Cover src={work.coverFileKey_url} alt={work.workName} />
+      <div class="xt-card-body">
+        <h3 class="xt-card-title" title={work.workName}>
+          <a href={workHref(work.id)}>{work.workName}</a>
+        </h3>
+        <div class="xt-card-meta">
+          {work.workType_dictText ? <span class="xt-tag">{work.workType_dictText}</span> : null}
+          <Stat kind="view" n={work.viewNum} />
+          <Stat kind="star" n={work.starNum} />
+        </div>
+        <div class="xt-card-author">
+          <span class="xt-sr">作者：</span>
+          {workAuthor(work)}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function CourseCard({ course }: { course: CourseModel }) {
+  return (
+    <li class="xt-card xt-course">
+      <Cover src={course.courseCover_url} alt={course.courseName} />
+      <div class="xt-card-body">
+        <h3 class="xt-card-title" title={course.courseName}>
+          {course.courseName}
+        </h3>
+        <div class="xt-card-meta">
+          {course.courseCategory_dictText ? <span class="xt-tag">{course.courseCategory_dictText}</span> : null}
+          {course.courseType_dictText ? <span class="xt-tag xt-tag-green">{course.courseType_dictText}</span> : null}
+        </div>
+      </div>
+    </li>
+  );
+}

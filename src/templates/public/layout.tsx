@@ -1,0 +1,138 @@
+// The public site's frame (teaching-open's HomeLayout): header with logo, front menu and login/user area,
+// the page content, and the configured footer. Plain HTML and one small stylesheet; no JavaScript.
+import type { Child } from 'hono/jsx';
+import type { FrontMenuNode } from '../../server/upstream/client.js';
+import { Document, documentTitle } from '../document.js';
+import { RichHtml } from '../rich-html.js';
+
+/** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
+export const PUBLIC_STYLES = ['/static/css/site.css'];
+
+/** The logged-in visitor as the public pages show them; null for anonymous visitors. */
+export interface PublicViewer {
+  username: string;
+  realname: string;
+}
+
+export const viewerName = (v: PublicViewer) => v.realname || v.username;
+
+export interface PublicLayoutProps {
+  brandName: string;
+  footerHtml: string;
+  menu: FrontMenuNode[];
+  viewer: PublicViewer | null;
+  /** Path and query of the current page: highlights the menu entry and is the login page's redirect target. */
+  current: string;
+  /** Omitted on /home, whose document title is the brand name alone. */
+  pageTitle?: string;
+  children: Child;
+}
+
+/** Menu entries a visitor may see: `needLogin` ones only when logged in; a parent left without children goes too. */
+export function visibleFrontMenu(nodes: FrontMenuNode[], loggedIn: boolean): FrontMenuNode[] {
+  const out: FrontMenuNode[] = [];
+  for (const n of nodes) {
+    if (Number(n.needLogin) === 1 && !loggedIn) continue;
+    if (n.children?.length) {
+      const children = visibleFrontMenu(n.children, loggedIn);
+      if (!children.length && !n.url) continue;
+      out.push({ ...n, children });
+    } else if (n.url) {
+      out.push(n);
+    }
+  }
+  return out;
+}
+
+/** Only site-relative and http(s) links are rendered; anything else (javascript:, data:) becomes inert text. */
+const safeHref = (url: string) => (/^(\/(?![/\\])|https?:\/\/)/i.test(url) ? url : null);
+
+export const loginHref = (current: string) => `/user/login?redirect=${encodeURIComponent(current)}`;
+
+function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string; sub?: boolean }) {
+  const href = safeHref(node.url);
+  const cls = sub ? 'xt-sub-link' : 'xt-nav-link';
+  if (!href) return <span class={cls}>{node.title}</span>;
+  const here = href === current || href === current.split('?')[0];
+  return (
+    <a
+      class={here ? `${cls} xt-current` : cls}
+      href={href}
+      {...(here ? { 'aria-current': 'page' } : {})}
+      {...(node.internalOrExternal ? { target: '_blank', rel: 'noopener' } : {})}
+    >
+      {node.title}
+    </a>
+  );
+}
+
+function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string }) {
+  return (
+    <nav class="xt-nav" aria-label="网站导航">
+      <ul class="xt-nav-list">
+        {nodes.map((n) =>
+          n.children?.length ? (
+            <li class="xt-nav-item xt-has-sub">
+              {/* A focusable trigger: the submenu opens on hover and while focus is inside the item (:focus-within). */}
+              <button type="button" class="xt-nav-link">
+                {n.title}
+                <span class="xt-caret" aria-hidden="true" />
+              </button>
+              <ul class="xt-sub">
+                {n.children.map((k) => (
+                  <li>
+                    <MenuLink node={k} current={current} sub />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <li class="xt-nav-item">
+              <MenuLink node={n} current={current} />
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+export function PublicLayout(p: PublicLayoutProps) {
+  const menu = visibleFrontMenu(p.menu, !!p.viewer);
+  return (
+    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} bodyClass="xt-public">
+      <a class="xt-skip" href="#main">
+        跳到主要内容
+      </a>
+      <header class="xt-header">
+        <div class="xt-wrap xt-header-inner">
+          <a class="xt-brand" href="/home">
+            <img src="/static/favicon.svg" alt="" width="32" height="32" />
+            <span>{p.brandName}</span>
+          </a>
+          {menu.length ? <FrontMenu nodes={menu} current={p.current} /> : null}
+          <div class="xt-account">
+            {p.viewer ? (
+              <>
+                <span class="xt-account-name">{viewerName(p.viewer)}</span>
+                <a class="xt-btn xt-btn-sm" href="/dashboard/index">
+                  进入系统
+                </a>
+              </>
+            ) : (
+              <a class="xt-btn xt-btn-primary xt-btn-sm" href={loginHref(p.current)}>
+                登录
+              </a>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" class="xt-main">
+        {p.children}
+      </main>
+      <footer class="xt-footer">
+        <RichHtml html={p.footerHtml} class="xt-wrap" />
+      </footer>
+    </Document>
+  );
+}

@@ -1,0 +1,93 @@
+// /work-detail?id=: one public work — name, author, large cover, type, views, likes, creation time.
+// The Scratch player replaces the cover in a later issue.
+import type { FrontMenuNode, WorkModel } from '../../server/upstream/client.js';
+import { Cover, workAuthor } from './cards.js';
+import { PublicLayout, type PublicViewer } from './layout.js';
+
+export const WORK_NOT_FOUND = '作品不存在或未公开';
+
+interface FrameProps {
+  brandName: string;
+  footerHtml: string;
+  menu: FrontMenuNode[];
+  viewer: PublicViewer | null;
+  current: string;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` (GMT+8) as an ISO datetime attribute; null when it does not parse. */
+function isoTime(s: string | null | undefined): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(s ?? '');
+  return m ? `${m[1]}T${m[2]}+08:00` : null;
+}
+
+function Fact({ label, icon, children }: { label: string; icon?: string; children: unknown }) {
+  return (
+    <div class="xt-fact">
+      <dt>
+        {icon ? <span aria-hidden="true">{icon} </span> : null}
+        {label}
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function WorkDetailPage(p: FrameProps & { work: WorkModel }) {
+  const w = p.work;
+  const iso = isoTime(w.createTime);
+  return (
+    <PublicLayout {...p} pageTitle={w.workName}>
+      <div class="xt-wrap">
+        <p class="xt-back">
+          <a href="/home">← 返回首页</a>
+        </p>
+        <article class="xt-detail">
+          <div class="xt-detail-media">
+            <Cover src={w.coverFileKey_url} alt={w.workName} lazy={false} large />
+          </div>
+          <div class="xt-detail-info">
+            <h1 class="xt-detail-title">{w.workName}</h1>
+            <p class="xt-detail-author">
+              作者：<strong>{workAuthor(w)}</strong>
+            </p>
+            <dl class="xt-facts">
+              {w.workType_dictText ? <Fact label="类型">{w.workType_dictText}</Fact> : null}
+              <Fact label="浏览" icon="👁">
+                <span class="xt-num" data-stat="view">{Number(w.viewNum) || 0}</span>
+              </Fact>
+              <Fact label="点赞" icon="👍">
+                <span class="xt-num" data-stat="star">{Number(w.starNum) || 0}</span>
+              </Fact>
+              {w.createTime ? (
+                <Fact label="创作时间">{iso ? <time datetime={iso}>{w.createTime}</time> : w.createTime}</Fact>
+              ) : null}
+            </dl>
+            {String(w.workStatus) === '4' ? <p class="xt-tag xt-tag-gold">精选作品</p> : null}
+          </div>
+        </article>
+      </div>
+    </PublicLayout>
+  );
+}
+
+/** The 404 answer of /work-detail: unknown id, missing id, or a work that is not public. */
+export function WorkNotFoundPage(p: FrameProps) {
+  return (
+    <PublicLayout {...p} pageTitle={WORK_NOT_FOUND}>
+      <div class="xt-wrap">
+        <div class="xt-exception-box">
+          <div class="xt-exception-code" aria-hidden="true">
+            404
+          </div>
+          <h1>{WORK_NOT_FOUND}</h1>
+          <p>这个作品可能已被删除，或者作者还没有公开它。</p>
+          <p>
+            <a class="xt-btn xt-btn-primary" href="/home">
+              返回首页
+            </a>
+          </p>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
