@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, BASE_URL, DEMO_PASSWORD } from './e2e/fixtures';
+import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT } from './e2e/fixtures';
 
 // Every run starts the built server (`npm run build` first) on a fresh, empty data directory, so it
 // migrates and seeds from scratch. With TEST_DATABASE_URL set, the server uses that PostgreSQL database
@@ -23,7 +23,7 @@ const pgUrl = process.env.TEST_DATABASE_URL ?? '';
 // Playwright starts the server with process.env plus these. Empty values count as unset for the server
 // (config.ts), which keeps a developer's own DATABASE_URL / UPSTREAM_URL / PUBLIC_URL out of the run.
 const serverEnv: Record<string, string> = {
-  PORT: '8788',
+  PORT: E2E_PORT,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   ADMIN_PASSWORD: ADMIN.password,

@@ -1,7 +1,9 @@
 // Shared constants for the Playwright tests. playwright.config.ts imports this module too (to hand the
 // same passwords to the server it starts), so keep it free of side effects.
 
-export const BASE_URL = 'http://127.0.0.1:8788';
+/** E2E_PORT lets several runs share a machine (each starts its own server). */
+export const E2E_PORT = process.env.E2E_PORT ?? '8788';
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The `admin` account created at first start from ADMIN_PASSWORD. */
 export const ADMIN = { username: 'admin', password: 'Admin-e2e-2026' } as const;

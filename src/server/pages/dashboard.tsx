@@ -1,10 +1,10 @@
 // /dashboard/index: the home tab of the logged-in shell.
 import type { Hono } from 'hono';
 import { Card } from '../../templates/antd.js';
-import { ShellLayout } from '../../templates/shell/layout.js';
 import { visibleItems } from '../../templates/shell/side-menu.js';
 import type { MenuItem } from '../upstream/client.js';
-import { loadSession, loginUrl, siteConfig, type PageEnv } from './context.js';
+import { siteConfig, type PageEnv } from './context.js';
+import { shellPage } from './shell-page.js';
 
 function MenuOverview({ items }: { items: MenuItem[] }) {
   return (
@@ -20,21 +20,16 @@ function MenuOverview({ items }: { items: MenuItem[] }) {
 }
 
 export function registerDashboardPages(app: Hono<PageEnv>) {
-  app.get('/dashboard/index', async (c) => {
-    const session = await loadSession(c);
-    if (!session) return c.redirect(loginUrl(c));
-    const cfg = await siteConfig(c);
-    return c.html(
-      '<!doctype html>' +
-        (
-          <ShellLayout brandName={cfg.brandName} footerHtml={cfg.footer} user={session.user} menu={session.menu} current="/dashboard/index" pageTitle="首页" isHome>
-            <Card class="xt-card">
-              <h2 class="xt-page-title">欢迎使用{cfg.brandName}</h2>
-              <p>您可以使用的功能：</p>
-              <MenuOverview items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
-            </Card>
-          </ShellLayout>
-        ),
-    );
-  });
+  app.get('/dashboard/index', (c) =>
+    shellPage(c, { current: '/dashboard/index', title: '首页', isHome: true }, async (session) => {
+      const cfg = await siteConfig(c);
+      return (
+        <Card class="xt-card">
+          <h2 class="xt-page-title">欢迎使用{cfg.brandName}</h2>
+          <p>您可以使用的功能：</p>
+          <MenuOverview items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
+        </Card>
+      );
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 // The logged-in shell: side menu, top bar, breadcrumbs, content and the site footer.
 import type { Child } from 'hono/jsx';
-import { Button } from '../antd.js';
+import { HeaderTools } from './header-tools.js';
 import { Document, documentTitle } from '../document.js';
 import { RichHtml } from '../rich-html.js';
 import { menuTrail, SideMenu, type MenuItem } from './side-menu.js';
@@ -84,12 +84,7 @@ export function ShellLayout(p: ShellProps) {
           <header class="ant-layout-header xt-header">
             <span class="xt-welcome">欢迎使用 {p.brandName}</span>
             <span class="xt-header-right">
-              <span class="xt-greeting">
-                {greeting(new Date().getHours())}，欢迎您，{p.user.realname || p.user.username}
-              </span>
-              <form method="post" action="/user/logout" class="xt-logout">
-                <Button type="text" htmlType="submit">退出登录</Button>
-              </form>
+              <HeaderTools user={p.user} />
             </span>
           </header>
           <Breadcrumb menu={p.menu} current={p.current} title={p.pageTitle} />
