@@ -5,6 +5,7 @@
  *   pages, templates  ──▶ (never) db, domain        pages reach data only through the upstream client
  *   domain            ──▶ (never) api, pages, templates, islands
  *   islands           ──▶ (never) server code, templates
+ *   server/shared     ──▶ (never) any other project module (neutral helpers both domain and templates use)
  *   db                ──▶ (never) anything above it (api, pages, domain, upstream, realtime, templates);
  *                         the one exception: db/seed may use domain/{ids,password,time}.ts
  *   no circular dependencies
@@ -48,6 +49,14 @@ module.exports = {
       comment: 'Islands are browser code: no server modules, no hono/jsx templates.',
       from: { path: '^src/islands/', pathNot: TEST },
       to: { path: '^src/(server|templates)/' },
+    },
+    {
+      name: 'shared-is-neutral',
+      severity: 'error',
+      comment:
+        'src/server/shared holds pure helpers used by several layers (e.g. the rich-text sanitiser, used by domain and templates); it imports no other project module.',
+      from: { path: '^src/server/shared/', pathNot: TEST },
+      to: { path: '^src/', pathNot: '^src/server/shared/' },
     },
     {
       name: 'db-not-above',

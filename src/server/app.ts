@@ -8,6 +8,7 @@ import type { AppDeps } from './context.js';
 import { createPages, pageNotFound } from './pages/index.js';
 import { fail } from './api/envelope.js';
 import { httpTransport, inProcessTransport, Upstream } from './upstream/client.js';
+import { attachWebSocket } from './realtime/websocket.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -35,6 +36,8 @@ export function createApp(deps: AppDeps) {
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
 
+  // The notice websocket answers before the JSON API (whose catch-all would take /api/websocket/*).
+  const ws = attachWebSocket(app, deps);
   const api = createApi(deps);
   app.route('/api', api.app);
 
@@ -58,5 +61,6 @@ export function createApp(deps: AppDeps) {
     if (c.req.path.startsWith('/static/')) return c.text('Not Found', 404);
     return pageNotFound(c);
   });
-  return { app, apiRoutes: api.routes };
+  // The server that serves `app` must get the websocket upgrade: injectWebSocket(serve(...)).
+  return { app, apiRoutes: api.routes, injectWebSocket: ws.injectWebSocket, closeWebSockets: ws.closeAll };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
 import type { NoticeHub } from './realtime/hub.js';
 
@@ -19,7 +20,7 @@ export interface ApiEnv {
     user: SessionUser | null;
     /** Where the token came from; cookie-authenticated writes must pass the same-origin check. */
     tokenSource: 'header' | 'cookie' | null;
-    /** Button permission codes of the user, loaded on first use within a request. */
-    permCodes?: Set<string>;
+    /** The user's button codes and menus, loaded on first use within a request. */
+    grants?: Grants;
   };
 }

@@ -6,6 +6,7 @@ import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
+import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
 
 async function main() {
@@ -41,20 +42,27 @@ async function main() {
       console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(10)} ${a.generated ? a.password : '(password from environment)'}`);
     }
   }
-  const hub: NoticeHub = new InProcessHub();
-  const { app } = createApp({ db, dialect, config, hub });
+  // With REDIS_URL, notices published by any process reach websockets connected to every process.
+  const hub: NoticeHub = config.redisUrl ? new RedisHub(config.redisUrl) : new InProcessHub();
+  if (hub instanceof RedisHub) {
+    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('Redis at REDIS_URL did not answer within 10 s')), 10_000).unref());
+    await Promise.race([hub.whenReady(), timeout]);
+  }
+  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, config, hub });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);
       console.log(`Xuetang listening on http://${info.address === '0.0.0.0' ? '127.0.0.1' : info.address}:${info.port} (${dialect}, ready in ${ms} ms)`);
     }
   });
+  injectWebSocket(server);
   server.on('error', (err: NodeJS.ErrnoException) => {
     const reason = err.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT to another one)` : err.message;
     console.error(`Xuetang could not start: ${reason}`);
     process.exit(1);
   });
   const shutdown = () => {
+    closeWebSockets();
     server.close();
     void Promise.all([hub.close(), close()]).finally(() => process.exit(0));
   };

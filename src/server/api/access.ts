@@ -2,7 +2,7 @@
 // without one cannot exist (deny by default), and the list of routes feeds the authorisation matrix test.
 import { Hono, type Context, type Handler } from 'hono';
 import type { ApiEnv } from '../context.js';
-import { grantedPermissionCodes } from '../domain/permissions.js';
+import { userGrants, type Grants } from '../domain/permissions.js';
 import { fail, NO_PERMISSION, TOKEN_INVALID } from './envelope.js';
 
 export type Access =
@@ -10,6 +10,8 @@ export type Access =
   | { kind: 'user' }
   /** A button/permission code (sys_permission.perms) granted to one of the user's roles. */
   | { kind: 'perm'; code: string }
+  /** The menu of a screen (by route path) granted to the user: reading a screen's data. */
+  | { kind: 'menu'; path: string }
   /** One of these role codes. */
   | { kind: 'role'; codes: string[] };
 
@@ -17,6 +19,7 @@ export const PUBLIC: Access = { kind: 'public' };
 export const LOGGED_IN: Access = { kind: 'user' };
 export const perm = (code: string): Access => ({ kind: 'perm', code });
 export const role = (...codes: string[]): Access => ({ kind: 'role', codes });
+export const menu = (path: string): Access => ({ kind: 'menu', path });
 
 export interface RouteInfo {
   method: string;
@@ -26,15 +29,19 @@ export interface RouteInfo {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export async function permissionCodes(c: Context<ApiEnv>): Promise<Set<string>> {
-  let codes = c.get('permCodes');
-  if (!codes) {
+/** The caller's grants, loaded once per request. */
+export async function grants(c: Context<ApiEnv>): Promise<Grants> {
+  let g = c.get('grants');
+  if (!g) {
     const user = c.get('user');
-    codes = user ? await grantedPermissionCodes(c.get('deps').db, user.id) : new Set();
-    c.set('permCodes', codes);
+    g = user ? await userGrants(c.get('deps').db, user.id) : { codes: new Set(), menus: new Set() };
+    c.set('grants', g);
   }
-  return codes;
+  return g;
 }
+
+export const permissionCodes = async (c: Context<ApiEnv>) => (await grants(c)).codes;
+export const hasPermission = async (c: Context<ApiEnv>, code: string) => (await grants(c)).codes.has(code);
 
 /** Checks an access rule; returns a response to send when access is refused. */
 export async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | null> {
@@ -46,7 +53,8 @@ export async function refuse(c: Context<ApiEnv>, access: Access): Promise<Respon
   if (access.kind === 'role') {
     return user.roles.some((r) => access.codes.includes(r.code)) ? null : fail(c, NO_PERMISSION, 510, 403);
   }
-  return (await permissionCodes(c)).has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
+  if (access.kind === 'menu') return (await grants(c)).menus.has(access.path) ? null : fail(c, NO_PERMISSION, 510, 403);
+  return (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
 }
 
 export class ApiRoutes {

@@ -76,13 +76,33 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     return { ok: false, response: fail(c, '请求数据不是有效的JSON', 400, 400) };
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, response: fail(c, firstIssue(parsed.error), 400, 400) };
+  if (!parsed.success) return { ok: false, response: validationFailure(c, parsed.error) };
   return { ok: true, data: parsed.data };
+}
+
+/** Field → first message, so forms can show each error beside its field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** HTTP 400 with the first message and every field's message in `result.errors`. */
+export function validationFailure(c: Context, error: z.ZodError) {
+  return c.json(envelope(false, firstIssue(error), 400, { errors: fieldErrors(error) }), 400);
+}
+
+/** A business rule failed on one field (e.g. a duplicate username): the form shows it beside the field. */
+export function fieldFail(c: Context, field: string, message: string) {
+  return c.json(envelope(false, message, 500, { errors: { [field]: message } }));
 }
 
 /** Validates the query string with a schema (values are strings). */
 export function queryParams<S extends z.ZodType>(c: Context, schema: S): Parsed<z.infer<S>> {
   const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success) return { ok: false, response: fail(c, firstIssue(parsed.error), 400, 400) };
+  if (!parsed.success) return { ok: false, response: validationFailure(c, parsed.error) };
   return { ok: true, data: parsed.data };
 }

@@ -13,6 +13,7 @@ import { registerDuplicateRoutes } from './sys/duplicate.js';
 import { registerFileRoutes } from './sys/files.js';
 import { registerLoginRoutes } from './sys/login.js';
 import { registerPermissionRoutes } from './sys/permission.js';
+import { registerRoleRoutes } from './sys/role.js';
 import { registerUserRoutes } from './sys/user.js';
 import { registerCourseRoutes } from './teaching/course.js';
 import { registerTeachingMenuRoutes } from './teaching/menu.js';
@@ -27,6 +28,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   const routes = new ApiRoutes();
   registerLoginRoutes(routes);
   registerPermissionRoutes(routes);
+  registerRoleRoutes(routes);
   registerConfigRoutes(routes);
   registerDictRoutes(routes);
   registerUserRoutes(routes);

@@ -27,11 +27,21 @@ export async function userPermissionRows(db: Kysely<Database>, userId: string): 
     .execute();
 }
 
-/** Button codes the server accepts from this user: granted active rules, plus rules switched off for everyone. */
-export async function grantedPermissionCodes(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+export interface Grants {
+  /** Button codes the server accepts from this user: granted active rules, plus rules switched off for everyone. */
+  codes: Set<string>;
+  /** Route paths of the menus granted to the user (a screen's API is open to those who have its menu). */
+  menus: Set<string>;
+}
+
+export async function userGrants(db: Kysely<Database>, userId: string): Promise<Grants> {
   const rows = await userPermissionRows(db, userId);
   const codes = new Set<string>();
-  for (const r of rows) if (r.menu_type === 2 && r.perms && r.status === '1') codes.add(r.perms);
+  const menus = new Set<string>();
+  for (const r of rows) {
+    if (r.menu_type === 2 && r.perms && r.status === '1') codes.add(r.perms);
+    if (r.menu_type !== 2 && r.url) menus.add(r.url);
+  }
   const disabled = await db
     .selectFrom('sys_permission')
     .select('perms')
@@ -40,7 +50,7 @@ export async function grantedPermissionCodes(db: Kysely<Database>, userId: strin
     .where('status', '=', '0')
     .execute();
   for (const r of disabled) if (r.perms) codes.add(r.perms);
-  return codes;
+  return { codes, menus };
 }
 
 const isExternalUrl = (url: string | null) => !!url && (/^https?:\/\//.test(url) || url.startsWith('{{'));
@@ -143,3 +153,6 @@ export async function userPermissions(
     .map((r) => ({ action: r.perms as string, status: r.status, type: r.perms_type, describe: r.name }));
   return { menu: buildMenuTree(rows), auth, allAuth };
 }
+
+/** The button codes alone (see Grants.codes). */
+export const grantedPermissionCodes = async (db: Kysely<Database>, userId: string) => (await userGrants(db, userId)).codes;

@@ -9,6 +9,7 @@ import { registerAuthPages } from './auth.js';
 import { clearSessionCookie, loadSession, loginUrl, sessionToken, siteConfig, type PageEnv } from './context.js';
 import { registerDashboardPages } from './dashboard.js';
 import { registerPublicPages } from './public.js';
+import { registerRolePages } from './system/roles.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -33,6 +34,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerAuthPages(app);
   registerDashboardPages(app);
   registerPublicPages(app);
+  registerRolePages(app);
   app.get('/404', async (c) => {
     const cfg = await siteConfig(c);
     return c.html('<!doctype html>' + NotFoundPage({ brandName: cfg.brandName, loggedIn: !!c.get('token') }), 404);

@@ -23,7 +23,7 @@ export interface Page<T> {
 /** Sends one request to the API; `path` is relative to /api. */
 export type Transport = (
   path: string,
-  init: { method: string; headers: Record<string, string>; body?: string; clientIp?: string },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string },
 ) => Promise<{
   status: number;
   json: () => Promise<unknown>;
@@ -45,13 +45,24 @@ export function httpTransport(baseUrl: string): Transport {
     const res = await undiciRequest(`${baseUrl}/api${path}`, {
       method: init.method as 'GET',
       headers: init.headers,
-      body: init.body,
+      // Node's global FormData is undici's own; only the type declarations differ.
+      body: init.body as never,
       headersTimeout: UPSTREAM_TIMEOUT_MS,
       bodyTimeout: UPSTREAM_TIMEOUT_MS,
     });
     return { status: res.statusCode, json: () => res.body.json() };
   };
 }
+
+/** Query string of defined, non-empty values. */
+const queryString = (params?: Record<string, unknown>) =>
+  params
+    ? new URLSearchParams(
+        Object.entries(params)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
 
 /** The upstream answered outside the envelope contract (network error, timeout, non-JSON). */
 export class UpstreamError extends Error {}
@@ -149,23 +160,19 @@ export class Upstream {
     return new Upstream(this.transport, token, clientIp);
   }
 
+  /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
   async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-    const qs = params
-      ? new URLSearchParams(
-          Object.entries(params)
-            .filter(([, v]) => v !== undefined && v !== null && v !== '')
-            .map(([k, v]) => [k, String(v)]),
-        ).toString()
-      : '';
+    const qs = queryString(params);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers['X-Access-Token'] = this.token;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     let res: Awaited<ReturnType<Transport>>;
     try {
       res = await this.transport(qs ? `${path}?${qs}` : path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         clientIp: this.clientIp,
       });
       return { status: res.status, body: (await res.json()) as Envelope<T> };

@@ -22,7 +22,12 @@ const TYPES: Record<string, string> = {
 export function registerFileRoutes(r: ApiRoutes) {
   r.get('/sys/common/static/*', PUBLIC, async (c) => {
     const { filesDir } = c.get('deps').config;
-    const rel = decodeURIComponent(c.req.path.replace(/^.*?\/sys\/common\/static\//, ''));
+    let rel: string;
+    try {
+      rel = decodeURIComponent(c.req.path.replace(/^.*?\/sys\/common\/static\//, ''));
+    } catch {
+      return fail(c, '文件不存在', 404, 404); // malformed percent-encoding names no file
+    }
     if (!rel || rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '..' || s === '.' || s === '')) {
       return fail(c, '文件不存在', 404, 404);
     }

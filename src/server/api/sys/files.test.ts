@@ -1,0 +1,119 @@
+// GET /sys/common/static/<key>: stored files, confined to the files directory.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+
+let t: TestApp;
+let cover: { file_path: string; file_size: number };
+let project: { file_path: string; file_size: number };
+const SECRET = 'top-secret-outside-the-files-dir';
+let secretName: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  cover = await t.db
+    .selectFrom('sys_file')
+    .select(['file_path', 'file_size'])
+    .where('mime_type', '=', 'image/png')
+    .orderBy('file_path')
+    .executeTakeFirstOrThrow();
+  project = await t.db
+    .selectFrom('sys_file')
+    .select(['file_path', 'file_size'])
+    .where('file_path', 'like', '%.sb3')
+    .orderBy('file_path')
+    .executeTakeFirstOrThrow();
+  // A file beside the files directory that no URL may reach.
+  secretName = `secret-${path.basename(t.filesDir)}.txt`;
+  fs.writeFileSync(path.join(path.dirname(t.filesDir), secretName), SECRET);
+});
+afterAll(async () => {
+  if (t) fs.rmSync(path.join(path.dirname(t.filesDir), secretName), { force: true });
+  await t?.close();
+});
+
+const get = (p: string, init?: RequestInit) => t.request(p, init);
+
+describe('serving stored files', () => {
+  it('serves a seeded cover as a PNG with nosniff', async () => {
+    const res = await get(`/api/sys/common/static/${cover.file_path}?_t=1700000000`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBe(Number(cover.file_size));
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(bytes.equals(fs.readFileSync(path.join(t.filesDir, cover.file_path)))).toBe(true);
+  });
+
+  it('serves a Scratch project as a download with nosniff', async () => {
+    const res = await get(`/api/sys/common/static/${project.file_path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.length).toBe(Number(project.file_size));
+  });
+
+  it('needs no login', async () => {
+    const res = await get(`/api/sys/common/static/${cover.file_path}`, { headers: { 'X-Access-Token': 'not-a-session' } });
+    expect(res.status).toBe(200);
+  });
+
+  it('never serves HTML as HTML: an unknown extension is an octet-stream attachment', async () => {
+    const key = 'demo/evil.html';
+    fs.writeFileSync(path.join(t.filesDir, key), '<script>alert(1)</script>');
+    const res = await get(`/api/sys/common/static/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).not.toContain('html');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+  });
+
+  it('answers 404 for a missing file and for a directory', async () => {
+    for (const p of ['/api/sys/common/static/demo/no-such-file.png', '/api/sys/common/static/demo', '/api/sys/common/static/demo/', '/api/sys/common/static/']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+    }
+  });
+});
+
+describe('path traversal', () => {
+  const attempts = () => [
+    '/api/sys/common/static/../../etc/passwd',
+    '/api/sys/common/static/%2e%2e/%2e%2e/etc/passwd',
+    '/api/sys/common/static/%2E%2E/%2E%2E/%2E%2E/etc/passwd',
+    '/api/sys/common/static/..%2f..%2f..%2f..%2fetc%2fpasswd',
+    '/api/sys/common/static/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/api/sys/common/static/demo/..%2f..%2f' + secretName,
+    '/api/sys/common/static/..%2f' + secretName,
+    '/api/sys/common/static/%2e%2e%2f' + secretName,
+    '/api/sys/common/static/%252e%252e%252f' + secretName,
+    '/api/sys/common/static/..%5c' + secretName,
+    '/api/sys/common/static/demo%5c..%5c..%5c' + secretName,
+    '/api/sys/common/static/%2fetc%2fpasswd',
+    '/api/sys/common/static//etc/passwd',
+    `/api/sys/common/static/${encodeURIComponent(path.join(path.dirname(t.filesDir), secretName))}`,
+    `/api/sys/common/static/${cover.file_path}%00.txt`,
+    '/api/sys/common/static/%E0%A4%A',
+  ];
+
+  it('answers 404 and reveals nothing for every escape attempt', async () => {
+    for (const p of attempts()) {
+      const res = await get(p);
+      const text = await res.text();
+      expect(res.status, p).toBe(404);
+      expect(text, p).not.toContain(SECRET);
+      expect(text, p).not.toContain('root:');
+    }
+  });
+
+  it('still serves the secret’s neighbour inside the files directory (the 404s above are not blanket refusals)', async () => {
+    fs.writeFileSync(path.join(t.filesDir, 'demo', 'inside.txt'), 'inside');
+    const res = await get('/api/sys/common/static/demo/inside.txt');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('inside');
+  });
+});

@@ -1,0 +1,117 @@
+// One declaration per list screen. The API derives its filter and sort allow-lists, dictionary decorations and
+// export columns from it; the page derives its query form, toolbar, table, row and bulk actions from it.
+// This module is pure data: no database, no HTML, so both layers may import it.
+
+export interface ColumnSpec {
+  /** Field of the API record (camelCase). */
+  key: string;
+  title: string;
+  /** Dictionary code: the API adds `<key>_dictText`, the table shows it. */
+  dict?: string;
+  /** May be used as the `column` sort key. */
+  sortable?: boolean;
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+  /** How the table shows the value. */
+  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis';
+  /** Included in the Excel export (default true). */
+  export?: boolean;
+  /** Shown in the table (default true); export-only columns set false. */
+  list?: boolean;
+}
+
+export interface FilterSpec {
+  /** Query parameter, the same name as the record field it filters. */
+  key: string;
+  label: string;
+  /** text: the page sends `*value*` (contains); exact: sent as typed; dict: a select of the dictionary; dateRange: `<key>_begin`/`<key>_end`. */
+  type: 'text' | 'exact' | 'dict' | 'dateRange';
+  dict?: string;
+  placeholder?: string;
+  /** Hidden until the query form is expanded (展开). */
+  advanced?: boolean;
+}
+
+export interface ActionSpec {
+  key: string;
+  label: string;
+  /** Button permission code; absent means every user who can open the list may use it. */
+  perm?: string;
+  /** Confirmation text for destructive actions. */
+  confirm?: string;
+  /** Row actions listed under 更多 instead of inline. */
+  more?: boolean;
+  danger?: boolean;
+}
+
+export interface ListSpec {
+  /** Route of the page (and tab key). */
+  route: string;
+  title: string;
+  /** API paths relative to /api. */
+  api: {
+    list: string;
+    add?: string;
+    edit?: string;
+    queryById?: string;
+    delete?: string;
+    deleteBatch?: string;
+    exportXls?: string;
+    importExcel?: string;
+  };
+  rowKey?: string;
+  columns: ColumnSpec[];
+  filters: FilterSpec[];
+  defaultSort: { column: string; order: 'asc' | 'desc' };
+  defaultPageSize?: number;
+  toolbar: { add?: ActionSpec; export?: ActionSpec; import?: ActionSpec };
+  rowActions: ActionSpec[];
+  bulkActions: ActionSpec[];
+  /** File name of exports, without extension (e.g. 角色信息). */
+  exportName: string;
+}
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+
+/** Sort keys the list accepts (column keys marked sortable). */
+export const sortableKeys = (spec: ListSpec) => spec.columns.filter((c) => c.sortable).map((c) => c.key);
+
+/** Field → dictionary code, for `_dictText` decoration. */
+export const dictFields = (spec: ListSpec): Record<string, string> =>
+  Object.fromEntries(spec.columns.filter((c) => c.dict).map((c) => [c.key, c.dict as string]));
+
+export const exportColumns = (spec: ListSpec) => spec.columns.filter((c) => c.export !== false && c.key !== 'action');
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldSpec {
+  /** Key of the JSON body sent to add/edit (camelCase). */
+  key: string;
+  label: string;
+  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext';
+  /** Options from a dictionary. */
+  dict?: string;
+  /** Options from an API list: GET path (relative to /api) answering an array or a page, and the fields to use. */
+  optionsFrom?: { api: string; value: string; label: string };
+  /** Fixed options. */
+  options?: FieldOption[];
+  required?: boolean;
+  placeholder?: string;
+  maxLength?: number;
+  /** Only on the add form (e.g. the initial password). */
+  addOnly?: boolean;
+  /** Shown but not editable when editing (e.g. a username). */
+  readonlyOnEdit?: boolean;
+  help?: string;
+  /** Multiselect values travel as a comma list (the anchor's convention) unless `asArray`. */
+  asArray?: boolean;
+}
+
+export interface FormSpec {
+  /** Dialog width in px (antd modal). */
+  width?: number;
+  fields: FieldSpec[];
+}

@@ -1,0 +1,262 @@
+// Registers the pages of one list screen from its ListSpec (and FormSpec): the list, the add/edit/detail
+// form (dialog with htmx, page without JavaScript), save, delete (with confirmation), and Excel import.
+// Data goes through the upstream client only; the API enforces the same permission codes the page shows.
+import type { Context, Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { canUse } from '../lists/auth.js';
+import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../lists/spec.js';
+import { apiQuery, hrefWith, listState } from '../lists/url-state.js';
+import { ConfirmView, FormView } from '../../templates/list/form-view.js';
+import { ListView, type DictOptions, type PageData } from '../../templates/list/list-view.js';
+import type { Upstream } from '../upstream/client.js';
+import type { PageEnv, PageSession } from './context.js';
+import { requireSession, shellPage } from './shell-page.js';
+
+const FLASH_COOKIE = 'xt_flash';
+
+type Flash = { type: 'success' | 'error' | 'warning'; text: string };
+
+function setFlash(c: Context, flash: Flash) {
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 60 });
+}
+
+function takeFlash(c: Context): Flash | undefined {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (!raw) return undefined;
+  deleteCookie(c, FLASH_COOKIE, { path: '/' });
+  try {
+    const f = JSON.parse(decodeURIComponent(raw)) as Flash;
+    return ['success', 'error', 'warning'].includes(f.type) && typeof f.text === 'string' ? { type: f.type, text: f.text.slice(0, 500) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
+const wantsDialog = (c: Context) => isHtmx(c) && c.req.header('HX-Target') === 'xt-modal';
+
+/** Back to the list after an action: htmx loads it into #content and pushes the URL; plain forms redirect. */
+function backToList(c: Context, back: string) {
+  if (isHtmx(c)) {
+    c.header('HX-Location', JSON.stringify({ path: back, target: '#content' }));
+    return c.body(null, 200);
+  }
+  return c.redirect(back, 303);
+}
+
+export interface ListPageOptions {
+  spec: ListSpec;
+  form?: FormSpec;
+  /** Values for the edit form beyond the record itself (e.g. a user's role ids). */
+  loadValues?: (up: Upstream, id: string, record: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** Turns submitted form fields into the add/edit JSON body (default: by field type). */
+  toBody?: (form: Record<string, string | string[]>, fields: FieldSpec[]) => Record<string, unknown>;
+  /** Content shown under the table. */
+  extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
+}
+
+/** Options of every choice field, resolved through the upstream (dictionaries, API lists, fixed lists). */
+export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<Record<string, FieldOption[]>> {
+  const entries = await Promise.all(
+    fields.map(async (f): Promise<[string, FieldOption[]]> => {
+      if (f.options) return [f.key, f.options];
+      if (f.dict) {
+        const res = await up.dictItems(f.dict);
+        return [f.key, res.success ? res.result.map((o) => ({ value: o.value, label: o.text })) : []];
+      }
+      if (f.optionsFrom) {
+        const { api, value, label } = f.optionsFrom;
+        const res = await up.call<unknown>('GET', api, { pageSize: 500 });
+        const rows = (Array.isArray(res.body.result) ? res.body.result : ((res.body.result as { records?: unknown[] } | null)?.records ?? [])) as Record<string, unknown>[];
+        return [f.key, res.body.success ? rows.map((r) => ({ value: String(r[value]), label: String(r[label] ?? '') })) : []];
+      }
+      return [f.key, []];
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Default form → JSON body: numbers as numbers, multiselects as comma lists, switches as 1/0, text trimmed. */
+export function formToBody(form: Record<string, string | string[]>, fields: FieldSpec[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = form[f.key];
+    if (f.type === 'multiselect') {
+      const vals = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);
+      body[f.key] = f.asArray ? vals : vals.join(',');
+      continue;
+    }
+    const v = Array.isArray(raw) ? raw[0] : raw;
+    if (f.type === 'switch') body[f.key] = v === '1' ? 1 : 0;
+    else if (v === undefined) continue;
+    else if (f.type === 'number') body[f.key] = v.trim() === '' ? null : Number(v);
+    else if (f.type === 'password' || f.type === 'richtext' || f.type === 'textarea') body[f.key] = v;
+    else body[f.key] = v.trim();
+  }
+  return body;
+}
+
+export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
+  const { spec } = o;
+  const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(spec.route) && !back.startsWith('//') ? back : spec.route);
+  const can = (session: PageSession) => (code: string | undefined) => canUse(session.permissions, code);
+
+  app.get(spec.route, (c) =>
+    shellPage(c, { current: spec.route, title: spec.title }, async (session) => {
+      const state = listState(spec, c.req.query());
+      const up = c.get('upstream');
+      const dictCodes = [...new Set(spec.filters.filter((f) => f.type === 'dict' && f.dict).map((f) => f.dict as string))];
+      const [res, dictLists, extra] = await Promise.all([
+        up.call<PageData>('GET', spec.api.list, apiQuery(spec, state)),
+        Promise.all(dictCodes.map((code) => up.dictItems(code))),
+        o.extra ? o.extra(c, session) : null,
+      ]);
+      const dicts: DictOptions = Object.fromEntries(dictCodes.map((code, i) => [code, dictLists[i].success ? dictLists[i].result : []]));
+      const ok = res.body.success;
+      return (
+        <ListView spec={spec} state={state} page={ok ? res.body.result : null} error={ok ? undefined : res.body.message} can={can(session)} dicts={dicts} flash={takeFlash(c)}>
+          {extra}
+        </ListView>
+      );
+    }),
+  );
+
+  if (o.form) {
+    const form = o.form;
+    const renderForm = async (
+      c: Context<PageEnv>,
+      session: PageSession,
+      args: { id?: string; mode: 'add' | 'edit' | 'detail'; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
+    ) => {
+      const options = await fieldOptions(c.get('upstream'), form.fields);
+      const title = args.mode === 'add' ? '新增' : args.mode === 'edit' ? '编辑' : '详情';
+      return (
+        <FormView
+          title={title}
+          width={form.width}
+          fields={form.fields}
+          values={args.values}
+          errors={args.errors ?? {}}
+          message={args.message}
+          options={options}
+          action={`${spec.route}/save`}
+          back={args.back}
+          mode={args.mode}
+          hidden={{ back: args.back, ...(args.id ? { id: args.id } : {}) }}
+          asDialog={wantsDialog(c)}
+        />
+      );
+    };
+    const respond = async (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child>, status: 200 | 400 | 404 = 200) => {
+      if (wantsDialog(c)) {
+        const session = await requireSession(c);
+        if (session instanceof Response) return session;
+        return c.html(String(await view(session)));
+      }
+      return shellPage(c, { current: spec.route, title: spec.title }, view, status);
+    };
+
+    app.get(`${spec.route}/form`, async (c) => {
+      const id = c.req.query('id');
+      const back = safeBack(c.req.query('back'));
+      const mode = id ? (c.req.query('mode') === 'detail' ? 'detail' : 'edit') : 'add';
+      let values: Record<string, unknown> = {};
+      if (id) {
+        if (!spec.api.queryById) return c.redirect(back);
+        const up = c.get('upstream');
+        const res = await up.call<Record<string, unknown>>('GET', spec.api.queryById, { id });
+        if (!res.body.success) {
+          setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
+          return backToList(c, back);
+        }
+        values = { ...res.body.result, ...(o.loadValues ? await o.loadValues(up, id, res.body.result) : {}) };
+      }
+      return respond(c, (session) => renderForm(c, session, { id, mode, values, back }));
+    });
+
+    app.post(`${spec.route}/save`, async (c) => {
+      const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+      const id = typeof submitted.id === 'string' && submitted.id ? submitted.id : undefined;
+      const back = safeBack(submitted.back);
+      const body = (o.toBody ?? formToBody)(submitted, form.fields.filter((f) => !(f.addOnly && id)));
+      const path = id ? spec.api.edit : spec.api.add;
+      if (!path) return c.redirect(back, 303);
+      const res = await c.get('upstream').call<{ errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', path, undefined, id ? { ...body, id } : body);
+      if (res.body.success) {
+        setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
+        return backToList(c, back);
+      }
+      if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
+      const errors = res.body.result?.errors ?? {};
+      const fieldKeys = new Set(form.fields.map((f) => f.key));
+      const unplaced = Object.entries(errors).some(([k]) => !fieldKeys.has(k));
+      // Field errors sit beside their fields; anything else is shown above the form.
+      const message = Object.keys(errors).length && !unplaced ? undefined : res.body.message;
+      // Re-render what the user typed (never the password), so nothing is lost.
+      const values = { ...Object.fromEntries(Object.entries(submitted).map(([k, v]) => [k, v])), id };
+      return respond(c, (session) => renderForm(c, session, { id, mode: id ? 'edit' : 'add', values, errors, message, back }), isHtmx(c) ? 200 : 400);
+    });
+  }
+
+  if (spec.api.delete || spec.api.deleteBatch) {
+    const confirmPage = (c: Context<PageEnv>, ids: string[], back: string) =>
+      shellPage(c, { current: spec.route, title: spec.title }, () => (
+        <ConfirmView
+          title={ids.length > 1 ? '确认删除' : '删除'}
+          text={ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}
+          action={`${spec.route}/delete`}
+          hidden={{ ids: ids.join(','), back }}
+          back={back}
+        />
+      ));
+
+    app.get(`${spec.route}/delete`, (c) => {
+      const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
+      const back = safeBack(c.req.query('back'));
+      return ids.length ? confirmPage(c, ids, back) : c.redirect(back);
+    });
+
+    app.post(`${spec.route}/delete`, async (c) => {
+      const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+      const back = safeBack(form.back);
+      const ids = (Array.isArray(form.ids) ? form.ids : String(form.ids ?? '').split(',')).map(String).filter(Boolean);
+      if (!ids.length) {
+        setFlash(c, { type: 'warning', text: '请选择一条记录！' });
+        return backToList(c, back);
+      }
+      if (form.confirmed !== '1') return confirmPage(c, ids, back);
+      const up = c.get('upstream');
+      const res =
+        ids.length === 1 && spec.api.delete
+          ? await up.call<null>('DELETE', spec.api.delete, { id: ids[0] })
+          : await up.call<null>('DELETE', spec.api.deleteBatch ?? spec.api.delete!, { ids: `${ids.join(',')},` });
+      setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+      return backToList(c, back);
+    });
+  }
+
+  if (spec.api.importExcel) {
+    app.post(`${spec.route}/import`, async (c) => {
+      const form = await c.req.parseBody();
+      const back = safeBack(form.back);
+      const file = form.file;
+      if (!(file instanceof File) || file.size === 0) {
+        setFlash(c, { type: 'warning', text: '请选择要导入的Excel文件' });
+        return backToList(c, back);
+      }
+      const data = new FormData();
+      data.append('file', file, file.name);
+      const res = await c.get('upstream').call<{ msg?: string; errors?: { row: number; message: string }[] }>('POST', spec.api.importExcel!, undefined, data);
+      const r = res.body.result;
+      const detail = r?.errors?.length ? `${r.msg ?? ''}；${r.errors.slice(0, 5).map((e) => `第${e.row}行：${e.message}`).join('；')}` : '';
+      setFlash(c, {
+        type: !res.body.success ? 'error' : res.body.code === 201 ? 'warning' : 'success',
+        text: `${res.body.message}${detail ? ` ${detail}` : ''}`,
+      });
+      return backToList(c, back);
+    });
+  }
+}
+
+export { hrefWith };

@@ -1,0 +1,68 @@
+// Notice fan-out across processes: publish() goes to a Redis channel; every process (the publisher included)
+// subscribes to it and delivers to its own websocket listeners. Same interface as the in-process hub.
+import { Redis } from 'ioredis';
+import { LocalDelivery, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
+
+export const NOTICE_CHANNEL = 'xuetang:notices';
+
+export interface RedisHubOptions {
+  channel?: string;
+  /** Called when a message on the channel is not a notice we understand, or Redis reports an error. */
+  onError?: (err: Error) => void;
+}
+
+function isTarget(v: unknown): v is NoticeTarget {
+  if (!v || typeof v !== 'object') return false;
+  const t = v as NoticeTarget;
+  const usersOk = t.users === 'all' || (Array.isArray(t.users) && t.users.every((u) => typeof u === 'string'));
+  return usersOk && !!t.message && (t.message.cmd === 'topic' || t.message.cmd === 'user');
+}
+
+export class RedisHub implements NoticeHub {
+  private readonly local = new LocalDelivery();
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly channel: string;
+  private readonly ready: Promise<unknown>;
+
+  constructor(url: string, opts: RedisHubOptions = {}) {
+    this.channel = opts.channel ?? NOTICE_CHANNEL;
+    const onError = opts.onError ?? ((err: Error) => console.error(`[realtime] redis: ${err.message}`));
+    // Commands wait (queued) while Redis reconnects instead of failing at once; a publish that cannot be
+    // delivered within a few retries is reported to the caller.
+    this.pub = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
+    this.sub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.pub.on('error', onError);
+    this.sub.on('error', onError);
+    this.ready = this.sub.subscribe(this.channel);
+    this.sub.on('message', (channel, text) => {
+      if (channel !== this.channel) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        onError(new Error('ignored a message that is not JSON'));
+        return;
+      }
+      if (isTarget(parsed)) this.local.deliver(parsed);
+      else onError(new Error('ignored a message that is not a notice'));
+    });
+  }
+
+  /** Resolves once the subscription is active (messages published before that are not seen here). */
+  whenReady(): Promise<unknown> {
+    return this.ready;
+  }
+
+  async publish(target: NoticeTarget): Promise<void> {
+    await this.pub.publish(this.channel, JSON.stringify(target));
+  }
+
+  subscribe(userId: string, listener: (m: NoticeMessage) => void): () => void {
+    return this.local.subscribe(userId, listener);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+  }
+}

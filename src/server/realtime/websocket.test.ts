@@ -1,0 +1,78 @@
+// The notice websocket over a real socket: who may connect, the heartbeat answer, and that a user receives
+// announcements to all and those addressed to them, never another user's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
+import { connect, opened, type Client } from '../../../test/ws-client.js';
+
+describe.each(dialects)('notice websocket on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let student: string;
+  let studentId: string;
+  let teacher: string;
+  let teacherId: string;
+  const clients: Client[] = [];
+  const open = (path: string, opts?: Parameters<typeof connect>[1]) => {
+    const c = connect(`ws://127.0.0.1:${t.port}${path}`, opts);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ dialect, listen: true });
+    [admin, student, teacher] = await Promise.all([t.login('admin'), t.login('student1'), t.login('teacher')]);
+    [studentId, teacherId] = await Promise.all([t.userId('student1'), t.userId('teacher')]);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.ws.terminate();
+    await t?.close();
+  });
+
+  it('closes with 4401 without a session or with a bad token', async () => {
+    expect((await open(`/api/websocket/${studentId}`).closed).code).toBe(4401);
+    expect((await open(`/api/websocket/${studentId}?token=not-a-token`).closed).code).toBe(4401);
+  });
+
+  it('closes with 4403 when the path names another user', async () => {
+    expect((await open(`/api/websocket/${teacherId}?token=${student}`).closed).code).toBe(4403);
+  });
+
+  it('accepts the session from the cookie, the token query parameter or Sec-WebSocket-Protocol, and answers any text with heartcheck', async () => {
+    const byQuery = open(`/api/websocket/${studentId}?token=${encodeURIComponent(student)}`);
+    const byCookie = open(`/api/websocket/${studentId}`, { headers: { Cookie: `xt_token=${student}` } });
+    const byProtocol = open(`/websocket/${studentId}`, { protocols: [student] });
+    for (const c of [byQuery, byCookie, byProtocol]) {
+      await opened(c);
+      c.ws.send('HeartBeat');
+      expect(await c.next((m) => m.cmd === 'heartcheck')).toEqual({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+    }
+  });
+
+  it('pushes a published announcement to all (topic) and a targeted one only to its user (user)', async () => {
+    const s = open(`/api/websocket/${studentId}?token=${student}`);
+    const tc = open(`/api/websocket/${teacherId}?token=${teacher}`);
+    await Promise.all([opened(s), opened(tc)]);
+
+    const all = await t.api('POST', '/sys/annountCement/add', { token: admin, body: { titile: '全校大扫除', msgType: 'ALL' } });
+    const allId = all.body.result.id;
+    expect((await t.api('GET', `/sys/annountCement/doReleaseData?id=${allId}`, { token: admin })).body.success).toBe(true);
+    expect(await s.next((m) => m.msgId === allId)).toEqual({ cmd: 'topic', msgId: allId, msgTxt: '全校大扫除' });
+    expect(await tc.next((m) => m.msgId === allId)).toEqual({ cmd: 'topic', msgId: allId, msgTxt: '全校大扫除' });
+
+    const one = await t.api('POST', '/sys/annountCement/add', { token: admin, body: { titile: '小明请到办公室', msgType: 'USER', userIds: studentId } });
+    const oneId = one.body.result.id;
+    await t.api('GET', `/sys/annountCement/doReleaseData?id=${oneId}`, { token: admin });
+    expect(await s.next((m) => m.msgId === oneId)).toEqual({ cmd: 'user', msgId: oneId, msgTxt: '小明请到办公室', userId: studentId });
+    // The teacher's socket is still alive (heartbeat answered) and never saw the student's notice.
+    tc.ws.send('HeartBeat');
+    await tc.next((m) => m.cmd === 'heartcheck');
+    expect(tc.messages.some((m: any) => m.msgId === oneId)).toBe(false);
+  });
+
+  it('refuses a session that has been logged out', async () => {
+    const token = await t.login('student2');
+    const id = await t.userId('student2');
+    await t.api('POST', '/sys/logout', { token });
+    expect((await open(`/api/websocket/${id}?token=${token}`).closed).code).toBe(4401);
+  });
+});

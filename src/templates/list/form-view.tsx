@@ -1,0 +1,244 @@
+// Add / edit / detail form of a list screen, rendered by the server: as an antd-styled dialog when opened
+// with htmx, or as a page of its own without JavaScript. Field errors come from the API's validation.
+import type { Child } from 'hono/jsx';
+import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
+import { Alert, Button, cx, inputClass, LinkButton } from '../antd.js';
+
+export interface FormViewProps {
+  title: string;
+  width?: number;
+  fields: FieldSpec[];
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  /** Form-level message (a refusal that is not about one field). */
+  message?: string;
+  options: Record<string, FieldOption[]>;
+  /** POST target. */
+  action: string;
+  /** List URL to return to. */
+  back: string;
+  mode: 'add' | 'edit' | 'detail';
+  hidden: Record<string, string>;
+  asDialog: boolean;
+  /** Extra content under the fields (e.g. a permission tree). */
+  children?: Child;
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : str(v).split(',').map((s) => s.trim()).filter(Boolean));
+
+function Control({ f, value, error, options, disabled }: { f: FieldSpec; value: unknown; error?: string; options: FieldOption[]; disabled: boolean }) {
+  const id = `f-${f.key}`;
+  const common = {
+    id,
+    name: f.key,
+    disabled,
+    ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
+    ...(f.required ? { 'aria-required': 'true' } : {}),
+  };
+  switch (f.type) {
+    case 'textarea':
+    case 'richtext':
+      return (
+        <textarea class={inputClass({ error: !!error, extra: 'xt-textarea' })} rows={f.type === 'richtext' ? 8 : 3} maxlength={f.maxLength} placeholder={f.placeholder} {...common}>
+          {str(value)}
+        </textarea>
+      );
+    case 'select':
+      return (
+        <select class={cx('xt-native-select', error && 'xt-select-error')} {...common}>
+          <option value="">请选择</option>
+          {options.map((o) => (
+            <option value={o.value} selected={str(value) === o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'radio':
+      return (
+        <div role="radiogroup" aria-labelledby={`${id}-label`} class="ant-radio-group ant-radio-group-outline app ant-radio-css-var">
+          {options.map((o) => (
+            <label class={cx('ant-radio-wrapper app ant-radio-css-var', str(value) === o.value && 'ant-radio-wrapper-checked')}>
+              <span class={cx('ant-radio', str(value) === o.value && 'ant-radio-checked')}>
+                <input class="ant-radio-input" type="radio" name={f.key} value={o.value} checked={str(value) === o.value} disabled={disabled} />
+                <span class="ant-radio-inner" />
+              </span>
+              <span class="ant-radio-label">{o.label}</span>
+            </label>
+          ))}
+        </div>
+      );
+    case 'multiselect': {
+      const chosen = new Set(list(value));
+      return (
+        <div class="ant-checkbox-group app ant-checkbox-css-var xt-checks" role="group" aria-labelledby={`${id}-label`}>
+          {options.length === 0 && <span class="xt-muted">无可选项</span>}
+          {options.map((o) => (
+            <label class={cx('ant-checkbox-wrapper ant-checkbox-group-item app ant-checkbox-css-var', chosen.has(o.value) && 'ant-checkbox-wrapper-checked')}>
+              <span class={cx('ant-checkbox', chosen.has(o.value) && 'ant-checkbox-checked')}>
+                <input class="ant-checkbox-input" type="checkbox" name={f.key} value={o.value} checked={chosen.has(o.value)} disabled={disabled} />
+                <span class="ant-checkbox-inner" />
+              </span>
+              <span class="ant-checkbox-label">{o.label}</span>
+            </label>
+          ))}
+        </div>
+      );
+    }
+    case 'switch':
+      return (
+        <label class="xt-switch">
+          <input type="checkbox" value="1" checked={str(value) === '1' || value === true} {...common} />
+          <span>{f.placeholder ?? '是'}</span>
+        </label>
+      );
+    default:
+      return (
+        <input
+          class={inputClass({ error: !!error })}
+          type={f.type === 'password' ? 'password' : f.type === 'number' ? 'number' : f.type === 'date' ? 'date' : 'text'}
+          value={f.type === 'password' ? '' : str(value)}
+          maxlength={f.maxLength}
+          placeholder={f.placeholder ?? (f.type === 'date' ? undefined : `请输入${f.label}`)}
+          autocomplete={f.type === 'password' ? 'new-password' : 'off'}
+          {...common}
+        />
+      );
+  }
+}
+
+function Fields(p: FormViewProps) {
+  return (
+    <>
+      {p.fields
+        .filter((f) => !(f.addOnly && p.mode !== 'add'))
+        .map((f) => {
+          const error = p.errors[f.key];
+          const disabled = p.mode === 'detail' || (p.mode === 'edit' && !!f.readonlyOnEdit);
+          return (
+            <div class={cx('ant-form-item app ant-form-css-var ant-form-item-horizontal', error && 'ant-form-item-has-error ant-form-item-with-help')}>
+              <div class="ant-row ant-form-item-row app">
+                <div class="ant-col ant-col-5 ant-form-item-label app">
+                  <label id={`f-${f.key}-label`} for={`f-${f.key}`} class={f.required ? 'ant-form-item-required' : undefined} title={f.label}>
+                    {f.label}
+                  </label>
+                </div>
+                <div class="ant-col ant-col-16 ant-form-item-control app">
+                  <div class="ant-form-item-control-input">
+                    <div class="ant-form-item-control-input-content">
+                      <Control f={f} value={p.values[f.key]} error={error} options={p.options[f.key] ?? []} disabled={disabled} />
+                      {disabled && p.mode === 'edit' && <input type="hidden" name={f.key} value={str(p.values[f.key])} />}
+                    </div>
+                  </div>
+                  {error ? (
+                    <div class="ant-form-item-explain ant-form-item-explain-connected" role="alert">
+                      <div class="ant-form-item-explain-error" id={`f-${f.key}-error`}>
+                        {error}
+                      </div>
+                    </div>
+                  ) : (
+                    f.help && <div class="ant-form-item-extra">{f.help}</div>
+                  )}
+                </div>
+              </div>
+            </div>
+          );
+        })}
+    </>
+  );
+}
+
+export function FormView(p: FormViewProps) {
+  const formId = 'xt-dialog-form';
+  const body = (
+    <form
+      id={formId}
+      class="ant-form ant-form-horizontal app ant-form-css-var xt-form"
+      method="post"
+      action={p.action}
+      hx-post={p.action}
+      hx-target={p.asDialog ? '#xt-modal' : '#content'}
+      novalidate
+    >
+      {Object.entries(p.hidden).map(([k, v]) => (
+        <input type="hidden" name={k} value={v} />
+      ))}
+      {p.message && <Alert type="error">{p.message}</Alert>}
+      <Fields {...p} />
+      {p.children}
+    </form>
+  );
+  const footer = (
+    <>
+      <LinkButton href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true">
+        关闭
+      </LinkButton>
+      {p.mode !== 'detail' && (
+        <Button type="primary" htmlType="submit" form={formId}>
+          确定
+        </Button>
+      )}
+    </>
+  );
+  if (!p.asDialog) {
+    return (
+      <section class="ant-card ant-card-bordered app xt-form-page">
+        <link rel="stylesheet" href="/static/css/list.css" />
+        <div class="ant-card-head">
+          <div class="ant-card-head-wrapper">
+            <h2 class="ant-card-head-title">{p.title}</h2>
+          </div>
+        </div>
+        <div class="ant-card-body">
+          {body}
+          <div class="xt-form-actions">{footer}</div>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <div class="ant-modal-root app ant-modal-css-var xt-modal-root">
+      <link rel="stylesheet" href="/static/css/list.css" />
+      <div class="ant-modal-mask" />
+      <div class="ant-modal-wrap" role="presentation">
+        <div class="ant-modal app ant-modal-css-var" role="dialog" aria-modal="true" aria-labelledby="xt-dialog-title" style={`width:${p.width ?? 800}px`}>
+          <div class="ant-modal-container">
+            <a class="ant-modal-close" href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true" aria-label="关闭">
+              <span class="ant-modal-close-x">×</span>
+            </a>
+            <div class="ant-modal-header">
+              <div class="ant-modal-title" id="xt-dialog-title">
+                {p.title}
+              </div>
+            </div>
+            <div class="ant-modal-body">{body}</div>
+            <div class="ant-modal-footer">{footer}</div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Confirmation for a destructive action, for browsers without JavaScript (htmx asks with hx-confirm). */
+export function ConfirmView({ title, text, action, hidden, back }: { title: string; text: string; action: string; hidden: Record<string, string>; back: string }) {
+  return (
+    <section class="ant-card ant-card-bordered app xt-form-page">
+      <div class="ant-card-body">
+        <h2 class="xt-page-title">{title}</h2>
+        <p>{text}</p>
+        <form method="post" action={action} class="xt-form-actions">
+          {Object.entries(hidden).map(([k, v]) => (
+            <input type="hidden" name={k} value={v} />
+          ))}
+          <input type="hidden" name="confirmed" value="1" />
+          <LinkButton href={back}>取消</LinkButton>
+          <Button type="primary" danger htmlType="submit">
+            确定
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,405 @@
+// The list screen of one ListSpec: query form, toolbar, table with selection and sortable headers,
+// pagination, row and bulk actions. Links and forms work without JavaScript; with htmx they swap #content
+// (and open dialogs in #xt-modal) without reloading the page.
+import type { Child } from 'hono/jsx';
+import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/lists/spec.js';
+import { PAGE_SIZES } from '../../server/lists/spec.js';
+import { hrefWith, type Query } from '../../server/lists/url-state.js';
+import { Alert, Button, buttonClass, cx, inputClass, LinkButton, Tag } from '../antd.js';
+
+export interface PageData {
+  records: Record<string, unknown>[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export interface DictOptions {
+  [dictCode: string]: { value: string; text: string }[];
+}
+
+export interface ListViewProps {
+  spec: ListSpec;
+  state: Query;
+  page: PageData | null;
+  /** The API's refusal or failure (e.g. 您没有负责的班级), shown instead of rows. */
+  error?: string;
+  can: (code: string | undefined) => boolean;
+  dicts: DictOptions;
+  flash?: { type: 'success' | 'error' | 'warning'; text: string };
+  /** Extra content under the table (e.g. a detail panel). */
+  children?: Child;
+}
+
+/** Attributes that make a link navigate inside the shell with htmx and push the URL. */
+export const navAttrs = (href: string) => ({ href, 'hx-get': href, 'hx-target': '#content', 'hx-push-url': 'true' });
+/** Attributes that open a server-rendered dialog in the modal slot (plain navigation without JavaScript). */
+export const dialogAttrs = (href: string) => ({ href, 'hx-get': href, 'hx-target': '#xt-modal', 'hx-push-url': 'false' });
+
+const ELLIPSIS = 25;
+
+function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
+  const raw = col.dict ? (r[`${col.key}_dictText`] ?? r[col.key]) : r[col.key];
+  const text = raw === null || raw === undefined ? '' : String(raw);
+  switch (col.render) {
+    case 'image':
+      return text ? <img class="xt-cell-image" src={text} alt="" loading="lazy" /> : '';
+    case 'tag':
+      return text ? <Tag color="blue">{text}</Tag> : '';
+    case 'ellipsis':
+      return text.length > ELLIPSIS ? <span title={text}>{text.slice(0, ELLIPSIS)}…</span> : text;
+    default:
+      return text;
+  }
+}
+
+function Filter({ f, state, dicts }: { f: FilterSpec; state: Query; dicts: DictOptions }) {
+  const id = `q-${f.key}`;
+  let control: Child;
+  if (f.type === 'dict') {
+    control = (
+      <select id={id} name={f.key} class="xt-native-select">
+        <option value="">全部</option>
+        {(dicts[f.dict ?? ''] ?? []).map((o) => (
+          <option value={o.value} selected={state[f.key] === o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (f.type === 'dateRange') {
+    control = (
+      <span class="xt-range">
+        <input id={id} class={inputClass()} type="date" name={`${f.key}_begin`} value={state[`${f.key}_begin`] ?? ''} aria-label={`${f.label}开始`} />
+        <span class="xt-range-sep">~</span>
+        <input class={inputClass()} type="date" name={`${f.key}_end`} value={state[`${f.key}_end`] ?? ''} aria-label={`${f.label}结束`} />
+      </span>
+    );
+  } else {
+    control = <input id={id} class={inputClass()} name={f.key} value={state[f.key] ?? ''} placeholder={f.placeholder ?? `请输入${f.label}`} />;
+  }
+  return (
+    <div class="ant-form-item app ant-form-css-var xt-query-item">
+      <label for={id} class="xt-query-label">{f.label}</label>
+      {control}
+    </div>
+  );
+}
+
+function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' | 'dicts'>) {
+  if (!spec.filters.length) return null;
+  const basic = spec.filters.filter((f) => !f.advanced);
+  const advanced = spec.filters.filter((f) => f.advanced);
+  const advancedInUse = advanced.some((f) => state[f.key] || state[`${f.key}_begin`] || state[`${f.key}_end`]);
+  return (
+    <form class="ant-form ant-form-inline app ant-form-css-var xt-query" method="get" action={spec.route} hx-get={spec.route} hx-target="#content" hx-push-url="true" role="search">
+      {basic.map((f) => (
+        <Filter f={f} state={state} dicts={dicts} />
+      ))}
+      {advanced.length > 0 && (
+        <details class="xt-query-more" open={advancedInUse}>
+          <summary>展开</summary>
+          {advanced.map((f) => (
+            <Filter f={f} state={state} dicts={dicts} />
+          ))}
+        </details>
+      )}
+      {state.pageSize && <input type="hidden" name="pageSize" value={state.pageSize} />}
+      <span class="xt-query-buttons">
+        <Button type="primary" htmlType="submit">查询</Button>
+        <LinkButton {...navAttrs(spec.route)}>重置</LinkButton>
+      </span>
+    </form>
+  );
+}
+
+function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'can'>) {
+  const { add, export: exp, import: imp } = spec.toolbar;
+  const bulk = spec.bulkActions.filter((a) => can(a.perm));
+  const exportHref = spec.api.exportXls ? hrefWith(`/api${spec.api.exportXls}`, state, { pageNo: undefined, pageSize: undefined }) : null;
+  return (
+    <div class="xt-toolbar">
+      {add && can(add.perm) && spec.api.add && (
+        <LinkButton type="primary" {...dialogAttrs(hrefWith(`${spec.route}/form`, {}, { back: hrefWith(spec.route, state) }))}>
+          {add.label}
+        </LinkButton>
+      )}
+      {exp && can(exp.perm) && exportHref && (
+        <a class={buttonClass('default')} href={exportHref} download>
+          <span>{exp.label}</span>
+        </a>
+      )}
+      {imp && can(imp.perm) && spec.api.importExcel && (
+        <form class="xt-import" method="post" action={`${spec.route}/import`} enctype="multipart/form-data" hx-post={`${spec.route}/import`} hx-target="#content" hx-encoding="multipart/form-data" hx-trigger="change">
+          <input type="hidden" name="back" value={hrefWith(spec.route, state)} />
+          <label class={buttonClass('default')}>
+            <span>{imp.label}</span>
+            <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required class="xt-file" />
+          </label>
+          <noscript>
+            <Button htmlType="submit" size="small">开始导入</Button>
+          </noscript>
+        </form>
+      )}
+      {bulk.length > 0 && (
+        <details class="xt-bulk">
+          <summary class={buttonClass('default')}>
+            <span>批量操作</span>
+          </summary>
+          <div class="xt-bulk-menu">
+            {bulk.map((a) => (
+              <button
+                type="submit"
+                form={`bulk-${slug(spec)}`}
+                formaction={`${spec.route}/${a.key}`}
+                class={buttonClass('text', { danger: a.danger })}
+                hx-post={`${spec.route}/${a.key}`}
+                hx-include={`#bulk-${slug(spec)}`}
+                hx-target="#content"
+                hx-vals='{"confirmed":"1"}'
+                {...(a.confirm ? { 'hx-confirm': a.confirm } : {})}
+              >
+                <span>{a.label}</span>
+              </button>
+            ))}
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+const slug = (spec: ListSpec) => spec.route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function SortHeader({ spec, col, state }: { spec: ListSpec; col: ColumnSpec; state: Query }) {
+  const current = (state.column ?? spec.defaultSort.column) === col.key;
+  const order = current ? (state.order ?? spec.defaultSort.order) : undefined;
+  const next = current && order === 'asc' ? 'desc' : 'asc';
+  const href = hrefWith(spec.route, state, { column: col.key, order: next, pageNo: undefined });
+  return (
+    <th
+      class={cx('ant-table-cell ant-table-column-has-sorters', current && 'ant-table-column-sort')}
+      scope="col"
+      aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}
+      style={col.width ? `width:${col.width}px` : undefined}
+    >
+      <a class="ant-table-column-sorters xt-sort" {...navAttrs(href)}>
+        <span class="ant-table-column-title">{col.title}</span>
+        <span class="ant-table-column-sorter ant-table-column-sorter-full" aria-hidden="true">
+          <span class="ant-table-column-sorter-inner">
+            <span class={cx('xt-caret xt-caret-up', order === 'asc' && 'active')}>▲</span>
+            <span class={cx('xt-caret xt-caret-down', order === 'desc' && 'active')}>▼</span>
+          </span>
+        </span>
+      </a>
+    </th>
+  );
+}
+
+function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can'] }) {
+  const id = String(record[spec.rowKey ?? 'id']);
+  const back = hrefWith(spec.route, state);
+  const visible = spec.rowActions.filter((a) => can(a.perm));
+  const link = (a: ActionSpec) => {
+    if (a.key === 'delete') {
+      const href = hrefWith(`${spec.route}/delete`, { id, back });
+      return (
+        <a
+          href={href}
+          class={cx('xt-action', a.danger && 'xt-action-danger')}
+          hx-post={`${spec.route}/delete`}
+          hx-vals={JSON.stringify({ ids: id, back, confirmed: '1' })}
+          hx-target="#content"
+          hx-confirm={a.confirm ?? '确定删除吗?'}
+        >
+          {a.label}
+        </a>
+      );
+    }
+    const href = hrefWith(`${spec.route}/${a.key === 'edit' ? 'form' : a.key}`, { id, back });
+    return (
+      <a class={cx('xt-action', a.danger && 'xt-action-danger')} {...dialogAttrs(href)}>
+        {a.label}
+      </a>
+    );
+  };
+  const inline = visible.filter((a) => !a.more);
+  const more = visible.filter((a) => a.more);
+  return (
+    <span class="xt-row-actions">
+      {inline.map((a, i) => (
+        <>
+          {i > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+          {link(a)}
+        </>
+      ))}
+      {more.length > 0 && (
+        <>
+          {inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+          <details class="xt-more">
+            <summary class="xt-action">更多</summary>
+            <div class="xt-more-menu">{more.map(link)}</div>
+          </details>
+        </>
+      )}
+    </span>
+  );
+}
+
+function Pagination({ spec, state, page }: { spec: ListSpec; state: Query; page: PageData }) {
+  const pages = Math.max(1, Math.ceil(page.total / page.size));
+  const cur = Math.min(page.current, pages);
+  const from = page.total ? (cur - 1) * page.size + 1 : 0;
+  const to = Math.min(cur * page.size, page.total);
+  const numbers = new Set<number>([1, pages, cur - 2, cur - 1, cur, cur + 1, cur + 2].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const item = (n: number) => hrefWith(spec.route, state, { pageNo: n });
+  return (
+    <nav class="xt-pagination" aria-label="分页">
+      <ul class="ant-pagination app">
+        <li class="ant-pagination-total-text">
+          {from}-{to} 共{page.total}条
+        </li>
+        <li class={cx('ant-pagination-prev', cur <= 1 && 'ant-pagination-disabled')}>
+          {cur > 1 ? (
+            <a class="ant-pagination-item-link" {...navAttrs(item(cur - 1))} aria-label="上一页">‹</a>
+          ) : (
+            <span class="ant-pagination-item-link" aria-hidden="true">‹</span>
+          )}
+        </li>
+        {sorted.map((n, i) => (
+          <>
+            {i > 0 && n - sorted[i - 1] > 1 && <li class="ant-pagination-jump-next xt-gap">…</li>}
+            <li class={cx('ant-pagination-item', n === cur && 'ant-pagination-item-active')}>
+              <a {...navAttrs(item(n))} {...(n === cur ? { 'aria-current': 'page' } : {})}>
+                {n}
+              </a>
+            </li>
+          </>
+        ))}
+        <li class={cx('ant-pagination-next', cur >= pages && 'ant-pagination-disabled')}>
+          {cur < pages ? (
+            <a class="ant-pagination-item-link" {...navAttrs(item(cur + 1))} aria-label="下一页">›</a>
+          ) : (
+            <span class="ant-pagination-item-link" aria-hidden="true">›</span>
+          )}
+        </li>
+        <li class="ant-pagination-options">
+          <form method="get" action={spec.route} hx-get={spec.route} hx-target="#content" hx-push-url="true" hx-trigger="change" class="xt-page-size">
+            {Object.entries(state)
+              .filter(([k]) => k !== 'pageSize' && k !== 'pageNo')
+              .map(([k, v]) => (
+                <input type="hidden" name={k} value={v} />
+              ))}
+            <select name="pageSize" class="xt-native-select" aria-label="每页条数">
+              {PAGE_SIZES.map((n) => (
+                <option value={String(n)} selected={page.size === n}>
+                  {n} 条/页
+                </option>
+              ))}
+            </select>
+            <noscript>
+              <Button htmlType="submit" size="small">确定</Button>
+            </noscript>
+          </form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function ListView(p: ListViewProps) {
+  const { spec, state, page, can } = p;
+  const cols = spec.columns.filter((c) => c.list !== false);
+  const withActions = spec.rowActions.some((a) => can(a.perm));
+  const selectable = spec.bulkActions.some((a) => can(a.perm));
+  const rowKey = spec.rowKey ?? 'id';
+  const offset = page ? (page.current - 1) * page.size : 0;
+  return (
+    <div class="ant-card ant-card-bordered app xt-list" data-list={spec.route}>
+      <link rel="stylesheet" href="/static/css/list.css" />
+      <div class="ant-card-body">
+        {p.flash && <Alert type={p.flash.type}>{p.flash.text}</Alert>}
+        <QueryForm spec={spec} state={state} dicts={p.dicts} />
+        <Toolbar spec={spec} state={state} can={can} />
+        {p.error ? (
+          <Alert type="warning">{p.error}</Alert>
+        ) : (
+          <form id={`bulk-${slug(spec)}`} method="post" action={`${spec.route}/delete`} class="xt-bulk-form">
+            <input type="hidden" name="back" value={hrefWith(spec.route, state)} />
+            <div class="app ant-table-css-var ant-table-wrapper">
+              <div class="ant-table ant-table-middle ant-table-bordered app ant-table-css-var">
+                <div class="ant-table-container">
+                  <div class="ant-table-content">
+                    <table>
+                      <thead class="ant-table-thead">
+                        <tr>
+                          {selectable && (
+                            <th class="ant-table-cell ant-table-selection-column" scope="col">
+                              <span class="xt-sr">选择</span>
+                            </th>
+                          )}
+                          <th class="ant-table-cell xt-index" scope="col">#</th>
+                          {cols.map((col) =>
+                            col.sortable ? (
+                              <SortHeader spec={spec} col={col} state={state} />
+                            ) : (
+                              <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
+                                {col.title}
+                              </th>
+                            ),
+                          )}
+                          {withActions && (
+                            <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
+                          )}
+                        </tr>
+                      </thead>
+                      <tbody class="ant-table-tbody">
+                        {page && page.records.length > 0 ? (
+                          page.records.map((r, i) => (
+                            <tr class="ant-table-row" data-row-key={String(r[rowKey])}>
+                              {selectable && (
+                                <td class="ant-table-cell ant-table-selection-column">
+                                  <label class="ant-checkbox-wrapper app ant-checkbox-css-var">
+                                    <span class="ant-checkbox">
+                                      <input class="ant-checkbox-input xt-row-check" type="checkbox" name="ids" value={String(r[rowKey])} aria-label={`选择第${offset + i + 1}行`} />
+                                      <span class="ant-checkbox-inner" />
+                                    </span>
+                                  </label>
+                                </td>
+                              )}
+                              <td class="ant-table-cell xt-index">{offset + i + 1}</td>
+                              {cols.map((col) => (
+                                <td class="ant-table-cell" style={col.align ? `text-align:${col.align}` : undefined}>
+                                  {cellValue(col, r)}
+                                </td>
+                              ))}
+                              {withActions && (
+                                <td class="ant-table-cell">
+                                  <RowActions spec={spec} record={r} state={state} can={can} />
+                                </td>
+                              )}
+                            </tr>
+                          ))
+                        ) : (
+                          <tr class="ant-table-placeholder">
+                            <td class="ant-table-cell" colSpan={cols.length + 2 + (withActions ? 1 : 0)}>
+                              <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>
+                            </td>
+                          </tr>
+                        )}
+                      </tbody>
+                    </table>
+                  </div>
+                </div>
+              </div>
+            </div>
+          </form>
+        )}
+        {page && !p.error && <Pagination spec={spec} state={state} page={page} />}
+        {p.children}
+        <div id="xt-modal" />
+      </div>
+    </div>
+  );
+}

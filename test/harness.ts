@@ -1,0 +1,130 @@
+// API test harness: a fresh migrated + seeded database (in-memory SQLite, or a PostgreSQL schema of its own
+// when TEST_DATABASE_URL is set), the real app on top, helpers to log in and call the API. With
+// `listen: true` the app also listens on a loopback port with the websocket attached (realtime tests).
+import { serve, type ServerType } from '@hono/node-server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../src/server/app.js';
+import { loadConfig, type Config } from '../src/server/config.js';
+import type { AppDeps } from '../src/server/context.js';
+import { seedIfEmpty } from '../src/server/db/seed/index.js';
+import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
+import { InProcessHub, type NoticeHub } from '../src/server/realtime/hub.js';
+
+export const ADMIN_PASSWORD = 'Admin-test-2026';
+export const DEMO_PASSWORD = 'Demo-test-2026';
+
+/** The dialects the suite runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: { success: boolean; message: string; code: number; result: T; timestamp: number };
+}
+
+export interface TestApp {
+  deps: AppDeps;
+  db: TestDatabase['db'];
+  dialect: 'sqlite' | 'postgres';
+  app: ReturnType<typeof createApp>['app'];
+  /** Every registered /api route with its access rule (authorisation matrix tests). */
+  apiRoutes: ReturnType<typeof createApp>['apiRoutes'];
+  filesDir: string;
+  /** Base URL when started with `listen: true`. */
+  baseUrl?: string;
+  port?: number;
+  /** Logs in through the API and returns the session token. */
+  login(username: string, password?: string): Promise<string>;
+  /** Calls /api<path> with an optional token (X-Access-Token) and JSON body. */
+  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiAnswer<T>>;
+  /** Raw request to the app (any path). */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  userId(username: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  dialect?: 'sqlite' | 'postgres';
+  demoContent?: boolean;
+  hub?: NoticeHub;
+  listen?: boolean;
+  config?: Partial<Config>;
+}
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const t = await freshDatabase(opts.dialect);
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-files-'));
+  await seedIfEmpty(t.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demoContent: opts.demoContent ?? true, filesDir });
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.dirname(filesDir) }),
+    filesDir,
+    ...opts.config,
+  };
+  const hub = opts.hub ?? new InProcessHub();
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, config, hub };
+  const created = createApp(deps);
+  const { app } = created;
+
+  let server: ServerType | undefined;
+  let baseUrl: string | undefined;
+  let port: number | undefined;
+  if (opts.listen) {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        port = info.port;
+        resolve();
+      });
+    });
+    created.injectWebSocket(server!);
+    port = (server!.address() as AddressInfo).port;
+    baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  const request = (p: string, init?: RequestInit) =>
+    Promise.resolve(app.request(`http://127.0.0.1${p}`, init, { incoming: { socket: { remoteAddress: '127.0.0.1' } } } as never));
+
+  const api: TestApp['api'] = async (method, p, o = {}) => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
+    if (o.token) headers['X-Access-Token'] = o.token;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+    }
+    const res = await request(`/api${p}`, { method, headers, body });
+    return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
+  };
+
+  return {
+    deps,
+    db: t.db,
+    dialect: t.dialect,
+    app,
+    apiRoutes: created.apiRoutes,
+    filesDir,
+    baseUrl,
+    port,
+    request,
+    api,
+    async login(username, password) {
+      const pw = password ?? (username === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD);
+      const res = await api<{ token: string }>('POST', '/sys/login', { body: { username, password: pw } });
+      if (!res.body.success) throw new Error(`login ${username} failed: ${res.body.message}`);
+      return res.body.result.token;
+    },
+    async userId(username) {
+      return (await t.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    },
+    async close() {
+      if (server) {
+        created.closeWebSockets?.();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
+      if (!opts.hub) await hub.close();
+      await t.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
