@@ -26,6 +26,9 @@ const ISLANDS_DIR = r('src/islands');
 const ISLANDS_OUT = join(STATIC_BUILD, 'islands');
 const CACHE_DIR = r('node_modules/.cache/xuetang-build');
 const ANTD_CSS = join(STATIC_BUILD, 'antd.css');
+const THEME_CSS = join(STATIC_BUILD, 'theme.css');
+/** The preset colours theme.css is generated for (part of the extraction's inputs). */
+const PRESETS_SOURCE = r('src/templates/shell/settings.ts');
 const ANTD_STAMP = join(STATIC_BUILD, '.antd-css.stamp');
 const EXTRACT_SCRIPT = r('scripts/extract-antd-css.tsx');
 
@@ -47,7 +50,18 @@ async function timed(name, fn) {
   }
 }
 
-// (a) Server: one ESM file, node_modules stay external.
+/** Build id for asset URLs (`?v=`): a new build is fetched at once despite the cache time of /static/build. */
+const BUILD_ID = Date.now().toString(36);
+
+// antd's icon data is plain ESM in a CommonJS package, which Node cannot load; it is bundled instead.
+const bundleIconData = {
+  name: 'bundle-icon-data',
+  setup(b) {
+    b.onResolve({ filter: /^@ant-design\/icons-svg\// }, (args) => ({ path: require.resolve(args.path) }));
+  },
+};
+
+// (a) Server: one ESM file, node_modules stay external (except the icon data above).
 async function buildServer() {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`server entry ${relative(ROOT, SERVER_ENTRY)} does not exist — nothing to bundle`);
@@ -64,6 +78,8 @@ async function buildServer() {
     jsxImportSource: 'hono/jsx',
     tsconfig: r('tsconfig.json'),
     sourcemap: 'linked',
+    plugins: [bundleIconData],
+    define: { 'process.env.XT_BUILD_ID': JSON.stringify(BUILD_ID) },
     // Bundled CommonJS-style code (and esbuild's __require shim) needs a real `require` in ESM.
     banner: {
       js: "import { createRequire as __xtCreateRequire } from 'node:module'; const require = __xtCreateRequire(import.meta.url);",
@@ -90,12 +106,13 @@ function antdStamp() {
     antd: version('antd'),
     extractor: version('@ant-design/static-style-extract'),
     script: createHash('sha256').update(readFileSync(EXTRACT_SCRIPT)).digest('hex'),
+    presets: createHash('sha256').update(readFileSync(PRESETS_SOURCE)).digest('hex'),
   });
 }
 
 async function extractAntdCss() {
   const stamp = antdStamp();
-  if (existsSync(ANTD_CSS) && existsSync(ANTD_STAMP) && readFileSync(ANTD_STAMP, 'utf8') === stamp) {
+  if (existsSync(ANTD_CSS) && existsSync(THEME_CSS) && existsSync(ANTD_STAMP) && readFileSync(ANTD_STAMP, 'utf8') === stamp) {
     return 'up to date';
   }
   // Bundle the (React, not hono/jsx) extraction script to a temporary module inside the project, so that
@@ -115,13 +132,15 @@ async function extractAntdCss() {
     logLevel: 'warning',
   });
   const tmp = `${ANTD_CSS}.tmp`;
+  const themeTmp = `${THEME_CSS}.tmp`;
   const code = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, tmp], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [script, tmp, themeTmp], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
     child.on('exit', (status, signal) => resolve(status ?? signal));
   });
-  if (code !== 0 || !existsSync(tmp)) throw new Error(`extract-antd-css exited with ${code}`);
+  if (code !== 0 || !existsSync(tmp) || !existsSync(themeTmp)) throw new Error(`extract-antd-css exited with ${code}`);
   renameSync(tmp, ANTD_CSS);
+  renameSync(themeTmp, THEME_CSS);
   writeFileSync(ANTD_STAMP, stamp);
   return 're-extracted';
 }
@@ -168,13 +187,15 @@ async function buildIslands() {
   return names.join(', ');
 }
 
+// Plain entries loaded on every page of their family: the island loader, and the shell's own behaviour
+// (menu, tabs, settings, error handling; vanilla TypeScript to stay inside the shell's JavaScript budget).
 async function buildBoot() {
   await esbuild.build({
     ...browserOptions,
-    entryPoints: [join(ISLANDS_DIR, 'boot.ts')],
-    outfile: join(STATIC_BUILD, 'boot.js'),
+    entryPoints: { boot: join(ISLANDS_DIR, 'boot.ts'), shell: join(ISLANDS_DIR, 'shell.ts') },
+    outdir: STATIC_BUILD,
   });
-  return 'static/build/boot.js';
+  return 'static/build/boot.js, static/build/shell.js';
 }
 
 // (e) Report.

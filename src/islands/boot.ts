@@ -17,6 +17,8 @@
  * handed to mount as ctx.click: the island should act on it (e.g. open the drawer the button opens).
  * While loading, the element carries data-island-loading; once mounted, data-island-mounted. If the
  * module cannot be loaded and the held click was on a link, the link is followed (no-JS behaviour).
+ * Other scripts may open an island themselves: window.xtIslands.activate(elementOrName, trigger) resolves
+ * once it is mounted (ctx.trigger is their trigger name, e.g. 'xt:open-settings').
  */
 
 export interface IslandContext {
@@ -65,15 +67,19 @@ function readProps(el: HTMLElement): unknown {
   }
 }
 
-function activate(el: HTMLElement, trigger: string): void {
-  if (el.hasAttribute('data-island-mounted') || el.hasAttribute('data-island-loading')) return;
+const activations = new WeakMap<HTMLElement, Promise<void>>();
+
+function activate(el: HTMLElement, trigger: string): Promise<void> {
+  const running = activations.get(el);
+  if (running) return running;
+  if (el.hasAttribute('data-island-mounted')) return Promise.resolve();
   const name = el.getAttribute(ATTR) || '';
   if (!NAME_RE.test(name)) {
     console.error('[islands] invalid island name', name);
-    return;
+    return Promise.resolve();
   }
   el.setAttribute('data-island-loading', '');
-  load(name)
+  const done = load(name)
     .then(async (mod) => {
       const click = pendingClick.get(el) || null;
       pendingClick.delete(el);
@@ -90,7 +96,12 @@ function activate(el: HTMLElement, trigger: string): void {
       pendingClick.delete(el);
       const link = target && target.closest('a[href]');
       if (link instanceof HTMLAnchorElement) location.href = link.href;
+    })
+    .then(() => {
+      activations.delete(el);
     });
+  activations.set(el, done);
+  return done;
 }
 
 function islandOf(node: EventTarget | null): HTMLElement | null {
@@ -167,6 +178,15 @@ document.addEventListener('htmx:beforeCleanupElement', (ev) => {
     }
   }
 });
+
+// For scripts that open an island themselves (shell.ts opens the settings drawer on `xt:open-settings`):
+// activate by element or by island name; resolves once it is mounted (or failed to load).
+window.xtIslands = {
+  activate(target: HTMLElement | string, trigger: string) {
+    const el = typeof target === 'string' ? document.querySelector<HTMLElement>('[' + ATTR + '="' + target + '"]') : target;
+    return el ? activate(el, trigger) : Promise.resolve();
+  },
+};
 
 if (document.readyState === 'loading') {
   document.addEventListener('DOMContentLoaded', () => scan(document));

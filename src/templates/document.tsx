@@ -5,13 +5,19 @@ export interface DocumentProps {
   title: string;
   styles: string[];
   scripts?: string[];
+  /** ES module scripts (deferred by nature), after the classic ones. */
+  modules?: string[];
+  /** Extra head elements (meta configuration), placed before the scripts. */
+  head?: Child;
   bodyClass?: string;
+  /** Classes on <html> (a page-wide filter belongs on the root, where it keeps fixed elements fixed). */
+  htmlClass?: string;
   children: Child;
 }
 
-export function Document({ title, styles, scripts = [], bodyClass, children }: DocumentProps) {
+export function Document({ title, styles, scripts = [], modules = [], head, bodyClass, htmlClass, children }: DocumentProps) {
   return (
-    <html lang="zh-CN">
+    <html lang="zh-CN" class={htmlClass}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -20,8 +26,12 @@ export function Document({ title, styles, scripts = [], bodyClass, children }: D
         {styles.map((href) => (
           <link rel="stylesheet" href={href} />
         ))}
+        {head}
         {scripts.map((src) => (
           <script src={src} defer />
+        ))}
+        {modules.map((src) => (
+          <script type="module" src={src} />
         ))}
       </head>
       <body class={bodyClass}>{children}</body>

@@ -16,3 +16,18 @@ export function NotFoundPage({ brandName, loggedIn }: { brandName: string; logge
     </Document>
   );
 }
+
+/** The failure shown inside the shell's content area (antd Result markup). */
+export function NotFoundContent() {
+  return (
+    <div class="ant-result ant-result-404 app xt-result">
+      <div class="ant-result-title">404</div>
+      <div class="ant-result-subtitle">抱歉，你访问的页面不存在</div>
+      <div class="ant-result-extra">
+        <a class="ant-btn app ant-btn-primary ant-btn-color-primary ant-btn-variant-solid" href="/dashboard/index" hx-boost="true" hx-target="#content">
+          <span>返回首页</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -7,20 +7,31 @@ import { ApiRoutes } from './access.js';
 import { fail } from './envelope.js';
 import { clientIp, isSameOrigin, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
+import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
+import { registerLogRoutes } from './sys/log.js';
 import { registerConfigRoutes } from './sys/config.js';
+import { registerConfigAdminRoutes } from './sys/config-admin.js';
+import { registerDepartRoutes } from './sys/depart.js';
 import { registerDictRoutes } from './sys/dict.js';
+import { registerDictAdminRoutes } from './sys/dict-admin.js';
 import { registerDuplicateRoutes } from './sys/duplicate.js';
 import { registerFileRoutes } from './sys/files.js';
+import { registerUploadRoutes } from './sys/upload.js';
 import { registerLoginRoutes } from './sys/login.js';
 import { registerPermissionRoutes } from './sys/permission.js';
+import { registerPermissionAdminRoutes } from './sys/permission-admin.js';
+import { registerRoleGrantRoutes } from './sys/role-grant.js';
 import { registerRoleRoutes } from './sys/role.js';
 import { registerUserRoutes } from './sys/user.js';
+import { registerUserAdminRoutes } from './sys/user-admin.js';
 import { registerCourseRoutes } from './teaching/course.js';
 import { registerTeachingMenuRoutes } from './teaching/menu.js';
 import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
 
-const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4 };
+const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
+/** GET endpoints of the anchor's contract that change data: logged, and CSRF-checked, as writes. */
+const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData']);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 
@@ -29,12 +40,21 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerLoginRoutes(routes);
   registerPermissionRoutes(routes);
   registerRoleRoutes(routes);
+  registerPermissionAdminRoutes(routes);
+  registerRoleGrantRoutes(routes);
   registerConfigRoutes(routes);
+  registerConfigAdminRoutes(routes);
   registerDictRoutes(routes);
+  registerDictAdminRoutes(routes);
+  registerDepartRoutes(routes);
   registerUserRoutes(routes);
+  registerUserAdminRoutes(routes);
   registerAnnouncementRoutes(routes);
+  registerAnnouncementAdminRoutes(routes);
+  registerLogRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
+  registerUploadRoutes(routes);
   registerTeachingMenuRoutes(routes);
   registerWorkRoutes(routes);
   registerTeachingUserRoutes(routes);
@@ -47,7 +67,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
     const user = found ? await resolveSession(deps.db, found.token) : null;
     c.set('user', user);
     c.set('tokenSource', user ? found!.source : null);
-    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method);
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || (c.req.method === 'GET' && WRITING_GETS.has(c.req.path.replace(/^\/api/, '')));
     if (unsafe && found?.source === 'cookie' && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
     const started = Date.now();
     await next();

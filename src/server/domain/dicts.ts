@@ -11,8 +11,31 @@ export interface DictOption {
 
 const cache = new WeakMap<object, Map<string, DictOption[]>>();
 
-export function invalidateDicts(db: Kysely<Database>) {
+type DictsChanged = (db: Kysely<Database>) => void;
+const changeListeners = new Set<DictsChanged>();
+
+/**
+ * Drops the cached items, so the next read sees the database. Every write to sys_dict / sys_dict_item calls
+ * it. With several processes (REDIS_URL), the others keep their own cache: a cross-process hub subscribes
+ * with onDictsChanged, publishes the change, and on receiving one calls `invalidateDicts(db, { local: true })`
+ * (local: drop this process's cache without publishing again).
+ */
+export function invalidateDicts(db: Kysely<Database>, opts: { local?: boolean } = {}) {
   cache.delete(db);
+  if (opts.local) return;
+  for (const listener of changeListeners) {
+    try {
+      listener(db);
+    } catch {
+      /* a failing listener must not fail the write that changed the dictionaries */
+    }
+  }
+}
+
+/** Subscribes to dictionary changes made in this process; returns the unsubscribe function. */
+export function onDictsChanged(listener: DictsChanged): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 async function loadAll(db: Kysely<Database>): Promise<Map<string, DictOption[]>> {

@@ -12,7 +12,8 @@ export const DUPLICATE_CHECKS: Record<string, readonly string[]> = {
   sys_config: ['config_key'],
 };
 
-export const isCheckable = (table: string, field: string) => DUPLICATE_CHECKS[table]?.includes(field) ?? false;
+// Own keys only: 'constructor' or '__proto__' would otherwise reach inherited members (and throw).
+export const isCheckable = (table: string, field: string) => Object.hasOwn(DUPLICATE_CHECKS, table) && DUPLICATE_CHECKS[table].includes(field);
 
 /** True when another row (other than dataId) already holds the value. */
 export async function valueTaken(

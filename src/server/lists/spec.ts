@@ -18,18 +18,32 @@ export interface ColumnSpec {
   export?: boolean;
   /** Shown in the table (default true); export-only columns set false. */
   list?: boolean;
+  /** render 'tag': antd tag colour by the raw value (e.g. priority L → blue); others use blue. */
+  colors?: Record<string, string>;
 }
 
 export interface FilterSpec {
   /** Query parameter, the same name as the record field it filters. */
   key: string;
   label: string;
-  /** text: the page sends `*value*` (contains); exact: sent as typed; dict: a select of the dictionary; dateRange: `<key>_begin`/`<key>_end`. */
-  type: 'text' | 'exact' | 'dict' | 'dateRange';
+  /** text: the page sends `*value*` (contains); exact: sent as typed; dict: a select of the dictionary; dateRange: `<key>_begin`/`<key>_end`; select: a select of `optionsFrom`. */
+  type: 'text' | 'exact' | 'dict' | 'dateRange' | 'select';
   dict?: string;
+  /** Options of a `select` filter: GET path (relative to /api) answering an array or a page, and the fields to use. */
+  optionsFrom?: { api: string; value: string; label: string };
   placeholder?: string;
   /** Hidden until the query form is expanded (展开). */
   advanced?: boolean;
+  /** Not shown: a fixed scope carried in the URL (e.g. the `dictId` of a dictionary's items); 重置 keeps it. */
+  hidden?: boolean;
+}
+
+/** A toolbar button that opens another page in the content area (e.g. 回收站, 返回). */
+export interface ToolbarLink {
+  key: string;
+  label: string;
+  perm?: string;
+  href: string;
 }
 
 export interface ActionSpec {
@@ -42,6 +56,22 @@ export interface ActionSpec {
   /** Row actions listed under 更多 instead of inline. */
   more?: boolean;
   danger?: boolean;
+  /**
+   * Row action that changes state (e.g. 发布): POSTs `{id, back, confirmed}` to `${route}/${key}` after the
+   * `confirm` question (hx-confirm); without JavaScript the link opens `${route}/${key}?id=&back=`, which
+   * should answer a confirmation page. Toolbar `actions` always post (with the list state as `back`).
+   */
+  post?: boolean;
+  /** Row action shown only for records whose `field` holds one of `values` (e.g. 编辑 only for drafts). */
+  showIf?: { field: string; values: string[] };
+}
+
+export interface TabsSpec {
+  /** Query parameter the tabs set (an exact filter of the list). */
+  key: string;
+  label: string;
+  /** The first item is the default when the URL names none. */
+  items: { value: string; label: string }[];
 }
 
 export interface ListSpec {
@@ -64,7 +94,9 @@ export interface ListSpec {
   filters: FilterSpec[];
   defaultSort: { column: string; order: 'asc' | 'desc' };
   defaultPageSize?: number;
-  toolbar: { add?: ActionSpec; export?: ActionSpec; import?: ActionSpec };
+  toolbar: { add?: ActionSpec; export?: ActionSpec; import?: ActionSpec; actions?: ActionSpec[]; links?: ToolbarLink[] };
+  /** Tabs above the query form that switch an exact filter (e.g. 登录日志 / 操作日志), kept in the URL. */
+  tabs?: TabsSpec;
   rowActions: ActionSpec[];
   bulkActions: ActionSpec[];
   /** File name of exports, without extension (e.g. 角色信息). */
@@ -85,6 +117,8 @@ export const exportColumns = (spec: ListSpec) => spec.columns.filter((c) => c.ex
 export interface FieldOption {
   value: string;
   label: string;
+  /** antd tag colour the option is shown in (radio labels). */
+  color?: string;
 }
 
 export interface FieldSpec {
@@ -108,6 +142,10 @@ export interface FieldSpec {
   help?: string;
   /** Multiselect values travel as a comma list (the anchor's convention) unless `asArray`. */
   asArray?: boolean;
+  /** Value of a new record's field in the add form. */
+  defaultValue?: string;
+  /** Colours of dictionary options by value (radio labels shown as tags). */
+  optionColors?: Record<string, string>;
 }
 
 export interface FormSpec {

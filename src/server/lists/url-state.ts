@@ -15,6 +15,7 @@ export function hrefWith(path: string, query: Query, overrides: Record<string, s
 /** The query parameters that belong to the list (filters, sort, paging); anything else is dropped. */
 export function listState(spec: ListSpec, query: Query): Query {
   const keys = new Set(['column', 'order', 'pageNo', 'pageSize']);
+  if (spec.tabs) keys.add(spec.tabs.key);
   for (const f of spec.filters) {
     if (f.type === 'dateRange') {
       keys.add(`${f.key}_begin`);
@@ -31,6 +32,7 @@ export function apiQuery(spec: ListSpec, state: Query): Query {
     const v = state[f.key];
     if (f.type === 'text' && v && !v.includes('*')) out[f.key] = `*${v}*`;
   }
+  if (spec.tabs && !spec.tabs.items.some((i) => i.value === out[spec.tabs!.key])) out[spec.tabs.key] = spec.tabs.items[0]?.value ?? '';
   out.column ??= spec.defaultSort.column;
   out.order ??= spec.defaultSort.order;
   out.pageNo ??= '1';

@@ -58,11 +58,28 @@ export async function loadSession(c: Context<PageEnv>): Promise<PageSession | nu
   return { user: me.body.result, permissions: perm.body.result, menu: perm.body.result.menu };
 }
 
-/** Site configuration for page chrome, with safe fallbacks when the upstream cannot answer. */
-export async function siteConfig(c: Context<PageEnv>): Promise<SiteConfig & { brandName: string; footer: string }> {
+/** SPEC §9: the site config is cached for 10 minutes (per process; another process may lag by as long). */
+export const SITE_CONFIG_TTL_MS = 10 * 60 * 1000;
+
+type PageSiteConfig = SiteConfig & { brandName: string; footer: string };
+let siteConfigCache: { value: PageSiteConfig; expires: number } | null = null;
+
+/** Drops the cached site config, e.g. after the config page saved a change (this process sees it at once). */
+export function invalidateSiteConfig() {
+  siteConfigCache = null;
+}
+
+/** Site configuration for page chrome, with safe fallbacks when the upstream cannot answer (not cached). */
+export async function siteConfig(c: Context<PageEnv>): Promise<PageSiteConfig> {
+  const now = Date.now();
+  if (siteConfigCache && siteConfigCache.expires > now) return siteConfigCache.value;
   try {
     const res = await c.get('upstream').siteConfig();
-    if (res.success) return { ...res.result, brandName: res.result.brandName || '学堂', footer: res.result.footer ?? '' };
+    if (res.success) {
+      const value = { ...res.result, brandName: res.result.brandName || '学堂', footer: res.result.footer ?? '' };
+      siteConfigCache = { value, expires: now + SITE_CONFIG_TTL_MS };
+      return value;
+    }
   } catch {
     /* fall through to defaults */
   }

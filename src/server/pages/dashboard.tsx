@@ -1,17 +1,24 @@
 // /dashboard/index: the home tab of the logged-in shell.
 import type { Hono } from 'hono';
 import { Card } from '../../templates/antd.js';
-import { visibleItems } from '../../templates/shell/side-menu.js';
+import { leafTarget, visibleItems } from '../../templates/shell/side-menu.js';
 import type { MenuItem } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
 import { shellPage } from './shell-page.js';
 
-function MenuOverview({ items }: { items: MenuItem[] }) {
+function Entry({ item }: { item: MenuItem }) {
+  const { href, newWindow } = leafTarget(item);
+  return newWindow ? <a href={href} target="_blank" rel="noopener noreferrer">{item.meta.title}</a> : <a href={href}>{item.meta.title}</a>;
+}
+
+function MenuOverview({ items, root }: { items: MenuItem[]; root?: boolean }) {
+  // Shell links swap the content area with htmx, as the menu's do.
+  const nav = root ? { 'hx-boost': 'true', 'hx-target': '#content', 'hx-swap': 'innerHTML show:window:top' } : {};
   return (
-    <ul class="xt-menu-overview">
+    <ul class="xt-menu-overview" {...nav}>
       {visibleItems(items).map((item) => (
         <li>
-          {item.children?.length ? <span>{item.meta.title}</span> : <a href={item.meta.url ?? item.path}>{item.meta.title}</a>}
+          {item.children?.length ? <span>{item.meta.title}</span> : <Entry item={item} />}
           {item.children?.length ? <MenuOverview items={item.children} /> : null}
         </li>
       ))}
@@ -27,7 +34,7 @@ export function registerDashboardPages(app: Hono<PageEnv>) {
         <Card class="xt-card">
           <h2 class="xt-page-title">欢迎使用{cfg.brandName}</h2>
           <p>您可以使用的功能：</p>
-          <MenuOverview items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
+          <MenuOverview root items={session.menu.filter((m) => m.path !== '/dashboard/index')} />
         </Card>
       );
     }),

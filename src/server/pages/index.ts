@@ -3,13 +3,19 @@
 // login page with the full path as `redirect`.
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
-import { NotFoundPage } from '../../templates/not-found.js';
+import { NotFoundContent, NotFoundPage } from '../../templates/not-found.js';
 import type { Upstream } from '../upstream/client.js';
+import { registerAccountPages } from './account.js';
+import { registerMyAnnouncementPages } from './announcements.js';
 import { registerAuthPages } from './auth.js';
 import { clearSessionCookie, loadSession, loginUrl, sessionToken, siteConfig, type PageEnv } from './context.js';
 import { registerDashboardPages } from './dashboard.js';
+import { iframePage } from './iframe-page.js';
+import { htmxMode, shellPage } from './shell-page.js';
 import { registerPublicPages } from './public.js';
 import { registerRolePages } from './system/roles.js';
+import { registerAnnouncementAdminPages } from './system/announcements.js';
+import { registerLogPages } from './system/logs.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -24,7 +30,14 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     c.set('config', deps.config);
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
     c.set('upstream', deps.upstream.as(token, incoming?.socket?.remoteAddress));
-    if (!PUBLIC_PATHS.has(c.req.path) && !token) return c.redirect(loginUrl(c));
+    if (!PUBLIC_PATHS.has(c.req.path) && !token) {
+      // An htmx request cannot show the login page in place of the content: make the browser go there.
+      if (c.req.header('HX-Request') === 'true') {
+        c.header('HX-Redirect', loginUrl(c));
+        return c.body(null, 204);
+      }
+      return c.redirect(loginUrl(c));
+    }
     await next();
     // A page that found the session gone (expired, revoked) sends the visitor to log in again.
     if (c.res.status === 302 && token && c.res.headers.get('Location')?.startsWith('/user/login?')) clearSessionCookie(c);
@@ -33,9 +46,15 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   app.get('/', (c) => c.redirect('/home'));
   registerAuthPages(app);
   registerDashboardPages(app);
+  registerMyAnnouncementPages(app);
+  registerAccountPages(app);
   registerPublicPages(app);
   registerRolePages(app);
+  registerAnnouncementAdminPages(app);
+  registerLogPages(app);
   app.get('/404', async (c) => {
+    // Inside the shell (htmx navigation to a page that does not exist) the failure shows in the content area.
+    if (c.get('token') && htmxMode(c) !== 'page') return shellPage(c, { current: '/404', title: '404' }, () => NotFoundContent(), 404);
     const cfg = await siteConfig(c);
     return c.html('<!doctype html>' + NotFoundPage({ brandName: cfg.brandName, loggedIn: !!c.get('token') }), 404);
   });
@@ -45,6 +64,8 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
 /** Unknown paths: visitors without a session log in first; everyone else lands on /404. */
 export async function pageNotFound(c: Context) {
   if (!sessionToken(c)) return c.redirect(loginUrl(c));
-  return c.redirect('/404');
+  // A route of an iframe menu item is a shell page no module registers.
+  const iframe = await iframePage(c as Context<PageEnv>);
+  return iframe ?? c.redirect('/404');
 }
 export { loadSession };

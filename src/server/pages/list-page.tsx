@@ -7,7 +7,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { canUse } from '../lists/auth.js';
 import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../lists/spec.js';
 import { apiQuery, hrefWith, listState } from '../lists/url-state.js';
-import { ConfirmView, FormView } from '../../templates/list/form-view.js';
+import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
 import { ListView, type DictOptions, type PageData } from '../../templates/list/list-view.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
@@ -17,11 +17,11 @@ const FLASH_COOKIE = 'xt_flash';
 
 type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
-function setFlash(c: Context, flash: Flash) {
+export function setFlash(c: Context, flash: Flash) {
   setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 60 });
 }
 
-function takeFlash(c: Context): Flash | undefined {
+export function takeFlash(c: Context): Flash | undefined {
   const raw = getCookie(c, FLASH_COOKIE);
   if (!raw) return undefined;
   deleteCookie(c, FLASH_COOKIE, { path: '/' });
@@ -33,11 +33,11 @@ function takeFlash(c: Context): Flash | undefined {
   }
 }
 
-const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
-const wantsDialog = (c: Context) => isHtmx(c) && c.req.header('HX-Target') === 'xt-modal';
+export const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
+export const wantsDialog = (c: Context) => isHtmx(c) && c.req.header('HX-Target') === 'xt-modal';
 
 /** Back to the list after an action: htmx loads it into #content and pushes the URL; plain forms redirect. */
-function backToList(c: Context, back: string) {
+export function backToList(c: Context, back: string) {
   if (isHtmx(c)) {
     c.header('HX-Location', JSON.stringify({ path: back, target: '#content' }));
     return c.body(null, 200);
@@ -48,12 +48,27 @@ function backToList(c: Context, back: string) {
 export interface ListPageOptions {
   spec: ListSpec;
   form?: FormSpec;
+  /** Menu route the screen belongs to when its own route is a sub-page (menu highlight, breadcrumb). */
+  current?: string;
   /** Values for the edit form beyond the record itself (e.g. a user's role ids). */
   loadValues?: (up: Upstream, id: string, record: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Turns submitted form fields into the add/edit JSON body (default: by field type). */
   toBody?: (form: Record<string, string | string[]>, fields: FieldSpec[]) => Record<string, unknown>;
+  /**
+   * Answers an import instead of the default flash-and-back (e.g. to show generated passwords once);
+   * returning null keeps the default.
+   */
+  importResult?: (
+    c: Context<PageEnv>,
+    res: { status: number; body: { success: boolean; message: string; code: number; result: any } },
+    back: string,
+  ) => Promise<Response | null> | Response | null;
   /** Content shown under the table. */
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
+  /** Data the custom controls need, loaded before the form renders (e.g. the names of chosen users). */
+  prepareForm?: (c: Context<PageEnv>, args: { mode: 'add' | 'edit' | 'detail'; id?: string; values: Record<string, unknown> }) => Promise<Record<string, unknown>>;
+  /** A screen's own control for a field; undefined keeps the default one. `data` is what prepareForm loaded. */
+  renderControl?: (f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }) => Child | undefined;
 }
 
 /** Options of every choice field, resolved through the upstream (dictionaries, API lists, fixed lists). */
@@ -63,7 +78,7 @@ export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<R
       if (f.options) return [f.key, f.options];
       if (f.dict) {
         const res = await up.dictItems(f.dict);
-        return [f.key, res.success ? res.result.map((o) => ({ value: o.value, label: o.text })) : []];
+        return [f.key, res.success ? res.result.map((o) => ({ value: o.value, label: o.text, ...(f.optionColors?.[o.value] ? { color: f.optionColors[o.value] } : {}) })) : []];
       }
       if (f.optionsFrom) {
         const { api, value, label } = f.optionsFrom;
@@ -103,16 +118,20 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
   const can = (session: PageSession) => (code: string | undefined) => canUse(session.permissions, code);
 
   app.get(spec.route, (c) =>
-    shellPage(c, { current: spec.route, title: spec.title }, async (session) => {
+    shellPage(c, { current: o.current ?? spec.route, title: spec.title }, async (session) => {
       const state = listState(spec, c.req.query());
       const up = c.get('upstream');
       const dictCodes = [...new Set(spec.filters.filter((f) => f.type === 'dict' && f.dict).map((f) => f.dict as string))];
-      const [res, dictLists, extra] = await Promise.all([
+      const selects = spec.filters.filter((f) => f.type === 'select' && f.optionsFrom);
+      const [res, dictLists, selectOptions, extra] = await Promise.all([
         up.call<PageData>('GET', spec.api.list, apiQuery(spec, state)),
         Promise.all(dictCodes.map((code) => up.dictItems(code))),
+        fieldOptions(up, selects.map((f) => ({ key: f.key, label: f.label, type: 'select' as const, optionsFrom: f.optionsFrom }))),
         o.extra ? o.extra(c, session) : null,
       ]);
       const dicts: DictOptions = Object.fromEntries(dictCodes.map((code, i) => [code, dictLists[i].success ? dictLists[i].result : []]));
+      // Select filters' options travel under `@<key>` (see ListView's Filter).
+      for (const f of selects) dicts[`@${f.key}`] = (selectOptions[f.key] ?? []).map((opt) => ({ value: opt.value, text: opt.label }));
       const ok = res.body.success;
       return (
         <ListView spec={spec} state={state} page={ok ? res.body.result : null} error={ok ? undefined : res.body.message} can={can(session)} dicts={dicts} flash={takeFlash(c)}>
@@ -129,7 +148,11 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       session: PageSession,
       args: { id?: string; mode: 'add' | 'edit' | 'detail'; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
     ) => {
-      const options = await fieldOptions(c.get('upstream'), form.fields);
+      const [options, data] = await Promise.all([
+        fieldOptions(c.get('upstream'), form.fields),
+        o.prepareForm ? o.prepareForm(c, { mode: args.mode, id: args.id, values: args.values }) : Promise.resolve({}),
+      ]);
+      const renderControl = o.renderControl;
       const title = args.mode === 'add' ? '新增' : args.mode === 'edit' ? '编辑' : '详情';
       return (
         <FormView
@@ -145,6 +168,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
           mode={args.mode}
           hidden={{ back: args.back, ...(args.id ? { id: args.id } : {}) }}
           asDialog={wantsDialog(c)}
+          renderControl={renderControl ? (f, ctx) => renderControl(f, { ...ctx, data }) : undefined}
         />
       );
     };
@@ -154,7 +178,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         if (session instanceof Response) return session;
         return c.html(String(await view(session)));
       }
-      return shellPage(c, { current: spec.route, title: spec.title }, view, status);
+      return shellPage(c, { current: o.current ?? spec.route, title: spec.title }, view, status);
     };
 
     app.get(`${spec.route}/form`, async (c) => {
@@ -201,7 +225,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
 
   if (spec.api.delete || spec.api.deleteBatch) {
     const confirmPage = (c: Context<PageEnv>, ids: string[], back: string) =>
-      shellPage(c, { current: spec.route, title: spec.title }, () => (
+      shellPage(c, { current: o.current ?? spec.route, title: spec.title }, () => (
         <ConfirmView
           title={ids.length > 1 ? '确认删除' : '删除'}
           text={ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}
@@ -248,6 +272,8 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const data = new FormData();
       data.append('file', file, file.name);
       const res = await c.get('upstream').call<{ msg?: string; errors?: { row: number; message: string }[] }>('POST', spec.api.importExcel!, undefined, data);
+      const custom = o.importResult ? await o.importResult(c, res, back) : null;
+      if (custom) return custom;
       const r = res.body.result;
       const detail = r?.errors?.length ? `${r.msg ?? ''}；${r.errors.slice(0, 5).map((e) => `第${e.row}行：${e.message}`).join('；')}` : '';
       setFlash(c, {

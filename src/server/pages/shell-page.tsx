@@ -1,9 +1,19 @@
 // Renders a page inside the logged-in shell. Every shell page goes through here, so the guard (session
-// required), the chrome (menu, breadcrumbs, footer) and htmx fragment requests are handled in one place.
+// required), the chrome (menu, breadcrumbs, tabs, footer, the user's settings) and htmx requests are handled
+// in one place:
+//   - a plain request (first load, refresh, bookmark, htmx history restore) gets the complete page;
+//   - an htmx request aimed at #content (menu, breadcrumb, tab, list navigation) gets the page's content
+//     plus its title and the out-of-band shell updates (breadcrumb, page marker → menu selection and tabs);
+//   - an htmx request aimed elsewhere (e.g. a list refreshing one part) gets the content alone;
+//   - an htmx request without a valid session gets the API's expired-session answer (HTTP 500 JSON
+//     `Token失效，请重新登录`), which makes shell.ts show the 登录已过期 dialog instead of swapping a login page
+//     into the content area.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { ShellLayout } from '../../templates/shell/layout.js';
+import { ShellFragment, ShellLayout } from '../../templates/shell/layout.js';
 import { loadSession, loginUrl, siteConfig, type PageEnv, type PageSession } from './context.js';
+import { resolveMenuUrls } from './menu-urls.js';
+import { readSettings } from './settings.js';
 
 export interface ShellPageOptions {
   /** Route path of the page (menu highlight, breadcrumbs, tab key). */
@@ -12,11 +22,31 @@ export interface ShellPageOptions {
   isHome?: boolean;
 }
 
-/** Loads the session or answers with the login redirect. */
+/** The text the anchor's clients key their 登录已过期 dialog on (SPEC §8), as the API sends it. */
+export const TOKEN_INVALID = 'Token失效，请重新登录';
+
+/** How the request wants the page: whole, as the #content fragment, or as bare content. */
+export function htmxMode(c: Context): 'page' | 'content' | 'partial' {
+  if (c.req.header('HX-Request') !== 'true' || c.req.header('HX-History-Restore-Request') === 'true') return 'page';
+  return c.req.header('HX-Target') === 'content' ? 'content' : 'partial';
+}
+
+/** Answer for a request whose session is missing or gone: the expired-session JSON for htmx, else the login page. */
+export function sessionExpired(c: Context<PageEnv>): Response {
+  if (htmxMode(c) !== 'page') {
+    return c.json({ success: false, message: TOKEN_INVALID, code: 500, result: null, timestamp: Date.now() }, 500);
+  }
+  return c.redirect(loginUrl(c));
+}
+
+/** Loads the session or answers as sessionExpired does. */
 export async function requireSession(c: Context<PageEnv>): Promise<PageSession | Response> {
   const session = await loadSession(c);
-  return session ?? c.redirect(loginUrl(c));
+  return session ?? sessionExpired(c);
 }
+
+/** The browser's clock may differ from the server's; shell.ts corrects the greeting to the visitor's hour. */
+const serverHour = () => new Date().getHours();
 
 export async function shellPage(
   c: Context<PageEnv>,
@@ -26,18 +56,41 @@ export async function shellPage(
 ) {
   const session = await requireSession(c);
   if (session instanceof Response) return session;
-  const [cfg, body] = await Promise.all([siteConfig(c), content(session)]);
+  const url = new URL(c.req.url);
+  const menu = resolveMenuUrls(session.menu, url.origin);
+  const [cfg, body] = await Promise.all([siteConfig(c), content({ ...session, menu })]);
+  const page = { current: opts.current, href: url.pathname + url.search, pageTitle: opts.title, isHome: opts.isHome };
+  // The same URL answers with a page or a fragment: caches must keep them apart, and a user's page is private.
+  c.header('Vary', 'HX-Request, HX-Target, Cookie');
+  c.header('Cache-Control', 'private, no-store');
+  const mode = htmxMode(c);
+  if (mode === 'partial') return c.html(<>{body}</>, status);
+  if (mode === 'content') {
+    return c.html(
+      <ShellFragment page={page} menu={menu} brandName={cfg.brandName}>
+        {body}
+      </ShellFragment>,
+      status,
+    );
+  }
+  // The bell's badge is part of the first paint (a failure only leaves it empty; the bell island reloads it).
+  const notices = await c
+    .get('upstream')
+    .noticeSummary()
+    .then((r) => (r.success ? r.result : null))
+    .catch(() => null);
   return c.html(
     '<!doctype html>' +
       (
         <ShellLayout
+          notices={notices}
+          {...page}
           brandName={cfg.brandName}
           footerHtml={cfg.footer}
           user={session.user}
-          menu={session.menu}
-          current={opts.current}
-          pageTitle={opts.title}
-          isHome={opts.isHome}
+          menu={menu}
+          settings={readSettings(c)}
+          hour={serverHour()}
         >
           {body}
         </ShellLayout>

@@ -148,6 +148,77 @@ export type LeaderboardParams = {
   userId?: string;
 };
 
+// Announcements and the user's own account (issue 3: notice bell, /isps/userAnnouncement, /account/*).
+export interface Announcement {
+  id: string;
+  titile: string;
+  msgContent: string | null;
+  msgAbstract: string | null;
+  sender: string | null;
+  sendTime: string | null;
+  createTime: string | null;
+  priority: 'L' | 'M' | 'H';
+  msgCategory: '1' | '2';
+  msgType: 'ALL' | 'USER';
+  openType: 'url' | 'component' | null;
+  openPage: string | null;
+  busId: string | null;
+}
+export interface AnnouncementSummary {
+  anntMsgList: Announcement[];
+  anntMsgTotal: number;
+  sysMsgList: Announcement[];
+  sysMsgTotal: number;
+}
+export interface AnnouncementSend {
+  id: string;
+  anntId: string;
+  userId: string;
+  readFlag: '0' | '1';
+  readTime: string | null;
+  titile: string;
+  msgContent: string | null;
+  msgAbstract: string | null;
+  sender: string | null;
+  priority: 'L' | 'M' | 'H';
+  msgCategory: '1' | '2';
+  sendTime: string | null;
+  openType: 'url' | 'component' | null;
+  openPage: string | null;
+}
+export interface MyAnnouncementQuery {
+  pageNo?: number;
+  pageSize?: number;
+  titile?: string;
+  sender?: string;
+  readFlag?: '0' | '1';
+}
+/** The caller's own editable profile fields (PUT /teaching/user/edit); empty strings clear a field. */
+export interface ProfileEdit {
+  realname: string;
+  sex: string;
+  birthday: string;
+  email: string;
+  phone: string;
+  avatar?: string;
+}
+/** The caller's own account as /teaching/user/info answers it (profile pages). */
+export interface ProfileInfo extends UserInfo {
+  roles: string[];
+  roleList: { code: string; name: string }[];
+  sex: number | null;
+  birthday: string | null;
+  email: string | null;
+  phone: string | null;
+  school: string | null;
+  createTime: string | null;
+}
+export interface PasswordChange {
+  oldpassword: string;
+  password: string;
+  confirmpassword: string;
+}
+
 export class Upstream {
   constructor(
     private readonly transport: Transport,
@@ -217,5 +288,39 @@ export class Upstream {
   }
   dictItems(code: string) {
     return this.get<{ value: string; text: string; title: string }[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
+  }
+  profile() {
+    return this.get<ProfileInfo>('/teaching/user/info');
+  }
+  noticeSummary() {
+    return this.get<AnnouncementSummary>('/sys/annountCement/listByUser');
+  }
+  announcement(id: string) {
+    return this.get<Announcement>('/sys/annountCement/queryById', { id });
+  }
+  myAnnouncements(p: MyAnnouncementQuery) {
+    return this.get<Page<AnnouncementSend>>('/sys/sysAnnouncementSend/getMyAnnouncementSend', { ...p });
+  }
+  markAnnouncementRead(anntId: string) {
+    return this.call<null>('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', undefined, { anntId });
+  }
+  readAllAnnouncements() {
+    return this.call<null>('PUT', '/sys/sysAnnouncementSend/readAll');
+  }
+  updatePassword(body: PasswordChange) {
+    return this.call<null>('PUT', '/sys/user/updatePassword', undefined, body);
+  }
+  selectDepart(orgCode: string) {
+    return this.call<{ userInfo: UserInfo }>('PUT', '/sys/selectDepart', undefined, { orgCode });
+  }
+  editProfile(body: ProfileEdit) {
+    return this.call<null>('PUT', '/teaching/user/edit', undefined, body);
+  }
+  /** Multipart upload (POST /sys/common/upload); the stored file's key comes back in `message`. */
+  upload(file: Blob, fileName: string, biz: string) {
+    const form = new FormData();
+    form.set('file', file, fileName);
+    form.set('biz', biz);
+    return this.call<null>('POST', '/sys/common/upload', undefined, form);
   }
 }

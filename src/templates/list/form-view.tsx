@@ -2,7 +2,18 @@
 // with htmx, or as a page of its own without JavaScript. Field errors come from the API's validation.
 import type { Child } from 'hono/jsx';
 import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
-import { Alert, Button, cx, inputClass, LinkButton } from '../antd.js';
+import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
+import { DictSelect } from '../dict-select.js';
+
+/** What a custom control (FormViewProps.renderControl) gets to render one field. */
+export interface ControlContext {
+  value: unknown;
+  error?: string;
+  options: FieldOption[];
+  disabled: boolean;
+  mode: 'add' | 'edit' | 'detail';
+  values: Record<string, unknown>;
+}
 
 export interface FormViewProps {
   title: string;
@@ -22,6 +33,8 @@ export interface FormViewProps {
   asDialog: boolean;
   /** Extra content under the fields (e.g. a permission tree). */
   children?: Child;
+  /** A screen's own control for a field (e.g. a user picker); undefined keeps the default control. */
+  renderControl?: (f: FieldSpec, ctx: ControlContext) => Child | undefined;
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -45,6 +58,13 @@ function Control({ f, value, error, options, disabled }: { f: FieldSpec; value: 
         </textarea>
       );
     case 'select':
+      if (f.dict) {
+        // A dictionary field: the shared dictionary select (请选择 first, SPEC §5).
+        const { id: _id, name: _name, disabled: _disabled, ...attrs } = common;
+        return (
+          <DictSelect id={id} name={f.key} dictCode={f.dict} options={options.map((o) => ({ value: o.value, text: o.label }))} value={value} disabled={disabled} class={error ? 'xt-select-error' : undefined} attrs={attrs} />
+        );
+      }
       return (
         <select class={cx('xt-native-select', error && 'xt-select-error')} {...common}>
           <option value="">请选择</option>
@@ -64,7 +84,7 @@ function Control({ f, value, error, options, disabled }: { f: FieldSpec; value: 
                 <input class="ant-radio-input" type="radio" name={f.key} value={o.value} checked={str(value) === o.value} disabled={disabled} />
                 <span class="ant-radio-inner" />
               </span>
-              <span class="ant-radio-label">{o.label}</span>
+              <span class="ant-radio-label">{o.color ? <Tag color={o.color}>{o.label}</Tag> : o.label}</span>
             </label>
           ))}
         </div>
@@ -108,7 +128,8 @@ function Control({ f, value, error, options, disabled }: { f: FieldSpec; value: 
   }
 }
 
-function Fields(p: FormViewProps) {
+/** The labelled fields of a form (exported for screens that place a form inline, e.g. a detail tab). */
+export function Fields(p: FormViewProps) {
   return (
     <>
       {p.fields
@@ -116,6 +137,9 @@ function Fields(p: FormViewProps) {
         .map((f) => {
           const error = p.errors[f.key];
           const disabled = p.mode === 'detail' || (p.mode === 'edit' && !!f.readonlyOnEdit);
+          const value = p.values[f.key] ?? (p.mode === 'add' ? f.defaultValue : undefined);
+          const options = p.options[f.key] ?? [];
+          const custom = p.renderControl?.(f, { value, error, options, disabled, mode: p.mode, values: p.values });
           return (
             <div class={cx('ant-form-item app ant-form-css-var ant-form-item-horizontal', error && 'ant-form-item-has-error ant-form-item-with-help')}>
               <div class="ant-row ant-form-item-row app">
@@ -127,7 +151,7 @@ function Fields(p: FormViewProps) {
                 <div class="ant-col ant-col-16 ant-form-item-control app">
                   <div class="ant-form-item-control-input">
                     <div class="ant-form-item-control-input-content">
-                      <Control f={f} value={p.values[f.key]} error={error} options={p.options[f.key] ?? []} disabled={disabled} />
+                      {custom ?? <Control f={f} value={value} error={error} options={options} disabled={disabled} />}
                       {disabled && p.mode === 'edit' && <input type="hidden" name={f.key} value={str(p.values[f.key])} />}
                     </div>
                   </div>

@@ -4,8 +4,9 @@
 import type { Child } from 'hono/jsx';
 import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/lists/spec.js';
 import { PAGE_SIZES } from '../../server/lists/spec.js';
-import { hrefWith, type Query } from '../../server/lists/url-state.js';
+import { apiQuery, hrefWith, type Query } from '../../server/lists/url-state.js';
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, Tag } from '../antd.js';
+import { DictSelect } from '../dict-select.js';
 
 export interface PageData {
   records: Record<string, unknown>[];
@@ -45,7 +46,7 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
     case 'image':
       return text ? <img class="xt-cell-image" src={text} alt="" loading="lazy" /> : '';
     case 'tag':
-      return text ? <Tag color="blue">{text}</Tag> : '';
+      return text ? <Tag color={col.colors ? col.colors[String(r[col.key])] : 'blue'}>{text}</Tag> : '';
     case 'ellipsis':
       return text.length > ELLIPSIS ? <span title={text}>{text.slice(0, ELLIPSIS)}…</span> : text;
     default:
@@ -56,17 +57,10 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
 function Filter({ f, state, dicts }: { f: FilterSpec; state: Query; dicts: DictOptions }) {
   const id = `q-${f.key}`;
   let control: Child;
-  if (f.type === 'dict') {
-    control = (
-      <select id={id} name={f.key} class="xt-native-select">
-        <option value="">全部</option>
-        {(dicts[f.dict ?? ''] ?? []).map((o) => (
-          <option value={o.value} selected={state[f.key] === o.value}>
-            {o.text}
-          </option>
-        ))}
-      </select>
-    );
+  if (f.type === 'dict' || f.type === 'select') {
+    // A select filter's options arrive under `@<key>` (resolved from its optionsFrom API by the page).
+    // SPEC §5: 请选择 first, then 全部 (filters are show-all).
+    control = <DictSelect id={id} name={f.key} dictCode={f.dict ?? ''} options={dicts[f.type === 'select' ? `@${f.key}` : (f.dict ?? '')] ?? []} value={state[f.key]} showAll />;
   } else if (f.type === 'dateRange') {
     control = (
       <span class="xt-range">
@@ -86,11 +80,42 @@ function Filter({ f, state, dicts }: { f: FilterSpec; state: Query; dicts: DictO
   );
 }
 
+/** Tabs switching one exact filter (spec.tabs); each tab is a link that keeps the other filters but not the page. */
+function Tabs({ spec, state }: Pick<ListViewProps, 'spec' | 'state'>) {
+  const tabs = spec.tabs!;
+  const active = tabs.items.some((i) => i.value === state[tabs.key]) ? state[tabs.key] : tabs.items[0]?.value;
+  return (
+    <div class="ant-tabs ant-tabs-top app ant-tabs-css-var xt-tabs">
+      <div class="ant-tabs-nav" role="tablist" aria-label={tabs.label}>
+        <div class="ant-tabs-nav-wrap">
+          <div class="ant-tabs-nav-list">
+            {tabs.items.map((i) => (
+              <div class={cx('ant-tabs-tab', i.value === active && 'ant-tabs-tab-active')}>
+                <a
+                  class="ant-tabs-tab-btn"
+                  role="tab"
+                  aria-selected={i.value === active ? 'true' : 'false'}
+                  {...navAttrs(hrefWith(spec.route, state, { [tabs.key]: i.value, pageNo: undefined }))}
+                >
+                  {i.label}
+                </a>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' | 'dicts'>) {
   if (!spec.filters.length) return null;
-  const basic = spec.filters.filter((f) => !f.advanced);
-  const advanced = spec.filters.filter((f) => f.advanced);
+  const basic = spec.filters.filter((f) => !f.advanced && !f.hidden);
+  const advanced = spec.filters.filter((f) => f.advanced && !f.hidden);
+  // Hidden filters are the list's fixed scope (e.g. one dictionary's items): kept by 查询 and 重置.
+  const scope = Object.fromEntries(spec.filters.filter((f) => f.hidden && state[f.key]).map((f) => [f.key, state[f.key]]));
   const advancedInUse = advanced.some((f) => state[f.key] || state[`${f.key}_begin`] || state[`${f.key}_end`]);
+  const tab = spec.tabs ? state[spec.tabs.key] : undefined;
   return (
     <form class="ant-form ant-form-inline app ant-form-css-var xt-query" method="get" action={spec.route} hx-get={spec.route} hx-target="#content" hx-push-url="true" role="search">
       {basic.map((f) => (
@@ -105,9 +130,13 @@ function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' 
         </details>
       )}
       {state.pageSize && <input type="hidden" name="pageSize" value={state.pageSize} />}
+      {tab && <input type="hidden" name={spec.tabs!.key} value={tab} />}
+      {Object.entries(scope).map(([k, v]) => (
+        <input type="hidden" name={k} value={v} />
+      ))}
       <span class="xt-query-buttons">
         <Button type="primary" htmlType="submit">查询</Button>
-        <LinkButton {...navAttrs(spec.route)}>重置</LinkButton>
+        <LinkButton {...navAttrs(hrefWith(spec.route, { ...scope, ...(tab ? { [spec.tabs!.key]: tab } : {}) }))}>重置</LinkButton>
       </span>
     </form>
   );
@@ -116,7 +145,9 @@ function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' 
 function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'can'>) {
   const { add, export: exp, import: imp } = spec.toolbar;
   const bulk = spec.bulkActions.filter((a) => can(a.perm));
-  const exportHref = spec.api.exportXls ? hrefWith(`/api${spec.api.exportXls}`, state, { pageNo: undefined, pageSize: undefined }) : null;
+  // The export gets the filters as the list API does (text filters as `*x*`, the current tab).
+  const exportHref = spec.api.exportXls ? hrefWith(`/api${spec.api.exportXls}`, apiQuery(spec, state), { pageNo: undefined, pageSize: undefined }) : null;
+  const actions = (spec.toolbar.actions ?? []).filter((a) => can(a.perm));
   return (
     <div class="xt-toolbar">
       {add && can(add.perm) && spec.api.add && (
@@ -141,6 +172,25 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
           </noscript>
         </form>
       )}
+      {actions.map((a) => (
+        // Without JavaScript the handler answers a confirmation page; htmx has asked already (confirmed=1).
+        <form method="post" action={`${spec.route}/${a.key}`} class="xt-toolbar-action" hx-post={`${spec.route}/${a.key}`} hx-target="#content" hx-vals='{"confirmed":"1"}' {...(a.confirm ? { 'hx-confirm': a.confirm } : {})}>
+          {Object.entries(apiQuery(spec, state))
+            .filter(([k]) => !['column', 'order', 'pageNo', 'pageSize'].includes(k))
+            .map(([k, v]) => (
+              <input type="hidden" name={k} value={v} />
+            ))}
+          <input type="hidden" name="back" value={hrefWith(spec.route, state)} />
+          <Button htmlType="submit" danger={a.danger}>
+            {a.label}
+          </Button>
+        </form>
+      ))}
+      {(spec.toolbar.links ?? [])
+        .filter((l) => can(l.perm))
+        .map((l) => (
+          <LinkButton {...navAttrs(l.href)}>{l.label}</LinkButton>
+        ))}
       {bulk.length > 0 && (
         <details class="xt-bulk">
           <summary class={buttonClass('default')}>
@@ -199,8 +249,22 @@ function SortHeader({ spec, col, state }: { spec: ListSpec; col: ColumnSpec; sta
 function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can'] }) {
   const id = String(record[spec.rowKey ?? 'id']);
   const back = hrefWith(spec.route, state);
-  const visible = spec.rowActions.filter((a) => can(a.perm));
+  const visible = spec.rowActions.filter((a) => can(a.perm) && (!a.showIf || a.showIf.values.includes(String(record[a.showIf.field] ?? ''))));
   const link = (a: ActionSpec) => {
+    if (a.post) {
+      return (
+        <a
+          href={hrefWith(`${spec.route}/${a.key}`, { id, back })}
+          class={cx('xt-action', a.danger && 'xt-action-danger')}
+          hx-post={`${spec.route}/${a.key}`}
+          hx-vals={JSON.stringify({ id, back, confirmed: '1' })}
+          hx-target="#content"
+          {...(a.confirm ? { 'hx-confirm': a.confirm } : {})}
+        >
+          {a.label}
+        </a>
+      );
+    }
     if (a.key === 'delete') {
       const href = hrefWith(`${spec.route}/delete`, { id, back });
       return (
@@ -320,6 +384,7 @@ export function ListView(p: ListViewProps) {
       <link rel="stylesheet" href="/static/css/list.css" />
       <div class="ant-card-body">
         {p.flash && <Alert type={p.flash.type}>{p.flash.text}</Alert>}
+        {spec.tabs && <Tabs spec={spec} state={state} />}
         <QueryForm spec={spec} state={state} dicts={p.dicts} />
         <Toolbar spec={spec} state={state} can={can} />
         {p.error ? (

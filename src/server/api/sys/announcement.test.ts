@@ -72,12 +72,18 @@ async function listByUser(username: string): Promise<Listed> {
 
 describe('GET /sys/annountCement/listByUser', () => {
   it('splits the user’s unread published announcements into notices (1) and system messages (2)', async () => {
-    const notice = await announce({ titile: '春游通知', msg_category: '1', priority: 'H', open_type: 'url', open_page: '/account/center', to: ['student1'] });
-    const system = await announce({ titile: '系统升级', msg_category: '2', to: ['student1'] });
+    const before = await listByUser('student1');
+    const otherBefore = await listByUser('student2');
+    const notice = await announce({ titile: '春游通知', msg_category: '1', priority: 'H', open_type: 'url', open_page: '/account/center', send_time: at(1), to: ['student1'] });
+    const system = await announce({ titile: '系统升级', msg_category: '2', send_time: at(1), to: ['student1'] });
     const r = await listByUser('student1');
-    expect(r.anntMsgList.map((a) => a.id)).toContain(notice);
-    expect(r.sysMsgList.map((a) => a.id)).toEqual([system]);
-    expect(r.sysMsgTotal).toBe(1);
+    // The newest of each category comes first.
+    expect(r.anntMsgList[0].id).toBe(notice);
+    expect(r.sysMsgList[0].id).toBe(system);
+    expect(r.anntMsgList.map((a) => a.id)).not.toContain(system);
+    expect(r.sysMsgList.map((a) => a.id)).not.toContain(notice);
+    expect(r.anntMsgTotal).toBe(before.anntMsgTotal + 1);
+    expect(r.sysMsgTotal).toBe(before.sysMsgTotal + 1);
     const record = r.anntMsgList.find((a) => a.id === notice)!;
     expect(record).toMatchObject({
       titile: '春游通知',
@@ -96,7 +102,8 @@ describe('GET /sys/annountCement/listByUser', () => {
     // Nobody else received them.
     const other = await listByUser('student2');
     expect([...other.anntMsgList, ...other.sysMsgList].map((a) => a.id)).not.toContain(notice);
-    expect(other.sysMsgTotal).toBe(0);
+    expect(other.sysMsgTotal).toBe(otherBefore.sysMsgTotal);
+    expect(other.anntMsgTotal).toBe(otherBefore.anntMsgTotal);
   });
 
   it('leaves out drafts, revoked, deleted and read announcements', async () => {

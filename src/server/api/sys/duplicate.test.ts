@@ -69,6 +69,9 @@ describe('refused checks', () => {
     ['a quoted field', { tableName: 'sys_user', fieldName: '"username"', fieldVal: 'student1' }],
     ['a field from another table', { tableName: 'sys_role', fieldName: 'username', fieldVal: 'x' }],
     ['no table', { fieldName: 'username', fieldVal: 'x' }],
+    ['an inherited object key as table (constructor)', { tableName: 'constructor', fieldName: 'name', fieldVal: 'x' }],
+    ['an inherited object key as table (__proto__)', { tableName: '__proto__', fieldName: 'username', fieldVal: 'x' }],
+    ['an inherited object key as table (toString)', { tableName: 'toString', fieldName: 'length', fieldVal: 'x' }],
     ['no field', { tableName: 'sys_user', fieldVal: 'x' }],
   ])('refuses %s and leaves the tables alone', async (_label, params) => {
     const before = await tableCounts();

@@ -19,7 +19,8 @@ export function registerWorkRoutes(r: ApiRoutes) {
     const q = queryParams(c, leaderboardQuery);
     if (!q.ok) return q.response;
     const { pageNo, pageSize } = paging(c, 10, 100);
-    const orderBy = (q.data.orderBy ?? 'view') in LEADERBOARD_ORDERS ? ((q.data.orderBy ?? 'view') as LeaderboardOrder) : null;
+    // Own keys only: `in` would also accept inherited names such as 'constructor' and pass a function to SQL.
+    const orderBy = Object.hasOwn(LEADERBOARD_ORDERS, q.data.orderBy ?? 'view') ? ((q.data.orderBy ?? 'view') as LeaderboardOrder) : null;
     const { records, total } = await leaderboard(c.get('deps').db, {
       pageNo,
       pageSize,

@@ -1,0 +1,65 @@
+// Same-origin JSON calls to /api from islands. The page holds only the HttpOnly session cookie, which the
+// browser sends with same-origin requests; the API accepts it and checks the origin of writes.
+// GET requests carry the `_t` timestamp of the anchor's client (SPEC §7).
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  message: string;
+  code: number;
+  result: T;
+  timestamp: number;
+}
+
+export const TOKEN_INVALID = 'Token失效，请重新登录';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls the API; resolves with the envelope (success or business failure), rejects with ApiError on
+ * transport failures and non-envelope answers. A lost session is announced on the document
+ * (`xt:session-expired`) so the shell can show its 登录已过期 dialog.
+ */
+export async function api<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Envelope<T>> {
+  let url = '/api' + path;
+  if (method === 'GET') url += (url.includes('?') ? '&' : '?') + '_t=' + Math.floor(Date.now() / 1000);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('网络连接失败', 0);
+  }
+  let data: Envelope<T>;
+  try {
+    data = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(res.status === 504 ? '网络超时' : '服务器无法完成请求', res.status);
+  }
+  if (data && data.message === TOKEN_INVALID) {
+    document.dispatchEvent(new CustomEvent('xt:session-expired', { detail: { message: data.message } }));
+  }
+  if (typeof data !== 'object' || data === null || typeof data.success !== 'boolean') throw new ApiError('服务器无法完成请求', res.status);
+  return data;
+}
+
+/** Reads the JSON props an island element carries (the same script boot.ts reads). */
+export function readJsonScript<T>(el: Element): T | undefined {
+  const script = el.querySelector(':scope > script[type="application/json"]');
+  if (!script || !script.textContent) return undefined;
+  try {
+    return JSON.parse(script.textContent) as T;
+  } catch {
+    return undefined;
+  }
+}

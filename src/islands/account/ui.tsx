@@ -1,0 +1,89 @@
+// React plumbing shared by the account islands: the antd theme every island uses (the statically extracted
+// CSS, no runtime style injection), React roots in containers of their own, and one holder for antd's
+// message and modal.confirm APIs (they need a place in a tree under the ConfigProvider).
+import { App, ConfigProvider, Modal, message } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import { useEffect, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+
+/** Must equal scripts/extract-antd-css.tsx's STATIC_THEME (plus zeroRuntime: the CSS is already on the page). */
+export const ISLAND_THEME = { hashed: false, cssVar: { key: 'app' }, zeroRuntime: true } as const;
+
+export function Provider({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider theme={ISLAND_THEME} button={{ autoInsertSpace: false }}>
+      <App component={false}>{children}</App>
+    </ConfigProvider>
+  );
+}
+
+/** Renders `node` into a new container appended to <body>; returns the function that removes it again. */
+export function renderDetached(node: ReactNode): () => void {
+  const host = document.createElement('div');
+  host.className = 'xt-island-host';
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  root.render(<Provider>{node}</Provider>);
+  return () => {
+    root.unmount();
+    host.remove();
+  };
+}
+
+export function renderInto(el: HTMLElement, node: ReactNode): Root {
+  const root = createRoot(el);
+  root.render(<Provider>{node}</Provider>);
+  return root;
+}
+
+interface Feedback {
+  message: MessageInstance;
+  modal: ModalHookAPI;
+}
+
+let feedback: Promise<Feedback> | null = null;
+
+/** antd message and modal APIs, rendered once per page under our ConfigProvider. */
+export function feedbackApi(): Promise<Feedback> {
+  if (!feedback) {
+    feedback = new Promise((resolve) => {
+      function Holder() {
+        const [messageApi, messageHolder] = message.useMessage({ duration: 3 });
+        const [modalApi, modalHolder] = Modal.useModal();
+        useEffect(() => resolve({ message: messageApi, modal: modalApi }), [messageApi, modalApi]);
+        return (
+          <>
+            {messageHolder}
+            {modalHolder}
+          </>
+        );
+      }
+      renderDetached(<Holder />);
+    });
+  }
+  return feedback;
+}
+
+export async function toast(kind: 'success' | 'warning' | 'error' | 'info', text: string): Promise<void> {
+  (await feedbackApi()).message[kind](text);
+}
+
+/**
+ * Navigates inside the shell the way its links do: through the htmx-boosted main menu when the page has one
+ * (only #content is swapped, the header and its websocket stay), else with a normal page load.
+ */
+export function navigate(url: string): void {
+  const boosted = document.querySelector('#xt-nav[hx-boost="true"]');
+  const htmx = (window as unknown as { htmx?: unknown }).htmx;
+  if (boosted && htmx) {
+    const a = document.createElement('a');
+    a.href = url;
+    a.hidden = true;
+    boosted.appendChild(a);
+    a.click();
+    a.remove();
+    return;
+  }
+  location.assign(url);
+}

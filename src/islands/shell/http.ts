@@ -1,0 +1,124 @@
+// Talking to the server from the shell, with the error handling of SPEC §8 in one place: htmx navigations
+// (htmx:responseError) and islands' API calls (window.xtApi) report HTTP errors the same way.
+import { modalError, notify } from './toast';
+import type { Envelope } from './types';
+
+/** The API's expired-session message (exact text, SPEC §8). */
+const TOKEN_INVALID = 'Token失效，请重新登录';
+const TIMEOUT_MS = 60_000;
+
+let expiredShown = false;
+
+/** Logs out on the server (clears the HttpOnly session cookie); never rejects. */
+export function logout(): Promise<void> {
+  return fetch('/user/logout', { method: 'POST', credentials: 'same-origin', redirect: 'manual' }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** SPEC §4/§8: the 登录已过期 dialog; 重新登录 logs out and reloads (the guard then shows the login page). */
+export function sessionExpired(): void {
+  if (expiredShown) return;
+  expiredShown = true;
+  modalError({ title: '登录已过期', content: '很抱歉，登录已过期，请重新登录', okText: '重新登录' })
+    .then(logout)
+    .then(() => location.reload());
+}
+
+/** What SPEC §8 shows for an HTTP error status (notification title 系统提示, 4 s unless noted). */
+export function reportHttpError(status: number, body: { message?: string } | null): void {
+  const message = body && typeof body.message === 'string' ? body.message : '';
+  switch (status) {
+    case 403:
+      notify('error', '系统提示', '拒绝访问', 4);
+      break;
+    case 500:
+      // Only the expired session is shown; other server errors are the caller's to report.
+      if (message === TOKEN_INVALID) sessionExpired();
+      break;
+    case 404:
+      notify('error', '系统提示', '很抱歉，资源未找到!', 4);
+      break;
+    case 504:
+      notify('error', '系统提示', '网络超时');
+      break;
+    case 401:
+      notify('error', '系统提示', '未授权，请重新登录', 4);
+      setTimeout(() => logout().then(() => location.reload()), 1500);
+      break;
+    default:
+      notify('error', '系统提示', message || `请求失败（${status}）`, 4);
+  }
+}
+
+export class XtApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Envelope | null,
+  ) {
+    super(body?.message || `HTTP ${status}`);
+  }
+}
+
+export interface XtApiInit extends Omit<RequestInit, 'body'> {
+  /** Query parameters (GET and DELETE carry their arguments in the query, as the anchor's client does). */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** A JSON body (objects are serialised), or FormData for uploads. */
+  body?: unknown;
+}
+
+export type XtApi = <T = unknown>(path: string, init?: XtApiInit) => Promise<Envelope<T>>;
+
+/**
+ * fetch for the /api contract (SPEC §7): the session cookie authenticates, GETs carry `_t` (seconds) except
+ * the dictionary-items call, 60 s timeout. Resolves with the envelope (success:false included); rejects with
+ * XtApiError on HTTP errors after reporting them as SPEC §8 says.
+ */
+export const xtApi: XtApi = async <T>(path: string, init: XtApiInit = {}) => {
+  const method = (init.method || 'GET').toUpperCase();
+  const url = new URL(path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`, location.origin);
+  if (method === 'GET' && !url.pathname.includes('sys/dict/getDictItems')) url.searchParams.set('_t', String(Math.floor(Date.now() / 1000)));
+  for (const [k, v] of Object.entries(init.params || {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData || typeof init.body === 'string') body = init.body;
+  else if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers.set('Content-Type', 'application/json');
+  }
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+  try {
+    const res = await fetch(url.toString(), { ...init, method, headers, body, credentials: 'same-origin', signal: abort.signal });
+    let json: Envelope<T> | null = null;
+    try {
+      json = (await res.json()) as Envelope<T>;
+    } catch {
+      json = null;
+    }
+    if (!res.ok) {
+      reportHttpError(res.status, json);
+      throw new XtApiError(res.status, json);
+    }
+    return json as Envelope<T>;
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** htmx: a failed navigation or form post reports its status like any other call. */
+export function watchHtmxErrors(): void {
+  document.addEventListener('htmx:responseError', (ev) => {
+    const xhr = (ev as CustomEvent<{ xhr: XMLHttpRequest }>).detail.xhr;
+    let body: { message?: string } | null = null;
+    try {
+      body = JSON.parse(xhr.responseText);
+    } catch {
+      body = null;
+    }
+    reportHttpError(xhr.status, body);
+  });
+  document.addEventListener('htmx:timeout', () => notify('error', '系统提示', '网络超时'));
+}

@@ -1,0 +1,163 @@
+// The authorisation matrix: every registered /api route, called anonymously, with a bad token, as a student
+// and as the administrator. Routes come from the app's own registry, so a route added later is covered
+// without touching this file.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../domain/sessions.js';
+import { TOKEN_INVALID } from '../../../test/assertions.js';
+import { startTestApp, type ApiAnswer, type TestApp } from '../../../test/harness.js';
+import type { RouteInfo } from './access.js';
+
+let t: TestApp;
+let admin: string;
+/** What the seed grants the student role, read straight from the grant tables. */
+let studentCodes: Set<string>;
+let studentMenus: Set<string>;
+const studentRoles = ['student'];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin');
+  const granted = await t.db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_role as r', 'r.id', 'rp.role_id')
+    .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+    .select(['p.menu_type', 'p.perms', 'p.url', 'p.status'])
+    .where('r.role_code', '=', 'student')
+    .where('p.del_flag', '=', 0)
+    .execute();
+  const switchedOff = await t.db.selectFrom('sys_permission').select('perms').where('menu_type', '=', 2).where('status', '=', '0').execute();
+  studentCodes = new Set([
+    ...granted.filter((g) => g.menu_type === 2 && g.status === '1' && g.perms).map((g) => g.perms!),
+    ...switchedOff.filter((g) => g.perms).map((g) => g.perms!),
+  ]);
+  studentMenus = new Set(granted.filter((g) => g.menu_type !== 2 && g.url).map((g) => g.url!));
+});
+
+/** A fresh session per call, so a route that ends sessions (logout) cannot spoil the next call. */
+const sessionOf = async (username: string) => (await createSession(t.db, await t.userId(username))).token;
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A concrete, harmless path for a route pattern: parameters and wildcards get placeholder values. */
+const concrete = (route: RouteInfo) =>
+  route.path
+    .replace(/:dictCode\b/g, 'sex')
+    .replace(/:[A-Za-z_]+(\{[^}]*\})?/g, '0123456789abcdef0123456789abcdef')
+    .replace(/\*/g, 'no-such-file.png');
+
+/** Calls a route; the answer may be a file (exports), so the body is JSON only when it says so. */
+async function call(route: RouteInfo, opts: { token?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers['X-Access-Token'] = opts.token;
+  const write = route.method !== 'GET';
+  if (write) headers['Content-Type'] = 'application/json';
+  const res = await t.request(`/api${concrete(route)}`, { method: route.method, headers, body: write ? '{}' : undefined });
+  const json = res.headers.get('content-type')?.includes('application/json');
+  return { status: res.status, body: json ? await res.json() : { success: true, message: '', code: 0, result: null, timestamp: 0 } };
+}
+
+const label = (route: RouteInfo) => `${route.method} ${route.path} (${route.access.kind})`;
+const isTokenRefusal = (res: ApiAnswer) => res.status === 500 && res.body?.message === TOKEN_INVALID;
+const isNoPermission = (res: ApiAnswer) => res.status === 403 && res.body?.code === 510;
+
+describe('the route registry', () => {
+  it('lists every route with an access rule, including the known public and protected ones', () => {
+    const routes = t.apiRoutes.routes;
+    expect(routes.length).toBeGreaterThan(15);
+    // A new kind of rule needs a row in the matrix below before it can be judged.
+    for (const r of routes) expect(['public', 'user', 'perm', 'menu', 'role'], label(r)).toContain(r.access.kind);
+    const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access.kind;
+    expect(find('POST', '/sys/login')).toBe('public');
+    expect(find('GET', '/sys/config/getCurrentConfig')).toBe('public');
+    expect(find('GET', '/teaching/teachingWork/leaderboard')).toBe('public');
+    expect(find('GET', '/sys/permission/getUserPermissionByToken')).toBe('user');
+    expect(find('PUT', '/sys/user/updatePassword')).toBe('user');
+    expect(find('GET', '/sys/duplicate/check')).toBe('user');
+  });
+
+  it('answers an unregistered path with 404, not with data', async () => {
+    for (const p of ['/sys/no/such/route', '/sys/user/listAll', '/sys/dict/deleteItemByTextX']) {
+      const res = await t.api('GET', p, { token: admin });
+      expect(res.status, p).toBe(404);
+      expect(res.body.success).toBe(false);
+    }
+  });
+});
+
+describe('anonymous callers', () => {
+  it('reach every public route and are refused every other one with HTTP 500 Token失效，请重新登录', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes) {
+      const res = await call(route);
+      if (route.access.kind === 'public') {
+        if (isTokenRefusal(res) || isNoPermission(res)) wrong.push(`${label(route)} refused a visitor: ${res.status}`);
+      } else if (!isTokenRefusal(res) || res.body.success !== false) {
+        wrong.push(`${label(route)} answered a visitor ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('are refused the same way when they send an unknown token', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes) {
+      if (route.access.kind === 'public') continue;
+      const res = await call(route, { token: 'forged-token-0123456789abcdefghijklmnopqrstuv' });
+      if (!isTokenRefusal(res)) wrong.push(`${label(route)} answered a forged token ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('a student', () => {
+  it('is refused (HTTP 403, code 510) every route needing a permission code or role they lack, and passes the others', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes) {
+      const res = await call(route, { token: await sessionOf('student1') });
+      const a = route.access;
+      const lacks =
+        (a.kind === 'perm' && !studentCodes.has(a.code)) ||
+        (a.kind === 'menu' && !studentMenus.has(a.path)) ||
+        (a.kind === 'role' && !a.codes.some((c) => studentRoles.includes(c)));
+      if (lacks) {
+        if (!isNoPermission(res) || res.body.message !== '没有权限，请联系管理员授权') {
+          wrong.push(`${label(route)} let a student through: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      } else if (isTokenRefusal(res) || isNoPermission(res)) {
+        wrong.push(`${label(route)} refused a student it should let in: ${res.status} ${res.body?.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('holds no button permission code in the seed, so every perm route is a refusal case above', () => {
+    // If students ever get codes the matrix still holds; this pins the seed so the matrix keeps testing refusals.
+    expect([...studentCodes]).toEqual([]);
+    expect(t.apiRoutes.routes.some((r) => r.access.kind === 'perm')).toBe(true);
+  });
+});
+
+describe('the administrator', () => {
+  it('is never refused by the access layer', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes) {
+      if (route.method !== 'GET') continue; // reads only: the writes would act on the seeded data
+      const res = await call(route, { token: await sessionOf('admin') });
+      if (isTokenRefusal(res) || isNoPermission(res)) wrong.push(`${label(route)} refused admin: ${res.status} ${res.body?.message}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('cookie sessions', () => {
+  it('refuse every write authenticated by cookie without a same-origin request (403)', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes) {
+      if (route.method === 'GET') continue;
+      const res = await call(route, { headers: { Cookie: `xt_token=${await sessionOf('student1')}` } });
+      if (res.status !== 403 || res.body.success !== false) wrong.push(`${label(route)} took a cross-site cookie write: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

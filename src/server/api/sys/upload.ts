@@ -1,0 +1,72 @@
+// POST /sys/common/upload (multipart `file`, optional `biz` folder): the anchor's generic upload. The stored
+// file's key comes back in `message`, as the anchor's clients read it. Size ≤ 10 MB, type by magic bytes.
+import type { Context } from 'hono';
+import { acceptedKinds, BIZ_PATTERN, detectKind, MAX_UPLOAD_BYTES, storeUpload } from '../../domain/uploads.js';
+import { LOGGED_IN, type ApiRoutes } from '../access.js';
+import { envelope, fail } from '../envelope.js';
+
+export const TOO_LARGE = '文件大小超出10MB限制';
+/** Multipart framing around the file (boundaries, part headers, the biz field). */
+const FRAMING_ALLOWANCE = 64 * 1024;
+
+/** Reads the request body, giving up as soon as it exceeds `limit` bytes; null when it does. */
+async function readLimited(c: Context, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(c.req.header('Content-Length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return null;
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const ch of chunks) {
+    out.set(ch, at);
+    at += ch.byteLength;
+  }
+  return out;
+}
+
+export function registerUploadRoutes(r: ApiRoutes) {
+  r.post('/sys/common/upload', LOGGED_IN, async (c) => {
+    const type = c.req.header('Content-Type') ?? '';
+    if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
+    const raw = await readLimited(c, MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE);
+    if (!raw) return fail(c, TOO_LARGE, 413, 413);
+    let form: FormData;
+    try {
+      form = await new Response(raw as unknown as BodyInit, { headers: { 'Content-Type': type } }).formData();
+    } catch {
+      return fail(c, '上传数据格式不正确', 400, 400);
+    }
+    const file = form.get('file');
+    if (!file || typeof file === 'string') return fail(c, '请选择要上传的文件', 400, 400);
+    const bizField = form.get('biz') ?? c.req.query('biz') ?? 'common';
+    const biz = typeof bizField === 'string' && bizField.trim() !== '' ? bizField.trim() : 'common';
+    if (!BIZ_PATTERN.test(biz)) return fail(c, '上传目录名称不合法（仅限小写字母、数字、_ 和 -，最多32个字符）', 400, 400);
+    if (file.size > MAX_UPLOAD_BYTES) return fail(c, TOO_LARGE, 413, 413);
+    if (file.size === 0) return fail(c, '文件内容为空', 400, 400);
+    const data = new Uint8Array(await file.arrayBuffer());
+    const kind = detectKind(data);
+    if (!kind || !acceptedKinds(biz).includes(kind)) return fail(c, '文件类型不支持，仅支持 PNG、JPEG、GIF、WEBP 图片', 415, 415);
+    const stored = await storeUpload(c.get('deps').db, c.get('deps').config.filesDir, {
+      biz,
+      data,
+      kind,
+      originalName: file.name || '',
+      by: c.get('user')!.username,
+    });
+    // The anchor answers the key in `message`; the result repeats it with the file id and size.
+    return c.json(envelope(true, stored.key, 0, { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}` }));
+  });
+}

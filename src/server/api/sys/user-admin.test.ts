@@ -1,0 +1,640 @@
+// 用户管理 API (/sys/user/*): the scoped list with the anchor's query syntax and the teacher's data rule,
+// add/edit with role levels and class scope, freeze, password reset, delete and the recycle bin, checkOnlyUser,
+// the form's helper reads, Excel export and class-roster import. Every refusal is checked to change nothing.
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../../domain/ids.js';
+import { hashPassword } from '../../domain/password.js';
+import { expectEnvelope, expectFailure, expectInvalid, expectNoPermission, expectPage, expectTokenRefusal } from '../../../../test/assertions.js';
+import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
+
+let t: TestApp;
+let admin: string;
+let teacher: string;
+/** Student sessions opened up front, so refusal checks do not add sessions inside `unchanged`. */
+let student1: string;
+let student2: string;
+const ids: Record<string, string> = {};
+const departs: Record<string, string> = {};
+const roles: Record<string, string> = {};
+let otherSchoolStudent: string;
+
+const departId = async (orgCode: string) => (await t.db.selectFrom('sys_depart').select('id').where('org_code', '=', orgCode).executeTakeFirstOrThrow()).id;
+
+/** Everything the user endpoints may change, so a refusal can be shown to have changed nothing. */
+async function snapshot() {
+  const [users, userRoles, members, managed, sessions] = await Promise.all([
+    t.db.selectFrom('sys_user').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('sys_user_role').select(['user_id', 'role_id']).orderBy('user_id').orderBy('role_id').execute(),
+    t.db.selectFrom('sys_user_depart').select(['user_id', 'dep_id']).orderBy('user_id').orderBy('dep_id').execute(),
+    t.db.selectFrom('sys_user_manage_depart').select(['user_id', 'dep_id']).orderBy('user_id').orderBy('dep_id').execute(),
+    t.db.selectFrom('sys_session').select(['id']).orderBy('id').execute(),
+  ]);
+  return JSON.stringify({ users, userRoles, members, managed, sessions });
+}
+
+/** Runs the calls and asserts the user tables are exactly as before. */
+async function unchanged(run: () => Promise<void>) {
+  const before = await snapshot();
+  await run();
+  expect(await snapshot()).toBe(before);
+}
+
+/** A user straight in the database (fast: no scrypt per test user unless a password is given). */
+async function makeUser(o: { username: string; realname?: string; identity?: number; role?: string; member?: string[]; manages?: string[]; password?: string; delFlag?: number; createTime?: string }) {
+  const id = newId();
+  await t.db
+    .insertInto('sys_user')
+    .values({
+      id,
+      username: o.username,
+      realname: o.realname ?? o.username,
+      password: o.password ? await hashPassword(o.password) : 'scrypt$invalid',
+      user_identity: o.identity ?? 1,
+      status: 1,
+      del_flag: o.delFlag ?? 0,
+      create_time: o.createTime ?? '2024-01-01 08:00:00',
+    })
+    .execute();
+  if (o.role) await t.db.insertInto('sys_user_role').values({ id: newId(), user_id: id, role_id: roles[o.role] }).execute();
+  for (const d of o.member ?? []) await t.db.insertInto('sys_user_depart').values({ id: newId(), user_id: id, dep_id: d }).execute();
+  for (const d of o.manages ?? []) await t.db.insertInto('sys_user_manage_depart').values({ id: newId(), user_id: id, dep_id: d }).execute();
+  ids[o.username] = id;
+  return id;
+}
+
+/** Gives the teacher role a button code the seed keeps for admins (export, import). */
+async function grantTeacher(code: string) {
+  const p = await t.db.selectFrom('sys_permission').select('id').where('perms', '=', code).executeTakeFirstOrThrow();
+  const has = await t.db.selectFrom('sys_role_permission').select('id').where('role_id', '=', roles.teacher).where('permission_id', '=', p.id).executeTakeFirst();
+  if (!has) await t.db.insertInto('sys_role_permission').values({ id: newId(), role_id: roles.teacher, permission_id: p.id, data_rule_ids: null }).execute();
+}
+
+const usernames = (res: { body: { result: { records: { username: string }[] } } }) => res.body.result.records.map((r) => r.username).sort();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const r of await t.db.selectFrom('sys_role').select(['id', 'role_code']).execute()) roles[r.role_code] = r.id;
+  for (const u of await t.db.selectFrom('sys_user').select(['id', 'username']).execute()) ids[u.username] = u.id;
+  for (const code of ['A01', 'A01A01', 'A01A01A01', 'A01A01A02']) departs[code] = await departId(code);
+  // A second school the teacher has nothing to do with.
+  departs.A02 = newId();
+  departs.A02A01 = newId();
+  await t.db
+    .insertInto('sys_depart')
+    .values([
+      { id: departs.A02, parent_id: '', depart_name: '阳光小学', org_code: 'A02', org_category: '1', org_type: '1' },
+      { id: departs.A02A01, parent_id: departs.A02, depart_name: '一年级一班', org_code: 'A02A01', org_category: '3', org_type: '2' },
+    ])
+    .execute();
+  otherSchoolStudent = await makeUser({ username: 'sunny1', realname: '阳光学生', role: 'student', member: [departs.A02A01] });
+  admin = await t.login('admin');
+  teacher = await t.login('teacher');
+  student1 = await t.login('student1');
+  student2 = await t.login('student2');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /sys/user/list', () => {
+  it('answers a page of users with the anchor’s decorations and no password', async () => {
+    const res = await t.api('GET', '/sys/user/list?column=createTime&order=desc&field=id,,username&pageNo=1&pageSize=10&_t=1', { token: admin });
+    expectEnvelope(res, { success: true, code: 0, message: '操作成功！' });
+    expectPage(res.body.result, 10, 1);
+    const student1 = res.body.result.records.find((r: { username: string }) => r.username === 'student1');
+    expect(student1).toMatchObject({
+      id: ids.student1,
+      realname: '小明',
+      sex: 1,
+      sex_dictText: '男',
+      status: 1,
+      status_dictText: '正常',
+      userIdentity: 1,
+      userIdentity_dictText: '学生',
+      orgCodeTxt: '一年级一班',
+      roleTxt: '学生',
+      departIds: '',
+      delFlag: 0,
+    });
+    expect(student1).toHaveProperty('avatar_url');
+    expect(student1).not.toHaveProperty('password');
+    expect(student1).not.toHaveProperty('salt');
+    const teacherRow = res.body.result.records.find((r: { username: string }) => r.username === 'teacher');
+    expect(teacherRow).toMatchObject({ roleTxt: '教师', departIds: departs.A01A01, departIds_dictText: '一年级' });
+  });
+
+  it('applies the query syntax: wildcards, exact values, IN lists, ranges, departments and roles', async () => {
+    const q = async (qs: string) => {
+      const res = await t.api('GET', `/sys/user/list?pageSize=50&${qs}`, { token: admin });
+      expectEnvelope(res, { success: true, code: 0 });
+      return usernames(res);
+    };
+    expect(await q(`realname=${encodeURIComponent('小*')}`)).toEqual(['student1', 'student2', 'student3']);
+    expect(await q('realname=小')).toEqual([]); // plain text is an exact match
+    expect(await q('username=student1,student3')).toEqual(['student1', 'student3']);
+    expect(await q('username=!admin&userIdentity=2')).toEqual(['teacher']);
+    expect(await q('sex=2')).toEqual(['student2', 'teacher']);
+    expect(await q(`departId=${departs.A01A01A02}`)).toEqual(['student3']);
+    expect(await q(`departId=${departs.A01A01A02},${departs.A02A01},`)).toEqual(['student3', 'sunny1']);
+    expect(await q('roleCode=teacher')).toEqual(['teacher']);
+    expect(await q(`roleId=${roles.admin}`)).toEqual(['admin']);
+    expect(await q('createTime_begin=2024-01-01&createTime_end=2024-01-01')).toEqual(['sunny1']);
+    expect(await q('status=2')).toEqual([]);
+  });
+
+  it('sorts by allow-listed keys only, and pages stably', async () => {
+    const asc = await t.api('GET', '/sys/user/list?column=username&order=asc&pageSize=3', { token: admin });
+    expect(asc.body.result.records.map((r: { username: string }) => r.username)).toEqual(['admin', 'student1', 'student2']);
+    const desc = await t.api('GET', '/sys/user/list?column=username_dictText&order=desc&pageSize=2&pageNo=2', { token: admin });
+    expect(desc.body.result.records.map((r: { username: string }) => r.username)).toEqual(['student3', 'student2']);
+    // An unknown or hostile sort key falls back to the default order instead of reaching SQL.
+    const bad = await t.api('GET', `/sys/user/list?column=${encodeURIComponent('password;drop table sys_user')}&order=asc`, { token: admin });
+    expectEnvelope(bad, { success: true });
+    expect(bad.body.result.total).toBe(6);
+  });
+
+  it('shows a teacher only the students of the classes under the departments they manage', async () => {
+    const res = await t.api('GET', '/sys/user/list?pageSize=50', { token: teacher });
+    expectEnvelope(res, { success: true, code: 0 });
+    // Not admin, not the teacher (data rule 仅显示学生), not the other school's student.
+    expect(usernames(res)).toEqual(['student1', 'student2', 'student3']);
+    const filtered = await t.api('GET', `/sys/user/list?departId=${departs.A02A01}`, { token: teacher });
+    expect(filtered.body.result.total).toBe(0);
+  });
+
+  it('answers 您没有负责的班级 to a teacher who manages nothing', async () => {
+    await makeUser({ username: 'newteacher', identity: 2, role: 'teacher', member: [departs.A01A01A01], password: DEMO_PASSWORD });
+    const token = await t.login('newteacher');
+    expectFailure(await t.api('GET', '/sys/user/list', { token }), '您没有负责的班级');
+  });
+
+  it('applies the data rule as granted: switched off, the teacher also sees teachers of their classes', async () => {
+    await t.db.updateTable('sys_permission_data_rule').set({ status: '0' }).where('rule_name', '=', '仅显示学生').execute();
+    try {
+      const res = await t.api('GET', '/sys/user/list?pageSize=50', { token: teacher });
+      expect(usernames(res)).toEqual(['newteacher', 'student1', 'student2', 'student3', 'teacher']);
+    } finally {
+      await t.db.updateTable('sys_permission_data_rule').set({ status: '1' }).where('rule_name', '=', '仅显示学生').execute();
+    }
+  });
+
+  it('shows nothing under a data rule that cannot be applied (fails closed)', async () => {
+    await t.db.updateTable('sys_permission_data_rule').set({ rule_column: 'password' }).where('rule_name', '=', '仅显示学生').execute();
+    try {
+      const res = await t.api('GET', '/sys/user/list', { token: teacher });
+      expectEnvelope(res, { success: true });
+      expect(res.body.result.total).toBe(0);
+    } finally {
+      await t.db.updateTable('sys_permission_data_rule').set({ rule_column: 'user_identity' }).where('rule_name', '=', '仅显示学生').execute();
+    }
+  });
+
+  it('is refused to students and visitors', async () => {
+    expectNoPermission(await t.api('GET', '/sys/user/list', { token: student1 }));
+    expectTokenRefusal(await t.api('GET', '/sys/user/list'));
+  });
+});
+
+describe('POST /sys/user/add', () => {
+  const valid = () => ({
+    username: `u_${Math.random().toString(36).slice(2, 8)}`,
+    realname: '新同学',
+    password: 'Passw0rd-123',
+    confirmpassword: 'Passw0rd-123',
+    sex: '1',
+    birthday: '2015-05-01',
+    phone: '',
+    email: '',
+    userIdentity: '1',
+    selecteddeparts: `${departs.A01A01A01},`,
+  });
+
+  it('creates a student with the student role by default, hashed password, class and current department', async () => {
+    const body = { ...valid(), username: 'added.one', phone: '13800000001', email: 'added@example.com', workNo: 'S001' };
+    const res = await t.api('POST', '/sys/user/add', { token: admin, body });
+    expectEnvelope(res, { success: true, code: 200, message: '添加成功！' });
+    const row = await t.db.selectFrom('sys_user').selectAll().where('username', '=', 'added.one').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ realname: '新同学', sex: 1, birthday: '2015-05-01', phone: '13800000001', email: 'added@example.com', work_no: 'S001', status: 1, del_flag: 0, user_identity: 1, org_code: 'A01A01A01', create_by: 'admin' });
+    expect(row.password).toMatch(/^scrypt\$/);
+    const userRoles = await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', row.id).execute();
+    expect(userRoles.map((r) => r.role_id)).toEqual([roles.student]);
+    expect(await t.login('added.one', 'Passw0rd-123')).toBeTruthy();
+  });
+
+  it('stores chosen roles, member and managed departments; empty phone and email stay NULL', async () => {
+    const res = await t.api('POST', '/sys/user/add', {
+      token: admin,
+      body: { ...valid(), username: 'teacher2', userIdentity: 2, selectedroles: [roles.teacher], selecteddeparts: `${departs.A01A01A02}`, departIds: `${departs.A01A01A02},` },
+    });
+    expectEnvelope(res, { success: true });
+    const id = res.body.result.id;
+    const row = await t.db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect([row.phone, row.email, row.user_identity]).toEqual([null, null, 2]);
+    expect((await t.db.selectFrom('sys_user_manage_depart').select('dep_id').where('user_id', '=', id).execute()).map((r) => r.dep_id)).toEqual([departs.A01A01A02]);
+    expect((await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute()).map((r) => r.role_id)).toEqual([roles.teacher]);
+  });
+
+  it('refuses bad input with a message beside the field and writes nothing', async () => {
+    await unchanged(async () => {
+      const bad = async (body: unknown, message: string, field?: string) => expectInvalid(await t.api('POST', '/sys/user/add', { token: admin, body }), message, field);
+      const raw = await t.request('/api/sys/user/add', { method: 'POST', headers: { 'X-Access-Token': admin, 'Content-Type': 'application/json' }, body: '{"username":' });
+      expect(raw.status).toBe(400);
+      expect(((await raw.json()) as { message: string }).message).toBe('请求数据不是有效的JSON');
+      await bad({ ...valid(), username: undefined }, '请输入用户账号', 'username');
+      await bad({ ...valid(), username: 'ab' }, '用户账号长度应为3到32个字符', 'username');
+      await bad({ ...valid(), username: 'x'.repeat(33) }, '用户账号长度应为3到32个字符', 'username');
+      await bad({ ...valid(), username: '张三三' }, '用户账号只能包含字母、数字和 _ . @ -', 'username');
+      await bad({ ...valid(), username: 123456 }, '请输入用户账号', 'username');
+      await bad({ ...valid(), realname: '' }, '请输入真实姓名', 'realname');
+      await bad({ ...valid(), realname: '名'.repeat(51) }, '真实姓名不能超过50个字符', 'realname');
+      await bad({ ...valid(), password: 'short', confirmpassword: 'short' }, '密码至少需要8个字符', 'password');
+      await bad({ ...valid(), confirmpassword: 'different-1' }, '两次输入的密码不一样！', 'confirmpassword');
+      await bad({ ...valid(), sex: 'x' }, '性别只能是男或女', 'sex');
+      await bad({ ...valid(), sex: 7 }, '性别只能是男或女', 'sex');
+      await bad({ ...valid(), userIdentity: 3 }, '身份只能是学生或教师', 'userIdentity');
+      await bad({ ...valid(), birthday: '2015-02-30' }, '生日不是有效的日期', 'birthday');
+      await bad({ ...valid(), birthday: '01/05/2015' }, '生日格式应为yyyy-MM-dd', 'birthday');
+      await bad({ ...valid(), phone: '1380000' }, '请输入正确的11位手机号码', 'phone');
+      await bad({ ...valid(), email: 'not-an-email' }, '请输入正确的邮箱地址', 'email');
+      await bad({ ...valid(), workNo: 'w'.repeat(33) }, '工号不能超过32个字符', 'workNo');
+      await bad({ ...valid(), selectedroles: { a: 1 } }, '角色格式不正确', 'selectedroles');
+    });
+  });
+
+  it('refuses duplicates, unknown roles and departments, beside the field, and writes nothing', async () => {
+    await t.db.updateTable('sys_user').set({ phone: '13900000009', email: 'dup@example.com', work_no: 'W9' }).where('username', '=', 'student2').execute();
+    await makeUser({ username: 'gone.user', delFlag: 1 });
+    await unchanged(async () => {
+      const refused = async (body: unknown, field: string, message: string) => {
+        const res = await t.api('POST', '/sys/user/add', { token: admin, body });
+        expectFailure(res, message);
+        expect(res.body.result.errors[field]).toBe(message);
+      };
+      await refused({ ...valid(), username: 'student1' }, 'username', '用户账号已存在');
+      await refused({ ...valid(), username: 'gone.user' }, 'username', '用户账号已存在（该用户在回收站中）');
+      await refused({ ...valid(), phone: '13900000009' }, 'phone', '手机号已存在');
+      await refused({ ...valid(), email: 'dup@example.com' }, 'email', '邮箱已存在');
+      await refused({ ...valid(), workNo: 'W9' }, 'workNo', '工号已存在');
+      await refused({ ...valid(), selectedroles: 'no-such-role' }, 'selectedroles', '所选角色不存在');
+      await refused({ ...valid(), selecteddeparts: 'no-such-depart' }, 'selecteddeparts', '所选班级不存在');
+    });
+  });
+
+  it('keeps a teacher to students inside their classes and roles not above their level', async () => {
+    await unchanged(async () => {
+      const refused = async (body: unknown, message: string) => expectFailure(await t.api('POST', '/sys/user/add', { token: teacher, body }), message);
+      await refused({ ...valid(), selectedroles: roles.admin }, '权限不足，无法分配所选角色');
+      await refused({ ...valid(), userIdentity: 2 }, '您只能添加学生');
+      await refused({ ...valid(), selecteddeparts: departs.A02A01 }, '只能选择您负责范围内的班级');
+      await refused({ ...valid(), selecteddeparts: departs.A01 }, '只能选择您负责范围内的班级');
+      await refused({ ...valid(), departIds: departs.A02 }, '只能选择您负责范围内的班级');
+      await refused({ ...valid(), selecteddeparts: '' }, '请选择所属班级');
+    });
+    const res = await t.api('POST', '/sys/user/add', { token: teacher, body: { ...valid(), username: 'taught.by.teacher', selecteddeparts: departs.A01A01A02 } });
+    expectEnvelope(res, { success: true, message: '添加成功！' });
+    const list = await t.api('GET', '/sys/user/list?username=taught.by.teacher', { token: teacher });
+    expect(list.body.result.records[0]).toMatchObject({ orgCodeTxt: '一年级二班', roleTxt: '学生' });
+  });
+
+  it('needs user:add', async () => {
+    await unchanged(async () => {
+      expectNoPermission(await t.api('POST', '/sys/user/add', { token: student1, body: valid() }));
+    });
+  });
+});
+
+describe('PUT /sys/user/edit', () => {
+  it('changes the given fields, replaces roles and departments, keeps the password', async () => {
+    const id = await makeUser({ username: 'edit.me', realname: '旧名字', member: [departs.A01A01A01], role: 'student', password: 'Orig-pass-1' });
+    await t.db.updateTable('sys_user').set({ phone: '13700000000', org_code: 'A01A01A01' }).where('id', '=', id).execute();
+    const res = await t.api('PUT', '/sys/user/edit', {
+      token: admin,
+      body: { id, username: 'edit.me', realname: '新名字', password: 'ignored-password', phone: '', sex: 2, selectedroles: `${roles.teacher},`, selecteddeparts: departs.A01A01A02, userIdentity: 2 },
+    });
+    expectEnvelope(res, { success: true, code: 200, message: '修改成功!' });
+    const row = await t.db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ realname: '新名字', phone: null, sex: 2, user_identity: 2, org_code: 'A01A01A02', update_by: 'admin' });
+    expect(await t.login('edit.me', 'Orig-pass-1')).toBeTruthy();
+    expect((await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute()).map((r) => r.role_id)).toEqual([roles.teacher]);
+    expect((await t.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', id).execute()).map((r) => r.dep_id)).toEqual([departs.A01A01A02]);
+    // Roles given as empty fall back to the student role; absent lists are left as they are.
+    await t.api('PUT', '/sys/user/edit', { token: admin, body: { id, selectedroles: '' } });
+    expect((await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute()).map((r) => r.role_id)).toEqual([roles.student]);
+    expect((await t.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', id).execute()).map((r) => r.dep_id)).toEqual([departs.A01A01A02]);
+  });
+
+  it('refuses unknown ids, renames, bad fields and duplicates, changing nothing', async () => {
+    await unchanged(async () => {
+      expectFailure(await t.api('PUT', '/sys/user/edit', { token: admin, body: { id: 'no-such-user', realname: 'x' } }), '未找到对应实体');
+      expectInvalid(await t.api('PUT', '/sys/user/edit', { token: admin, body: { realname: 'x' } }), 'id不能为空', 'id');
+      expectInvalid(await t.api('PUT', '/sys/user/edit', { token: admin, body: { id: ids.student1, realname: '' } }), '请输入真实姓名', 'realname');
+      expectInvalid(await t.api('PUT', '/sys/user/edit', { token: admin, body: { id: ids.student1, phone: 12 } }), '手机号必须是文本', 'phone');
+      const renamed = await t.api('PUT', '/sys/user/edit', { token: admin, body: { id: ids.student1, username: 'student9' } });
+      expectFailure(renamed, '用户账号不可修改');
+      expect(renamed.body.result.errors.username).toBe('用户账号不可修改');
+      const dup = await t.api('PUT', '/sys/user/edit', { token: admin, body: { id: ids.student1, phone: '13900000009' } });
+      expectFailure(dup, '手机号已存在');
+    });
+  });
+
+  it('lets nobody edit a user above their level, or a teacher anyone outside their classes', async () => {
+    await t.db.insertInto('sys_role').values({ id: newId(), role_name: '校长', role_code: 'headmaster', role_level: 50 }).execute();
+    roles.headmaster = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'headmaster').executeTakeFirstOrThrow()).id;
+    const senior = await makeUser({ username: 'senior.student', role: 'headmaster', member: [departs.A01A01A01] });
+    await unchanged(async () => {
+      const denied = async (id: string) => expectFailure(await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id, realname: '改名' } }), '权限不足');
+      await denied(senior); // in the teacher's class, but above the teacher's level
+      await denied(ids.admin); // outside the teacher's scope
+      await denied(otherSchoolStudent);
+      await denied(ids.teacher); // a teacher: hidden by the 仅显示学生 rule
+      expectFailure(await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id: ids.student1, userIdentity: 2 } }), '您只能管理学生');
+      expectFailure(await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id: ids.student1, selecteddeparts: departs.A02A01 } }), '只能选择您负责范围内的班级');
+    });
+  });
+
+  it('keeps the departments a teacher cannot see when the teacher changes a student’s classes', async () => {
+    const id = await makeUser({ username: 'two.schools', role: 'student', member: [departs.A01A01A01, departs.A02A01] });
+    const res = await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id, selecteddeparts: departs.A01A01A02 } });
+    expectEnvelope(res, { success: true });
+    const now = (await t.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', id).execute()).map((r) => r.dep_id).sort();
+    expect(now).toEqual([departs.A01A01A02, departs.A02A01].sort());
+  });
+});
+
+describe('PUT /sys/user/frozenBatch', () => {
+  it('freezes (ending the sessions and refusing logins) and unfreezes', async () => {
+    await makeUser({ username: 'freeze.me', password: DEMO_PASSWORD, member: [departs.A01A01A01], role: 'student' });
+    const session = await t.login('freeze.me');
+    const res = await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: `${ids['freeze.me']},`, status: '2' } });
+    expectEnvelope(res, { success: true, code: 200, message: '操作成功!' });
+    expect((await t.db.selectFrom('sys_user').select('status').where('id', '=', ids['freeze.me']).executeTakeFirstOrThrow()).status).toBe(2);
+    expectTokenRefusal(await t.api('GET', '/sys/permission/getUserPermissionByToken', { token: session }));
+    expectFailure(await t.api('POST', '/sys/login', { body: { username: 'freeze.me', password: DEMO_PASSWORD } }), '该用户已冻结');
+    const listed = await t.api('GET', '/sys/user/list?username=freeze.me', { token: admin });
+    expect(listed.body.result.records[0]).toMatchObject({ status: 2, status_dictText: '冻结' });
+    expectEnvelope(await t.api('PUT', '/sys/user/frozenBatch', { token: teacher, body: { ids: [ids['freeze.me']], status: 1 } }), { success: true });
+    expect(await t.login('freeze.me')).toBeTruthy();
+  });
+
+  it('refuses bad input, oneself, unknown users and users out of reach, changing nothing', async () => {
+    await unchanged(async () => {
+      expectInvalid(await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: ids.student1, status: '3' } }), '状态只能是1（正常）或2（冻结）', 'status');
+      expectInvalid(await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: '', status: '2' } }), '请选择用户', 'ids');
+      expectInvalid(await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { status: '2' } }), '请选择用户', 'ids');
+      expectFailure(await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: ids.admin, status: '2' } }), '不能冻结当前登录用户');
+      expectFailure(await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: `${ids.student1},nobody`, status: '2' } }), '未找到对应实体');
+      expectFailure(await t.api('PUT', '/sys/user/frozenBatch', { token: teacher, body: { ids: `${ids.student1},${ids.admin}`, status: '2' } }), '权限不足');
+      expectNoPermission(await t.api('PUT', '/sys/user/frozenBatch', { token: student2, body: { ids: ids.student1, status: '2' } }));
+    });
+  });
+});
+
+describe('PUT /sys/user/changePassword', () => {
+  it('sets a new password by id or username and ends the user’s sessions', async () => {
+    await makeUser({ username: 'reset.me', password: DEMO_PASSWORD, member: [departs.A01A01A02], role: 'student' });
+    const session = await t.login('reset.me');
+    const res = await t.api('PUT', '/sys/user/changePassword', { token: teacher, body: { id: ids['reset.me'], password: 'Brand-new-1', confirmpassword: 'Brand-new-1' } });
+    expectEnvelope(res, { success: true, code: 200, message: '密码修改成功!' });
+    expectTokenRefusal(await t.api('GET', '/sys/permission/getUserPermissionByToken', { token: session }));
+    expect(await t.login('reset.me', 'Brand-new-1')).toBeTruthy();
+    expectEnvelope(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'reset.me', password: 'Second-new-2' } }), { success: true });
+    expect(await t.login('reset.me', 'Second-new-2')).toBeTruthy();
+  });
+
+  it('refuses short passwords, unknown users and users out of reach, changing nothing', async () => {
+    await unchanged(async () => {
+      expectInvalid(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { id: ids.student1, password: 'short' } }), '密码至少需要8个字符', 'password');
+      expectInvalid(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { id: ids.student1, password: 'Long-enough-1', confirmpassword: 'x' } }), '两次输入的密码不一样！', 'confirmpassword');
+      expectFailure(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'nobody-here', password: 'Long-enough-1' } }), '用户不存在！');
+      expectFailure(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { password: 'Long-enough-1' } }), '用户不存在！');
+      expectFailure(await t.api('PUT', '/sys/user/changePassword', { token: teacher, body: { username: 'admin', password: 'Long-enough-1' } }), '权限不足');
+    });
+  });
+});
+
+describe('DELETE /sys/user/delete, deleteBatch and the recycle bin', () => {
+  it('deletes logically, ends sessions, and the recycle bin restores or purges', async () => {
+    await makeUser({ username: 'bin.a', password: DEMO_PASSWORD, member: [departs.A01A01A01], role: 'student', manages: [departs.A01A01A02] });
+    await makeUser({ username: 'bin.b', member: [departs.A01A01A01], role: 'student' });
+    const session = await t.login('bin.a');
+    const one = await t.api('DELETE', `/sys/user/delete?id=${ids['bin.a']}`, { token: teacher });
+    expectEnvelope(one, { success: true, code: 200, message: '删除用户成功' });
+    expectTokenRefusal(await t.api('GET', '/sys/permission/getUserPermissionByToken', { token: session }));
+    expectFailure(await t.api('POST', '/sys/login', { body: { username: 'bin.a', password: DEMO_PASSWORD } }), '该用户已注销');
+    const batch = await t.api('DELETE', `/sys/user/deleteBatch?ids=${ids['bin.b']},`, { token: admin });
+    expectEnvelope(batch, { success: true, code: 200, message: '批量删除用户成功' });
+    const list = await t.api('GET', '/sys/user/list?username=bin.a,bin.b', { token: admin });
+    expect(list.body.result.total).toBe(0);
+
+    const bin = await t.api('GET', '/sys/user/recycleBin', { token: admin });
+    expectEnvelope(bin, { success: true });
+    expect(bin.body.result.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['bin.a', 'bin.b']));
+    expect(bin.body.result[0]).not.toHaveProperty('password');
+
+    expectEnvelope(await t.api('PUT', '/sys/user/putRecycleBin', { token: admin, body: { userIds: `${ids['bin.a']},` } }), { success: true, message: '还原成功' });
+    expect(await t.login('bin.a')).toBeTruthy();
+
+    const purge = await t.api('DELETE', `/sys/user/deleteRecycleBin?userIds=${ids['bin.b']},`, { token: admin });
+    expectEnvelope(purge, { success: true, message: '删除成功' });
+    expect(await t.db.selectFrom('sys_user').select('id').where('id', '=', ids['bin.b']).executeTakeFirst()).toBeUndefined();
+    expect(await t.db.selectFrom('sys_user_role').select('id').where('user_id', '=', ids['bin.b']).executeTakeFirst()).toBeUndefined();
+    expect(await t.db.selectFrom('sys_user_depart').select('id').where('user_id', '=', ids['bin.b']).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses oneself, unknown ids, users out of reach, and purging users not in the bin, changing nothing', async () => {
+    await unchanged(async () => {
+      expectFailure(await t.api('DELETE', `/sys/user/delete?id=${ids.admin}`, { token: admin }), '不能删除当前登录用户');
+      expectFailure(await t.api('DELETE', '/sys/user/delete?id=nobody', { token: admin }), '未找到对应实体');
+      expectFailure(await t.api('DELETE', '/sys/user/delete', { token: admin }), '请选择用户');
+      expectFailure(await t.api('DELETE', `/sys/user/deleteBatch?ids=${ids.student1},${otherSchoolStudent},`, { token: teacher }), '权限不足');
+      expectFailure(await t.api('DELETE', `/sys/user/deleteRecycleBin?userIds=${ids.student1}`, { token: admin }), '未找到对应实体');
+      expectFailure(await t.api('PUT', '/sys/user/putRecycleBin', { token: admin, body: { userIds: ids.student1 } }), '未找到对应实体');
+      expectInvalid(await t.api('PUT', '/sys/user/putRecycleBin', { token: admin, body: { userIds: 5 } }), '请选择用户', 'userIds');
+      expectNoPermission(await t.api('GET', '/sys/user/recycleBin', { token: teacher }));
+      expectNoPermission(await t.api('DELETE', `/sys/user/deleteRecycleBin?userIds=${ids['gone.user']}`, { token: teacher }));
+    });
+  });
+});
+
+describe('the form’s reads', () => {
+  it('queryById answers the user without password, or 未找到对应实体 / 权限不足', async () => {
+    const res = await t.api('GET', `/sys/user/queryById?id=${ids.teacher}`, { token: admin });
+    expectEnvelope(res, { success: true, code: 0 });
+    expect(res.body.result).toMatchObject({ username: 'teacher', departIds: departs.A01A01, orgCodeTxt: '一年级一班' });
+    expect(res.body.result).not.toHaveProperty('password');
+    expectFailure(await t.api('GET', '/sys/user/queryById?id=nobody', { token: admin }), '未找到对应实体');
+    expectFailure(await t.api('GET', '/sys/user/queryById', { token: admin }), '未找到对应实体');
+    expectFailure(await t.api('GET', `/sys/user/queryById?id=${ids.admin}`, { token: teacher }), '权限不足');
+  });
+
+  it('queryUserRole (userid) lists role ids', async () => {
+    const res = await t.api('GET', `/sys/user/queryUserRole?userid=${ids.admin}`, { token: admin });
+    expectEnvelope(res, { success: true });
+    expect(res.body.result).toEqual([roles.admin]);
+    await t.db.deleteFrom('sys_user_role').where('user_id', '=', otherSchoolStudent).execute();
+    expectFailure(await t.api('GET', `/sys/user/queryUserRole?userid=${otherSchoolStudent}`, { token: admin }), '未找到用户相关角色信息');
+    expectFailure(await t.api('GET', `/sys/user/queryUserRole?userid=${otherSchoolStudent}`, { token: teacher }), '权限不足');
+  });
+
+  it('userDepartList lists the member departments as {key, value, title}', async () => {
+    const res = await t.api('GET', `/sys/user/userDepartList?userId=${ids.student3}`, { token: teacher });
+    expectEnvelope(res, { success: true });
+    expect(res.body.result).toEqual([{ key: departs.A01A01A02, value: departs.A01A01A02, title: '一年级二班' }]);
+  });
+
+  it('departOptions lists the caller’s scope with full paths', async () => {
+    const all = await t.api('GET', '/sys/user/departOptions', { token: admin });
+    expect(all.body.result.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01', 'A01A01', 'A01A01A01', 'A01A01A02', 'A02', 'A02A01']);
+    const mine = await t.api('GET', '/sys/user/departOptions', { token: teacher });
+    expect(mine.body.result.map((d: { title: string }) => d.title)).toEqual(['希望小学 / 一年级', '希望小学 / 一年级 / 一年级一班', '希望小学 / 一年级 / 一年级二班']);
+    const none = await t.api('GET', '/sys/user/departOptions', { token: student1 });
+    expectEnvelope(none, { success: true });
+    expect(none.body.result).toEqual([]);
+  });
+
+  it('queryUserByDepId lists members of a department and its descendants', async () => {
+    const res = await t.api('GET', `/sys/user/queryUserByDepId?id=${departs.A01A01}`, { token: teacher });
+    expectEnvelope(res, { success: true });
+    const names = res.body.result.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['student1', 'student2', 'student3']));
+    expect(names).not.toContain('teacher');
+    expect(res.body.result.find((u: { username: string }) => u.username === 'student3').orgCode).toBe('一年级二班');
+    const byName = await t.api('GET', `/sys/user/queryUserByDepId?id=${departs.A01}&realname=${encodeURIComponent('小红')}`, { token: admin });
+    expect(byName.body.result.map((u: { username: string }) => u.username)).toEqual(['student2']);
+    expectFailure(await t.api('GET', `/sys/user/queryUserByDepId?id=${departs.A02}`, { token: teacher }), '权限不足');
+    expectFailure(await t.api('GET', '/sys/user/queryUserByDepId?id=nothing', { token: teacher }), '未找到对应实体');
+  });
+
+  it('checkOnlyUser tells whether an account holds the value (deleted ones too), only to logged-in callers', async () => {
+    // The anchor's shape: success false with result true when the value is taken.
+    const taken = await t.api('GET', '/sys/user/checkOnlyUser?username=student1', { token: teacher });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ success: false, message: '用户账号已存在', code: 500, result: true });
+    expect((await t.api('GET', '/sys/user/checkOnlyUser?username=gone.user', { token: teacher })).body.success).toBe(false);
+    expect((await t.api('GET', '/sys/user/checkOnlyUser?phone=13900000009', { token: teacher })).body.message).toBe('手机号已存在');
+    const free = await t.api('GET', '/sys/user/checkOnlyUser?username=free.name&phone=13612345678', { token: teacher });
+    expectEnvelope(free, { success: true });
+    expect(free.body.result).toBe(true);
+    expectFailure(await t.api('GET', '/sys/user/checkOnlyUser', { token: teacher }), '请提供用户账号、手机号或邮箱');
+    expectTokenRefusal(await t.api('GET', '/sys/user/checkOnlyUser?username=student1'));
+  });
+});
+
+describe('GET /sys/user/exportXls', () => {
+  const readSheet = async (res: Response) => {
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const rows: string[][] = [];
+    ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    return rows;
+  };
+
+  it('exports the filtered users with dictionary texts, class and role names', async () => {
+    const res = await t.request(`/api/sys/user/exportXls?realname=${encodeURIComponent('小*')}`, { headers: { 'X-Access-Token': admin } });
+    const rows = await readSheet(res);
+    expect(rows[0]).toEqual(['用户管理列表数据']);
+    expect(rows[1]).toEqual(['导出人:管理员']);
+    expect(rows[2]).toEqual(['用户账号', '真实姓名', '性别', '身份', '手机号', '邮箱', '工号', '班级', '角色', '状态', '创建时间']);
+    const data = rows.slice(3);
+    expect(data.map((r) => r[0]).sort()).toEqual(['student1', 'student2', 'student3']);
+    expect(data.find((r) => r[0] === 'student3')!.slice(0, 4)).toEqual(['student3', '小刚', '男', '学生']);
+    expect(data.find((r) => r[0] === 'student3')![7]).toBe('一年级二班');
+  });
+
+  it('exports only the teacher’s scope once the teacher holds user:export', async () => {
+    expectNoPermission(await t.api('GET', '/sys/user/exportXls', { token: teacher }));
+    await grantTeacher('user:export');
+    const rows = await readSheet(await t.request('/api/sys/user/exportXls', { headers: { 'X-Access-Token': teacher } }));
+    const names = rows.slice(3).map((r) => r[0]);
+    expect(names).toContain('student1');
+    expect(names).not.toContain('admin');
+    expect(names).not.toContain('teacher');
+    expect(names).not.toContain('sunny1');
+  });
+});
+
+describe('POST /sys/user/importExcel (class rosters)', () => {
+  const workbook = async (rows: (string | number)[][]) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('花名册');
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+  const upload = async (token: string, data: Buffer | string, name = 'roster.xlsx') => {
+    const form = new FormData();
+    form.append('file', new Blob([data]), name);
+    const res = await t.request('/api/sys/user/importExcel', { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
+    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any } };
+  };
+  const HEADER = ['用户账号', '真实姓名', '性别', '身份', '手机号', '邮箱', '班级', '初始密码'];
+
+  beforeEach(async () => {
+    await grantTeacher('user:import');
+  });
+
+  it('imports a teacher’s roster: valid rows written, every rejected row reported and not written, passwords generated', async () => {
+    const file = await workbook([
+      HEADER,
+      ['roster.a', '张小一', '男', '学生', '13511110001', '', '一年级一班', 'Given-pass-1'],
+      ['roster.b', '李小二', '女', '', '', 'b@example.com', 'A01A01A02', ''],
+      ['student1', '重复的', '男', '学生', '', '', '一年级一班', ''],
+      ['roster.c', '王小三', '男', '学生', '', '', '阳光小学', ''],
+      ['roster.d', '赵小四', '男', '学生', '123', '', '一年级一班', ''],
+      ['roster.e', '钱老师', '女', '教师', '', '', '一年级一班', ''],
+      ['roster.f', '孙小六', '男', '学生', '', '', '', ''],
+      ['roster.g', '周小七', '男', '学生', '', '', '不存在的班', ''],
+      ['roster.a', '又是一', '男', '学生', '', '', '一年级一班', ''],
+    ]);
+    const res = await upload(teacher, file);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, code: 201, message: '文件导入成功，但有错误。' });
+    expect(res.body.result.msg).toBe('总上传行数：9，已导入行数：2，错误行数：7');
+    const errors = Object.fromEntries(res.body.result.errors.map((e: { row: number; message: string }) => [e.row, e.message]));
+    expect(errors).toEqual({
+      4: '用户账号已存在：student1',
+      5: '班级不在您负责的范围内：阳光小学',
+      6: '请输入正确的11位手机号码',
+      7: '您只能导入学生',
+      8: '请填写班级',
+      9: '班级不存在：不存在的班',
+      10: '用户账号已存在：roster.a',
+    });
+    expect(res.body.result.passwords).toHaveLength(1);
+    expect(res.body.result.passwords[0]).toMatchObject({ row: 3, username: 'roster.b', realname: '李小二' });
+    const written = await t.db.selectFrom('sys_user').select(['username', 'sex', 'user_identity', 'org_code', 'phone', 'email']).where('username', 'like', 'roster.%').orderBy('username').execute();
+    expect(written).toEqual([
+      { username: 'roster.a', sex: 1, user_identity: 1, org_code: 'A01A01A01', phone: '13511110001', email: null },
+      { username: 'roster.b', sex: 2, user_identity: 1, org_code: 'A01A01A02', phone: null, email: 'b@example.com' },
+    ]);
+    expect(await t.login('roster.a', 'Given-pass-1')).toBeTruthy();
+    expect(await t.login('roster.b', res.body.result.passwords[0].password)).toBeTruthy();
+    const list = await t.api('GET', '/sys/user/list?username=roster.*', { token: teacher });
+    expect(list.body.result.records.map((r: { roleTxt: string }) => r.roleTxt)).toEqual(['学生', '学生']);
+  });
+
+  it('lets an admin import teachers into any school, with the teacher role, reporting success', async () => {
+    const res = await upload(admin, await workbook([['用户管理列表数据'], ['导出人:管理员'], HEADER, ['sunny.t', '阳光老师', '女', '教师', '', '', 'A02A01', 'Sunny-pass-1']]));
+    expect(res.body).toMatchObject({ success: true, code: 200, message: '共1行数据全部导入成功！' });
+    const row = await t.db.selectFrom('sys_user').select(['id', 'user_identity']).where('username', '=', 'sunny.t').executeTakeFirstOrThrow();
+    expect(row.user_identity).toBe(2);
+    expect((await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', row.id).execute()).map((r) => r.role_id)).toEqual([roles.teacher]);
+  });
+
+  it('refuses files that are not workbooks, changing nothing', async () => {
+    await unchanged(async () => {
+      const notXlsx = await upload(teacher, 'username,realname\nx,y', 'roster.csv');
+      expect(notXlsx.body).toMatchObject({ success: false, message: '文件格式不正确，请上传 .xlsx 文件' });
+      const noHeader = await upload(teacher, await workbook([['a', 'b'], ['c', 'd']]));
+      expect(noHeader.body.success).toBe(false);
+      expect(noHeader.body.message).toMatch(/^未找到表头/);
+      expectNoPermission(await (async () => {
+        const r = await upload(student1, await workbook([HEADER]));
+        return { status: r.status, body: { ...r.body, timestamp: Date.now() } };
+      })());
+    });
+  });
+});

@@ -1,0 +1,352 @@
+// Public reads: the works leaderboard, one work's detail, the home page courses and the public site menu.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../domain/ids.js';
+import { formatDateTime } from '../../domain/time.js';
+import { expectEnvelope, expectFailure, expectPage } from '../../../../test/assertions.js';
+import { startTestApp, type TestApp } from '../../../../test/harness.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+/** Works that must never be listed publicly: one per private status, plus a seeded draft. */
+const privateWorks: string[] = [];
+let privateOfStudent3: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const u of ['admin', 'teacher', 'student1', 'student3']) tokens[u] = await t.login(u);
+  const template = await t.db.selectFrom('teaching_work').selectAll().where('work_status', '=', 4).orderBy('id').executeTakeFirstOrThrow();
+  const student3 = await t.userId('student3');
+  for (const status of [0, 1, 2]) {
+    const id = newId();
+    privateWorks.push(id);
+    await t.db
+      .insertInto('teaching_work')
+      .values({
+        ...template,
+        id,
+        user_id: student3,
+        work_name: `私密作品${status}`,
+        work_status: status,
+        // Far ahead of every public work in every order.
+        view_num: 100_000 + status,
+        star_num: 100_000 + status,
+        create_time: formatDateTime(new Date(Date.now() + 3600_000)),
+      })
+      .execute();
+  }
+  privateOfStudent3 = privateWorks[0];
+  const seededPrivate = await t.db.selectFrom('teaching_work').select('id').where('work_status', '<', 3).execute();
+  for (const w of seededPrivate) if (!privateWorks.includes(w.id)) privateWorks.push(w.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Work = { id: string; workName: string; workStatus: string; viewNum: number; starNum: number; createTime: string; userId: string };
+
+async function leaderboard(query: string, token?: string) {
+  const res = await t.api('GET', `/teaching/teachingWork/leaderboard${query ? `?${query}` : ''}`, { token });
+  expectEnvelope(res, { success: true, code: 200 });
+  return res.body.result as { records: Work[]; total: number; size: number; current: number; pages: number };
+}
+
+const publicCount = async (status?: number) => {
+  let q = t.db
+    .selectFrom('teaching_work as w')
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('w.work_status', '>=', 3)
+    .where('w.del_flag', '=', 0)
+    .where('u.del_flag', '=', 0);
+  if (status !== undefined) q = q.where('w.work_status', '=', status);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+};
+
+describe('GET /teaching/teachingWork/leaderboard', () => {
+  it('pages the public works (status 3 and 4) with their author and cover', async () => {
+    const r = await leaderboard('pageSize=100');
+    expectPage(r, 100, 1);
+    expect(r.total).toBe(await publicCount());
+    expect(r.total).toBeGreaterThanOrEqual(6);
+    for (const w of r.records) {
+      expect(['3', '4']).toContain(w.workStatus);
+      expect(w).toMatchObject({ workStatus_dictText: expect.stringMatching(/^(首页展示|精选作品)$/) });
+      expect((w as Record<string, unknown>).coverFileKey_url).toMatch(/^\/api\/sys\/common\/static\//);
+      expect(typeof (w as Record<string, unknown>).userId_dictText).toBe('string');
+      expect(w).not.toHaveProperty('password');
+      expect(w).not.toHaveProperty('salt');
+    }
+  });
+
+  it.each([
+    ['the default list', ''],
+    ['views', 'orderBy=view&pageSize=100'],
+    ['stars', 'orderBy=star&pageSize=100'],
+    ['newest', 'orderBy=time&pageSize=100'],
+    ['status 0', 'workStatus=0&pageSize=100'],
+    ['status 1', 'workStatus=1&pageSize=100'],
+    ['status 2', 'workStatus=2&pageSize=100'],
+    ['the author of the private works', 'pageSize=100&userId=AUTHOR'],
+  ])('never lists a private work (%s)', async (_label, query) => {
+    const author = await t.userId('student3');
+    for (const token of [undefined, tokens.student3, tokens.admin]) {
+      const r = await leaderboard(query.replace('AUTHOR', author), token);
+      const ids = r.records.map((w) => w.id);
+      for (const id of privateWorks) expect(ids).not.toContain(id);
+      for (const w of r.records) expect(Number(w.workStatus)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('answers an empty page for a private status', async () => {
+    for (const status of [0, 1, 2]) {
+      const r = await leaderboard(`workStatus=${status}`);
+      expect(r.total).toBe(0);
+      expect(r.records).toEqual([]);
+    }
+  });
+
+  it('lists only featured works for workStatus=4', async () => {
+    const r = await leaderboard('workStatus=4&pageSize=100');
+    expect(r.total).toBe(await publicCount(4));
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.records.every((w) => w.workStatus === '4')).toBe(true);
+    expect(r.records).toHaveLength(r.total);
+  });
+
+  it('sorts by stars, views or time, descending', async () => {
+    const stars = (await leaderboard('orderBy=star&pageSize=100')).records.map((w) => w.starNum);
+    expect(stars).toEqual([...stars].sort((a, b) => b - a));
+    expect(new Set(stars).size).toBeGreaterThan(1);
+    const views = (await leaderboard('orderBy=view&pageSize=100')).records.map((w) => w.viewNum);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+    const times = (await leaderboard('orderBy=time&pageSize=100')).records.map((w) => w.createTime);
+    expect(times).toEqual([...times].sort().reverse());
+    // The orders really differ on the seeded works.
+    expect((await leaderboard('orderBy=star&pageSize=100')).records.map((w) => w.id)).not.toEqual(
+      (await leaderboard('orderBy=time&pageSize=100')).records.map((w) => w.id),
+    );
+  });
+
+  it.each(['nonsense', 'view_num;drop table sys_user', 'star_num desc, (select 1)', 'constructor', 'toString', '__proto__', ''])(
+    'accepts an unknown orderBy without error or effect (%s)',
+    async (orderBy) => {
+      const users = (await t.db.selectFrom('sys_user').select('id').execute()).length;
+      const r = await leaderboard(`orderBy=${encodeURIComponent(orderBy)}&pageSize=100`);
+      expect(r.total).toBe(await publicCount());
+      expect(r.records).toHaveLength(r.total);
+      expect((await t.db.selectFrom('sys_user').select('id').execute()).length).toBe(users);
+      expect(users).toBeGreaterThan(0);
+    },
+  );
+
+  it('filters by author', async () => {
+    const id = await t.userId('student1');
+    const r = await leaderboard(`userId=${id}&pageSize=100`);
+    expect(r.total).toBeGreaterThan(0);
+    expect(r.records.every((w) => w.userId === id)).toBe(true);
+  });
+
+  it('pages: size, current and pages follow pageNo and pageSize', async () => {
+    const total = await publicCount();
+    const first = await leaderboard('orderBy=star&pageSize=2&pageNo=1');
+    const second = await leaderboard('orderBy=star&pageSize=2&pageNo=2');
+    expectPage(first, 2, 1);
+    expectPage(second, 2, 2);
+    expect(first.total).toBe(total);
+    expect(first.pages).toBe(Math.ceil(total / 2));
+    const ids = [...first.records, ...second.records].map((w) => w.id);
+    expect(new Set(ids).size).toBe(4);
+    const beyond = await leaderboard('pageSize=2&pageNo=99');
+    expect(beyond.records).toEqual([]);
+    expect(beyond.total).toBe(total);
+  });
+
+  it('rejects a non-numeric workStatus', async () => {
+    const res = await t.api('GET', '/teaching/teachingWork/leaderboard?workStatus=abc');
+    expectEnvelope(res, { success: false, status: 400, code: 400, message: 'workStatus必须是数字' });
+  });
+
+  it('accepts and ignores the _t parameter', async () => {
+    const plain = await leaderboard('orderBy=star&pageSize=100');
+    const stamped = await leaderboard(`orderBy=star&pageSize=100&_t=${Math.floor(Date.now() / 1000)}`);
+    expect(stamped.records.map((w) => w.id)).toEqual(plain.records.map((w) => w.id));
+  });
+});
+
+describe('GET /teaching/teachingWork/studentWorkInfo', () => {
+  const info = (workId: string, token?: string) =>
+    t.api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${encodeURIComponent(workId)}&_t=1700000000`, { token });
+  const views = async (id: string) => (await t.db.selectFrom('teaching_work').select('view_num').where('id', '=', id).executeTakeFirstOrThrow()).view_num;
+
+  it('shows a public work to anyone with code 0 and counts the view', async () => {
+    const work = (await leaderboard('workStatus=4')).records[0];
+    const before = await views(work.id);
+    const res = await info(work.id);
+    expectEnvelope(res, { success: true, code: 0 });
+    expect(res.body.result).toMatchObject({ id: work.id, workName: work.workName, workStatus: '4', viewNum: before + 1 });
+    expect(res.body.result.workFileKey_url).toMatch(/^\/api\/sys\/common\/static\/.+\.sb3$/);
+    expect(res.body.result).not.toHaveProperty('password');
+    expect(await views(work.id)).toBe(before + 1);
+    await info(work.id, tokens.student1);
+    expect(await views(work.id)).toBe(before + 2);
+  });
+
+  it('refuses a private work to visitors and other students, without counting a view', async () => {
+    const before = await views(privateOfStudent3);
+    expectFailure(await info(privateOfStudent3), '作品不存在');
+    expectFailure(await info(privateOfStudent3, tokens.student1), '作品不存在');
+    expectFailure(await info(privateOfStudent3, 'not-a-valid-token'), '作品不存在');
+    expect(await views(privateOfStudent3)).toBe(before);
+  });
+
+  it('shows a private work to its author and counts the view', async () => {
+    const before = await views(privateOfStudent3);
+    const res = await info(privateOfStudent3, tokens.student3);
+    expectEnvelope(res, { success: true, code: 0 });
+    expect(res.body.result).toMatchObject({ id: privateOfStudent3, workStatus: '0', workName: '私密作品0' });
+    expect(await views(privateOfStudent3)).toBe(before + 1);
+  });
+
+  it('shows a private work to an administrator', async () => {
+    expectEnvelope(await info(privateOfStudent3, tokens.admin), { success: true, code: 0 });
+  });
+
+  it('answers an unknown work and a deleted author’s work as not found', async () => {
+    expectFailure(await info(newId()), '作品不存在');
+    expectFailure(await info('x'.repeat(100)), '作品不存在');
+  });
+
+  it('rejects a missing workId', async () => {
+    expectEnvelope(await t.api('GET', '/teaching/teachingWork/studentWorkInfo'), { success: false, status: 400 });
+    expectEnvelope(await t.api('GET', '/teaching/teachingWork/studentWorkInfo?workId=%20'), { success: false, status: 400 });
+  });
+});
+
+describe('GET /teaching/teachingCourse/getHomeCourse', () => {
+  it('pages only the courses shown on the home page, with their cover url', async () => {
+    const hidden = newId();
+    const removed = newId();
+    const template = await t.db.selectFrom('teaching_course').selectAll().where('show_home', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('teaching_course')
+      .values([
+        { ...template, id: hidden, course_name: '不上首页的课', show_home: 0 },
+        { ...template, id: removed, course_name: '已删除的课', show_home: 1, del_flag: 1 },
+      ])
+      .execute();
+    const res = await t.api('GET', `/teaching/teachingCourse/getHomeCourse?_t=${Math.floor(Date.now() / 1000)}`);
+    expectEnvelope(res, { success: true, code: 200 });
+    expectPage(res.body.result, 10, 1);
+    const records = res.body.result.records as Record<string, unknown>[];
+    const expected = await t.db
+      .selectFrom('teaching_course')
+      .select('id')
+      .where('show_home', '=', 1)
+      .where('del_flag', '=', 0)
+      .execute();
+    expect(res.body.result.total).toBe(expected.length);
+    expect(records.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
+    expect(records.map((c) => c.id)).not.toContain(hidden);
+    expect(records.map((c) => c.id)).not.toContain(removed);
+    for (const c of records) {
+      expect(c.showHome).toBe(true);
+      expect(c.courseCover_url).toMatch(/^\/api\/sys\/common\/static\/.+\.png$/);
+      expect(typeof c.courseName).toBe('string');
+    }
+    // The cover url serves the picture.
+    const cover = await t.request(String(records[0].courseCover_url));
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('orders by order_num and filters by name', async () => {
+    const all = (await t.api('GET', '/teaching/teachingCourse/getHomeCourse')).body.result.records as { courseName: string; orderNum: number }[];
+    expect(all.map((c) => c.orderNum)).toEqual([...all.map((c) => c.orderNum)].sort((a, b) => a - b));
+    const res = await t.api('GET', `/teaching/teachingCourse/getHomeCourse?courseName=${encodeURIComponent('Scratch')}`);
+    expectEnvelope(res, { success: true });
+    expect(res.body.result.records.length).toBeGreaterThan(0);
+    expect(res.body.result.records.every((c: { courseName: string }) => c.courseName.includes('Scratch'))).toBe(true);
+    const none = await t.api('GET', `/teaching/teachingCourse/getHomeCourse?courseName=${encodeURIComponent("%' or 1=1 --")}`);
+    expect(none.body.result.total).toBe(0);
+  });
+});
+
+describe('GET /teaching/menu/getUserMenu', () => {
+  type Node = { id: string; route: boolean; title: string; url: string; needLogin: number; internalOrExternal: boolean; icon?: string; children?: Node[] };
+
+  it('answers the stored public site menu as a tree, in order, to visitors', async () => {
+    // A parent with two children (inserted out of order) and a hidden child, beside the seeded entries.
+    const parent = newId();
+    const kids = { second: newId(), first: newId(), hidden: newId() };
+    const row = (id: string, parentId: string, name: string, sort: number, extra: Record<string, number> = {}) => ({
+      id,
+      parent_id: parentId,
+      name,
+      url: `/test/${name}`,
+      menu_type: parentId ? 1 : 0,
+      sort_no: sort,
+      icon: null,
+      is_leaf: parentId ? 1 : 0,
+      description: null,
+      del_flag: 0,
+      internal_or_external: 0,
+      is_route: 1,
+      hidden: 0,
+      need_login: 0,
+      ...extra,
+    });
+    await t.db
+      .insertInto('teaching_menu')
+      .values([
+        row(parent, '', '测试栏目', 5),
+        row(kids.second, parent, '第二项', 2, { is_route: 0, internal_or_external: 1 }),
+        row(kids.first, parent, '第一项', 1, { need_login: 1 }),
+        row(kids.hidden, parent, '隐藏项', 3, { hidden: 1 }),
+      ])
+      .execute();
+    try {
+      const res = await t.api('GET', `/teaching/menu/getUserMenu?_t=${Math.floor(Date.now() / 1000)}`);
+      expectEnvelope(res, { success: true, code: 200 });
+      const menu = res.body.result as Node[];
+      const roots = await t.db
+        .selectFrom('teaching_menu')
+        .select(['id', 'name'])
+        .where('parent_id', '=', '')
+        .where('hidden', '=', 0)
+        .where('del_flag', '=', 0)
+        .orderBy('sort_no')
+        .orderBy('id')
+        .execute();
+      expect(menu.map((m) => m.title)).toEqual(roots.map((r) => r.name));
+      expect(menu[0].title).toBe('首页');
+      for (const node of menu.flatMap((m) => [m, ...(m.children ?? [])])) {
+        expect(typeof node.id).toBe('string');
+        expect(typeof node.route).toBe('boolean');
+        expect(typeof node.internalOrExternal).toBe('boolean');
+        expect(typeof node.title).toBe('string');
+        expect(typeof node.url).toBe('string');
+        expect([0, 1]).toContain(node.needLogin);
+      }
+      const mine = menu.find((m) => m.id === parent)!;
+      expect(mine.children!.map((c) => c.title)).toEqual(['第一项', '第二项']);
+      expect(mine.children![0]).toMatchObject({ route: true, internalOrExternal: false, needLogin: 1, url: '/test/第一项' });
+      expect(mine.children![1]).toMatchObject({ route: false, internalOrExternal: true, needLogin: 0 });
+      expect(mine.children![0]).not.toHaveProperty('icon');
+    } finally {
+      await t.db.deleteFrom('teaching_menu').where('id', 'in', [parent, ...Object.values(kids)]).execute();
+    }
+  });
+
+  it('leaves out hidden entries', async () => {
+    const before = (await t.api('GET', '/teaching/menu/getUserMenu')).body.result as Node[];
+    expect(before.map((m) => m.title)).toContain('首页');
+    await t.db.updateTable('teaching_menu').set({ hidden: 1 }).where('name', '=', '首页').execute();
+    try {
+      const menu = (await t.api('GET', '/teaching/menu/getUserMenu')).body.result as Node[];
+      expect(menu.map((m) => m.title)).not.toContain('首页');
+      expect(menu).toHaveLength(before.length - 1);
+    } finally {
+      await t.db.updateTable('teaching_menu').set({ hidden: 0 }).where('name', '=', '首页').execute();
+    }
+  });
+});

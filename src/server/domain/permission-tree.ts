@@ -1,0 +1,395 @@
+// The menu/button tree (sys_permission) as the admin screens see it: trees for 菜单管理 and the grant dialogs,
+// the anchor's normalisation of menu fields, cascade deletes that keep leaf flags right, role grants with diff
+// semantics, and data rules (sys_permission_data_rule) resolved per user and applied to the lists they guard.
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Database, SysPermission } from '../db/schema.js';
+import { DATA_RULE_CONDITIONS, dataRuleColumnsOf, type DataRuleColumn } from '../lists/permissions.js';
+import { newId } from './ids.js';
+import { escapeLike, like } from './sql-like.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const ROUTE_VIEW = 'layouts/RouteView';
+
+/** Every live row, in display order (sort_no, then creation). */
+export function allPermissions(db: Db): Promise<SysPermission[]> {
+  return db
+    .selectFrom('sys_permission')
+    .selectAll()
+    .where('del_flag', '=', 0)
+    .orderBy('sort_no', 'asc')
+    .orderBy('create_time', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+// ---- trees ------------------------------------------------------------------------------------------------
+
+/**
+ * Groups rows under their parents. Roots are rows with an empty parent; a row whose parent is missing (left
+ * over from imported data) is shown at the root too, so an administrator can still see and fix it.
+ */
+function childrenMap(rows: SysPermission[]): { roots: SysPermission[]; kids: Map<string, SysPermission[]> } {
+  const ids = new Set(rows.map((r) => r.id));
+  const roots: SysPermission[] = [];
+  const kids = new Map<string, SysPermission[]>();
+  for (const r of rows) {
+    const parent = r.parent_id ?? '';
+    if (!parent || !ids.has(parent) || parent === r.id) roots.push(r);
+    else kids.set(parent, [...(kids.get(parent) ?? []), r]);
+  }
+  return { roots, kids };
+}
+
+function buildTree<T extends { children?: T[] }>(rows: SysPermission[], toNode: (p: SysPermission) => T): T[] {
+  const { roots, kids } = childrenMap(rows);
+  const seen = new Set<string>();
+  const build = (p: SysPermission): T => {
+    seen.add(p.id);
+    const node = toNode(p);
+    const children = (kids.get(p.id) ?? []).filter((k) => !seen.has(k.id)).map(build);
+    if (children.length) node.children = children;
+    return node;
+  };
+  return roots.map(build);
+}
+
+/** The entity as the anchor's SysPermission JSON (flags as booleans, `route` for is_route). */
+export function permissionJson(p: SysPermission) {
+  return {
+    id: p.id,
+    parentId: p.parent_id ?? '',
+    name: p.name,
+    url: p.url,
+    component: p.component,
+    componentName: p.component_name,
+    redirect: p.redirect,
+    menuType: p.menu_type,
+    perms: p.perms,
+    permsType: p.perms_type,
+    sortNo: p.sort_no,
+    alwaysShow: p.always_show === 1,
+    icon: p.icon,
+    route: p.is_route === 1,
+    leaf: p.is_leaf === 1,
+    keepAlive: p.keep_alive === 1,
+    hidden: p.hidden === 1,
+    description: p.description,
+    delFlag: p.del_flag,
+    ruleFlag: p.rule_flag,
+    status: p.status,
+    internalOrExternal: p.internal_or_external === 1,
+    createBy: p.create_by,
+    createTime: p.create_time,
+    updateBy: p.update_by,
+    updateTime: p.update_time,
+  };
+}
+
+export type PermissionNode = ReturnType<typeof permissionJson> & { key: string; title: string; isLeaf: boolean; children?: PermissionNode[] };
+
+const treeNode = (p: SysPermission): PermissionNode => ({ ...permissionJson(p), key: p.id, title: p.name, isLeaf: p.is_leaf === 1 });
+
+/** SysPermissionTree: the whole tree of 菜单管理 (GET /sys/permission/list). */
+export const permissionTree = (rows: SysPermission[]) => buildTree(rows, treeNode);
+
+/** SysPermissionTree nodes without children (getSystemMenuList, getSystemSubmenu). */
+export const permissionNodes = (rows: SysPermission[]) => rows.map(treeNode);
+
+export interface TreeModel {
+  key: string;
+  title: string;
+  slotTitle: string;
+  value: string;
+  label: string;
+  icon: string | null;
+  parentId: string;
+  isLeaf: boolean;
+  menuType: number;
+  ruleFlag: number;
+  scopedSlots?: { title: string };
+  children?: TreeModel[];
+}
+
+/** The grant tree (queryTreeList): every menu and button; nodes with data rules carry the `hasDatarule` slot. */
+export function treeModels(rows: SysPermission[], opts: { ruleSlot?: boolean } = {}): TreeModel[] {
+  return buildTree(rows, (p) => {
+    const node: TreeModel = {
+      key: p.id,
+      title: p.name,
+      slotTitle: p.name,
+      value: p.id,
+      label: p.name,
+      icon: p.icon,
+      parentId: p.parent_id ?? '',
+      isLeaf: p.is_leaf === 1,
+      menuType: p.menu_type,
+      ruleFlag: p.rule_flag,
+    };
+    if (opts.ruleSlot && p.rule_flag === 1) node.scopedSlots = { title: 'hasDatarule' };
+    return node;
+  });
+}
+
+/** Ids of `ids` plus all their ancestors that exist in `rows`. */
+export function withAncestors(rows: SysPermission[], ids: Iterable<string>): Set<string> {
+  const parent = new Map(rows.map((r) => [r.id, r.parent_id ?? '']));
+  const out = new Set<string>();
+  for (const id of ids) {
+    let cur: string | undefined = id;
+    while (cur && parent.has(cur) && !out.has(cur)) {
+      out.add(cur);
+      cur = parent.get(cur);
+    }
+  }
+  return out;
+}
+
+/** `id` and every row below it. */
+export function subtreeIds(rows: SysPermission[], id: string): Set<string> {
+  const { kids } = childrenMap(rows);
+  const out = new Set<string>();
+  const stack = [id];
+  while (stack.length) {
+    const cur = stack.pop()!;
+    if (out.has(cur)) continue;
+    out.add(cur);
+    for (const k of kids.get(cur) ?? []) stack.push(k.id);
+  }
+  return out;
+}
+
+// ---- normalisation (the anchor's intelligentProcessData) --------------------------------------------------
+
+/** Strips a leading '/', 'views/' or 'src/views/' and a '.vue' suffix. */
+export function normaliseComponent(component: string | null | undefined): string | null {
+  let c = (component ?? '').trim();
+  if (!c) return null;
+  if (c.startsWith('/')) c = c.slice(1);
+  if (c.startsWith('src/views/')) c = c.slice('src/views/'.length);
+  else if (c.startsWith('views/')) c = c.slice('views/'.length);
+  if (c.endsWith('.vue')) c = c.slice(0, -'.vue'.length);
+  return c || null;
+}
+
+export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url) || url.startsWith('{{');
+
+/** Prefixes '/' unless the url is external (http/https) or templated ({{ … }}). */
+export function normaliseUrl(url: string | null | undefined): string | null {
+  const u = (url ?? '').trim();
+  if (!u) return null;
+  return isExternalUrl(u) || u.startsWith('/') ? u : `/${u}`;
+}
+
+// ---- writes -----------------------------------------------------------------------------------------------
+
+/** Recomputes is_leaf of one row from whether it has live children. */
+export async function refreshLeaf(db: Db, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  const child = await db.selectFrom('sys_permission').select('id').where('parent_id', '=', id).where('del_flag', '=', 0).limit(1).executeTakeFirst();
+  await db.updateTable('sys_permission').set({ is_leaf: child ? 0 : 1 }).where('id', '=', id).execute();
+}
+
+/** Deletes rows and everything below them, with their data rules and every role/department grant. */
+export async function deletePermissionsCascade(tx: Db, rows: SysPermission[], ids: string[]): Promise<void> {
+  const all = new Set<string>();
+  for (const id of ids) for (const x of subtreeIds(rows, id)) all.add(x);
+  const list = [...all];
+  const parents = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.parent_id).filter((p): p is string => !!p && !all.has(p)));
+  for (let i = 0; i < list.length; i += 500) {
+    const chunk = list.slice(i, i + 500);
+    await tx.deleteFrom('sys_permission_data_rule').where('permission_id', 'in', chunk).execute();
+    await tx.deleteFrom('sys_role_permission').where('permission_id', 'in', chunk).execute();
+    await tx.deleteFrom('sys_depart_permission').where('permission_id', 'in', chunk).execute();
+    await tx.deleteFrom('sys_depart_role_permission').where('permission_id', 'in', chunk).execute();
+    await tx.deleteFrom('sys_permission').where('id', 'in', chunk).execute();
+  }
+  for (const p of parents) await refreshLeaf(tx, p);
+}
+
+/**
+ * Applies a role's grant change: inserts `add` (skipping rows already granted) and deletes `remove`.
+ * Returns the number of rows inserted and deleted.
+ */
+export async function applyRoleGrants(tx: Db, roleId: string, add: string[], remove: string[]): Promise<{ added: number; removed: number }> {
+  let removed = 0;
+  for (let i = 0; i < remove.length; i += 500) {
+    const res = await tx.deleteFrom('sys_role_permission').where('role_id', '=', roleId).where('permission_id', 'in', remove.slice(i, i + 500)).executeTakeFirst();
+    removed += Number(res.numDeletedRows ?? 0);
+  }
+  const existing = new Set(
+    add.length ? (await tx.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', roleId).execute()).map((r) => r.permission_id) : [],
+  );
+  const rows = add.filter((id) => !existing.has(id)).map((id) => ({ id: newId(), role_id: roleId, permission_id: id, data_rule_ids: null }));
+  for (let i = 0; i < rows.length; i += 200) await tx.insertInto('sys_role_permission').values(rows.slice(i, i + 200)).execute();
+  return { added: rows.length, removed };
+}
+
+/** Permission ids granted to a role. */
+export async function rolePermissionIds(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+    .select('rp.permission_id')
+    .where('rp.role_id', '=', roleId)
+    .where('p.del_flag', '=', 0)
+    .execute();
+  return rows.map((r) => r.permission_id);
+}
+
+// ---- data rules -------------------------------------------------------------------------------------------
+
+const CONDITIONS = new Set(DATA_RULE_CONDITIONS.map((c) => c.value));
+const VARIABLE_RE = /#\{([^}]*)\}/g;
+const VARIABLES = new Set(['sys_user_code', 'sys_org_code']);
+
+/** snake_case of a camelCase column name (the Vue client may send entity field names). */
+export const snakeColumn = (s: string) => s.trim().replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+/**
+ * Checks a data rule against the allow-list of the menu's list. Returns the offending field and message, or
+ * null when the rule is acceptable.
+ */
+export function checkDataRule(
+  component: string | null | undefined,
+  rule: { ruleColumn: string; ruleConditions: string; ruleValue: string },
+): { field: string; message: string } | null {
+  const columns = dataRuleColumnsOf(component);
+  if (!columns.length) return { field: 'ruleColumn', message: '该菜单的列表不支持数据规则' };
+  const col = columns.find((c) => c.column === snakeColumn(rule.ruleColumn));
+  if (!col) return { field: 'ruleColumn', message: `规则字段只能是：${columns.map((c) => c.column).join('、')}` };
+  if (!CONDITIONS.has(rule.ruleConditions)) return { field: 'ruleConditions', message: '条件规则只能是 =、!=、>、>=、<、<=、IN、LIKE 之一' };
+  const value = rule.ruleValue.trim();
+  if (!value) return { field: 'ruleValue', message: '请输入规则值' };
+  for (const m of value.matchAll(VARIABLE_RE)) {
+    if (!VARIABLES.has(m[1].trim())) return { field: 'ruleValue', message: '规则值只能使用 #{sys_user_code} 或 #{sys_org_code}' };
+    if (col.type === 'number') return { field: 'ruleValue', message: '数字字段的规则值不能使用变量' };
+  }
+  if (rule.ruleConditions === 'LIKE' && col.type === 'number') return { field: 'ruleConditions', message: '数字字段不能使用模糊匹配' };
+  if (col.type === 'number') {
+    const parts = rule.ruleConditions === 'IN' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [value];
+    if (!parts.length || parts.some((s) => !/^-?\d+(\.\d+)?$/.test(s))) return { field: 'ruleValue', message: '该字段的规则值必须是数字' };
+  }
+  return null;
+}
+
+export interface ResolvedRule {
+  column: DataRuleColumn;
+  condition: string;
+  /** Values after variable substitution (several for IN). */
+  values: string[];
+}
+
+/** The caller as data rules see them. */
+export interface RuleSubject {
+  id: string;
+  username: string;
+  orgCode: string | null;
+}
+
+const splitIds = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+
+/**
+ * The active data rules that guard the list of `component` for this user: the rules whose ids the user's roles
+ * (and department roles) carry on their grant of that menu, with #{sys_user_code} / #{sys_org_code} resolved.
+ * Rules on columns outside the allow-list are ignored (they could only come from imported data).
+ */
+export async function userDataRules(db: Db, user: RuleSubject, component: string): Promise<ResolvedRule[]> {
+  const menus = await db
+    .selectFrom('sys_permission')
+    .select('id')
+    .where('component', '=', component)
+    .where('menu_type', '!=', 2)
+    .where('del_flag', '=', 0)
+    .execute();
+  if (!menus.length) return [];
+  const menuIds = menus.map((m) => m.id);
+  const [viaRoles, viaDepartRoles] = await Promise.all([
+    db
+      .selectFrom('sys_role_permission as rp')
+      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      .select('rp.data_rule_ids')
+      .where('ur.user_id', '=', user.id)
+      .where('rp.permission_id', 'in', menuIds)
+      .execute(),
+    db
+      .selectFrom('sys_depart_role_permission as drp')
+      .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
+      .select('drp.data_rule_ids')
+      .where('dru.user_id', '=', user.id)
+      .where('drp.permission_id', 'in', menuIds)
+      .execute(),
+  ]);
+  const ruleIds = [...new Set([...viaRoles, ...viaDepartRoles].flatMap((r) => splitIds(r.data_rule_ids)))];
+  if (!ruleIds.length) return [];
+  const rules = await db
+    .selectFrom('sys_permission_data_rule')
+    .selectAll()
+    .where('id', 'in', ruleIds.slice(0, 500))
+    .where('permission_id', 'in', menuIds)
+    .where('status', '=', '1')
+    .execute();
+  const columns = dataRuleColumnsOf(component);
+  const out: ResolvedRule[] = [];
+  for (const r of rules) {
+    const column = columns.find((c) => c.column === r.rule_column);
+    const condition = (r.rule_conditions ?? '').toUpperCase();
+    if (!column || !CONDITIONS.has(condition)) continue;
+    const resolved = (r.rule_value ?? '').replace(VARIABLE_RE, (_, name: string) =>
+      name.trim() === 'sys_user_code' ? user.username : name.trim() === 'sys_org_code' ? (user.orgCode ?? '') : '',
+    );
+    const values = condition === 'IN' ? resolved.split(',').map((s) => s.trim()).filter(Boolean) : [resolved.trim()];
+    out.push({ column, condition, values });
+  }
+  return out;
+}
+
+// A query builder of any shape (the lists build their own joins).
+type Qb = SelectQueryBuilder<any, any, any>;
+
+/**
+ * Adds the rules to a list query (AND). `ref` maps a rule column to the column reference in that query
+ * (e.g. `(c) => \`u.${c}\``). A value that cannot apply (a non-number for a number column) matches nothing.
+ */
+export function applyDataRules<Q extends Qb>(qb: Q, rules: ResolvedRule[], ref: (column: string) => string = (c) => c): Q {
+  let out = qb;
+  for (const rule of rules) {
+    const column = ref(rule.column.column);
+    const col = sql.ref(column);
+    const typed = rule.values.map((v) => (rule.column.type === 'number' ? Number(v) : v));
+    if (typed.some((v) => typeof v === 'number' && !Number.isFinite(v)) || !typed.length) {
+      out = out.where(sql<boolean>`1 = 0`) as Q;
+      continue;
+    }
+    if (rule.condition === 'IN') out = out.where(sql<boolean>`${col} in (${sql.join(typed)})`) as Q;
+    else if (rule.condition === 'LIKE') out = out.where(like(column, `%${escapeLike(String(typed[0]))}%`)) as Q;
+    else out = out.where(sql<boolean>`${col} ${sql.raw(rule.condition === '!=' ? '<>' : rule.condition)} ${typed[0]}`) as Q;
+  }
+  return out;
+}
+
+/** Convenience for list endpoints: loads the user's rules for `component` and applies them. */
+export async function scopeByDataRules<Q extends Qb>(db: Db, user: RuleSubject, component: string, qb: Q, ref?: (column: string) => string): Promise<Q> {
+  const rules = await userDataRules(db, user, component);
+  return rules.length ? applyDataRules(qb, rules, ref) : qb;
+}
+
+/** Removes deleted rule ids from every grant of a menu that carries them. */
+export async function dropRuleFromGrants(tx: Db, permissionId: string, ruleId: string): Promise<void> {
+  for (const table of ['sys_role_permission', 'sys_depart_permission', 'sys_depart_role_permission'] as const) {
+    const rows = await tx
+      .selectFrom(table)
+      .select(['id', 'data_rule_ids'])
+      .where('permission_id', '=', permissionId)
+      .where('data_rule_ids', 'is not', null)
+      .execute();
+    for (const r of rows) {
+      const ids = splitIds(r.data_rule_ids);
+      if (!ids.includes(ruleId)) continue;
+      const rest = ids.filter((x) => x !== ruleId);
+      await tx.updateTable(table).set({ data_rule_ids: rest.length ? rest.join(',') : null }).where('id', '=', r.id).execute();
+    }
+  }
+}
+
+export { splitIds };

@@ -1,0 +1,108 @@
+// 用户管理 (/isystem/user): the list and form declaration shared by the API and the page.
+import type { FormSpec, ListSpec } from './spec.js';
+
+export const USERS_ROUTE = '/isystem/user';
+
+export const usersList: ListSpec = {
+  route: USERS_ROUTE,
+  title: '用户管理',
+  api: {
+    list: '/sys/user/list',
+    add: '/sys/user/add',
+    edit: '/sys/user/edit',
+    queryById: '/sys/user/queryById',
+    delete: '/sys/user/delete',
+    deleteBatch: '/sys/user/deleteBatch',
+    exportXls: '/sys/user/exportXls',
+    importExcel: '/sys/user/importExcel',
+  },
+  columns: [
+    { key: 'username', title: '用户账号', sortable: true, width: 120 },
+    { key: 'realname', title: '真实姓名', sortable: true, width: 110 },
+    { key: 'avatar_url', title: '头像', render: 'image', width: 70, align: 'center', export: false },
+    { key: 'sex', title: '性别', dict: 'sex', sortable: true, width: 80, align: 'center' },
+    { key: 'userIdentity', title: '身份', dict: 'user_identity', width: 80, align: 'center' },
+    { key: 'phone', title: '手机号', width: 120 },
+    { key: 'email', title: '邮箱', list: false },
+    { key: 'workNo', title: '工号', list: false },
+    { key: 'orgCodeTxt', title: '班级', render: 'ellipsis' },
+    { key: 'roleTxt', title: '角色', width: 110 },
+    { key: 'status', title: '状态', dict: 'user_status', sortable: true, width: 80, align: 'center', render: 'tag' },
+    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+  ],
+  filters: [
+    { key: 'username', label: '用户账号', type: 'text', placeholder: '请输入用户账号查询' },
+    { key: 'realname', label: '真实姓名', type: 'text', placeholder: '请输入真实姓名查询' },
+    { key: 'departId', label: '班级', type: 'select', optionsFrom: { api: '/sys/user/departOptions', value: 'id', label: 'title' } },
+    { key: 'status', label: '状态', type: 'dict', dict: 'user_status' },
+    { key: 'sex', label: '性别', type: 'dict', dict: 'sex', advanced: true },
+    { key: 'userIdentity', label: '身份', type: 'dict', dict: 'user_identity', advanced: true },
+    { key: 'phone', label: '手机号', type: 'text', advanced: true },
+    { key: 'email', label: '邮箱', type: 'text', advanced: true },
+    { key: 'workNo', label: '工号', type: 'text', advanced: true },
+    { key: 'createTime', label: '创建时间', type: 'dateRange', advanced: true },
+  ],
+  defaultSort: { column: 'createTime', order: 'desc' },
+  toolbar: {
+    add: { key: 'add', label: '新增', perm: 'user:add' },
+    export: { key: 'export', label: '导出', perm: 'user:export' },
+    import: { key: 'import', label: '导入', perm: 'user:import' },
+    links: [{ key: 'recycleBin', label: '回收站', perm: 'user:recycle', href: `${USERS_ROUTE}/recycleBin` }],
+  },
+  rowActions: [
+    { key: 'edit', label: '编辑', perm: 'user:edit' },
+    { key: 'detail', label: '详情' },
+    { key: 'password', label: '密码', perm: 'user:password', more: true },
+    { key: 'freeze', label: '冻结', perm: 'user:status', more: true, showIf: { field: 'status', values: ['1'] } },
+    { key: 'unfreeze', label: '解冻', perm: 'user:status', more: true, showIf: { field: 'status', values: ['2'] } },
+    { key: 'delete', label: '删除', perm: 'user:del', confirm: '确定删除吗?', more: true, danger: true },
+  ],
+  bulkActions: [
+    { key: 'delete', label: '删除', perm: 'user:del', confirm: '是否删除选中数据?', danger: true },
+    { key: 'freeze', label: '冻结', perm: 'user:status', confirm: '确定冻结选中的用户吗?' },
+    { key: 'unfreeze', label: '解冻', perm: 'user:status', confirm: '确定解冻选中的用户吗?' },
+  ],
+  exportName: '用户信息',
+};
+
+/** Roles and departments are checkbox lists; their options are what the caller may assign. */
+export const userForm: FormSpec = {
+  width: 800,
+  fields: [
+    { key: 'username', label: '用户账号', type: 'text', required: true, maxLength: 32, readonlyOnEdit: true, help: '3–32位字母、数字或 _ . @ -，保存后不可修改' },
+    { key: 'password', label: '登录密码', type: 'password', required: true, addOnly: true, maxLength: 64, help: '至少8个字符' },
+    { key: 'confirmpassword', label: '确认密码', type: 'password', required: true, addOnly: true, maxLength: 64 },
+    { key: 'realname', label: '真实姓名', type: 'text', required: true, maxLength: 50 },
+    { key: 'userIdentity', label: '身份', type: 'radio', dict: 'user_identity', defaultValue: '1' },
+    { key: 'selectedroles', label: '角色', type: 'multiselect', optionsFrom: { api: '/sys/role/queryall', value: 'id', label: 'roleName' }, help: '不选时默认为学生' },
+    { key: 'selecteddeparts', label: '所属班级', type: 'multiselect', optionsFrom: { api: '/sys/user/departOptions', value: 'id', label: 'title' } },
+    { key: 'departIds', label: '负责班级', type: 'multiselect', optionsFrom: { api: '/sys/user/departOptions', value: 'id', label: 'title' }, help: '教师负责的学校、年级或班级（含下级）' },
+    { key: 'sex', label: '性别', type: 'radio', dict: 'sex' },
+    { key: 'birthday', label: '生日', type: 'date' },
+    { key: 'phone', label: '手机号', type: 'text', maxLength: 11 },
+    { key: 'email', label: '邮箱', type: 'text', maxLength: 100 },
+    { key: 'workNo', label: '工号', type: 'text', maxLength: 32 },
+  ],
+};
+
+/** Admin password reset dialog (PUT /sys/user/changePassword). */
+export const passwordForm: FormSpec = {
+  width: 520,
+  fields: [
+    { key: 'password', label: '新密码', type: 'password', required: true, maxLength: 64, help: '至少8个字符；修改后该用户需重新登录' },
+    { key: 'confirmpassword', label: '确认密码', type: 'password', required: true, maxLength: 64 },
+  ],
+};
+
+/** Header titles of a class roster workbook (import) → body keys. */
+export const ROSTER_COLUMNS: Record<string, string> = {
+  用户账号: 'username',
+  真实姓名: 'realname',
+  性别: 'sex',
+  身份: 'userIdentity',
+  手机号: 'phone',
+  邮箱: 'email',
+  班级: 'classes',
+  工号: 'workNo',
+  初始密码: 'password',
+};

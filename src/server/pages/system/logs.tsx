@@ -1,0 +1,37 @@
+// 日志管理 (/isystem/log): the declared list with its 登录日志 / 操作日志 tabs, delete, export, and 清空日志
+// (the current tab's type, after a confirmation).
+import type { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { LOG_TYPES, logsList } from '../../lists/logs.js';
+import { ConfirmView } from '../../../templates/list/form-view.js';
+import type { PageEnv } from '../context.js';
+import { backToList, registerListPage, setFlash } from '../list-page.js';
+import { shellPage } from '../shell-page.js';
+
+const route = logsList.route;
+const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+
+export function registerLogPages(app: Hono<PageEnv>) {
+  registerListPage(app, { spec: logsList });
+
+  app.post(`${route}/clear`, csrf(), async (c) => {
+    const form = await c.req.parseBody();
+    const back = safeBack(form.back);
+    const type = LOG_TYPES.find((t) => t.value === form.logType) ?? LOG_TYPES[0];
+    if (form.confirmed !== '1') {
+      return shellPage(c, { current: route, title: logsList.title }, () => (
+        <ConfirmView
+          title="清空日志"
+          text={`确定清空全部${type.label}吗？此操作不可恢复。`}
+          action={`${route}/clear`}
+          hidden={{ logType: type.value, back }}
+          back={back}
+        />
+      ));
+    }
+    const res = await c.get('upstream').call<{ deleted: number }>('DELETE', '/sys/log/clear', { logType: type.value });
+    if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '清空成功！' : '清空失败') });
+    return backToList(c, back);
+  });
+}

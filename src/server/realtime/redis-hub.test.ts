@@ -1,0 +1,150 @@
+// Two real server processes sharing one database and one Redis (REDIS_URL): an announcement published
+// through process A reaches a websocket connected to process B. Needs Redis at 127.0.0.1:6379 (CI runs one);
+// with TEST_DATABASE_URL the processes share a fresh PostgreSQL schema, else one SQLite file in DATA_DIR.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, opened, type Client } from '../../../test/ws-client.js';
+import { RedisHub } from './redis-hub.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const ADMIN_PASSWORD = 'Admin-redis-2026';
+const DEMO_PASSWORD = 'Demo-redis-2026';
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+interface Proc {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  stderr: string[];
+}
+
+async function startServer(env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', UPSTREAM_URL: '', PUBLIC_URL: '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr!.on('data', (d) => stderr.push(String(d)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.join('')}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 30 s: ${stderr.join('')}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { child, base, port, stderr };
+}
+
+async function api(p: Proc, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${p.base}/api${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { 'X-Access-Token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { success: boolean; message: string; result: any };
+}
+
+async function login(p: Proc, username: string, password: string): Promise<{ token: string; id: string }> {
+  const res = await api(p, 'POST', '/sys/login', undefined, { username, password });
+  if (!res.success) throw new Error(`login ${username}: ${res.message}`);
+  return { token: res.result.token, id: res.result.userInfo.id };
+}
+
+describe('two server processes sharing notices through Redis', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-redis-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgSchema = `redis_${randomBytes(5).toString('hex')}`;
+  let a: Proc;
+  let b: Proc;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    // Fail with a readable reason when Redis is not there, rather than a timeout later.
+    const probe = new RedisHub(REDIS_URL, { onError: () => {} });
+    try {
+      await Promise.race([probe.whenReady(), new Promise((_, reject) => setTimeout(() => reject(new Error(`Redis at ${REDIS_URL} is not reachable`)), 5000))]);
+    } finally {
+      await probe.close();
+    }
+    const env = {
+      DATA_DIR: dataDir,
+      REDIS_URL,
+      ADMIN_PASSWORD,
+      DEMO_PASSWORD,
+      DEMO_CONTENT: '1',
+      DATABASE_URL: pgUrl ?? '',
+      PG_SCHEMA: pgUrl ? pgSchema : '',
+    };
+    // One after the other: the first one migrates and seeds the shared database.
+    a = await startServer(env);
+    b = await startServer(env);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const c of clients) c.ws.terminate();
+    for (const p of [a, b]) {
+      if (!p || p.child.exitCode !== null) continue;
+      const exited = new Promise((r) => p.child.once('exit', r));
+      p.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pgUrl) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+      await client.end();
+    }
+  });
+
+  it('an announcement published through A reaches websockets connected to B, targeted ones only their user', async () => {
+    const admin = await login(a, 'admin', ADMIN_PASSWORD);
+    const student = await login(b, 'student1', DEMO_PASSWORD);
+    const teacher = await login(b, 'teacher', DEMO_PASSWORD);
+    const s = connect(`ws://127.0.0.1:${b.port}/api/websocket/${student.id}?token=${student.token}`);
+    const tc = connect(`ws://127.0.0.1:${b.port}/api/websocket/${teacher.id}?token=${teacher.token}`);
+    clients.push(s, tc);
+    await Promise.all([opened(s), opened(tc)]);
+
+    const all = await api(a, 'POST', '/sys/annountCement/add', admin.token, { titile: '两个进程都能收到', msgType: 'ALL' });
+    expect(all.success).toBe(true);
+    const released = await api(a, 'GET', `/sys/annountCement/doReleaseData?id=${all.result.id}`, admin.token);
+    expect(released).toMatchObject({ success: true, message: '该系统通知发布成功' });
+    expect(await s.next((m) => m.msgId === all.result.id)).toEqual({ cmd: 'topic', msgId: all.result.id, msgTxt: '两个进程都能收到' });
+    expect(await tc.next((m) => m.msgId === all.result.id)).toEqual({ cmd: 'topic', msgId: all.result.id, msgTxt: '两个进程都能收到' });
+
+    const one = await api(a, 'POST', '/sys/annountCement/add', admin.token, { titile: '只给王老师', msgType: 'USER', userIds: `${teacher.id},` });
+    await api(a, 'GET', `/sys/annountCement/doReleaseData?id=${one.result.id}`, admin.token);
+    expect(await tc.next((m) => m.msgId === one.result.id)).toEqual({ cmd: 'user', msgId: one.result.id, msgTxt: '只给王老师', userId: teacher.id });
+    s.ws.send('HeartBeat');
+    await s.next((m) => m.cmd === 'heartcheck');
+    expect(s.messages.some((m: any) => m.msgId === one.result.id)).toBe(false);
+
+    // And B's API sees what A published (one shared database).
+    const list = await api(b, 'GET', '/sys/annountCement/listByUser', student.token);
+    expect(list.result.anntMsgList.map((x: { id: string }) => x.id)).toContain(all.result.id);
+  }, 60_000);
+});

@@ -1,0 +1,179 @@
+// Small server-rendered antd pieces the account and announcement pages share: form items with their
+// error text, a native select in antd's input style, a table shell, and pagination by links.
+import type { Child } from 'hono/jsx';
+import { cx, inputClass } from '../antd.js';
+
+/** Links inside the shell: htmx loads the page into #content and pushes the URL; plain navigation without JS. */
+export const nav = (href: string) => ({ href, 'hx-get': href, 'hx-target': '#content', 'hx-push-url': 'true' });
+
+export function FormItem(p: { label: string; id: string; error?: string; required?: boolean; extra?: Child; children: Child }) {
+  return (
+    <div class={cx('ant-form-item app ant-form-css-var ant-form-item-vertical', p.error && 'ant-form-item-with-help ant-form-item-has-error')}>
+      <div class="ant-row ant-form-item-row app">
+        <div class="ant-col ant-form-item-label app">
+          <label for={p.id} class={p.required ? 'ant-form-item-required' : ''} title={p.label}>
+            {p.label}
+          </label>
+        </div>
+        <div class="ant-col ant-form-item-control app">
+          <div class="ant-form-item-control-input">
+            <div class="ant-form-item-control-input-content">{p.children}</div>
+          </div>
+          {p.error ? (
+            <div class="ant-form-item-explain ant-form-item-explain-connected" role="alert">
+              <div class="ant-form-item-explain-error" id={`${p.id}-error`}>
+                {p.error}
+              </div>
+            </div>
+          ) : (
+            p.extra && <div class="ant-form-item-extra">{p.extra}</div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function TextInput(p: { id: string; name: string; value?: string | null; type?: string; error?: string; placeholder?: string; maxlength?: number; autocomplete?: string }) {
+  return (
+    <input
+      id={p.id}
+      name={p.name}
+      type={p.type ?? 'text'}
+      value={p.value ?? ''}
+      class={inputClass({ error: !!p.error })}
+      placeholder={p.placeholder}
+      maxlength={p.maxlength}
+      autocomplete={p.autocomplete}
+      aria-invalid={p.error ? 'true' : undefined}
+      aria-describedby={p.error ? `${p.id}-error` : undefined}
+    />
+  );
+}
+
+export function NativeSelect(p: { id: string; name: string; value: string; options: { value: string; text: string }[]; error?: string; label?: string }) {
+  return (
+    <select id={p.id} name={p.name} class={inputClass({ error: !!p.error, extra: 'xt-select' })} aria-label={p.label} aria-invalid={p.error ? 'true' : undefined}>
+      {p.options.map((o) => (
+        <option value={o.value} selected={o.value === p.value}>
+          {o.text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export interface Column<T> {
+  title: string;
+  width?: number;
+  align?: 'center' | 'left' | 'right';
+  render: (row: T) => Child;
+}
+
+export function SimpleTable<T>({ columns, rows, empty = '暂无数据', rowClass }: { columns: Column<T>[]; rows: T[]; empty?: string; rowClass?: (r: T) => string | undefined }) {
+  return (
+    <div class="app ant-table-css-var ant-table-wrapper">
+      <div class="ant-table ant-table-middle app ant-table-css-var">
+        <div class="ant-table-container">
+          <div class="ant-table-content">
+            <table style="table-layout:auto">
+              <thead class="ant-table-thead">
+                <tr>
+                  {columns.map((c) => (
+                    <th class="ant-table-cell" scope="col" style={[c.width ? `width:${c.width}px` : '', c.align ? `text-align:${c.align}` : ''].filter(Boolean).join(';') || undefined}>
+                      {c.title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody class="ant-table-tbody">
+                {rows.length ? (
+                  rows.map((r) => (
+                    <tr class={cx('ant-table-row ant-table-row-level-0', rowClass?.(r))}>
+                      {columns.map((c) => (
+                        <td class="ant-table-cell" style={c.align ? `text-align:${c.align}` : undefined}>
+                          {c.render(r)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                ) : (
+                  <tr class="ant-table-placeholder">
+                    <td class="ant-table-cell" colSpan={columns.length}>
+                      <div class="app ant-empty ant-empty-normal xt-empty">
+                        <div class="ant-empty-description">{empty}</div>
+                      </div>
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** antd Pagination as links (`href(page)` builds each page's URL), with the total and page-size choice. */
+export function LinkPagination(p: { current: number; pageSize: number; total: number; href: (pageNo: number, pageSize?: number) => string; sizes?: number[] }) {
+  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
+  const cur = Math.min(Math.max(1, p.current), pages);
+  const from = p.total === 0 ? 0 : (cur - 1) * p.pageSize + 1;
+  const to = Math.min(p.total, cur * p.pageSize);
+  const window: (number | '…')[] = [];
+  for (let i = 1; i <= pages; i++) {
+    if (i === 1 || i === pages || Math.abs(i - cur) <= 2) window.push(i);
+    else if (window[window.length - 1] !== '…') window.push('…');
+  }
+  const sizes = p.sizes ?? [10, 20, 30, 50];
+  return (
+    <nav aria-label="分页" class="xt-pagination-bar">
+      <ul class="ant-pagination app">
+        <li class="ant-pagination-total-text">
+          {from}-{to} 共{p.total}条
+        </li>
+        <li title="上一页" class={cx('ant-pagination-prev', cur <= 1 && 'ant-pagination-disabled')} aria-disabled={cur <= 1 ? 'true' : 'false'}>
+          {cur > 1 ? (
+            <a class="ant-pagination-item-link" {...nav(p.href(cur - 1))} aria-label="上一页">
+              ‹
+            </a>
+          ) : (
+            <span class="ant-pagination-item-link">‹</span>
+          )}
+        </li>
+        {window.map((n) =>
+          n === '…' ? (
+            <li class="ant-pagination-jump-next">
+              <span class="ant-pagination-item-ellipsis xt-ellipsis">•••</span>
+            </li>
+          ) : (
+            <li title={String(n)} class={cx('ant-pagination-item', `ant-pagination-item-${n}`, n === cur && 'ant-pagination-item-active')}>
+              <a {...nav(p.href(n))} aria-current={n === cur ? 'page' : undefined}>
+                {n}
+              </a>
+            </li>
+          ),
+        )}
+        <li title="下一页" class={cx('ant-pagination-next', cur >= pages && 'ant-pagination-disabled')} aria-disabled={cur >= pages ? 'true' : 'false'}>
+          {cur < pages ? (
+            <a class="ant-pagination-item-link" {...nav(p.href(cur + 1))} aria-label="下一页">
+              ›
+            </a>
+          ) : (
+            <span class="ant-pagination-item-link">›</span>
+          )}
+        </li>
+        <li class="ant-pagination-options xt-page-sizes">
+          {sizes.map((s) =>
+            s === p.pageSize ? (
+              <span class="xt-page-size-current">{s} 条/页</span>
+            ) : (
+              <a {...nav(p.href(1, s))}>{s} 条/页</a>
+            ),
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

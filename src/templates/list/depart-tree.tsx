@@ -1,0 +1,117 @@
+// Trees rendered by the server: a navigation tree (each node a link, the selected one highlighted, branches
+// collapsible with <details>) and a checkbox tree (nested native checkboxes posted as one field). Both work
+// without JavaScript. Generic over { key, title, children }, so other screens can use them too.
+import type { Child } from 'hono/jsx';
+import { cx } from '../antd.js';
+
+export interface TreeNode {
+  key: string;
+  title: string;
+  children?: TreeNode[];
+}
+
+export interface TreeNavProps<N extends TreeNode> {
+  nodes: N[];
+  selected?: string;
+  /** Where a node links to. */
+  href: (node: N) => string;
+  /** Extra link attributes (e.g. htmx navigation). */
+  linkAttrs?: (node: N) => Record<string, string>;
+  /** Small text after the title (e.g. an org code). */
+  note?: (node: N) => Child;
+  /** Keys of branches to show open; by default every branch is open. */
+  open?: Set<string>;
+  label?: string;
+}
+
+/** Keys on the path from a root to `key` (inclusive), or [] when absent. */
+export function pathTo<N extends TreeNode>(nodes: N[], key: string): string[] {
+  for (const n of nodes) {
+    if (n.key === key) return [n.key];
+    const below = pathTo((n.children ?? []) as N[], key);
+    if (below.length) return [n.key, ...below];
+  }
+  return [];
+}
+
+/** The node with this key, anywhere in the tree. */
+export function findNode<N extends TreeNode>(nodes: N[], key: string): N | undefined {
+  for (const n of nodes) {
+    if (n.key === key) return n;
+    const hit = findNode((n.children ?? []) as N[], key);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Every node of the tree, depth first. */
+export const flattenTree = <N extends TreeNode>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flattenTree((n.children ?? []) as N[])]);
+
+export function TreeNav<N extends TreeNode>(p: TreeNavProps<N>) {
+  const item = (n: N, depth: number): Child => {
+    const kids = (n.children ?? []) as N[];
+    const current = n.key === p.selected;
+    const link = (
+      <a
+        class={cx('xt-tree-title', current && 'xt-tree-selected')}
+        href={p.href(n)}
+        {...(p.linkAttrs ? p.linkAttrs(n) : {})}
+        {...(current ? { 'aria-current': 'true' } : {})}
+        data-key={n.key}
+      >
+        <span>{n.title}</span>
+        {p.note && <span class="xt-tree-note">{p.note(n)}</span>}
+      </a>
+    );
+    return (
+      <li role="treeitem" aria-level={String(depth)} aria-selected={current ? 'true' : 'false'} {...(kids.length ? { 'aria-expanded': 'true' } : {})}>
+        {kids.length ? (
+          <details class="xt-tree-branch" open={!p.open || p.open.has(n.key)}>
+            <summary aria-label={`展开/收起 ${n.title}`}>{link}</summary>
+            <ul role="group">{kids.map((k) => item(k, depth + 1))}</ul>
+          </details>
+        ) : (
+          <div class="xt-tree-leaf">{link}</div>
+        )}
+      </li>
+    );
+  };
+  return (
+    <ul class="xt-tree" role="tree" aria-label={p.label ?? '树'}>
+      {p.nodes.map((n) => item(n, 1))}
+    </ul>
+  );
+}
+
+export interface CheckboxTreeProps<N extends TreeNode> {
+  nodes: N[];
+  /** Form field the checked keys are posted as (one value per checkbox). */
+  name: string;
+  checked: Set<string>;
+  disabled?: boolean;
+  /** Small text after the title (e.g. 按钮). */
+  note?: (node: N) => Child;
+  label?: string;
+}
+
+export function CheckboxTree<N extends TreeNode>(p: CheckboxTreeProps<N>) {
+  const item = (n: N): Child => {
+    const kids = (n.children ?? []) as N[];
+    return (
+      <li>
+        <label class="xt-check-label">
+          <input type="checkbox" class="xt-check" name={p.name} value={n.key} checked={p.checked.has(n.key)} disabled={p.disabled} />
+          <span>{n.title}</span>
+          {p.note && <span class="xt-tree-note">{p.note(n)}</span>}
+        </label>
+        {kids.length > 0 && <ul>{kids.map(item)}</ul>}
+      </li>
+    );
+  };
+  return (
+    <fieldset class="xt-check-tree">
+      {p.label && <legend class="xt-sr">{p.label}</legend>}
+      {p.nodes.length ? <ul>{p.nodes.map(item)}</ul> : <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>}
+    </fieldset>
+  );
+}
