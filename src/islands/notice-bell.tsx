@@ -15,7 +15,11 @@ interface Mounted {
   channel: NoticeChannel | null;
   store: NoticeStore;
   unmountUi?: () => void;
+  stopListening?: () => void;
 }
+
+/** Pages that change read state (the announcement list and its actions): the bell reloads after them. */
+const READ_STATE_PATH = '/isps/userAnnouncement';
 
 const mounted = new WeakMap<HTMLElement, Mounted>();
 
@@ -133,6 +137,15 @@ export function mount(el: HTMLElement, props: Props | undefined, ctx: { click: E
   if (ctx.click) openUi();
   if (!p.summary) store.reload().catch(() => {});
 
+  // Reading on /isps/userAnnouncement (open, 标为已读, 全部已读) happens through htmx requests: refresh after them.
+  const afterRequest = (ev: Event) => {
+    const detail = (ev as CustomEvent<{ pathInfo?: { requestPath?: string }; successful?: boolean }>).detail;
+    const path = detail?.pathInfo?.requestPath ?? '';
+    if (detail?.successful && path.startsWith(READ_STATE_PATH)) store.reload().catch(() => {});
+  };
+  document.addEventListener('htmx:afterRequest', afterRequest);
+  state.stopListening = () => document.removeEventListener('htmx:afterRequest', afterRequest);
+
   if (p.userId && typeof WebSocket === 'function') {
     state.channel = new NoticeChannel({
       url: socketUrl(location, p.userId),
@@ -141,6 +154,8 @@ export function mount(el: HTMLElement, props: Props | undefined, ctx: { click: E
         showToast(m, store);
       },
       poll: () => store.reload().then(() => undefined),
+      // For people and tests: whether pushes arrive over the socket (open) or by polling (closed).
+      onState: (s) => el.setAttribute('data-socket', s),
     });
     state.channel.start();
   }
@@ -151,5 +166,6 @@ export function unmount(el: HTMLElement): void {
   if (!state) return;
   mounted.delete(el);
   state.channel?.stop();
+  state.stopListening?.();
   state.unmountUi?.();
 }

@@ -48,6 +48,7 @@ function PasswordModal({ username, onClose }: { username: string; onClose(): voi
       open={open}
       title="修改密码"
       width={800}
+      className="xt-password-modal"
       okText="确定"
       cancelText="关闭"
       confirmLoading={busy}

@@ -31,6 +31,8 @@ export interface DictSelectProps {
   back?: string;
   /** A refused deletion, shown beside the select. */
   error?: string;
+  /** After a deletion reload the page at `back` (when the page lists the items too) instead of only the select. */
+  reload?: boolean;
 }
 
 export const DICT_DELETE_ITEM_ROUTE = '/isystem/dict/deleteItemByText';
@@ -63,6 +65,7 @@ export function DictSelect(p: DictSelectProps) {
     if (current) q.set('value', current);
     if (p.showAll) q.set('showAll', '1');
     if (p.back) q.set('back', p.back);
+    if (p.reload) q.set('reload', '1');
     return q.toString();
   };
   const wrapperId = `xt-dict-${p.id ?? p.name}`.replace(/[^A-Za-z0-9_-]/g, '-');

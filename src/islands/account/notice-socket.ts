@@ -29,6 +29,8 @@ export interface NoticeChannelOptions {
   poll(): Promise<void>;
   /** The socket is closed for good (4401/4403) — e.g. the session ended. */
   onFatal?(code: number): void;
+  /** 'open' when the socket opens, 'closed' when it is down (the poll runs meanwhile), 'stopped' for good. */
+  onState?(state: 'open' | 'closed' | 'stopped'): void;
   createSocket?: (url: string) => SocketLike;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
@@ -94,6 +96,7 @@ export class NoticeChannel {
     try {
       s = this.create(this.o.url);
     } catch {
+      this.o.onState?.('closed');
       this.onDown();
       return;
     }
@@ -101,6 +104,7 @@ export class NoticeChannel {
     s.onopen = () => {
       this.stopPoll();
       this.armHeartbeat();
+      this.o.onState?.('open');
     };
     s.onmessage = (ev) => {
       this.armHeartbeat();
@@ -121,9 +125,11 @@ export class NoticeChannel {
       this.heartbeatTimer = null;
       if (FATAL_CLOSE_CODES.includes(ev.code)) {
         this.stop();
+        this.o.onState?.('stopped');
         this.o.onFatal?.(ev.code);
         return;
       }
+      this.o.onState?.('closed');
       this.onDown();
     };
   }

@@ -6,6 +6,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 import { useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type {} from '../globals';
 
 /** Must equal scripts/extract-antd-css.tsx's STATIC_THEME (plus zeroRuntime: the CSS is already on the page). */
 export const ISLAND_THEME = { hashed: false, cssVar: { key: 'app' }, zeroRuntime: true } as const;
@@ -69,21 +70,8 @@ export async function toast(kind: 'success' | 'warning' | 'error' | 'info', text
   (await feedbackApi()).message[kind](text);
 }
 
-/**
- * Navigates inside the shell the way its links do: through the htmx-boosted main menu when the page has one
- * (only #content is swapped, the header and its websocket stay), else with a normal page load.
- */
+/** Navigates inside the shell (htmx: only #content changes, the header and its websocket stay). */
 export function navigate(url: string): void {
-  const boosted = document.querySelector('#xt-nav[hx-boost="true"]');
-  const htmx = (window as unknown as { htmx?: unknown }).htmx;
-  if (boosted && htmx) {
-    const a = document.createElement('a');
-    a.href = url;
-    a.hidden = true;
-    boosted.appendChild(a);
-    a.click();
-    a.remove();
-    return;
-  }
-  location.assign(url);
+  if (window.xtShell) window.xtShell.navigate(url);
+  else location.assign(url);
 }

@@ -3,6 +3,7 @@ import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/type
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import EllipsisOutlined from '@ant-design/icons-svg/es/asn/EllipsisOutlined';
 import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 
@@ -12,6 +13,7 @@ const ICONS: Record<string, IconDefinition> = {
   warning: ExclamationCircleFilled,
   info: InfoCircleFilled,
   close: CloseOutlined,
+  ellipsis: EllipsisOutlined,
 };
 
 const attrs = (a: Record<string, string>) => Object.keys(a).map((k) => ` ${k}="${a[k]}"`).join('');

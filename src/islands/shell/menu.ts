@@ -4,6 +4,7 @@
 //   - the responsive tiers of SPEC §2/§9: below 1088 px the side menu collapses, below 768 px the device is
 //     mobile and the menu lives in a left drawer opened by the top-bar trigger;
 //   - selection and open submenus follow the page after each htmx navigation.
+import { iconHtml } from './icons';
 import type { ShellSettings } from './types';
 
 type Mode = 'inline' | 'collapsed' | 'horizontal';
@@ -64,6 +65,31 @@ function openTrail(menu: HTMLElement): void {
   for (const li of $$('.ant-menu-submenu', menu)) setOpen(li, open.includes(li.getAttribute('data-key') || ''));
 }
 
+/**
+ * A horizontal menu wider than the header keeps what fits and moves the rest into a trailing "…" submenu,
+ * as antd's Menu does (its overflow item).
+ */
+function fitHorizontal(menu: HTMLElement): void {
+  const rest = $<HTMLElement>(':scope > .xt-menu-rest', menu);
+  if (rest) {
+    const sub = rest.lastElementChild as HTMLElement;
+    while (sub.firstElementChild) menu.insertBefore(sub.firstElementChild, rest);
+    rest.remove();
+  }
+  if (!menu.classList.contains('ant-menu-horizontal') || menu.scrollWidth <= menu.clientWidth) return;
+  const more = document.createElement('li');
+  more.className = 'ant-menu-submenu ant-menu-submenu-horizontal ant-menu-overflow-item ant-menu-overflow-item-rest xt-menu-rest';
+  more.innerHTML = `<div role="button" class="ant-menu-submenu-title" tabindex="0" aria-haspopup="true" aria-label="更多">${iconHtml('ellipsis')}</div><ul class="ant-menu ant-menu-sub ant-menu-vertical"></ul>`;
+  menu.appendChild(more);
+  const sub = more.lastElementChild as HTMLElement;
+  while (menu.scrollWidth > menu.clientWidth && more.previousElementSibling) sub.insertBefore(more.previousElementSibling, sub.firstChild);
+  // Moved items now sit in a popup: vertical submenus, not top-level items.
+  for (const li of Array.prototype.slice.call(sub.children) as HTMLElement[]) {
+    li.classList.remove('ant-menu-overflow-item');
+    if (li.classList.contains('ant-menu-submenu')) swap(li, ['ant-menu-submenu-horizontal'], ['ant-menu-submenu-vertical']);
+  }
+}
+
 /** Puts the menu where the layout wants it (sider or header) in the mode the width and settings call for. */
 export function layoutMenu(s: ShellSettings): void {
   const body = document.body;
@@ -78,7 +104,9 @@ export function layoutMenu(s: ShellSettings): void {
   if (host && nav.parentElement !== host) host.appendChild(nav);
   swap(sider, ['ant-layout-sider-dark', 'ant-layout-sider-light'], [`ant-layout-sider-${s.theme}`]);
   sider.classList.toggle('ant-layout-sider-collapsed', isCollapsed(s));
+  fitHorizontal(menu); // put back any overflow before switching classes
   setMode(menu, modeFor(s), s.theme);
+  fitHorizontal(menu);
 }
 
 /** After a navigation: select the page's item, mark its ancestors, and (inline) open exactly its trail. */
@@ -148,4 +176,12 @@ export function initMenu(settings: () => ShellSettings, toggleCollapsed: (collap
   };
   mobileQuery.addEventListener('change', onWidth);
   narrowQuery.addEventListener('change', onWidth);
+  let resizeTimer = 0;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = window.setTimeout(() => {
+      const menu = document.getElementById('xt-menu');
+      if (menu) fitHorizontal(menu);
+    }, 100);
+  });
 }

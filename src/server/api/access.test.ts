@@ -33,11 +33,12 @@ beforeAll(async () => {
   studentMenus = new Set(granted.filter((g) => g.menu_type !== 2 && g.url).map((g) => g.url!));
 });
 
-/** A fresh session per call, so a route that ends sessions (logout) cannot spoil the next call. */
-const sessionOf = async (username: string) => (await createSession(t.db, await t.userId(username))).token;
 afterAll(async () => {
   await t?.close();
 });
+
+/** A fresh session per call, so a route that ends sessions (logout) cannot spoil the next call. */
+const sessionOf = async (username: string) => (await createSession(t.db, await t.userId(username))).token;
 
 /** A concrete, harmless path for a route pattern: parameters and wildcards get placeholder values. */
 const concrete = (route: RouteInfo) =>
@@ -47,12 +48,12 @@ const concrete = (route: RouteInfo) =>
     .replace(/\*/g, 'no-such-file.png');
 
 /** Calls a route; the answer may be a file (exports), so the body is JSON only when it says so. */
-async function call(route: RouteInfo, opts: { token?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer> {
+async function call(route: RouteInfo, opts: { token?: string; headers?: Record<string, string>; query?: string } = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers['X-Access-Token'] = opts.token;
   const write = route.method !== 'GET';
   if (write) headers['Content-Type'] = 'application/json';
-  const res = await t.request(`/api${concrete(route)}`, { method: route.method, headers, body: write ? '{}' : undefined });
+  const res = await t.request(`/api${concrete(route)}${opts.query ?? ''}`, { method: route.method, headers, body: write ? '{}' : undefined });
   const json = res.headers.get('content-type')?.includes('application/json');
   return { status: res.status, body: json ? await res.json() : { success: true, message: '', code: 0, result: null, timestamp: 0 } };
 }
@@ -145,6 +146,23 @@ describe('the administrator', () => {
       if (route.method !== 'GET') continue; // reads only: the writes would act on the seeded data
       const res = await call(route, { token: await sessionOf('admin') });
       if (isTokenRefusal(res) || isNoPermission(res)) wrong.push(`${label(route)} refused admin: ${res.status} ${res.body?.message}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the _t cache-buster', () => {
+  it('is accepted and ignored on every GET route', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes) {
+      if (route.method !== 'GET') continue;
+      for (const user of [null, 'admin']) {
+        const token = user ? await sessionOf(user) : undefined;
+        const plain = await call(route, { token });
+        const stamped = await call(route, { token: user ? await sessionOf(user) : undefined, query: `?_t=${Math.floor(Date.now() / 1000)}` });
+        const sig = (r: ApiAnswer) => `${r.status} ${r.body?.success} ${r.body?.code} ${r.body?.message}`;
+        if (sig(plain) !== sig(stamped)) wrong.push(`${label(route)} as ${user ?? 'visitor'}: ${sig(plain)} vs ${sig(stamped)}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

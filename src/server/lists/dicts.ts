@@ -44,7 +44,7 @@ export const dictsList: ListSpec = {
     export: { key: 'export', label: '导出', perm: 'dict:export' },
     import: { key: 'import', label: '导入', perm: 'dict:import' },
     // POST /isystem/dict/refresh: drops the dictionary cache (after changes written around the API).
-    actions: [{ key: 'refresh', label: '刷新缓存' }],
+    actions: [{ key: 'refresh', label: '刷新缓存', perm: 'dict:edit' }],
     links: [{ key: 'recycle', label: '回收站', perm: 'dict:recycle', href: DICT_RECYCLE_ROUTE }],
   },
   rowActions: [
@@ -90,7 +90,7 @@ export const dictItemsList: ListSpec = {
     { key: 'itemValue', title: '数据值', sortable: true },
     { key: 'description', title: '描述', render: 'ellipsis' },
     { key: 'sortOrder', title: '排序', sortable: true, width: 90, align: 'center' },
-    { key: 'status', title: '状态', dict: 'dict_item_status', render: 'tag', width: 100, align: 'center' },
+    { key: 'status', title: '状态', dict: 'dict_item_status', render: 'tag', colors: { '1': 'green', '0': 'default' }, width: 100, align: 'center' },
   ],
   filters: [
     { key: 'dictId', label: '字典', type: 'exact', hidden: true },

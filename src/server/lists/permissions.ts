@@ -38,6 +38,7 @@ const switchField = (key: string, label: string, help?: string) => ({ key, label
 export function permissionFormFields(menuType: 0 | 1 | 2): FormSpec['fields'] {
   const isButton = menuType === 2;
   const common = [
+    { key: 'menuType', label: '菜单类型', type: 'radio' as const, required: true, options: MENU_TYPES },
     { key: 'name', label: isButton ? '按钮/权限名称' : '菜单名称', type: 'text' as const, required: true, maxLength: 100 },
     ...(menuType === 0 ? [] : [{ key: 'parentId', label: '上级菜单', type: 'select' as const, required: true }]),
   ];

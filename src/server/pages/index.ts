@@ -14,8 +14,14 @@ import { iframePage } from './iframe-page.js';
 import { htmxMode, shellPage } from './shell-page.js';
 import { registerPublicPages } from './public.js';
 import { registerRolePages } from './system/roles.js';
+import { registerDepartPages } from './system/departs.js';
+import { registerRoleGrantPages } from './system/role-grant.js';
+import { registerPermissionPages } from './system/permissions.js';
+import { registerUserPages } from './system/users.js';
 import { registerAnnouncementAdminPages } from './system/announcements.js';
 import { registerLogPages } from './system/logs.js';
+import { registerDictPages } from './system/dicts.js';
+import { registerConfigPages } from './system/config.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -50,8 +56,14 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerAccountPages(app);
   registerPublicPages(app);
   registerRolePages(app);
+  registerDepartPages(app);
+  registerRoleGrantPages(app);
+  registerPermissionPages(app);
+  registerUserPages(app);
   registerAnnouncementAdminPages(app);
   registerLogPages(app);
+  registerDictPages(app);
+  registerConfigPages(app);
   app.get('/404', async (c) => {
     // Inside the shell (htmx navigation to a page that does not exist) the failure shows in the content area.
     if (c.get('token') && htmxMode(c) !== 'page') return shellPage(c, { current: '/404', title: '404' }, () => NotFoundContent(), 404);

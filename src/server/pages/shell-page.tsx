@@ -58,12 +58,21 @@ export async function shellPage(
   if (session instanceof Response) return session;
   const url = new URL(c.req.url);
   const menu = resolveMenuUrls(session.menu, url.origin);
-  const [cfg, body] = await Promise.all([siteConfig(c), content({ ...session, menu })]);
+  const mode = htmxMode(c);
+  // The bell's badge is part of the first paint (a failure only leaves it empty; the bell island reloads it).
+  const noticesCall =
+    mode === 'page'
+      ? c
+          .get('upstream')
+          .noticeSummary()
+          .then((r) => (r.success ? r.result : null))
+          .catch(() => null)
+      : null;
+  const [cfg, body, notices] = await Promise.all([siteConfig(c), content({ ...session, menu }), noticesCall]);
   const page = { current: opts.current, href: url.pathname + url.search, pageTitle: opts.title, isHome: opts.isHome };
   // The same URL answers with a page or a fragment: caches must keep them apart, and a user's page is private.
   c.header('Vary', 'HX-Request, HX-Target, Cookie');
   c.header('Cache-Control', 'private, no-store');
-  const mode = htmxMode(c);
   if (mode === 'partial') return c.html(<>{body}</>, status);
   if (mode === 'content') {
     return c.html(
@@ -73,12 +82,6 @@ export async function shellPage(
       status,
     );
   }
-  // The bell's badge is part of the first paint (a failure only leaves it empty; the bell island reloads it).
-  const notices = await c
-    .get('upstream')
-    .noticeSummary()
-    .then((r) => (r.success ? r.result : null))
-    .catch(() => null);
   return c.html(
     '<!doctype html>' +
       (

@@ -4,6 +4,7 @@
 import type { Child } from 'hono/jsx';
 import type { Depart, ProfileInfo } from '../../server/upstream/client.js';
 import { Alert, Button, Card, cx, LinkButton, Tag } from '../antd.js';
+import { asset } from '../assets.js';
 import { Icon } from '../icons.js';
 import { UserAvatar } from '../shell/header-tools.js';
 import { FormItem, nav, NativeSelect, TextInput } from './parts.js';
@@ -23,6 +24,9 @@ export const SETTINGS_TABS = [
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['key'];
 export const SETTINGS_TITLES: Record<SettingsTab, string> = Object.fromEntries(SETTINGS_TABS.map((t) => [t.key, t.title])) as Record<SettingsTab, string>;
 
+/** The account pages' stylesheet, linked by the content itself (it arrives with htmx navigation too). */
+export const AccountStyles = () => <link rel="stylesheet" href={asset('/static/css/account.css')} />;
+
 // ---------------------------------------------------------------- 个人中心
 
 export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; currentOrg: string | null; publicWorks: number | null; flash?: Flash }) {
@@ -31,6 +35,7 @@ export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; curre
   const roles = me.roleList?.length ? me.roleList : (me.roles ?? []).map((code) => ({ code, name: code }));
   return (
     <div class="xt-account-center">
+      <AccountStyles />
       {p.flash && <Alert type={p.flash.type}>{p.flash.text}</Alert>}
       <div class="xt-account-grid">
         <Card class="xt-card xt-profile-card">
@@ -112,6 +117,7 @@ export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; curre
 export function SettingsFrame({ tab, children }: { tab: SettingsTab; children: Child }) {
   return (
     <Card class="xt-card xt-settings">
+      <AccountStyles />
       <div class="xt-settings-body">
         <nav class="xt-settings-nav" aria-label="个人设置">
           <ul class="ant-menu ant-menu-root ant-menu-inline ant-menu-light app ant-menu-css-var" role="menu">

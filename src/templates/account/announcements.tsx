@@ -3,6 +3,7 @@
 // without JavaScript; with htmx the forms and links swap #content.
 import type { AnnouncementSend, Page } from '../../server/upstream/client.js';
 import { Alert, Button, buttonClass, Card, LinkButton, Tag } from '../antd.js';
+import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
 import { FormItem, LinkPagination, nav, NativeSelect, SimpleTable, TextInput } from './parts.js';
 
@@ -61,6 +62,7 @@ export function MyAnnouncementsView(p: { state: MyAnnouncementState; page: Page<
   const records = p.page?.records ?? [];
   return (
     <Card class="xt-card xt-my-annt" title="我的消息">
+      <link rel="stylesheet" href={asset('/static/css/account.css')} />
       <form class="ant-form ant-form-inline app ant-form-css-var xt-query-form" method="get" action={MY_ANNOUNCEMENTS} hx-get={MY_ANNOUNCEMENTS} hx-target="#content" hx-push-url="true">
         <FormItem label="标题" id="q-titile">
           <TextInput id="q-titile" name="titile" value={state.titile} placeholder="请输入标题" maxlength={100} />
@@ -167,6 +169,7 @@ const isLocalPath = (p: string | null | undefined): p is string => !!p && /^\/(?
 export function AnnouncementDetailView({ a, back }: { a: AnnouncementDetail; back: string }) {
   return (
     <Card class="xt-card xt-annt-page" title="通知消息">
+      <link rel="stylesheet" href={asset('/static/css/account.css')} />
       <div class="xt-annt-detail">
         <div class="xt-annt-detail-head">
           <h3 class="xt-annt-detail-title">{a.titile}</h3>

@@ -35,13 +35,15 @@ export interface FormViewProps {
   children?: Child;
   /** A screen's own control for a field (e.g. a user picker); undefined keeps the default control. */
   renderControl?: (f: FieldSpec, ctx: ControlContext) => Child | undefined;
+  /** Prefix of the controls' ids (default `f-`), for a form shown on a page that also opens a dialog form. */
+  idPrefix?: string;
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : str(v).split(',').map((s) => s.trim()).filter(Boolean));
 
-function Control({ f, value, error, options, disabled }: { f: FieldSpec; value: unknown; error?: string; options: FieldOption[]; disabled: boolean }) {
-  const id = `f-${f.key}`;
+function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: FieldSpec; value: unknown; error?: string; options: FieldOption[]; disabled: boolean; idPrefix?: string }) {
+  const id = `${idPrefix}${f.key}`;
   const common = {
     id,
     name: f.key,
@@ -144,20 +146,20 @@ export function Fields(p: FormViewProps) {
             <div class={cx('ant-form-item app ant-form-css-var ant-form-item-horizontal', error && 'ant-form-item-has-error ant-form-item-with-help')}>
               <div class="ant-row ant-form-item-row app">
                 <div class="ant-col ant-col-5 ant-form-item-label app">
-                  <label id={`f-${f.key}-label`} for={`f-${f.key}`} class={f.required ? 'ant-form-item-required' : undefined} title={f.label}>
+                  <label id={`${p.idPrefix ?? 'f-'}${f.key}-label`} for={`${p.idPrefix ?? 'f-'}${f.key}`} class={f.required ? 'ant-form-item-required' : undefined} title={f.label}>
                     {f.label}
                   </label>
                 </div>
                 <div class="ant-col ant-col-16 ant-form-item-control app">
                   <div class="ant-form-item-control-input">
                     <div class="ant-form-item-control-input-content">
-                      {custom ?? <Control f={f} value={value} error={error} options={options} disabled={disabled} />}
+                      {custom ?? <Control f={f} value={value} error={error} options={options} disabled={disabled} idPrefix={p.idPrefix} />}
                       {disabled && p.mode === 'edit' && <input type="hidden" name={f.key} value={str(p.values[f.key])} />}
                     </div>
                   </div>
                   {error ? (
                     <div class="ant-form-item-explain ant-form-item-explain-connected" role="alert">
-                      <div class="ant-form-item-explain-error" id={`f-${f.key}-error`}>
+                      <div class="ant-form-item-explain-error" id={`${p.idPrefix ?? 'f-'}${f.key}-error`}>
                         {error}
                       </div>
                     </div>

@@ -566,7 +566,7 @@ describe('POST /sys/user/importExcel (class rosters)', () => {
   };
   const upload = async (token: string, data: Buffer | string, name = 'roster.xlsx') => {
     const form = new FormData();
-    form.append('file', new Blob([data]), name);
+    form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), name);
     const res = await t.request('/api/sys/user/importExcel', { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
     return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any } };
   };

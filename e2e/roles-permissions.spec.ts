@@ -1,0 +1,189 @@
+// Roles and permissions end to end: an admin creates a role, grants it one menu and one button through the
+// 授权 dialog, gives it to a user through the 用户 dialog (after taking that user out of the 学生 role), and the
+// user, logging in, sees exactly that menu (and 首页) and only the granted button. Then 菜单管理: the tree table,
+// a new menu through the form, its data rule, and its deletion.
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD } from './fixtures';
+import { loginAs, mainMenu } from './shell-helpers';
+
+const ROLE = { name: '角色查看员', code: 'e2e_role_viewer' };
+const USER = { username: 'student3', password: DEMO_PASSWORD, realname: '小刚' };
+
+const modal = (page: Page) => page.locator('#xt-modal [role="dialog"]');
+const roleRow = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+async function openRowAction(page: Page, roleName: string, action: string) {
+  const row = roleRow(page, roleName);
+  const inline = row.getByRole('link', { name: action, exact: true });
+  if (!(await inline.isVisible())) await row.locator('details.xt-more > summary').click();
+  await row.getByRole('link', { name: action, exact: true }).click();
+  await expect(modal(page)).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+test('an admin creates a role, grants one menu and one button, assigns a user, and the user sees exactly that', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await mainMenu(page).getByText('系统管理').click();
+  await mainMenu(page).getByRole('link', { name: '角色管理' }).click();
+  await expect(page).toHaveURL(/\/isystem\/role$/);
+
+  // 新增 a role.
+  await page.getByRole('link', { name: '新增' }).click();
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByLabel('角色名称').fill(ROLE.name);
+  await modal(page).getByLabel('角色编码').fill(ROLE.code);
+  await modal(page).getByLabel('角色等级').fill('0');
+  await modal(page).getByRole('button', { name: '确定' }).click();
+  await expect(roleRow(page, ROLE.name)).toBeVisible();
+
+  // 授权: tick 角色管理 and its 添加角色 button (系统管理 comes along as their parent).
+  await openRowAction(page, ROLE.name, '授权');
+  const tree = modal(page).getByRole('tree', { name: '菜单与按钮权限' });
+  await expect(tree).toBeVisible();
+  await expect(tree.getByLabel('角色管理', { exact: true })).not.toBeChecked();
+  // Top-level menus start open; deeper ones open with their triangle.
+  await expect(tree.getByLabel('角色管理', { exact: true })).toBeVisible();
+  await expect(tree.getByLabel('添加角色', { exact: true })).toBeHidden();
+  await tree.getByLabel('角色管理', { exact: true }).check();
+  const roleItem = tree.locator('li', { has: page.getByLabel('角色管理', { exact: true }) }).last();
+  await roleItem.locator('> details > summary').click({ position: { x: 4, y: 12 } });
+  await tree.getByLabel('添加角色', { exact: true }).check();
+  await expect(tree.getByLabel('添加角色', { exact: true })).toBeChecked();
+  await page.screenshot({ path: 'test-results/roles-auth-dialog.png', fullPage: true });
+  await modal(page).getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '保存成功！' })).toBeVisible();
+  await expect(modal(page)).toHaveCount(0);
+
+  // Reopened, the dialog shows the grants: the two ticked items and their parent.
+  await openRowAction(page, ROLE.name, '授权');
+  await expect(modal(page).getByLabel('角色管理', { exact: true })).toBeChecked();
+  await expect(modal(page).getByLabel('系统管理', { exact: true })).toBeChecked();
+  await expect(modal(page).getByLabel('添加角色', { exact: true })).toBeChecked();
+  await expect(modal(page).getByLabel('角色授权', { exact: true })).not.toBeChecked();
+  await modal(page).getByRole('link', { name: '关闭' }).first().click();
+  await expect(modal(page)).toHaveCount(0);
+
+  // 用户 of 学生: take student3 out of that role.
+  await openRowAction(page, '学生', '用户');
+  const members = modal(page).getByRole('table', { name: '已分配的用户' });
+  const s3 = members.locator('tr', { hasText: USER.username });
+  await expect(s3).toBeVisible();
+  page.once('dialog', (d) => d.accept());
+  await s3.getByRole('button', { name: '移除' }).click();
+  await expect(modal(page).getByRole('alert').filter({ hasText: '已移除 1 个用户' })).toBeVisible();
+  await expect(members.locator('tr', { hasText: USER.username })).toHaveCount(0);
+  await modal(page).getByRole('link', { name: '关闭' }).first().click();
+
+  // 用户 of the new role: search student3 and add.
+  await openRowAction(page, ROLE.name, '用户');
+  await expect(modal(page).getByRole('table', { name: '已分配的用户' })).toContainText('暂无用户');
+  await modal(page).getByLabel('搜索要添加的用户（账号或姓名）').fill(USER.realname);
+  await modal(page).getByRole('button', { name: '搜索' }).click();
+  const candidates = modal(page).getByRole('table', { name: '可添加的用户' });
+  await expect(candidates.locator('tbody tr')).toHaveCount(1);
+  await candidates.getByLabel(`添加 ${USER.username}`).check();
+  await modal(page).getByRole('button', { name: '添加选中用户' }).click();
+  await expect(modal(page).getByRole('alert').filter({ hasText: '已添加 1 个用户' })).toBeVisible();
+  await expect(modal(page).getByRole('table', { name: '已分配的用户' }).locator('tr', { hasText: USER.username })).toBeVisible();
+  await page.screenshot({ path: 'test-results/roles-users-dialog.png', fullPage: true });
+  await modal(page).getByRole('link', { name: '关闭' }).first().click();
+  await logout(page);
+
+  // The user sees 首页 and 系统管理 › 角色管理, nothing else.
+  await loginAs(page, USER);
+  const menu = mainMenu(page);
+  const titles = await menu.locator('.ant-menu-title-content').allInnerTexts();
+  expect(titles.map((t) => t.trim()).filter(Boolean)).toEqual(['首页', '系统管理', '角色管理']);
+  await menu.getByText('系统管理').click();
+  await menu.getByRole('link', { name: '角色管理' }).click();
+  await expect(page).toHaveURL(/\/isystem\/role$/);
+  await expect(roleRow(page, ROLE.name)).toBeVisible();
+  // Only the granted button: 新增; no export, import, batch or row actions.
+  await expect(page.getByRole('link', { name: '新增' })).toBeVisible();
+  for (const name of ['导出', '导入', '批量操作']) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: '操作' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '授权' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/roles-granted-user.png', fullPage: true });
+  // And other screens stay closed to them.
+  const other = await page.request.get('/api/sys/permission/list');
+  expect(other.status()).toBe(403);
+  await logout(page);
+});
+
+test('菜单管理: the tree table, a new menu through the form, its data rule, and its deletion', async ({ page }) => {
+  await loginAs(page, ADMIN);
+  await page.goto('/isystem/permission');
+  const table = page.getByRole('treegrid', { name: '菜单列表' });
+  await expect(table).toBeVisible();
+  const row = (name: string) => table.locator('[role="row"]', { has: page.getByText(name, { exact: true }) }).first();
+  await expect(row('系统管理')).toBeVisible();
+  // Children open natively (details/summary).
+  await expect(row('角色管理')).toBeHidden();
+  await row('系统管理').locator('.xt-tt-caret').click();
+  await expect(row('角色管理')).toBeVisible();
+  await page.screenshot({ path: 'test-results/permissions-tree.png', fullPage: true });
+
+  // 新增菜单 with a bad path shows the error beside the field; then a good one.
+  await page.getByRole('link', { name: '新增菜单' }).click();
+  await expect(modal(page)).toBeVisible();
+  await modal(page).getByLabel('菜单名称').fill('学习报告');
+  await modal(page).getByLabel('菜单路径').fill('//evil.example');
+  await modal(page).getByRole('button', { name: '确定' }).click();
+  await expect(modal(page).getByText('菜单路径格式不正确，应以 / 开头或为 http(s):// 链接')).toBeVisible();
+  await modal(page).getByLabel('菜单路径').fill('study/report');
+  await modal(page).getByLabel('菜单图标').fill('book');
+  await modal(page).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
+  await expect(row('学习报告')).toContainText('/study/report');
+  await expect(row('学习报告')).toContainText('layouts/RouteView');
+
+  // 添加子菜单 under it: a list with the user-list component, so it can carry data rules.
+  await row('学习报告').getByRole('link', { name: '添加子菜单' }).click();
+  await expect(modal(page).getByLabel('上级菜单')).toHaveValue(/.+/);
+  await modal(page).getByLabel('菜单名称').fill('学生名单');
+  await modal(page).getByLabel('菜单路径').fill('/study/students');
+  await modal(page).getByLabel('前端组件').fill('views/system/UserList.vue');
+  await modal(page).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
+  await expect(row('学生名单')).toBeVisible();
+  await expect(row('学生名单')).toContainText('system/UserList');
+
+  // Its data rules: add one, see it listed.
+  await row('学生名单').getByRole('link', { name: '数据规则' }).click();
+  await expect(modal(page)).toContainText('暂无数据规则');
+  await modal(page).getByRole('link', { name: '新增规则' }).click();
+  await modal(page).getByLabel('规则名称').fill('仅看学生');
+  await modal(page).getByLabel('规则字段').selectOption('user_identity');
+  await modal(page).getByLabel('条件规则').selectOption('=');
+  await modal(page).getByLabel('规则值').fill('1');
+  await modal(page).getByRole('button', { name: '确定' }).click();
+  await expect(modal(page).getByRole('alert').filter({ hasText: '添加成功!' })).toBeVisible();
+  await expect(modal(page).getByRole('table', { name: '数据规则' })).toContainText('仅看学生');
+  await page.screenshot({ path: 'test-results/permissions-datarule.png', fullPage: true });
+  await modal(page).getByRole('link', { name: '关闭' }).first().click();
+
+  // Editing the button form: switch the type to 按钮/权限 under 学生名单.
+  await row('学生名单').getByRole('link', { name: '添加子菜单' }).click();
+  await modal(page).getByRole('link', { name: '按钮/权限' }).click();
+  await expect(modal(page).getByLabel('授权标识')).toBeVisible();
+  await modal(page).getByLabel('按钮/权限名称').fill('导出名单');
+  await modal(page).getByLabel('授权标识').fill('study:export');
+  await page.screenshot({ path: 'test-results/permissions-form.png', fullPage: true });
+  await modal(page).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
+  await expect(row('导出名单')).toContainText('study:export');
+
+  // Deleting the parent takes its children with it (after confirmation).
+  page.once('dialog', (d) => d.accept());
+  await row('学习报告').getByRole('link', { name: '删除' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '删除成功!' })).toBeVisible();
+  await expect(table.getByText('学习报告', { exact: true })).toHaveCount(0);
+  await expect(table.getByText('学生名单', { exact: true })).toHaveCount(0);
+});

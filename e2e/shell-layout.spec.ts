@@ -1,0 +1,220 @@
+// The shell's layout as a user meets it (issue 3 items 1, 2, 5, 6): menu and breadcrumbs, htmx navigation
+// that keeps the page, refresh and direct loads, accordion, collapse, menu search, the mobile drawer, and the
+// expired-session dialog.
+import { expect, test } from '@playwright/test';
+import { BASE_URL } from './fixtures';
+import { breadcrumb, loginAs, mainMenu, markWindow, serverHtml, windowMarker } from './shell-helpers';
+
+test.describe('desktop shell', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('menu and breadcrumbs follow htmx navigation without reloading; refresh renders the same page', async ({ page }) => {
+    await loginAs(page);
+    await expect(page).toHaveTitle('学堂'); // home: the brand name alone
+    const crumbs = breadcrumb(page);
+    await expect(crumbs.getByText('首页')).toBeVisible();
+    await expect(crumbs.getByRole('link')).toHaveCount(0); // the current crumb is not a link
+    await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/dashboard/index');
+    const greeting = await page.locator('.xt-welcome').innerText();
+    expect(greeting).toMatch(/^(早上好|上午好|中午好|下午好|晚上好)，欢迎使用 学堂$/);
+    await page.screenshot({ path: 'test-results/shell-desktop-light.png' });
+
+    await markWindow(page);
+    const menu = mainMenu(page);
+    await menu.getByText('系统管理').click();
+    await menu.getByRole('link', { name: '角色管理' }).click();
+    await expect(page).toHaveURL(/\/isystem\/role$/);
+    await expect(page).toHaveTitle('角色管理 · 学堂');
+    expect(await windowMarker(page)).toBe(42); // swapped by htmx, not reloaded
+
+    // 首页 (SPEC: dashboard-analysis) then the matched menu routes; only the current crumb is not a link.
+    await expect(crumbs.getByRole('link', { name: '首页' })).toHaveAttribute('href', '/dashboard/analysis');
+    await expect(crumbs.getByRole('link', { name: '系统管理' })).toHaveAttribute('href', '/isystem');
+    await expect(crumbs.getByText('角色管理')).toHaveAttribute('aria-current', 'page');
+    await expect(crumbs.getByRole('link', { name: '角色管理' })).toHaveCount(0);
+    await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/isystem/role');
+    await expect(page.locator('#xt-menu li[data-key="/isystem"]')).toHaveClass(/ant-menu-submenu-selected/);
+
+    // Every URL is a complete page when loaded directly, and the same page as after the swap.
+    await page.reload();
+    expect(await windowMarker(page)).toBeNull();
+    await expect(page).toHaveTitle('角色管理 · 学堂');
+    await expect(crumbs.getByText('角色管理')).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/isystem/role');
+    await expect(page.locator('#xt-menu li[data-key="/isystem"]')).toHaveClass(/ant-menu-submenu-open/);
+
+    // Back returns to the home page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
+    await expect(page.getByRole('heading', { name: '欢迎使用学堂' })).toBeVisible();
+  });
+
+  test('an htmx request gets the content and out-of-band parts; a plain one the whole page', async ({ page, context }) => {
+    await loginAs(page);
+    const full = await serverHtml(context, '/isystem/role');
+    expect(full.startsWith('<!doctype html>')).toBe(true);
+    expect(full).toContain('id="xt-menu"');
+    const res = await context.request.get(`${BASE_URL}/isystem/role`, { headers: { 'HX-Request': 'true', 'HX-Target': 'content' } });
+    const fragment = await res.text();
+    expect(res.status()).toBe(200);
+    expect(fragment).not.toContain('<html');
+    expect(fragment).not.toContain('id="xt-menu"');
+    expect(fragment).toContain('<title>角色管理 · 学堂</title>');
+    expect(fragment).toMatch(/<nav id="xt-breadcrumb"[^>]*hx-swap-oob="true"/);
+    expect(fragment).toMatch(/<div id="xt-page"[^>]*data-selected="\/isystem\/role"[^>]*hx-swap-oob="true"/);
+    expect(res.headers()['vary']).toContain('HX-Request');
+  });
+
+  test('root submenus form a single-open accordion', async ({ page }) => {
+    await loginAs(page);
+    const menu = mainMenu(page);
+    const submenu = (title: string) => menu.locator('.ant-menu-submenu-title', { hasText: title });
+    await submenu('作业管理').click();
+    await expect(menu.getByRole('link', { name: '布置班级作业' })).toBeVisible();
+    await expect(submenu('作业管理')).toHaveAttribute('aria-expanded', 'true');
+    await submenu('课程管理').click();
+    await expect(menu.getByRole('link', { name: '课程包管理' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: '布置班级作业' })).toBeHidden();
+    await expect(submenu('作业管理')).toHaveAttribute('aria-expanded', 'false');
+    // A nested submenu opens inside its root without closing it.
+    await submenu('开发示例').click();
+    await submenu('仪表盘').click();
+    await expect(menu.getByRole('link', { name: '分析页' })).toBeVisible();
+    await expect(submenu('表单页')).toBeVisible();
+    await expect(menu.getByRole('link', { name: '课程包管理' })).toBeHidden();
+    // Clicking an open root closes it.
+    await submenu('开发示例').click();
+    await expect(submenu('表单页')).toBeHidden();
+  });
+
+  test('the trigger collapses the side menu to 80 px and back; the choice survives a reload', async ({ page, context }) => {
+    await loginAs(page);
+    const sider = page.locator('#xt-sider');
+    await expect(sider).toHaveCSS('width', '200px');
+    await page.getByRole('button', { name: '切换菜单' }).click();
+    await expect(sider).toHaveCSS('width', '80px');
+    await expect(page.locator('#xt-menu')).toHaveClass(/ant-menu-inline-collapsed/);
+    await page.screenshot({ path: 'test-results/shell-collapsed.png' });
+
+    // Collapsed submenus pop out on hover; their entries still navigate.
+    await page.locator('#xt-menu > li[data-key="/isystem"]').hover();
+    await page.locator('#xt-menu li[data-key="/isystem/role"] a').click();
+    await expect(page).toHaveURL(/\/isystem\/role$/);
+    await expect(sider).toHaveCSS('width', '80px');
+
+    // The server renders the collapsed menu on the first paint (settings cookie).
+    const html = await serverHtml(context, '/dashboard/index');
+    expect(html).toContain('xt-collapsed');
+    expect(html).toMatch(/<ul id="xt-menu" class="[^"]*ant-menu-inline-collapsed/);
+    await page.reload();
+    await expect(sider).toHaveCSS('width', '80px');
+    await page.getByRole('button', { name: '切换菜单' }).click();
+    await expect(sider).toHaveCSS('width', '200px');
+    expect(await serverHtml(context, '/dashboard/index')).not.toContain('xt-collapsed');
+  });
+
+  test('below 1088 px the side menu collapses by itself', async ({ page }) => {
+    await loginAs(page);
+    const sider = page.locator('#xt-sider');
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect(sider).toHaveCSS('width', '80px');
+    await expect(page.locator('.xt-welcome')).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(sider).toHaveCSS('width', '200px');
+  });
+
+  test('menu search finds entries by a case-insensitive title substring and navigates', async ({ page, context }) => {
+    await loginAs(page);
+    await markWindow(page);
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    const input = page.getByRole('combobox', { name: '搜索菜单' });
+    await expect(input).toBeFocused();
+    await input.fill('字典');
+    const options = page.locator('#xt-search-list [role="option"]');
+    await expect(options).toHaveText(['字典管理', '分类字典']);
+    await input.fill('jvm');
+    await expect(options).toHaveText(['JVM信息']);
+    // Route containers (layouts/RouteView) are not entries.
+    await input.fill('系统管理');
+    await expect(options).toHaveCount(0);
+    // External entries open a new window.
+    await input.fill('scratch3');
+    const [popup, request] = await Promise.all([
+      context.waitForEvent('page'),
+      context.waitForEvent('request', (r) => r.url().includes('/scratch3/index.html?scene=create')),
+      options.first().click(),
+    ]);
+    expect(request.frame().page()).toBe(popup);
+    await popup.close();
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
+
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    await page.getByRole('combobox', { name: '搜索菜单' }).fill('角色');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/isystem\/role$/);
+    expect(await windowMarker(page)).toBe(42);
+    await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/isystem/role');
+  });
+
+  test('an expired session shows 登录已过期 on the next navigation; 重新登录 leads to the login page', async ({ page, context }) => {
+    await loginAs(page);
+    await context.clearCookies();
+    await context.addCookies([{ name: 'xt_token', value: 'no-such-session-token', url: BASE_URL }]);
+    await mainMenu(page).getByText('系统管理').click();
+    await mainMenu(page).getByRole('link', { name: '角色管理' }).click();
+    const dialog = page.getByRole('dialog', { name: '登录已过期' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('很抱歉，登录已过期，请重新登录');
+    await expect(page).toHaveURL(/\/dashboard\/index$/); // nothing was swapped in
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await expect(page).toHaveURL(/\/user\/login\?redirect=/);
+    expect((await context.cookies()).find((c) => c.name === 'xt_token')).toBeUndefined();
+  });
+
+  test('an htmx request without a session asks for a full redirect to the login page', async ({ page, context }) => {
+    await loginAs(page);
+    await context.clearCookies();
+    await mainMenu(page).getByRole('link', { name: '用户管理' }).click();
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fisystem%2Fuser$/);
+  });
+});
+
+test.describe('mobile shell (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the side menu is a drawer opened by the trigger; tabs and greeting are hidden', async ({ page }) => {
+    await loginAs(page);
+    const sider = page.locator('#xt-sider');
+    await expect(sider).not.toBeInViewport();
+    await expect(page.locator('#xt-tabs')).toBeHidden();
+    await expect(page.locator('.xt-welcome')).toBeHidden();
+    await expect(page.locator('.xt-brand-mobile')).toHaveText('学堂');
+
+    await page.getByRole('button', { name: '切换菜单' }).click();
+    await expect(sider).toBeInViewport();
+    await expect(sider).toHaveCSS('width', '200px');
+    await expect(page.locator('.xt-drawer-mask')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shell-mobile-drawer.png' });
+
+    // Choosing a page closes the drawer; the mask closes it too.
+    await mainMenu(page).getByText('系统管理').click();
+    await mainMenu(page).getByRole('link', { name: '角色管理' }).click();
+    await expect(page).toHaveURL(/\/isystem\/role$/);
+    await expect(sider).not.toBeInViewport();
+    await page.getByRole('button', { name: '切换菜单' }).click();
+    await expect(sider).toBeInViewport();
+    await page.locator('.xt-drawer-mask').click({ position: { x: 340, y: 400 } });
+    await expect(sider).not.toBeInViewport();
+  });
+
+  test('menu search is a modal titled 搜索菜单', async ({ page }) => {
+    await loginAs(page);
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    const modal = page.getByRole('dialog', { name: '搜索菜单' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('combobox', { name: '搜索菜单' }).fill('角色');
+    await page.locator('#xt-search-list [role="option"]', { hasText: '角色管理' }).click();
+    await expect(page).toHaveURL(/\/isystem\/role$/);
+    await expect(modal).toBeHidden();
+  });
+});

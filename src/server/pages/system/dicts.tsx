@@ -1,0 +1,356 @@
+// 字典管理 (/isystem/dict): the dictionary list (add/edit/delete, export/import, 刷新缓存), 字典配置 — one
+// dictionary's items as a list of their own at /isystem/dict/items?dictId=… (add/edit/delete, 启用/禁用,
+// order, and a preview of the select they make) — the 回收站 (restore, delete for good), and the page route
+// behind the dictionary select's delete control (deleteItemByText).
+import type { Context, Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { canUse } from '../../lists/auth.js';
+import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemForm, dictItemsList, dictsList } from '../../lists/dicts.js';
+import type { FieldSpec } from '../../lists/spec.js';
+import { hrefWith } from '../../lists/url-state.js';
+import { Alert, Card, LinkButton } from '../../../templates/antd.js';
+import { DICT_DELETE_ITEM_ROUTE, DictSelect, deleteItemQuestion } from '../../../templates/dict-select.js';
+import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { navAttrs } from '../../../templates/list/list-view.js';
+import type { PageEnv, PageSession } from '../context.js';
+import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { requireSession, shellPage } from '../shell-page.js';
+
+/** A local path to return to (never another site), else the fallback. */
+const localPath = (v: unknown, fallback: string) =>
+  typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : fallback;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');
+
+const dictIdOf = (url: string) => {
+  try {
+    return new URL(url, 'http://local').searchParams.get('dictId') ?? '';
+  } catch {
+    return '';
+  }
+};
+
+/** The items form posts `back` (the items list URL): the dictionary of a new item comes from it. */
+function itemToBody(form: Record<string, string | string[]>, fields: FieldSpec[]) {
+  const body = formToBody(form, fields);
+  const dictId = dictIdOf(str(form.back));
+  if (dictId) body.dictId = dictId;
+  return body;
+}
+
+interface DictRecord {
+  id: string;
+  dictName: string;
+  dictCode: string;
+  description: string | null;
+  updateTime: string | null;
+  updateBy: string | null;
+}
+
+interface ItemRecord {
+  id: string;
+  dictId: string;
+  itemText: string;
+  itemValue: string;
+  description: string | null;
+  sortOrder: number;
+  status: number;
+}
+
+/** Under the items table: the dictionary it belongs to and the select its enabled items make. */
+async function itemsPreview(c: Context<PageEnv>, session: PageSession) {
+  const up = c.get('upstream');
+  const dictId = c.req.query('dictId') ?? '';
+  const res = await up.call<DictRecord>('GET', '/sys/dict/queryById', { id: dictId });
+  if (!res.body.success) return <Alert type="warning">{res.body.message || '未找到对应字典'}</Alert>;
+  const dict = res.body.result;
+  const items = await up.dictItems(dict.dictCode);
+  const url = new URL(c.req.url);
+  return (
+    <Card class="xt-dict-preview" title={`「${dict.dictName}」（${dict.dictCode}）的下拉效果`}>
+      <div class="xt-dict-preview-row">
+        <label for="xt-dict-test" class="xt-query-label">
+          测试
+        </label>
+        <DictSelect
+          id="xt-dict-test"
+          name="test"
+          dictCode={dict.dictCode}
+          options={items.success ? items.result : []}
+          canDeleteItem={canUse(session.permissions, 'dict:item')}
+          back={url.pathname + url.search}
+          reload
+        />
+      </div>
+      <p class="xt-muted xt-dict-preview-note">下拉框只提供已启用的项（按排序值）；禁用的项仍保留在上表中。{dict.description ?? ''}</p>
+    </Card>
+  );
+}
+
+function RecycleView({ records, error, can, flash }: { records: DictRecord[]; error?: string; can: (code: string) => boolean; flash?: { type: 'success' | 'error' | 'warning'; text: string } }) {
+  const manage = can('dict:recycle');
+  return (
+    <div class="ant-card ant-card-bordered app xt-list" data-list={DICT_RECYCLE_ROUTE}>
+      <link rel="stylesheet" href="/static/css/list.css" />
+      <link rel="stylesheet" href="/static/css/dicts.css" />
+      <div class="ant-card-body">
+        {flash && <Alert type={flash.type}>{flash.text}</Alert>}
+        <div class="xt-toolbar">
+          <h2 class="xt-recycle-title">字典回收站</h2>
+          <LinkButton {...navAttrs(DICT_ROUTE)}>返回字典列表</LinkButton>
+        </div>
+        {error ? (
+          <Alert type="warning">{error}</Alert>
+        ) : (
+          <div class="app ant-table-css-var ant-table-wrapper">
+            <div class="ant-table ant-table-middle ant-table-bordered app ant-table-css-var">
+              <div class="ant-table-container">
+                <div class="ant-table-content">
+                  <table>
+                    <thead class="ant-table-thead">
+                      <tr>
+                        <th class="ant-table-cell xt-index" scope="col">#</th>
+                        <th class="ant-table-cell" scope="col">字典名称</th>
+                        <th class="ant-table-cell" scope="col">字典编码</th>
+                        <th class="ant-table-cell" scope="col">描述</th>
+                        <th class="ant-table-cell" scope="col" style="width:170px">删除时间</th>
+                        {manage && <th class="ant-table-cell xt-actions-col" scope="col">操作</th>}
+                      </tr>
+                    </thead>
+                    <tbody class="ant-table-tbody">
+                      {records.length ? (
+                        records.map((r, i) => (
+                          <tr class="ant-table-row" data-row-key={r.id}>
+                            <td class="ant-table-cell xt-index">{i + 1}</td>
+                            <td class="ant-table-cell">{r.dictName}</td>
+                            <td class="ant-table-cell">{r.dictCode}</td>
+                            <td class="ant-table-cell">{r.description ?? ''}</td>
+                            <td class="ant-table-cell">{r.updateTime ?? ''}</td>
+                            {manage && (
+                              <td class="ant-table-cell">
+                                <span class="xt-row-actions">
+                                  <form method="post" action={`${DICT_RECYCLE_ROUTE}/back`} class="xt-inline-form" hx-post={`${DICT_RECYCLE_ROUTE}/back`} hx-target="#content">
+                                    <input type="hidden" name="id" value={r.id} />
+                                    <button type="submit" class="xt-action xt-link-button">
+                                      还原
+                                    </button>
+                                  </form>
+                                  <span class="ant-divider ant-divider-vertical app" role="separator" />
+                                  <form
+                                    method="post"
+                                    action={`${DICT_RECYCLE_ROUTE}/delete`}
+                                    class="xt-inline-form"
+                                    hx-post={`${DICT_RECYCLE_ROUTE}/delete`}
+                                    hx-target="#content"
+                                    hx-vals='{"confirmed":"1"}'
+                                    hx-confirm={`确定彻底删除字典「${r.dictName}」及其全部字典项吗？删除后不能恢复。`}
+                                  >
+                                    <input type="hidden" name="id" value={r.id} />
+                                    <button type="submit" class="xt-action xt-action-danger xt-link-button">
+                                      彻底删除
+                                    </button>
+                                  </form>
+                                </span>
+                              </td>
+                            )}
+                          </tr>
+                        ))
+                      ) : (
+                        <tr class="ant-table-placeholder">
+                          <td class="ant-table-cell" colSpan={manage ? 6 : 5}>
+                            <div class="ant-empty ant-empty-normal app xt-empty">回收站是空的</div>
+                          </td>
+                        </tr>
+                      )}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            </div>
+          </div>
+        )}
+        <div id="xt-modal" />
+      </div>
+    </div>
+  );
+}
+
+export function registerDictPages(app: Hono<PageEnv>) {
+  // ---- dictionaries ---------------------------------------------------------------------------------------
+  registerListPage(app, { spec: dictsList, form: dictForm });
+
+  // 刷新缓存 (toolbar action): drops the server's dictionary cache.
+  app.post(`${DICT_ROUTE}/refresh`, csrf(), async (c) => {
+    const form = await c.req.parseBody();
+    const res = await c.get('upstream').call<null>('GET', '/sys/dict/refleshCache');
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '刷新缓存完成！' : res.body.message || '刷新缓存失败' });
+    return backToList(c, localPath(form.back, DICT_ROUTE).startsWith(DICT_ROUTE) ? localPath(form.back, DICT_ROUTE) : DICT_ROUTE);
+  });
+
+  // 字典配置 (row action): opens the dictionary's items list in the content area.
+  app.get(`${DICT_ROUTE}/config`, (c) => {
+    const id = c.req.query('id') ?? '';
+    return backToList(c, id ? hrefWith(DICT_ITEMS_ROUTE, { dictId: id }) : DICT_ROUTE);
+  });
+
+  // ---- items ----------------------------------------------------------------------------------------------
+  // The items list is always one dictionary's.
+  app.get(DICT_ITEMS_ROUTE, async (c, next) => (c.req.query('dictId') ? next() : c.redirect(DICT_ROUTE)));
+  registerListPage(app, { spec: dictItemsList, form: dictItemForm, current: DICT_ROUTE, toBody: itemToBody, extra: itemsPreview });
+
+  const safeItemsBack = (v: unknown) => {
+    const back = localPath(v, DICT_ROUTE);
+    return back.startsWith(DICT_ITEMS_ROUTE) ? back : DICT_ROUTE;
+  };
+
+  // 启用/禁用 (row action): a confirmation (dialog with htmx), then the item is saved with the other status.
+  app.get(`${DICT_ITEMS_ROUTE}/toggle`, async (c) => {
+    const back = safeItemsBack(c.req.query('back'));
+    const res = await c.get('upstream').call<ItemRecord>('GET', '/sys/dictItem/queryById', { id: c.req.query('id') ?? '' });
+    if (!res.body.success) {
+      setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
+      return backToList(c, back);
+    }
+    const item = res.body.result;
+    const enable = item.status !== 1;
+    const view = (
+      <FormView
+        title={enable ? '启用字典项' : '禁用字典项'}
+        width={480}
+        fields={[]}
+        values={{}}
+        errors={{}}
+        options={{}}
+        action={`${DICT_ITEMS_ROUTE}/toggle`}
+        back={back}
+        mode="edit"
+        hidden={{ id: item.id, back, confirmed: '1' }}
+        asDialog={wantsDialog(c)}
+      >
+        <p class="xt-toggle-text">
+          {enable
+            ? `确定启用「${item.itemText}」吗？启用后它会出现在使用该字典的下拉选择中。`
+            : `确定禁用「${item.itemText}」吗？禁用后它不再出现在下拉选择中，但仍保留在字典配置里。`}
+        </p>
+      </FormView>
+    );
+    if (wantsDialog(c)) {
+      const session = await requireSession(c);
+      if (session instanceof Response) return session;
+      return c.html(String(view));
+    }
+    return shellPage(c, { current: DICT_ROUTE, title: dictItemsList.title }, () => view);
+  });
+
+  app.post(`${DICT_ITEMS_ROUTE}/toggle`, csrf(), async (c) => {
+    const form = await c.req.parseBody();
+    const back = safeItemsBack(form.back);
+    const up = c.get('upstream');
+    const found = await up.call<ItemRecord>('GET', '/sys/dictItem/queryById', { id: str(form.id) });
+    if (!found.body.success) {
+      setFlash(c, { type: 'error', text: found.body.message || '未找到对应实体' });
+      return backToList(c, back);
+    }
+    const item = found.body.result;
+    const status = item.status === 1 ? 0 : 1;
+    const res = await up.call<null>('PUT', '/sys/dictItem/edit', undefined, {
+      id: item.id,
+      itemText: item.itemText,
+      itemValue: item.itemValue,
+      description: item.description,
+      sortOrder: item.sortOrder,
+      status,
+    });
+    setFlash(c, {
+      type: res.body.success ? 'success' : 'error',
+      text: res.body.success ? `已${status ? '启用' : '禁用'}「${item.itemText}」` : res.body.message || '操作失败',
+    });
+    return backToList(c, back);
+  });
+
+  // ---- the dictionary select's delete control ---------------------------------------------------------------
+  const confirmDelete = (c: Context<PageEnv>, q: Record<string, string>) =>
+    shellPage(c, { current: DICT_ROUTE, title: '删除字典项' }, () => (
+      <ConfirmView title="删除字典项" text={deleteItemQuestion(q.itemText)} action={DICT_DELETE_ITEM_ROUTE} hidden={q} back={localPath(q.back, DICT_ROUTE)} />
+    ));
+  const deleteParams = (source: Record<string, unknown>) => {
+    const q: Record<string, string> = {};
+    for (const k of ['dictCode', 'itemText', 'name', 'id', 'value', 'showAll', 'back', 'reload']) if (str(source[k])) q[k] = str(source[k]).slice(0, 500);
+    return q;
+  };
+
+  app.get(DICT_DELETE_ITEM_ROUTE, (c) => {
+    const q = deleteParams(c.req.query());
+    if (!q.dictCode || !q.itemText) return c.redirect(localPath(q.back, DICT_ROUTE));
+    return confirmDelete(c, q);
+  });
+
+  app.post(DICT_DELETE_ITEM_ROUTE, csrf(), async (c) => {
+    // htmx sends the select's state in the URL; the no-JavaScript confirmation page posts it as a form.
+    const body = isHtmx(c) ? {} : ((await c.req.parseBody()) as Record<string, unknown>);
+    const q = deleteParams({ ...c.req.query(), ...body });
+    const confirmed = str(c.req.query('confirmed')) === '1' || str(body.confirmed) === '1';
+    const back = localPath(q.back, DICT_ROUTE);
+    if (!q.dictCode || !q.itemText) return backToList(c, back);
+    if (!confirmed) return confirmDelete(c, q);
+    const up = c.get('upstream');
+    const res = await up.call<null>('DELETE', '/sys/dict/deleteItemByText', { dictCode: q.dictCode, itemText: q.itemText });
+    if (!isHtmx(c) || (res.body.success && q.reload === '1')) {
+      setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? `已删除「${q.itemText}」` : res.body.message || '删除失败' });
+      return backToList(c, back);
+    }
+    const items = await up.dictItems(q.dictCode);
+    return c.html(
+      String(
+        <DictSelect
+          id={q.id}
+          name={q.name ?? 'value'}
+          dictCode={q.dictCode}
+          options={items.success ? items.result : []}
+          value={q.value}
+          showAll={q.showAll === '1'}
+          canDeleteItem
+          back={q.back}
+          reload={q.reload === '1'}
+          error={res.body.success ? undefined : res.body.message || '删除失败'}
+        />,
+      ),
+    );
+  });
+
+  // ---- recycle bin ------------------------------------------------------------------------------------------
+  app.get(DICT_RECYCLE_ROUTE, (c) =>
+    shellPage(c, { current: DICT_ROUTE, title: '字典回收站' }, async (session) => {
+      const res = await c.get('upstream').call<DictRecord[]>('GET', '/sys/dict/deleteList');
+      return (
+        <RecycleView
+          records={res.body.success ? res.body.result : []}
+          error={res.body.success ? undefined : res.body.message}
+          can={(code) => canUse(session.permissions, code)}
+          flash={takeFlash(c)}
+        />
+      );
+    }),
+  );
+
+  app.post(`${DICT_RECYCLE_ROUTE}/back`, csrf(), async (c) => {
+    const form = await c.req.parseBody();
+    const res = await c.get('upstream').call<null>('PUT', `/sys/dict/back/${encodeURIComponent(str(form.id))}`);
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '还原成功' : res.body.message || '还原失败' });
+    return backToList(c, DICT_RECYCLE_ROUTE);
+  });
+
+  app.post(`${DICT_RECYCLE_ROUTE}/delete`, csrf(), async (c) => {
+    const form = await c.req.parseBody();
+    const id = str(form.id);
+    if (str(form.confirmed) !== '1') {
+      return shellPage(c, { current: DICT_ROUTE, title: '字典回收站' }, () => (
+        <ConfirmView title="彻底删除" text="确定彻底删除该字典及其全部字典项吗？删除后不能恢复。" action={`${DICT_RECYCLE_ROUTE}/delete`} hidden={{ id }} back={DICT_RECYCLE_ROUTE} />
+      ));
+    }
+    const res = await c.get('upstream').call<null>('DELETE', `/sys/dict/deletePhysic/${encodeURIComponent(id)}`);
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+    return backToList(c, DICT_RECYCLE_ROUTE);
+  });
+}
+

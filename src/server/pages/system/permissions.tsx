@@ -1,0 +1,507 @@
+// 菜单管理 (/isystem/permission): the menu tree as a tree table with 新增菜单, and per row 添加子菜单 / 编辑 /
+// 数据规则 / 删除; the menu form (fields by menu type), the data rules of a menu. Dialogs with htmx, pages of their
+// own without JavaScript. Data through the upstream client; the API checks the permission:* codes again.
+import type { Context, Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import { canUse } from '../../lists/auth.js';
+import {
+  DATA_RULE_CONDITIONS,
+  dataRuleForm,
+  MENU_TYPES,
+  PERMISSION_PERMS,
+  PERMISSION_ROUTE,
+  permissionFormFields,
+} from '../../lists/permissions.js';
+import type { FieldOption } from '../../lists/spec.js';
+import { hrefWith } from '../../lists/url-state.js';
+import { Alert, LinkButton, Tag } from '../../../templates/antd.js';
+import { Icon, hasIcon } from '../../../templates/icons.js';
+import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
+import { DialogFrame, TreeTable, type TreeNode } from '../../../templates/list/tree.js';
+import type { PageEnv, PageSession } from '../context.js';
+import { backToList, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { shellPage } from '../shell-page.js';
+
+type Flash = { type: 'success' | 'error' | 'warning'; text: string };
+
+interface PermNode {
+  id: string;
+  parentId: string;
+  name: string;
+  url: string | null;
+  component: string | null;
+  menuType: number;
+  perms: string | null;
+  icon: string | null;
+  sortNo: number;
+  hidden: boolean;
+  route: boolean;
+  ruleFlag: number;
+  status: string;
+  children?: PermNode[];
+}
+
+interface DataRule {
+  id: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+}
+
+const TITLE = '菜单管理';
+const R = PERMISSION_ROUTE;
+const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(R) && !back.startsWith('//') ? back : R);
+const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
+const typeOf = (v: unknown): 0 | 1 | 2 => (String(v) === '2' ? 2 : String(v) === '1' ? 1 : 0);
+const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
+  shellPage(c, { current: R, title: TITLE }, view, status);
+
+const toTree = (nodes: PermNode[]): TreeNode<PermNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
+const flatten = (nodes: PermNode[], depth = 0): { node: PermNode; depth: number }[] =>
+  nodes.flatMap((n) => [{ node: n, depth }, ...flatten(n.children ?? [], depth + 1)]);
+
+/** Ids on the way to `id` (so the table opens where the user was working). */
+function pathTo(nodes: PermNode[], id: string): string[] {
+  for (const n of nodes) {
+    if (n.id === id) return [n.id];
+    const sub = pathTo(n.children ?? [], id);
+    if (sub.length) return [n.id, ...sub];
+  }
+  return [];
+}
+
+// ---- the tree table -----------------------------------------------------------------------------------------
+
+function RowActions({ n, can, back }: { n: PermNode; can: (code: string) => boolean; back: string }) {
+  const links: Child[] = [];
+  const isMenu = n.menuType !== 2;
+  if (can(PERMISSION_PERMS.edit)) links.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { id: n.id, back }))}>编辑</a>);
+  if (isMenu && can(PERMISSION_PERMS.add)) {
+    links.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { parentId: n.id, menuType: '1', back }))}>添加子菜单</a>);
+  }
+  if (isMenu && can(PERMISSION_PERMS.rule)) links.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/datarule`, { id: n.id, back }))}>数据规则</a>);
+  if (can(PERMISSION_PERMS.del)) {
+    links.push(
+      <a
+        class="xt-action xt-action-danger"
+        href={hrefWith(`${R}/delete`, { id: n.id, back })}
+        hx-post={`${R}/delete`}
+        hx-vals={JSON.stringify({ id: n.id, back, confirmed: '1' })}
+        hx-target="#content"
+        hx-confirm={n.children?.length ? `确定删除“${n.name}”及其所有下级菜单和按钮吗?` : '确定删除吗?'}
+      >
+        删除
+      </a>,
+    );
+  }
+  return (
+    <span class="xt-row-actions">
+      {links.map((l, i) => (
+        <>
+          {i > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+          {l}
+        </>
+      ))}
+    </span>
+  );
+}
+
+const yesNo = (v: boolean) => (v ? '是' : '否');
+
+async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Child> {
+  const expand = c.req.query('expand');
+  const focus = str(c.req.query('focus')).slice(0, 64);
+  const back = hrefWith(R, expand ? { expand } : {});
+  const res = await c.get('upstream').call<PermNode[]>('GET', '/sys/permission/list');
+  const can = (code: string) => canUse(session.permissions, code);
+  const flash = takeFlash(c);
+  const nodes = res.body.success ? res.body.result : [];
+  const typeText = Object.fromEntries(MENU_TYPES.map((o) => [o.value, o.label]));
+  const anyActions = Object.values(PERMISSION_PERMS).some(can);
+  return (
+    <div class="ant-card ant-card-bordered app xt-list" data-list={R}>
+      <link rel="stylesheet" href="/static/css/list.css" />
+      <div class="ant-card-body">
+        {flash && <Alert type={flash.type}>{flash.text}</Alert>}
+        <div class="xt-toolbar">
+          {can(PERMISSION_PERMS.add) && (
+            <LinkButton type="primary" {...dialogAttrs(hrefWith(`${R}/form`, { menuType: '0', back }))}>
+              新增菜单
+            </LinkButton>
+          )}
+          {expand === 'all' ? (
+            <LinkButton {...navAttrs(R)}>折叠全部</LinkButton>
+          ) : (
+            <LinkButton {...navAttrs(hrefWith(R, { expand: 'all' }))}>展开全部</LinkButton>
+          )}
+        </div>
+        {!res.body.success ? (
+          <Alert type="warning">{res.body.message}</Alert>
+        ) : (
+          <TreeTable<PermNode>
+            label="菜单列表"
+            nodes={toTree(nodes)}
+            openDepth={expand === 'all' ? Infinity : 0}
+            openKeys={new Set(focus ? pathTo(nodes, focus).slice(0, -1) : [])}
+            columns={[
+              { key: 'name', title: '菜单名称', width: 'minmax(180px, 2fr)', render: (n) => n.name },
+              {
+                key: 'menuType',
+                title: '菜单类型',
+                width: '100px',
+                render: (n) => <Tag color={n.menuType === 2 ? 'orange' : n.menuType === 0 ? 'blue' : 'cyan'}>{typeText[String(n.menuType)]}</Tag>,
+              },
+              {
+                key: 'icon',
+                title: '图标',
+                width: '64px',
+                align: 'center',
+                render: (n) => (n.icon ? <span class="xt-tt-icon" title={n.icon}>{hasIcon(n.icon) ? <Icon name={n.icon} /> : <code class="xt-tt-code">{n.icon}</code>}</span> : ''),
+              },
+              { key: 'component', title: '组件', width: 'minmax(140px, 1.5fr)', render: (n) => (n.menuType === 2 ? <code class="xt-tt-code">{n.perms}</code> : <span title={n.component ?? ''}>{n.component}</span>) },
+              { key: 'url', title: '路径', width: 'minmax(140px, 1.5fr)', render: (n) => <span title={n.url ?? ''}>{n.url}</span> },
+              { key: 'sortNo', title: '排序', width: '60px', align: 'center', render: (n) => String(n.sortNo) },
+              { key: 'hidden', title: '隐藏', width: '60px', align: 'center', render: (n) => (n.menuType === 2 ? '' : yesNo(n.hidden)) },
+              { key: 'route', title: '路由', width: '60px', align: 'center', render: (n) => (n.menuType === 2 ? '' : yesNo(n.route)) },
+            ]}
+            actions={anyActions ? (n) => <RowActions n={n} can={can} back={back} /> : undefined}
+            actionsWidth="250px"
+          />
+        )}
+        <div id="xt-modal" />
+      </div>
+    </div>
+  );
+}
+
+// ---- the menu form ------------------------------------------------------------------------------------------
+
+/** Parent choices: every menu (not buttons), indented by depth; when editing, not the row itself or below it. */
+function parentOptions(nodes: PermNode[], exclude?: string): FieldOption[] {
+  const out: FieldOption[] = [];
+  const walk = (list: PermNode[], depth: number) => {
+    for (const n of list) {
+      if (n.menuType === 2 || n.id === exclude) continue;
+      out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
+      walk(n.children ?? [], depth + 1);
+    }
+  };
+  walk(nodes, 0);
+  return out;
+}
+
+interface FormArgs {
+  id?: string;
+  menuType: 0 | 1 | 2;
+  values: Record<string, unknown>;
+  errors?: Record<string, string>;
+  message?: string;
+  back: string;
+}
+
+async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
+  const tree = await c.get('upstream').call<PermNode[]>('GET', '/sys/permission/list');
+  const fields = permissionFormFields(a.menuType);
+  const base: Record<string, string> = { back: a.back, ...(a.id ? { id: a.id } : {}), ...(a.values.parentId ? { parentId: String(a.values.parentId) } : {}) };
+  const typeHref = (t: string) => hrefWith(`${R}/form`, { ...base, menuType: t });
+  return (
+    <FormView
+      title={a.id ? '编辑菜单' : '新增菜单'}
+      width={760}
+      fields={fields}
+      values={{ ...a.values, menuType: String(a.menuType) }}
+      errors={a.errors ?? {}}
+      message={a.message}
+      options={{ parentId: parentOptions(tree.body.success ? tree.body.result : [], a.id) }}
+      action={`${R}/save`}
+      back={a.back}
+      mode={a.id ? 'edit' : 'add'}
+      hidden={{ back: a.back, ...(a.id ? { id: a.id } : {}) }}
+      asDialog={wantsDialog(c)}
+      renderControl={(f) =>
+        f.key === 'menuType' ? (
+          <>
+            <input type="hidden" name="menuType" value={String(a.menuType)} />
+            <nav class="xt-segmented" aria-label="菜单类型" style="margin-bottom:0">
+              {MENU_TYPES.map((o) => (
+                <a
+                  href={typeHref(o.value)}
+                  hx-get={typeHref(o.value)}
+                  hx-target={wantsDialog(c) ? '#xt-modal' : '#content'}
+                  {...(o.value === String(a.menuType) ? { 'aria-current': 'true' } : {})}
+                >
+                  {o.label}
+                </a>
+              ))}
+            </nav>
+          </>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/** What the form re-shows after a failed save: the fields as typed. */
+const typedValues = (form: Record<string, string | string[]>) => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+
+// ---- data rules ---------------------------------------------------------------------------------------------
+
+async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: string; back: string; flash?: Flash }): Promise<Child> {
+  const up = c.get('upstream');
+  const [menuRes, rules] = await Promise.all([
+    up.call<PermNode>('GET', '/sys/permission/queryById', { id: args.id }),
+    up.call<DataRule[]>('GET', '/sys/permission/getPermRuleListByPermId', { permissionId: args.id }),
+  ]);
+  const title = `数据规则 · ${menuRes.body.success ? menuRes.body.result.name : ''}`;
+  if (!menuRes.body.success || !rules.body.success) {
+    return (
+      <DialogFrame title={title} back={args.back} asDialog={wantsDialog(c)}>
+        <Alert type="error">{menuRes.body.success ? rules.body.message : menuRes.body.message}</Alert>
+      </DialogFrame>
+    );
+  }
+  const can = canUse(session.permissions, PERMISSION_PERMS.rule);
+  const condText = Object.fromEntries(DATA_RULE_CONDITIONS.map((o) => [o.value, o.label]));
+  const supported = dataRuleForm(menuRes.body.result.component).fields.find((f) => f.key === 'ruleColumn')!.options!.length > 0;
+  const flash = args.flash ?? takeFlash(c);
+  return (
+    <DialogFrame title={title} back={args.back} asDialog={wantsDialog(c)} width={820}>
+      {flash && <Alert type={flash.type}>{flash.text}</Alert>}
+      <p class="xt-muted">
+        组件 <code class="xt-tt-code">{menuRes.body.result.component}</code>
+        {supported ? '：规则在角色授权时勾选，限制该角色在此列表中能看到的数据。' : '：该列表不支持数据规则。'}
+      </p>
+      {can && supported && (
+        <div class="xt-toolbar">
+          <LinkButton type="primary" {...dialogAttrs(hrefWith(`${R}/datarule/form`, { permissionId: args.id, back: args.back }))}>
+            新增规则
+          </LinkButton>
+        </div>
+      )}
+      <table class="xt-mini-table" aria-label="数据规则">
+        <thead>
+          <tr>
+            <th scope="col">规则名称</th>
+            <th scope="col">规则字段</th>
+            <th scope="col">条件</th>
+            <th scope="col">规则值</th>
+            <th scope="col">状态</th>
+            {can && <th scope="col">操作</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rules.body.result.length === 0 && (
+            <tr>
+              <td colSpan={6} class="xt-muted">
+                暂无数据规则
+              </td>
+            </tr>
+          )}
+          {rules.body.result.map((r) => (
+            <tr data-row-key={r.id}>
+              <td>{r.ruleName}</td>
+              <td>
+                <code class="xt-tt-code">{r.ruleColumn}</code>
+              </td>
+              <td>{condText[r.ruleConditions] ?? r.ruleConditions}</td>
+              <td>
+                <code class="xt-tt-code">{r.ruleValue}</code>
+              </td>
+              <td>{r.status === '1' ? '有效' : '无效'}</td>
+              {can && (
+                <td class="xt-row-actions">
+                  <a class="xt-action" {...dialogAttrs(hrefWith(`${R}/datarule/form`, { permissionId: args.id, ruleId: r.id, back: args.back }))}>
+                    编辑
+                  </a>
+                  <span class="ant-divider ant-divider-vertical app" role="separator" />
+                  <a
+                    class="xt-action xt-action-danger"
+                    href={hrefWith(`${R}/datarule/delete`, { id: r.id, permissionId: args.id, back: args.back })}
+                    hx-post={`${R}/datarule/delete`}
+                    hx-vals={JSON.stringify({ id: r.id, permissionId: args.id, back: args.back, confirmed: '1' })}
+                    hx-target="#xt-modal"
+                    hx-confirm="确定删除吗?"
+                  >
+                    删除
+                  </a>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </DialogFrame>
+  );
+}
+
+async function ruleForm(
+  c: Context<PageEnv>,
+  a: { permissionId: string; ruleId?: string; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
+): Promise<Child> {
+  const menu = await c.get('upstream').call<PermNode>('GET', '/sys/permission/queryById', { id: a.permissionId });
+  const spec = dataRuleForm(menu.body.success ? menu.body.result.component : null);
+  return (
+    <FormView
+      title={a.ruleId ? '编辑数据规则' : '新增数据规则'}
+      width={spec.width}
+      fields={spec.fields}
+      values={a.values}
+      errors={a.errors ?? {}}
+      message={a.message ?? (menu.body.success ? undefined : menu.body.message)}
+      options={Object.fromEntries(spec.fields.filter((f) => f.options).map((f) => [f.key, f.options!]))}
+      action={`${R}/datarule/save`}
+      back={a.back}
+      mode={a.ruleId ? 'edit' : 'add'}
+      hidden={{ back: a.back, permissionId: a.permissionId, ...(a.ruleId ? { ruleId: a.ruleId } : {}) }}
+      asDialog={wantsDialog(c)}
+    />
+  );
+}
+
+// ---- routes -------------------------------------------------------------------------------------------------
+
+export function registerPermissionPages(app: Hono<PageEnv>) {
+  app.get(R, (c) => page(c, (session) => treeView(c, session)));
+
+  app.get(`${R}/form`, async (c) => {
+    const id = str(c.req.query('id')).slice(0, 64) || undefined;
+    const back = safeBack(c.req.query('back'));
+    let values: Record<string, unknown> = { route: 1, permsType: '1', status: '1', sortNo: 1, parentId: str(c.req.query('parentId')).slice(0, 64) };
+    let menuType = typeOf(c.req.query('menuType') ?? (values.parentId ? '1' : '0'));
+    if (id) {
+      const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/sys/permission/queryById', { id });
+      if (!res.body.success) {
+        setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
+        return backToList(c, back);
+      }
+      values = { ...res.body.result };
+      if (c.req.query('parentId')) values.parentId = str(c.req.query('parentId')).slice(0, 64);
+      menuType = typeOf(c.req.query('menuType') ?? res.body.result.menuType);
+    }
+    return page(c, () => menuForm(c, { id, menuType, values, back }));
+  });
+
+  app.post(`${R}/save`, async (c) => {
+    const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+    const id = str(submitted.id).slice(0, 64) || undefined;
+    const back = safeBack(submitted.back);
+    const menuType = typeOf(str(submitted.menuType));
+    const fields = permissionFormFields(menuType).filter((f) => f.key !== 'menuType');
+    const body = { ...formToBody(submitted, fields), menuType, ...(id ? { id } : {}) };
+    const res = await c.get('upstream').call<{ id?: string; errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', id ? '/sys/permission/edit' : '/sys/permission/add', undefined, body);
+    if (res.body.success) {
+      setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
+      const focus = id ?? res.body.result?.id;
+      return backToList(c, focus ? hrefWith(back.split('?')[0], { ...Object.fromEntries(new URL(back, 'http://x').searchParams), focus }) : back);
+    }
+    const errors = res.body.result?.errors ?? {};
+    const keys = new Set(permissionFormFields(menuType).map((f) => f.key));
+    const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
+    return page(c, () => menuForm(c, { id, menuType, values: typedValues(submitted), errors, message: placed ? undefined : res.body.message, back }), isHtmx(c) ? 200 : 400);
+  });
+
+  app.get(`${R}/delete`, (c) => {
+    const id = str(c.req.query('id')).slice(0, 64);
+    const back = safeBack(c.req.query('back'));
+    if (!id) return c.redirect(back);
+    return page(c, () => (
+      <ConfirmView title="删除菜单" text="确定删除该菜单吗？其下级菜单、按钮、数据规则和所有授权会一并删除。" action={`${R}/delete`} hidden={{ id, back }} back={back} />
+    ));
+  });
+
+  app.post(`${R}/delete`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const id = str(form.id).slice(0, 64);
+    const back = safeBack(form.back);
+    if (!id) {
+      setFlash(c, { type: 'warning', text: '请选择一条记录！' });
+      return backToList(c, back);
+    }
+    if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/delete`, { id, back }), 303);
+    const res = await c.get('upstream').call<null>('DELETE', '/sys/permission/delete', { id });
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+    return backToList(c, back);
+  });
+
+  // Data rules of one menu.
+  app.get(`${R}/datarule`, (c) => {
+    const id = str(c.req.query('id')).slice(0, 64);
+    const back = safeBack(c.req.query('back'));
+    if (!id) return c.redirect(back);
+    return page(c, (session) => rulesView(c, session, { id, back }));
+  });
+
+  app.get(`${R}/datarule/form`, async (c) => {
+    const permissionId = str(c.req.query('permissionId')).slice(0, 64);
+    const ruleId = str(c.req.query('ruleId')).slice(0, 64) || undefined;
+    const back = safeBack(c.req.query('back'));
+    if (!permissionId) return c.redirect(back);
+    let values: Record<string, unknown> = { status: '1' };
+    if (ruleId) {
+      const res = await c.get('upstream').call<DataRule[]>('GET', '/sys/permission/queryPermissionRule', { id: ruleId, permissionId });
+      const rule = res.body.success ? res.body.result[0] : undefined;
+      if (!rule) {
+        setFlash(c, { type: 'error', text: '未找到对应实体' });
+        return c.redirect(hrefWith(`${R}/datarule`, { id: permissionId, back }), 303);
+      }
+      values = { ...rule };
+    }
+    return page(c, () => ruleForm(c, { permissionId, ruleId, values, back }));
+  });
+
+  /** After a rule change: htmx shows the rules dialog again; a plain form goes to the rules page. */
+  const toRules = (c: Context<PageEnv>, permissionId: string, back: string, flash: Flash) => {
+    if (isHtmx(c)) return page(c, (session) => rulesView(c, session, { id: permissionId, back, flash }));
+    setFlash(c, flash);
+    return c.redirect(hrefWith(`${R}/datarule`, { id: permissionId, back }), 303);
+  };
+
+  app.post(`${R}/datarule/save`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const permissionId = str(form.permissionId).slice(0, 64);
+    const ruleId = str(form.ruleId).slice(0, 64) || undefined;
+    const back = safeBack(form.back);
+    const body = {
+      permissionId,
+      ruleName: str(form.ruleName).trim(),
+      ruleColumn: str(form.ruleColumn),
+      ruleConditions: str(form.ruleConditions),
+      ruleValue: str(form.ruleValue).trim(),
+      status: str(form.status) || '1',
+      ...(ruleId ? { id: ruleId } : {}),
+    };
+    const up = c.get('upstream');
+    const res = ruleId
+      ? await up.call<{ errors?: Record<string, string> } | null>('PUT', '/sys/permission/editPermissionRule', undefined, body)
+      : await up.call<{ errors?: Record<string, string> } | null>('POST', '/sys/permission/addPermissionRule', undefined, body);
+    if (res.body.success) return toRules(c, permissionId, back, { type: 'success', text: res.body.message || '保存成功!' });
+    const errors = res.body.result?.errors ?? {};
+    const keys = new Set(['ruleName', 'ruleColumn', 'ruleConditions', 'ruleValue', 'status']);
+    const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
+    return page(c, () => ruleForm(c, { permissionId, ruleId, values: typedValues(form), errors, message: placed ? undefined : res.body.message, back }), isHtmx(c) ? 200 : 400);
+  });
+
+  app.get(`${R}/datarule/delete`, (c) => {
+    const id = str(c.req.query('id')).slice(0, 64);
+    const permissionId = str(c.req.query('permissionId')).slice(0, 64);
+    const back = safeBack(c.req.query('back'));
+    const rules = hrefWith(`${R}/datarule`, { id: permissionId, back });
+    if (!id) return c.redirect(rules);
+    return page(c, () => <ConfirmView title="删除数据规则" text="确定删除吗?" action={`${R}/datarule/delete`} hidden={{ id, permissionId, back }} back={rules} />);
+  });
+
+  app.post(`${R}/datarule/delete`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const id = str(form.id).slice(0, 64);
+    const permissionId = str(form.permissionId).slice(0, 64);
+    const back = safeBack(form.back);
+    if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/datarule/delete`, { id, permissionId, back }), 303);
+    const res = await c.get('upstream').call<null>('DELETE', '/sys/permission/deletePermissionRule', { id });
+    return toRules(c, permissionId, back, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+  });
+}
+
