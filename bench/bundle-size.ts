@@ -68,6 +68,9 @@ async function loggedInPage(browser: Browser, base: string, user: string, passwo
   const totals = record(page);
   await page.goto(`${base}/dashboard/index`, { waitUntil: 'networkidle' });
   if (!page.url().endsWith('/dashboard/index')) throw new Error(`not logged in: ${page.url()}`);
+  // Islands that load by themselves (data-island-load="idle" / "visible") belong to the first load.
+  await sleep(1500);
+  await page.waitForLoadState('networkidle');
   return { context, page, totals };
 }
 

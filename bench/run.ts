@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { measureBundles, printBundleReport, type BundleReport } from './bundle-size.js';
 
 const PORT = 8799;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -111,6 +112,13 @@ async function main() {
     rows.push(`| ${label} | ${r.median.toFixed(2)} ms | ${(r.median / baseline.median).toFixed(1)}× | ${r.bytes} B |`);
   }
   const loadedRss = rssMb(s.child.pid!);
+  // What a logged-in browser downloads for the shell (bench/bundle-size.ts), against the same server.
+  let bundles: BundleReport | null = null;
+  try {
+    bundles = await measureBundles(BASE, 'admin', ADMIN_PASSWORD);
+  } catch (err) {
+    console.error('bundle sizes not measured:', err instanceof Error ? err.message : err);
+  }
   await stop(s.child);
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 
@@ -125,6 +133,7 @@ async function main() {
   console.log(`| request (${n} sequential) | median | vs /healthz (${baseline.median.toFixed(2)} ms) | body |`);
   console.log('|---|---:|---:|---:|');
   for (const r of rows) console.log(r);
+  if (bundles) printBundleReport(bundles);
 }
 
 main().catch((err) => {

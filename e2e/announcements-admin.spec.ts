@@ -102,8 +102,10 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   // Another student has it unread until the admin revokes it.
   expect(await unreadTitles(other)).toContain(title);
   await admin.bringToFront();
+  for (const p of [admin, student, other]) p.on('dialog', (d) => console.log('DIALOG on', p === admin ? 'admin' : p === student ? 'student' : 'other', d.type(), d.message()));
   admin.once('dialog', (d) => void d.accept());
-  await row.getByRole('link', { name: '撤销' }).click();
+  console.log('before revoke click', admin.listenerCount('dialog'));
+  await row.getByRole('link', { name: '撤销' }).click({ timeout: 15000 });
   await expect(admin.getByRole('alert').filter({ hasText: '该系统通知撤销成功' })).toBeVisible();
   await expect(row).toContainText('已撤销');
   expect(await unreadTitles(other)).not.toContain(title);

@@ -15,6 +15,9 @@ async function login(browser: Browser, username: string, password: string): Prom
   return page;
 }
 
+/** Screenshots go to test-results/ (E2E_SHOTS picks another folder, e.g. when several runs share the tree). */
+const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
+
 const tree = (page: Page) => page.getByRole('tree', { name: '部门' });
 const flash = (page: Page, text: string) => page.locator('.xt-departs > .ant-alert').filter({ hasText: text });
 
@@ -42,7 +45,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('请输入部门名称')).toBeVisible();
   await dialog.getByLabel('部门名称').fill('一年级三班');
-  await page.screenshot({ path: 'test-results/departs-add-dialog.png', fullPage: true });
+  await page.screenshot({ path: shot('departs-add-dialog.png'), fullPage: true });
   await dialog.getByRole('button', { name: '确定' }).click();
 
   await expect(flash(page, '添加成功！')).toBeVisible();
@@ -61,7 +64,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await expect(flash(page, '修改成功!')).toBeVisible();
   await expect(page.locator('.xt-depart-name')).toHaveText('一年级三班（实验）');
   await expect(tree(page).getByRole('link', { name: /一年级三班（实验）/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/departs-info.png', fullPage: true });
+  await page.screenshot({ path: shot('departs-info.png'), fullPage: true });
 
   // 成员: find student3 (小刚) and add them.
   await page.locator('.xt-depart-tabs').getByRole('tab', { name: '成员' }).click();
@@ -71,13 +74,13 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await page.getByRole('button', { name: '查找并添加' }).click();
   const candidates = page.getByRole('region', { name: '可添加的用户' });
   await candidates.getByRole('checkbox', { name: /小刚（student3）/ }).check();
-  await page.screenshot({ path: 'test-results/departs-candidates.png', fullPage: true });
+  await page.screenshot({ path: shot('departs-candidates.png'), fullPage: true });
   await candidates.getByRole('button', { name: '添加' }).click();
   await expect(flash(page, '添加成功!')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'student3' });
   await expect(row).toContainText('小刚');
   await expect(row).toContainText('一年级三班（实验）');
-  await page.screenshot({ path: 'test-results/departs-members.png', fullPage: true });
+  await page.screenshot({ path: shot('departs-members.png'), fullPage: true });
 
   // Remove them (confirmation dialog).
   await row.getByRole('link', { name: '移出' }).click();
@@ -91,7 +94,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await page.getByRole('link', { name: '删除', exact: true }).click();
   const del = page.getByRole('dialog', { name: '删除部门' });
   await expect(del).toContainText('确定删除“一年级三班（实验）”吗？');
-  await page.screenshot({ path: 'test-results/departs-delete-confirm.png', fullPage: true });
+  await page.screenshot({ path: shot('departs-delete-confirm.png'), fullPage: true });
   await del.getByRole('button', { name: '确定' }).click();
   await expect(flash(page, '删除成功!')).toBeVisible();
   await expect(tree(page).getByRole('link', { name: /一年级三班/ })).toHaveCount(0);
@@ -128,7 +131,7 @@ test('a teacher sees only 一年级 and its classes, and only the 成员 tab', a
   await expect(page.getByRole('link', { name: '删除', exact: true })).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: 'student1' });
   await expect(row).toContainText('小明');
-  await page.screenshot({ path: 'test-results/departs-teacher.png', fullPage: true });
+  await page.screenshot({ path: shot('departs-teacher.png'), fullPage: true });
 
   // The school (outside their scope) does not open for them.
   const school = await page.request.get('/api/sys/sysDepart/queryTreeList');

@@ -12,23 +12,27 @@ import { attachWebSocket } from './realtime/websocket.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const pageHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Stored files carry their own sandboxing policy (files.ts); every other response gets the page policy.
+  app.use('*', async (c, next) => {
+    await pageHeaders(c, next);
+    if (c.req.path.startsWith('/api/sys/common/static/') && c.res.ok) {
+      c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    }
+  });
   // Pages and JSON gzip to a fraction; the files route streams stored files uncompressed (they carry a length).
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/sys/common/static/')) return next();

@@ -21,17 +21,20 @@ const cellText = (record: Record<string, unknown>, key: string, dict: boolean) =
  * Streams an .xlsx of the records: title row `<title>列表数据`, `导出人:<name>`, then the header row and the data
  * (the layout teaching-open's import expects back).
  */
-export function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records: Record<string, unknown>[]) {
+export function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records: Record<string, unknown>[], opts: { styles?: boolean } = {}) {
   const cols = exportColumns(spec);
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  // `styles: false` drops the bold header but writes about 3× faster (exceljs' style bookkeeping dominates
+  // large exports: ~170 ms instead of ~500 ms for 10k rows × 11 columns, measured in bench/users.ts).
+  const styles = opts.styles !== false;
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: styles });
   const ws = wb.addWorksheet('导出信息');
   ws.columns = cols.map((col) => ({ key: col.key, width: Math.max(10, Math.round((col.width ?? 120) / 7)) }));
   const user = c.get('user');
   ws.addRow([`${spec.title}列表数据`]).commit();
   ws.addRow([`导出人:${user?.realname || user?.username || ''}`]).commit();
   const header = ws.addRow(cols.map((col) => col.title));
-  header.font = { bold: true };
+  if (styles) header.font = { bold: true };
   header.commit();
   void (async () => {
     for (const r of records) ws.addRow(cols.map((col) => cellText(r, col.key, !!col.dict))).commit();

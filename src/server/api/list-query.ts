@@ -89,7 +89,7 @@ export function applyFilters<Q extends Qb>(qb: Q, query: Record<string, string>,
 }
 
 /** Sorting by `column` (`_dictText` stripped) when it is an allowed key, else the spec's default. */
-export function applySort<Q extends Qb>(qb: Q, query: Record<string, string>, spec: ListSpec, fields: FieldMap, tieBreak?: string): Q {
+export function applySort<Q extends Qb>(qb: Q, query: Record<string, string>, spec: ListSpec, fields: FieldMap, tieBreak?: string, tieFollows = false): Q {
   const allowed = sortableKeys(spec);
   const requested = (query.column ?? '').replace(/_dictText$/, '');
   const useRequested = requested && allowed.includes(requested) && fields[requested];
@@ -98,7 +98,8 @@ export function applySort<Q extends Qb>(qb: Q, query: Record<string, string>, sp
   let out = qb;
   const field = fields[key];
   if (field) out = out.orderBy(sql.ref(field.column), order) as Q;
-  if (tieBreak) out = out.orderBy(sql.ref(tieBreak), 'asc') as Q;
+  // Ascending by default; `tieFollows` runs it in the sort's direction, so one index (key, tieBreak) serves both.
+  if (tieBreak) out = out.orderBy(sql.ref(tieBreak), tieFollows ? order : 'asc') as Q;
   return out;
 }
 
@@ -113,6 +114,8 @@ export interface PagedListOptions<Row> {
   toRecord: (row: Row) => Record<string, unknown>;
   /** Unique column used to make paging stable. */
   tieBreak: string;
+  /** Sort the tie-break in the same direction as the sort (lets an index on (sort key, tieBreak) serve the page). */
+  tieBreakFollows?: boolean;
   /** Adds related data to a page of records in one go (e.g. names of a user's departments), never per row. */
   enrich?: (records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 }
@@ -123,7 +126,7 @@ export async function pagedList<Row>(c: Context<ApiEnv>, o: PagedListOptions<Row
   const { pageNo, pageSize, offset } = paging(c, o.spec.defaultPageSize ?? 10, 500);
   const filtered = applyFilters(o.base, query, o.fields);
   const [rows, count] = await Promise.all([
-    applySort(o.select(filtered), query, o.spec, o.fields, o.tieBreak).limit(pageSize).offset(offset).execute(),
+    applySort(o.select(filtered), query, o.spec, o.fields, o.tieBreak, o.tieBreakFollows).limit(pageSize).offset(offset).execute(),
     filtered.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   const mapped = (rows as Row[]).map(o.toRecord);
@@ -137,7 +140,7 @@ export async function filteredRows<Row>(c: Context<ApiEnv>, o: PagedListOptions<
   let qb = applyFilters(o.base, query, o.fields);
   const selections = (query.selections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (selections.length) qb = qb.where(sql.ref(idColumn), 'in', selections.slice(0, 10_000));
-  const rows = (await applySort(o.select(qb), query, o.spec, o.fields, o.tieBreak).limit(cap).execute()) as Row[];
+  const rows = (await applySort(o.select(qb), query, o.spec, o.fields, o.tieBreak, o.tieBreakFollows).limit(cap).execute()) as Row[];
   const mapped = rows.map(o.toRecord);
   return decorate(c.get('deps').db, o.enrich ? await o.enrich(mapped) : mapped, dictFields(o.spec));
 }

@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import * as m001 from './migrations/001_init.js';
+import * as m003UserIndexes from './migrations/003_user_indexes.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
+  '003_user_indexes': m003UserIndexes,
 };
 
 class StaticProvider implements MigrationProvider {

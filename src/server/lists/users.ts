@@ -33,7 +33,8 @@ export const usersList: ListSpec = {
   filters: [
     { key: 'username', label: '用户账号', type: 'text', placeholder: '请输入用户账号查询' },
     { key: 'realname', label: '真实姓名', type: 'text', placeholder: '请输入真实姓名查询' },
-    { key: 'departId', label: '班级', type: 'select', optionsFrom: { api: '/sys/user/departOptions', value: 'id', label: 'title' } },
+    { key: 'departName', label: '班级', type: 'text', placeholder: '请输入班级名称查询' },
+    { key: 'roleId', label: '角色', type: 'select', optionsFrom: { api: '/sys/role/queryall', value: 'id', label: 'roleName' }, advanced: true },
     { key: 'status', label: '状态', type: 'dict', dict: 'user_status' },
     { key: 'sex', label: '性别', type: 'dict', dict: 'sex', advanced: true },
     { key: 'userIdentity', label: '身份', type: 'dict', dict: 'user_identity', advanced: true },
@@ -75,8 +76,9 @@ export const userForm: FormSpec = {
     { key: 'realname', label: '真实姓名', type: 'text', required: true, maxLength: 50 },
     { key: 'userIdentity', label: '身份', type: 'radio', dict: 'user_identity', defaultValue: '1' },
     { key: 'selectedroles', label: '角色', type: 'multiselect', optionsFrom: { api: '/sys/role/queryall', value: 'id', label: 'roleName' }, help: '不选时默认为学生' },
-    { key: 'selecteddeparts', label: '所属班级', type: 'multiselect', optionsFrom: { api: '/sys/user/departOptions', value: 'id', label: 'title' } },
-    { key: 'departIds', label: '负责班级', type: 'multiselect', optionsFrom: { api: '/sys/user/departOptions', value: 'id', label: 'title' }, help: '教师负责的学校、年级或班级（含下级）' },
+    // Department pickers: the page renders a searchable checkbox list (schools can have thousands of classes).
+    { key: 'selecteddeparts', label: '所属班级', type: 'multiselect' },
+    { key: 'departIds', label: '负责班级', type: 'multiselect', help: '教师负责的学校、年级或班级（含下级）' },
     { key: 'sex', label: '性别', type: 'radio', dict: 'sex' },
     { key: 'birthday', label: '生日', type: 'date' },
     { key: 'phone', label: '手机号', type: 'text', maxLength: 11 },

@@ -41,6 +41,8 @@ describe('serving stored files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Stored files are sandboxed: an uploaded HTML or SVG file cannot run script in our origin.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.length).toBe(Number(cover.file_size));
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
