@@ -31,7 +31,7 @@ test('密码修改: each validation message, a wrong old password, then the chan
   await page.getByRole('menuitem', { name: '密码修改' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
-  expect(Math.round((await dialog.boundingBox())!.width)).toBe(800);
+  await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(800);
 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('请输入旧密码!')).toBeVisible();
@@ -93,7 +93,7 @@ test('切换部门: loads the list first, requires a choice, switches, and shows
   const dialog = page.getByRole('dialog', { name: /部门切换/ });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('部门切换（当前部门 : 一年级一班）');
-  expect(Math.round((await dialog.boundingBox())!.width)).toBe(450);
+  await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(450);
   await page.screenshot({ path: 'test-results/depart-modal.png' });
 
   // Nothing chosen: the select turns red, without any text.
@@ -104,7 +104,10 @@ test('切换部门: loads the list first, requires a choice, switches, and shows
   await expect(dialog.locator('.ant-form-item-explain')).toHaveCount(0);
 
   await dialog.locator('.ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: '一年级二班' }).click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '一年级二班' });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(dialog.locator('.ant-select')).toContainText('一年级二班');
   await expect(dialog.locator('.ant-select')).not.toHaveClass(/ant-select-status-error/);
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();
@@ -199,8 +202,9 @@ test('基本设置: field errors in Chinese keep what was typed; a valid save wi
 test('账户绑定, 新消息通知 and 个性化设置 explain themselves and link on', async ({ browser }) => {
   const page = await login(browser, 'student1');
   await page.goto('/account/settings/binding');
-  await expect(page.getByText('绑定邮箱')).toBeVisible();
-  await expect(page.getByText('绑定手机')).toBeVisible();
+  await expect(page.getByText('绑定邮箱', { exact: true })).toBeVisible();
+  await expect(page.getByText('当前未绑定邮箱')).toBeVisible();
+  await expect(page.getByText('绑定手机', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/account-binding.png', fullPage: true });
   await page.goto('/account/settings/notification');
   await expect(page.getByText('实时提醒')).toBeVisible();

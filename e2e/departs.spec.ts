@@ -2,7 +2,7 @@
 // tree), renames it, adds a student as a member and removes them again, and deletes the class after a
 // confirmation that names it; a teacher sees only 一年级 and its classes, and only the 成员 tab.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, TEACHER } from './fixtures';
+import { ADMIN, DEMO_PASSWORD, TEACHER } from './fixtures';
 
 async function login(browser: Browser, username: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -137,4 +137,79 @@ test('a teacher sees only 一年级 and its classes, and only the 成员 tab', a
   const school = await page.request.get('/api/sys/sysDepart/queryTreeList');
   const body = (await school.json()) as { result: { orgCode: string }[] };
   expect(body.result.map((n) => n.orgCode)).toEqual(['A01A01']);
+});
+
+test('an admin grants 一年级 permissions, creates a department role limited to them and gives it to a member', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await login(browser, ADMIN.username, ADMIN.password);
+  await page.goto('/isystem/departDetailList');
+  await tree(page).getByRole('link', { name: /^一年级\s*部门$/ }).click();
+  await page.locator('.xt-depart-tabs').getByRole('tab', { name: '部门权限' }).click();
+  const perms = page.getByRole('group', { name: '部门权限' });
+  await perms.getByRole('checkbox', { name: '作业管理', exact: true }).first().check(); // the menu group (its child page is also 作业管理)
+  await perms.getByRole('checkbox', { name: '布置班级作业', exact: true }).check();
+  await page.screenshot({ path: shot('departs-perms.png'), fullPage: true });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(flash(page, '保存成功！')).toBeVisible();
+  await expect(page.getByRole('group', { name: '部门权限' }).getByRole('checkbox', { name: '布置班级作业', exact: true })).toBeChecked();
+
+  // A role of the department: its grant tree offers only the department's two permissions.
+  await page.locator('.xt-depart-tabs').getByRole('tab', { name: '部门角色' }).click();
+  await page.getByRole('link', { name: '新建部门角色' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建部门角色' });
+  await dialog.getByLabel('部门角色名称').fill('年级组长');
+  await dialog.getByLabel('部门角色编码').fill('grade lead');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('部门角色编码只能包含字母、数字和下划线')).toBeVisible();
+  await dialog.getByLabel('部门角色编码').fill('grade_lead');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(flash(page, '添加成功！')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'grade_lead' });
+  await row.getByRole('link', { name: '授权' }).click();
+  const grant = page.getByRole('group', { name: '部门角色权限' });
+  await expect(grant.getByRole('checkbox')).toHaveCount(2);
+  await grant.getByRole('checkbox', { name: '布置班级作业', exact: true }).check();
+  await grant.getByRole('checkbox', { name: '作业管理', exact: true }).check();
+  await page.screenshot({ path: shot('departs-role-grant.png'), fullPage: true });
+  await page.getByRole('button', { name: '保存授权' }).click();
+  await expect(flash(page, '保存成功！')).toBeVisible();
+
+  // Give it to student1 (a member of a class below 一年级).
+  await page.locator('.xt-depart-tabs').getByRole('tab', { name: '成员' }).click();
+  await page.getByRole('row').filter({ hasText: 'student1' }).getByRole('link', { name: '部门角色' }).click();
+  const assign = page.getByRole('dialog', { name: '分配部门角色' });
+  await assign.getByRole('checkbox', { name: '年级组长' }).check();
+  await assign.getByRole('button', { name: '确定' }).click();
+  await expect(flash(page, '部门角色已保存')).toBeVisible();
+
+  // student1 now has the menu the role grants.
+  const student = await login(browser, 'student1', DEMO_PASSWORD);
+  const res = await student.request.get('/api/sys/permission/getUserPermissionByToken');
+  const body = (await res.json()) as { result: { menu: { path: string; children?: { path: string }[] }[] } };
+  const paths = body.result.menu.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)]);
+  expect(paths).toContain('/work/additionalWork');
+});
+
+test('without JavaScript the add form and the delete confirmation are pages of their own', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/user/login');
+  await page.getByLabel('账户').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.goto('/isystem/departDetailList');
+  await tree(page).getByRole('link', { name: /^一年级\s*部门$/ }).click();
+  await page.getByRole('link', { name: '添加下级' }).click();
+  await expect(page).toHaveURL(/\/isystem\/departDetailList\/form\?parentId=/);
+  await page.getByLabel('部门名称').fill('无脚本班');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(flash(page, '添加成功！')).toBeVisible();
+  await expect(page.locator('.xt-depart-name')).toHaveText('无脚本班');
+  await page.getByRole('link', { name: '删除', exact: true }).click();
+  await expect(page).toHaveURL(/\/isystem\/departDetailList\/delete\?id=/);
+  await expect(page.getByText('确定删除“无脚本班”吗？')).toBeVisible();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(flash(page, '删除成功!')).toBeVisible();
+  await expect(tree(page).getByRole('link', { name: /无脚本班/ })).toHaveCount(0);
+  await context.close();
 });

@@ -190,14 +190,17 @@ test('an admin renames the brand: the login page and the document title show it'
   for (const group of ['基本信息', '首页', '底部', '注册', '评论', '联系方式', '分享页', '自定义代码']) {
     await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
   }
-  await page.screenshot({ path: shot('config-admin.png'), fullPage: true });
+  await page.screenshot({ path: shot('config-admin.png') });
+  await page.getByLabel('自定义JS').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('config-admin-bottom.png') });
 
   // A bad colour is refused beside its field and nothing is saved.
   await page.getByLabel('背景颜色').fill('blue');
   await page.getByLabel('品牌名').fill('不会保存');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('背景颜色的格式应为 #rrggbb，例如 #c6d9f0')).toBeVisible();
-  await page.screenshot({ path: shot('config-error.png'), fullPage: true });
+  await page.getByLabel('背景颜色').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('config-error.png') });
   await page.goto('/sys/sysConfig');
   await expect(page.getByLabel('品牌名')).toHaveValue('学堂');
 

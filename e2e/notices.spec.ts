@@ -80,8 +80,7 @@ test('a published announcement reaches an open shell over the websocket; the bel
   await student.locator('.xt-notice-trigger').click();
   const popover = student.locator('.xt-notice-popover');
   await expect(popover).toBeVisible();
-  const box = await popover.boundingBox();
-  expect(Math.round(box!.width)).toBe(300);
+  await expect.poll(async () => Math.round((await popover.boundingBox())!.width)).toBe(300);
   await expect(popover.getByRole('tab', { name: /^通知\(\d+\)$/ })).toBeVisible();
   await expect(popover.getByRole('tab', { name: /^系统消息\(1\)$/ })).toBeVisible();
   const item = popover.locator('.xt-notice-item', { hasText: title });

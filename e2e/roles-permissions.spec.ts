@@ -124,6 +124,12 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   const table = page.getByRole('treegrid', { name: '菜单列表' });
   await expect(table).toBeVisible();
   const row = (name: string) => table.locator('[role="row"]', { has: page.getByText(name, { exact: true }) }).first();
+  /** A row action, opening the row's 更多 menu when the action sits there. */
+  const action = async (name: string, label: string) => {
+    const link = row(name).getByRole('link', { name: label, exact: true });
+    if (!(await link.isVisible())) await row(name).locator('details.xt-more > summary').click();
+    await link.click();
+  };
   await expect(row('系统管理')).toBeVisible();
   // Children open natively (details/summary).
   await expect(row('角色管理')).toBeHidden();
@@ -146,7 +152,7 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   await expect(row('学习报告')).toContainText('layouts/RouteView');
 
   // 添加子菜单 under it: a list with the user-list component, so it can carry data rules.
-  await row('学习报告').getByRole('link', { name: '添加子菜单' }).click();
+  await action('学习报告', '添加子菜单');
   await expect(modal(page).getByLabel('上级菜单')).toHaveValue(/.+/);
   await modal(page).getByLabel('菜单名称').fill('学生名单');
   await modal(page).getByLabel('菜单路径').fill('/study/students');
@@ -157,7 +163,7 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   await expect(row('学生名单')).toContainText('system/UserList');
 
   // Its data rules: add one, see it listed.
-  await row('学生名单').getByRole('link', { name: '数据规则' }).click();
+  await action('学生名单', '数据规则');
   await expect(modal(page)).toContainText('暂无数据规则');
   await modal(page).getByRole('link', { name: '新增规则' }).click();
   await modal(page).getByLabel('规则名称').fill('仅看学生');
@@ -171,9 +177,11 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   await modal(page).getByRole('link', { name: '关闭' }).first().click();
 
   // Editing the button form: switch the type to 按钮/权限 under 学生名单.
-  await row('学生名单').getByRole('link', { name: '添加子菜单' }).click();
+  await action('学生名单', '添加子菜单');
   await modal(page).getByRole('link', { name: '按钮/权限' }).click();
   await expect(modal(page).getByLabel('授权标识')).toBeVisible();
+  await expect(modal(page).getByLabel('可见/可访问(授权后可见/可访问)')).toBeChecked();
+  await expect(modal(page).getByLabel('有效', { exact: true })).toBeChecked();
   await modal(page).getByLabel('按钮/权限名称').fill('导出名单');
   await modal(page).getByLabel('授权标识').fill('study:export');
   await page.screenshot({ path: 'test-results/permissions-form.png', fullPage: true });
@@ -183,8 +191,63 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
 
   // Deleting the parent takes its children with it (after confirmation).
   page.once('dialog', (d) => d.accept());
-  await row('学习报告').getByRole('link', { name: '删除' }).click();
+  await action('学习报告', '删除');
   await expect(page.getByRole('alert').filter({ hasText: '删除成功!' })).toBeVisible();
   await expect(table.getByText('学习报告', { exact: true })).toHaveCount(0);
   await expect(table.getByText('学生名单', { exact: true })).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the 授权, 数据规则 and 用户 dialogs work as plain pages and forms', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.getByLabel('账户').fill(ADMIN.username);
+    await page.getByLabel('密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
+    const roles = (await (await page.request.get('/api/sys/role/list?roleCode=teacher')).json()).result.records;
+    const teacherRole = roles[0].id as string;
+
+    // 授权 as a page: tick 字典管理 for the teacher role and save; the list shows the flash.
+    await page.goto(`/isystem/role/auth?id=${teacherRole}&back=%2Fisystem%2Frole`);
+    const tree = page.getByRole('tree', { name: '菜单与按钮权限' });
+    await expect(tree.getByLabel('用户管理', { exact: true })).toBeChecked();
+    await tree.getByLabel('字典管理', { exact: true }).check();
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page).toHaveURL(/\/isystem\/role$/);
+    await expect(page.getByRole('alert').filter({ hasText: '保存成功！' })).toBeVisible();
+    const granted = (await (await page.request.get(`/api/sys/permission/queryRolePermission?roleId=${teacherRole}`)).json()).result as string[];
+    const tree2 = (await (await page.request.get('/api/sys/role/queryTreeList')).json()).result.treeList as { key: string; title: string; children?: unknown[] }[];
+    const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const byTitle = (t: string) => flat(tree2).find((n) => n.title === t)!.key as string;
+    expect(granted).toEqual(expect.arrayContaining([byTitle('字典管理'), byTitle('系统管理')]));
+
+    // 数据规则 of 用户管理 for the teacher role: untick 仅显示学生 and save.
+    await page.goto(`/isystem/role/auth?id=${teacherRole}&back=%2Fisystem%2Frole`);
+    await tree.locator('li', { has: page.getByLabel('用户管理', { exact: true }) }).last().getByRole('link', { name: '数据规则' }).click();
+    await expect(page).toHaveURL(/\/isystem\/role\/datarule\?/);
+    await expect(page.getByLabel('仅显示学生')).toBeChecked();
+    await page.getByLabel('仅显示学生').uncheck();
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '保存成功!' })).toBeVisible();
+    await expect(page.getByLabel('仅显示学生')).not.toBeChecked();
+
+    // 用户 as a page: remove student1 from the teacher role's neighbour (学生) with a confirmation page, add it back.
+    const student = (await (await page.request.get('/api/sys/role/list?roleCode=student')).json()).result.records[0].id as string;
+    await page.goto(`/isystem/role/users?id=${student}&back=%2Fisystem%2Frole`);
+    const members = page.getByRole('table', { name: '已分配的用户' });
+    await members.locator('tr', { hasText: 'student1' }).getByRole('button', { name: '移除' }).click();
+    await expect(page.getByText('确定将该用户移出此角色吗?')).toBeVisible();
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '已移除 1 个用户' })).toBeVisible();
+    await expect(members.locator('tr', { hasText: 'student1' })).toHaveCount(0);
+    await page.getByLabel('搜索要添加的用户（账号或姓名）').fill('student1');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await page.getByLabel('添加 student1').check();
+    await page.getByRole('button', { name: '添加选中用户' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '已添加 1 个用户' })).toBeVisible();
+    await expect(members.locator('tr', { hasText: 'student1' })).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/roles-users-nojs.png', fullPage: true });
+  });
 });

@@ -58,11 +58,10 @@ let toastHolder: HTMLElement | null = null;
 function showToast(m: NoticeMessage, store: NoticeStore): void {
   if (!toastHolder || !toastHolder.isConnected) {
     toastHolder = document.createElement('div');
-    toastHolder.className = 'ant-notification ant-notification-topRight app ant-notification-css-var xt-toast-holder';
+    // antd's notification markup and CSS, in a holder of our own (antd's root covers the whole right edge).
+    toastHolder.className = 'app ant-notification-css-var xt-toast-holder';
     document.body.appendChild(toastHolder);
   }
-  const wrapper = document.createElement('div');
-  wrapper.className = 'ant-notification-notice-wrapper';
   const notice = document.createElement('div');
   notice.className = 'ant-notification-notice ant-notification-notice-closable';
   notice.setAttribute('role', 'alert');
@@ -101,12 +100,15 @@ function showToast(m: NoticeMessage, store: NoticeStore): void {
   closeBtn.setAttribute('aria-label', 'Close');
   closeBtn.innerHTML = `<span role="img" aria-label="Close" class="anticon anticon-close ant-notification-close-icon">${CLOSE_SVG}</span>`;
   notice.appendChild(closeBtn);
-  wrapper.appendChild(notice);
-  toastHolder.appendChild(wrapper);
+  toastHolder.appendChild(notice);
   const timer = setTimeout(close, 4500);
   function close() {
     clearTimeout(timer);
-    wrapper.remove();
+    notice.remove();
+    if (toastHolder && !toastHolder.firstChild) {
+      toastHolder.remove();
+      toastHolder = null;
+    }
   }
   closeBtn.addEventListener('click', close);
 }

@@ -44,7 +44,7 @@ export const departsList: ListSpec = {
   defaultSort: { column: 'orgCode', order: 'asc' },
   toolbar: {
     add: { key: 'add', label: '添加一级部门', perm: 'depart:add' },
-    export: { key: 'export', label: '导出', perm: 'depart:edit' },
+    export: { key: 'export', label: '导出' },
   },
   rowActions: [
     { key: 'add', label: '添加下级', perm: 'depart:add' },
@@ -80,7 +80,7 @@ export const departMembersList: ListSpec = {
     { key: 'userIdentity', title: '身份', dict: 'user_identity', width: 80 },
     { key: 'status', title: '状态', dict: 'user_status', width: 80 },
     { key: 'orgCodeTxt', title: '所在班级' },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    { key: 'createTime', title: '创建时间', sortable: true, width: 170, list: false },
   ],
   filters: [
     { key: 'username', label: '账号', type: 'text' },

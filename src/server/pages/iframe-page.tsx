@@ -25,7 +25,9 @@ export async function iframePage(c: Context<PageEnv>): Promise<Response | null> 
   const url = new URL(c.req.url);
   const item = findIframeItem(resolveMenuUrls(session.menu, url.origin), url.pathname);
   if (!item) return null;
-  const src = item.meta.url ?? item.path;
+  // A url that did not validate was dropped: an item keyed by its url's hash then has nothing to show.
+  const src = item.meta.url ?? (item.path.startsWith('/') ? item.path : null);
+  if (!src) return null;
   return shellPage(c, { current: url.pathname, title: item.meta.title }, () => (
     <iframe class="xt-iframe" src={src} title={item.meta.title} />
   ));

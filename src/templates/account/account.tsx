@@ -15,7 +15,7 @@ export type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 export const SEX_TEXT: Record<string, string> = { '0': '未知', '1': '男', '2': '女' };
 
 export const SETTINGS_TABS = [
-  { key: 'base', title: '基本设置', icon: 'user' },
+  { key: 'base', title: '基本信息', icon: 'user' },
   { key: 'security', title: '安全设置', icon: 'safety' },
   { key: 'custom', title: '个性化设置', icon: 'skin' },
   { key: 'binding', title: '账户绑定', icon: 'link' },
@@ -171,7 +171,7 @@ export function BaseSettingsView(p: { me: ProfileInfo; values: BaseValues; error
         <div class="xt-base-grid">
           <div class="xt-base-fields">
             <FormItem label="账号" id="f-username" extra="账号不能修改">
-              <TextInput id="f-username" name="_username" value={p.me.username} />
+              <TextInput id="f-username" name="_username" value={p.me.username} disabled />
             </FormItem>
             <FormItem label="姓名" id="f-realname" required error={e.realname}>
               <TextInput id="f-realname" name="realname" value={v.realname} error={e.realname} maxlength={50} />
@@ -260,7 +260,7 @@ export function SecuritySettingsView(p: { errors: PasswordErrors; flash?: Flash;
           </Button>
         </div>
       </form>
-      <p class="xt-muted">修改密码后，您在其他设备上的登录会失效，当前登录保持不变。</p>
+      <p class="xt-muted xt-settings-note">修改密码后，您在其他设备上的登录会失效，当前登录保持不变。</p>
     </SettingsFrame>
   );
 }
@@ -277,7 +277,7 @@ export function CustomSettingsView() {
           <Icon name="skin" /> 打开主题设置
         </Button>
       </span>
-      <p class="xt-muted xt-noscript-hint">也可以从右上角用户菜单的“主题设置”打开（需要启用 JavaScript）。</p>
+      <p class="xt-muted">也可以从右上角用户菜单的“主题设置”打开。</p>
     </SettingsFrame>
   );
 }

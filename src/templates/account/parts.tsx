@@ -34,14 +34,15 @@ export function FormItem(p: { label: string; id: string; error?: string; require
   );
 }
 
-export function TextInput(p: { id: string; name: string; value?: string | null; type?: string; error?: string; placeholder?: string; maxlength?: number; autocomplete?: string }) {
+export function TextInput(p: { id: string; name: string; value?: string | null; type?: string; error?: string; placeholder?: string; maxlength?: number; autocomplete?: string; disabled?: boolean }) {
   return (
     <input
       id={p.id}
       name={p.name}
       type={p.type ?? 'text'}
       value={p.value ?? ''}
-      class={inputClass({ error: !!p.error })}
+      disabled={p.disabled}
+      class={inputClass({ error: !!p.error, extra: p.disabled ? 'ant-input-disabled' : undefined })}
       placeholder={p.placeholder}
       maxlength={p.maxlength}
       autocomplete={p.autocomplete}
@@ -165,13 +166,19 @@ export function LinkPagination(p: { current: number; pageSize: number; total: nu
           )}
         </li>
         <li class="ant-pagination-options xt-page-sizes">
+          <span>每页</span>
           {sizes.map((s) =>
             s === p.pageSize ? (
-              <span class="xt-page-size-current">{s} 条/页</span>
+              <span class="xt-page-size-current" aria-current="true">
+                {s}
+              </span>
             ) : (
-              <a {...nav(p.href(1, s))}>{s} 条/页</a>
+              <a {...nav(p.href(1, s))} aria-label={`每页${s}条`}>
+                {s}
+              </a>
             ),
           )}
+          <span>条</span>
         </li>
       </ul>
     </nav>

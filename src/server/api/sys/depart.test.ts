@@ -2,6 +2,7 @@
 // caller's own tree; members (/sys/user/departUserList, editSysDepartWithUser, deleteUserInDepart[Batch],
 // removeAll); department permissions (queryDepartPermission, saveDepartPermission). Teachers act only inside
 // the departments they manage (the seed: 一年级 A01A01 with classes A01A01A01 and A01A01A02).
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../domain/ids.js';
 import { nextOrgCodeFrom, ordinalSegment, segmentOrdinal, topmostCodes } from '../../domain/departs.js';
@@ -192,6 +193,10 @@ describe('POST /sys/sysDepart/add', () => {
     expect(grade.body.result).toMatchObject({ orgCode: 'A02A01', orgCategory: '2', orgType: '2' });
     const cls = await add(admin, { departName: '初一(1)班', parentId: grade.body.result.id, orgCategory: '3' });
     expect(cls.body.result).toMatchObject({ orgCode: 'A02A01A01', orgCategory: '3', orgType: '3' });
+    // Without an order a department goes after its siblings.
+    expect(root.body.result.departOrder).toBe(1);
+    const cls2 = await add(admin, { departName: '初一(2)班', parentId: grade.body.result.id, orgCategory: '3' });
+    expect(cls2.body.result).toMatchObject({ orgCode: 'A02A01A02', departOrder: 2 });
   });
 
   it('does not hand out a deleted sibling’s code while later ones exist', async () => {
@@ -350,6 +355,32 @@ describe('GET /sys/sysDepart/queryById and listAll', () => {
     const res = await t.api('GET', '/sys/sysDepart/listAll', { token: teacher });
     expectEnvelope(res, { success: true });
     expect(res.body.result.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01A01', 'A01A01A01', 'A01A01A02', 'A01A01A03']);
+  });
+});
+
+describe('GET /sys/sysDepart/exportXls', () => {
+  it('exports the caller’s departments with parent names and dictionary texts', async () => {
+    const read = async (token: string) => {
+      const res = await t.request(`/api/sys/sysDepart/exportXls?departName=${encodeURIComponent('*一年级*')}`, { headers: { 'X-Access-Token': token } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      expect(ws.getRow(1).getCell(1).value).toBe('班级管理列表数据');
+      const header = (ws.getRow(3).values as unknown[]).slice(1);
+      const rows: Record<string, unknown>[] = [];
+      for (let r = 4; r <= ws.rowCount; r++) {
+        const cells = (ws.getRow(r).values as unknown[]).slice(1);
+        rows.push(Object.fromEntries(header.map((h, i) => [String(h), cells[i]])));
+      }
+      return rows;
+    };
+    const rows = await read(admin);
+    expect(rows.map((r) => r['机构编码'])).toEqual(['A01A01', 'A01A01A01', 'A01A01A02', 'A01A01A03']);
+    expect(rows[1]).toMatchObject({ 部门名称: '一年级一班', 上级部门: '一年级', 机构类型: '班级', 状态: '启用' });
+    expect((await read(teacher)).map((r) => r['机构编码'])).toEqual(['A01A01', 'A01A01A01', 'A01A01A02', 'A01A01A03']);
+    expectNoPermission(await t.api('GET', '/sys/sysDepart/exportXls', { token: student }));
   });
 });
 

@@ -79,7 +79,7 @@ const departFields = {
     .union([z.number(), z.string()], { message: '排序必须是数字' })
     .nullish()
     .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return 0;
+      if (v === null || v === undefined || v === '') return null;
       const n = typeof v === 'number' ? v : Number(v);
       if (!Number.isInteger(n) || n < 0 || n > 99999) {
         ctx.addIssue({ code: 'custom', message: '排序必须是0到99999之间的整数' });
@@ -283,6 +283,12 @@ export function registerDepartRoutes(r: ApiRoutes) {
     // org_code is unique: two adds under one parent at the same moment compute the same code, one of them
     // fails on the index and tries again with the codes as they are now.
     const id = newId();
+    // Without an order the new department goes after its siblings.
+    const order =
+      b.departOrder ??
+      Number(
+        (await db.selectFrom('sys_depart').select((eb) => eb.fn.max('depart_order').as('m')).where('parent_id', '=', parent?.id ?? '').executeTakeFirst())?.m ?? 0,
+      ) + 1;
     for (let attempt = 0; attempt < 25; attempt++) {
       const code = await nextOrgCode(db, parent?.org_code ?? '');
       if (!code) return fail(c, '该部门下的下级部门数量已达上限');
@@ -295,7 +301,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
             depart_name: b.departName,
             depart_name_en: b.departNameEn,
             depart_name_abbr: b.departNameAbbr,
-            depart_order: b.departOrder,
+            depart_order: Math.min(order, 99999),
             description: b.description,
             org_category: category,
             org_type: childOrgType(parent ?? null),
@@ -343,7 +349,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
         depart_name: b.departName,
         depart_name_en: b.departNameEn,
         depart_name_abbr: b.departNameAbbr,
-        depart_order: b.departOrder,
+        depart_order: b.departOrder ?? d.depart_order,
         description: b.description,
         org_category: category,
         mobile: b.mobile,

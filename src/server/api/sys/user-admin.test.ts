@@ -138,6 +138,8 @@ describe('GET /sys/user/list', () => {
     expect(await q('sex=2')).toEqual(['student2', 'teacher']);
     expect(await q(`departId=${departs.A01A01A02}`)).toEqual(['student3']);
     expect(await q(`departId=${departs.A01A01A02},${departs.A02A01},`)).toEqual(['student3', 'sunny1']);
+    expect(await q(`departName=${encodeURIComponent('*二班*')}`)).toEqual(['student3']);
+    expect(await q(`departName=${encodeURIComponent('一年级一班')}`)).toEqual(['student1', 'student2', 'sunny1', 'teacher']);
     expect(await q('roleCode=teacher')).toEqual(['teacher']);
     expect(await q(`roleId=${roles.admin}`)).toEqual(['admin']);
     expect(await q('createTime_begin=2024-01-01&createTime_end=2024-01-01')).toEqual(['sunny1']);
@@ -489,6 +491,10 @@ describe('the form’s reads', () => {
     expect(all.body.result.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01', 'A01A01', 'A01A01A01', 'A01A01A02', 'A02', 'A02A01']);
     const mine = await t.api('GET', '/sys/user/departOptions', { token: teacher });
     expect(mine.body.result.map((d: { title: string }) => d.title)).toEqual(['希望小学 / 一年级', '希望小学 / 一年级 / 一年级一班', '希望小学 / 一年级 / 一年级二班']);
+    const found = await t.api('GET', `/sys/user/departOptions?keyword=${encodeURIComponent('二班')}&pageSize=5`, { token: admin });
+    expect(found.body.result.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01A01A02']);
+    const some = await t.api('GET', `/sys/user/departOptions?ids=${departs.A02A01},${departs.A01A01A01}&pageSize=1`, { token: teacher });
+    expect(some.body.result.map((d: { orgCode: string }) => d.orgCode)).toEqual(['A01A01A01']);
     const none = await t.api('GET', '/sys/user/departOptions', { token: student1 });
     expectEnvelope(none, { success: true });
     expect(none.body.result).toEqual([]);

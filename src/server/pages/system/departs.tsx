@@ -382,7 +382,9 @@ async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDe
   const here = screenHref(state);
   const mayRemove = can('depart:member');
   const mayRoles = can('depart:role');
-  const cols = departMembersList.columns;
+  const cols = departMembersList.columns.filter((col) => col.list !== false);
+  // The API lets a teacher remove students only; the page does not offer the others.
+  const removable = (r: Row) => isAdmin(session) || Number(r.userIdentity) === 1;
   const records = res.body.success ? res.body.result.records : [];
   const pg = res.body.success ? res.body.result : null;
   const offset = pg ? (pg.current - 1) * pg.size : 0;
@@ -415,7 +417,7 @@ async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDe
             <Button type="primary" htmlType="submit">查找并添加</Button>
           </form>
           <a class={buttonClass('default', { danger: true })} {...dialogAttrs(hrefWith(`${R}/members/clear`, { id: d.id }))}>
-            <span>清空班级</span>
+            <span>{d.orgCategory === '3' ? '清空班级' : '清空成员'}</span>
           </a>
           {mayRemove && records.length > 0 && (
             <Button htmlType="submit" form="xt-members-form" danger>
@@ -489,7 +491,7 @@ async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDe
                           <tr class="ant-table-row" data-row-key={str(r.id)}>
                             {mayRemove && (
                               <td class="ant-table-cell ant-table-selection-column">
-                                <input type="checkbox" class="xt-check" name="userIds" value={str(r.id)} aria-label={`选择${str(r.realname)}`} />
+                                {removable(r) && <input type="checkbox" class="xt-check" name="userIds" value={str(r.id)} aria-label={`选择${str(r.realname)}`} />}
                               </td>
                             )}
                             <td class="ant-table-cell xt-index">{offset + i + 1}</td>
@@ -503,8 +505,8 @@ async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDe
                                     部门角色
                                   </a>
                                 )}
-                                {mayRoles && mayRemove && <span class="ant-divider ant-divider-vertical app" role="separator" />}
-                                {mayRemove && (
+                                {mayRoles && mayRemove && removable(r) && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+                                {mayRemove && removable(r) && (
                                   <a class="xt-action xt-action-danger" {...dialogAttrs(hrefWith(`${R}/members/remove`, { id: d.id, userIds: str(r.id), back: here }))}>
                                     移出
                                   </a>
@@ -864,7 +866,7 @@ export function registerDepartPages(app: Hono<PageEnv>) {
     return respond(c, TITLE, () => (
       <ConfirmBox
         asDialog={wantsDialog(c)}
-        title="清空班级"
+        title={d.body.result.orgCategory === '3' ? '清空班级' : '清空成员'}
         text={`确定清空“${d.body.result.departName}”吗？该部门的 ${d.body.result.memberCount} 名直属成员将被移出（账号本身不会删除）。`}
         action={`${R}/members/clear`}
         hidden={{ id }}

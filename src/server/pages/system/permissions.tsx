@@ -76,21 +76,24 @@ function pathTo(nodes: PermNode[], id: string): string[] {
 
 // ---- the tree table -----------------------------------------------------------------------------------------
 
-function RowActions({ n, can, back }: { n: PermNode; can: (code: string) => boolean; back: string }) {
-  const links: Child[] = [];
+function RowActions({ n, can, list }: { n: PermNode; can: (code: string) => boolean; list: Record<string, string> }) {
+  // Coming back from a dialog, the tree opens down to this row again.
+  const back = hrefWith(R, { ...list, focus: n.id });
   const isMenu = n.menuType !== 2;
-  if (can(PERMISSION_PERMS.edit)) links.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { id: n.id, back }))}>编辑</a>);
+  const inline: Child[] = [];
+  const more: Child[] = [];
+  if (can(PERMISSION_PERMS.edit)) inline.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { id: n.id, back }))}>编辑</a>);
   if (isMenu && can(PERMISSION_PERMS.add)) {
-    links.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { parentId: n.id, menuType: '1', back }))}>添加子菜单</a>);
+    inline.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { parentId: n.id, menuType: '1', back }))}>添加子菜单</a>);
   }
-  if (isMenu && can(PERMISSION_PERMS.rule)) links.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/datarule`, { id: n.id, back }))}>数据规则</a>);
+  if (isMenu && can(PERMISSION_PERMS.rule)) more.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/datarule`, { id: n.id, back }))}>数据规则</a>);
   if (can(PERMISSION_PERMS.del)) {
-    links.push(
+    more.push(
       <a
         class="xt-action xt-action-danger"
         href={hrefWith(`${R}/delete`, { id: n.id, back })}
         hx-post={`${R}/delete`}
-        hx-vals={JSON.stringify({ id: n.id, back, confirmed: '1' })}
+        hx-vals={JSON.stringify({ id: n.id, back: hrefWith(R, { ...list, focus: n.parentId }), confirmed: '1' })}
         hx-target="#content"
         hx-confirm={n.children?.length ? `确定删除“${n.name}”及其所有下级菜单和按钮吗?` : '确定删除吗?'}
       >
@@ -98,14 +101,25 @@ function RowActions({ n, can, back }: { n: PermNode; can: (code: string) => bool
       </a>,
     );
   }
+  // A button row has only 编辑 and 删除: both inline.
+  if (!isMenu) inline.push(...more.splice(0));
   return (
     <span class="xt-row-actions">
-      {links.map((l, i) => (
+      {inline.map((l, i) => (
         <>
           {i > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
           {l}
         </>
       ))}
+      {more.length > 0 && (
+        <>
+          {inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+          <details class="xt-more">
+            <summary class="xt-action">更多</summary>
+            <div class="xt-more-menu">{more}</div>
+          </details>
+        </>
+      )}
     </span>
   );
 }
@@ -115,7 +129,8 @@ const yesNo = (v: boolean) => (v ? '是' : '否');
 async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Child> {
   const expand = c.req.query('expand');
   const focus = str(c.req.query('focus')).slice(0, 64);
-  const back = hrefWith(R, expand ? { expand } : {});
+  const listState: Record<string, string> = expand ? { expand } : {};
+  const back = hrefWith(R, listState);
   const res = await c.get('upstream').call<PermNode[]>('GET', '/sys/permission/list');
   const can = (code: string) => canUse(session.permissions, code);
   const flash = takeFlash(c);
@@ -152,7 +167,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
               {
                 key: 'menuType',
                 title: '菜单类型',
-                width: '100px',
+                width: '104px',
                 render: (n) => <Tag color={n.menuType === 2 ? 'orange' : n.menuType === 0 ? 'blue' : 'cyan'}>{typeText[String(n.menuType)]}</Tag>,
               },
               {
@@ -164,12 +179,12 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
               },
               { key: 'component', title: '组件', width: 'minmax(140px, 1.5fr)', render: (n) => (n.menuType === 2 ? <code class="xt-tt-code">{n.perms}</code> : <span title={n.component ?? ''}>{n.component}</span>) },
               { key: 'url', title: '路径', width: 'minmax(140px, 1.5fr)', render: (n) => <span title={n.url ?? ''}>{n.url}</span> },
-              { key: 'sortNo', title: '排序', width: '60px', align: 'center', render: (n) => String(n.sortNo) },
-              { key: 'hidden', title: '隐藏', width: '60px', align: 'center', render: (n) => (n.menuType === 2 ? '' : yesNo(n.hidden)) },
-              { key: 'route', title: '路由', width: '60px', align: 'center', render: (n) => (n.menuType === 2 ? '' : yesNo(n.route)) },
+              { key: 'sortNo', title: '排序', width: '56px', align: 'center', render: (n) => String(n.sortNo) },
+              { key: 'hidden', title: '隐藏', width: '56px', align: 'center', render: (n) => (n.menuType === 2 ? '' : yesNo(n.hidden)) },
+              { key: 'route', title: '路由', width: '56px', align: 'center', render: (n) => (n.menuType === 2 ? '' : yesNo(n.route)) },
             ]}
-            actions={anyActions ? (n) => <RowActions n={n} can={can} back={back} /> : undefined}
-            actionsWidth="250px"
+            actions={anyActions ? (n) => <RowActions n={n} can={can} list={listState} /> : undefined}
+            actionsWidth="190px"
           />
         )}
         <div id="xt-modal" />
@@ -216,7 +231,7 @@ async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
       values={{ ...a.values, menuType: String(a.menuType) }}
       errors={a.errors ?? {}}
       message={a.message}
-      options={{ parentId: parentOptions(tree.body.success ? tree.body.result : [], a.id) }}
+      options={{ ...Object.fromEntries(fields.filter((f) => f.options).map((f) => [f.key, f.options!])), parentId: parentOptions(tree.body.success ? tree.body.result : [], a.id) }}
       action={`${R}/save`}
       back={a.back}
       mode={a.id ? 'edit' : 'add'}

@@ -137,7 +137,7 @@ async function authView(
           <Button size="small" htmlType="submit" name="op" value="none">取消全选</Button>
           <Button size="small" htmlType="submit" name="op" value="expand">展开全部</Button>
           <Button size="small" htmlType="submit" name="op" value="collapse">折叠全部</Button>
-          <span class="xt-ct-hint">勾选的菜单和按钮会连同其上级菜单一起授权；已勾选 {checked.size} 项</span>
+          <span class="xt-ct-hint">勾选的菜单和按钮会连同其上级菜单一起授权；当前已授权 {current.size} 项</span>
         </div>
         <CheckboxTree name="permissionIds" label="菜单与按钮权限" nodes={toCheckNodes(tree.body.result.treeList, ruleLink)} checked={checked} openDepth={args.openDepth ?? 1} disabled={!canSave} />
       </form>
@@ -448,12 +448,16 @@ async function usersView(c: Context<PageEnv>, session: PageSession, s: UsersStat
                   ))}
                 </tbody>
               </table>
-              <div class="xt-inline-form" style="margin-top:8px">
-                <Button type="primary" htmlType="submit" size="small">
-                  添加选中用户
-                </Button>
-              </div>
-              <Pager page={candPage} href={(n) => usersHref(s, { cpage: n })} />
+              {candPage.records.length > 0 && (
+                <>
+                  <div class="xt-inline-form" style="margin-top:8px">
+                    <Button type="primary" htmlType="submit" size="small">
+                      添加选中用户
+                    </Button>
+                  </div>
+                  <Pager page={candPage} href={(n) => usersHref(s, { cpage: n })} />
+                </>
+              )}
             </form>
           )}
         </section>

@@ -9,8 +9,8 @@ import { canUse } from '../../lists/auth.js';
 import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
 import { passwordForm, userForm, usersList } from '../../lists/users.js';
-import { Alert, buttonClass, cx, LinkButton, Tag } from '../../../templates/antd.js';
-import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { Alert, buttonClass, cx, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
+import { ConfirmView, FormView, type ControlContext } from '../../../templates/list/form-view.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
@@ -42,6 +42,105 @@ async function loadValues(up: Upstream, id: string, record: Record<string, unkno
   };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Department pickers: a school system can hold thousands of classes, so the form shows the chosen ones and
+// the first matches of a search (server-side, htmx), not every department as a checkbox.
+
+const PICKER_SIZE = 40;
+const PICKER_FIELDS = ['selecteddeparts', 'departIds'] as const;
+type PickerField = (typeof PICKER_FIELDS)[number];
+
+interface DepartOption {
+  id: string;
+  title: string;
+  orgCode: string;
+}
+
+async function departOptions(up: Upstream, params: { keyword?: string; ids?: string[]; pageSize?: number }): Promise<DepartOption[]> {
+  const res = await up.call<DepartOption[]>('GET', '/sys/user/departOptions', {
+    keyword: params.keyword || undefined,
+    ids: params.ids?.length ? params.ids.join(',') : undefined,
+    pageSize: params.pageSize,
+  });
+  return res.body.success && Array.isArray(res.body.result) ? res.body.result : [];
+}
+
+/** The chosen departments' names and the first options, for both pickers of the form. */
+async function pickerData(up: Upstream, values: Record<string, unknown>) {
+  const chosenIds = [...new Set(PICKER_FIELDS.flatMap((f) => ids(values[f])))];
+  const [chosen, first] = await Promise.all([chosenIds.length ? departOptions(up, { ids: chosenIds }) : Promise.resolve([]), departOptions(up, { pageSize: PICKER_SIZE + 1 })]);
+  return { departChosen: chosen, departFirst: first };
+}
+
+function PickerList({ field, selected, chosen, found, keyword }: { field: PickerField; selected: string[]; chosen: DepartOption[]; found: DepartOption[]; keyword: string }) {
+  const picked = new Set(selected);
+  const named = chosen.filter((d) => picked.has(d.id));
+  const shownIds = new Set(named.map((d) => d.id));
+  const others = found.filter((d) => !shownIds.has(d.id)).slice(0, PICKER_SIZE);
+  const more = found.filter((d) => !shownIds.has(d.id)).length > PICKER_SIZE;
+  const item = (d: DepartOption, checked: boolean) => (
+    <label class={cx('ant-checkbox-wrapper ant-checkbox-group-item app ant-checkbox-css-var', checked && 'ant-checkbox-wrapper-checked')} title={d.orgCode}>
+      <span class={cx('ant-checkbox', checked && 'ant-checkbox-checked')}>
+        <input class="ant-checkbox-input" type="checkbox" name={field} value={d.id} checked={checked} />
+        <span class="ant-checkbox-inner" />
+      </span>
+      <span class="ant-checkbox-label">{d.title}</span>
+    </label>
+  );
+  return (
+    <div id={`xt-picker-${field}`} class="xt-picker-list">
+      <div class="xt-checks xt-picker-checks">
+        {named.map((d) => item(d, true))}
+        {others.map((d) => item(d, false))}
+        {named.length + others.length === 0 && <span class="xt-muted">{keyword ? `没有找到“${keyword}”` : '无可选项'}</span>}
+      </div>
+      {more && <div class="xt-muted xt-picker-more">还有更多，请输入名称搜索</div>}
+      {/* Chosen departments the caller cannot see by name stay chosen. */}
+      {selected
+        .filter((id) => !shownIds.has(id))
+        .map((id) => (
+          <input type="hidden" name={field} value={id} />
+        ))}
+    </div>
+  );
+}
+
+function DepartPicker({ field, ctx, chosen, first }: { field: PickerField; ctx: ControlContext; chosen: DepartOption[]; first: DepartOption[] }) {
+  const selected = ids(ctx.value);
+  if (ctx.mode === 'detail') {
+    const names = chosen.filter((d) => selected.includes(d.id)).map((d) => d.title);
+    return <span class="xt-static">{names.join('、') || '—'}</span>;
+  }
+  return (
+    <div class={cx('xt-depart-picker', ctx.error && 'xt-depart-picker-error')} id={`f-${field}`}>
+      <style>{STYLE}</style>
+      <input
+        type="search"
+        class={inputClass({ extra: 'xt-picker-search' })}
+        name={`kw_${field}`}
+        form="xt-depart-search"
+        placeholder="输入学校、年级或班级名称筛选"
+        aria-label="筛选班级"
+        autocomplete="off"
+        hx-post={`${route}/depart-picker`}
+        hx-trigger="input changed delay:300ms, search"
+        hx-target={`#xt-picker-${field}`}
+        hx-swap="outerHTML"
+        hx-include={`#xt-picker-${field}`}
+        hx-vals={JSON.stringify({ field })}
+      />
+      <PickerList field={field} selected={selected} chosen={chosen} found={first} keyword="" />
+    </div>
+  );
+}
+
+function renderControl(f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }): Child | undefined {
+  if ((PICKER_FIELDS as readonly string[]).includes(f.key)) {
+    return <DepartPicker field={f.key as PickerField} ctx={ctx} chosen={(ctx.data.departChosen as DepartOption[]) ?? []} first={(ctx.data.departFirst as DepartOption[]) ?? []} />;
+  }
+  return undefined;
+}
+
 /** A dialog (htmx into #xt-modal) or, without JavaScript, a page of the shell. */
 async function dialogOrPage(c: Context<PageEnv>, view: () => Promise<Child> | Child) {
   if (wantsDialog(c)) {
@@ -53,6 +152,12 @@ async function dialogOrPage(c: Context<PageEnv>, view: () => Promise<Child> | Ch
 }
 
 const STYLE = `
+.xt-depart-picker { border: 1px solid #d9d9d9; border-radius: 6px; padding: 8px; }
+.xt-depart-picker-error { border-color: #ff4d4f; }
+.xt-picker-list { max-height: 200px; overflow: auto; margin-top: 6px; }
+.xt-picker-more { color: rgba(0,0,0,.45); font-size: 12px; margin: 2px 0; }
+.xt-picker-checks { display: flex; flex-direction: column; gap: 4px; }
+.xt-static { display: inline-block; padding-top: 5px; }
 .xt-desc { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: 6px 12px; margin: 0 0 16px; padding: 12px 16px; background: #fafafa; border-radius: 6px; }
 .xt-desc dt { color: rgba(0,0,0,.45); }
 .xt-desc dd { margin: 0; word-break: break-all; }
@@ -293,6 +398,8 @@ export function registerUserPages(app: Hono<PageEnv>) {
     spec,
     form: userForm,
     loadValues,
+    prepareForm: (c, args) => pickerData(c.get('upstream'), args.values),
+    renderControl,
     importResult: (c, res, back) => {
       const report = (res.body.result ?? {}) as ImportReport;
       if (!res.body.success || !report.passwords?.length) return null;
@@ -300,6 +407,18 @@ export function registerUserPages(app: Hono<PageEnv>) {
         <ImportReportView message={res.body.message} report={report} warning={res.body.code === 201} back={back} />
       ));
     },
+  });
+
+  // The department picker's list after a search: chosen departments stay chosen, the matches follow.
+  app.post(`${route}/depart-picker`, csrf(), async (c) => {
+    const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+    const field = first(form.field) as PickerField;
+    if (!(PICKER_FIELDS as readonly string[]).includes(field)) return c.text('', 400);
+    const keyword = first(form[`kw_${field}`]).trim().slice(0, 50);
+    const selected = ids(form[field]);
+    const up = c.get('upstream');
+    const [chosen, found] = await Promise.all([selected.length ? departOptions(up, { ids: selected }) : Promise.resolve([]), departOptions(up, { keyword, pageSize: PICKER_SIZE + 1 })]);
+    return c.html(String(<PickerList field={field} selected={selected} chosen={chosen} found={found} keyword={keyword} />));
   });
 
   // 详情: the form read-only, with status, roles and classes.
@@ -315,11 +434,27 @@ export function registerUserPages(app: Hono<PageEnv>) {
     }
     const values = { ...res.body.result, ...(await loadValues(up, id, res.body.result)) };
     const fields = userForm.fields.filter((f) => !f.addOnly);
-    return dialogOrPage(c, async () => (
-      <FormView title="用户详情" width={userForm.width} fields={fields} values={values} errors={{}} options={await fieldOptions(up, fields)} action={`${route}/save`} back={back} mode="detail" hidden={{}} asDialog={wantsDialog(c)}>
-        <Description r={values} />
-      </FormView>
-    ));
+    return dialogOrPage(c, async () => {
+      const [options, data] = await Promise.all([fieldOptions(up, fields), pickerData(up, values)]);
+      return (
+        <FormView
+          title="用户详情"
+          width={userForm.width}
+          fields={fields}
+          values={values}
+          errors={{}}
+          options={options}
+          action={`${route}/save`}
+          back={back}
+          mode="detail"
+          hidden={{}}
+          asDialog={wantsDialog(c)}
+          renderControl={(f, ctx) => renderControl(f, { ...ctx, data })}
+        >
+          <Description r={values} />
+        </FormView>
+      );
+    });
   });
 
   // 密码: the administrator sets a new password; the user's sessions end.
