@@ -90,6 +90,8 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   await student.reload();
   const bell = student.locator('.xt-notice-trigger');
   await expect(bell).toHaveAttribute('aria-label', /消息通知（[1-9]\d*条未读）/);
+  // The bell is an island loaded when the browser is idle; open it once it is mounted.
+  await expect(student.locator('[data-island="notice-bell"]')).toHaveAttribute('data-island-mounted', '');
   await bell.click();
   const item = student.locator('.xt-notice-title', { hasText: title });
   await expect(item).toBeVisible();
@@ -115,6 +117,7 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   expect(await unreadTitles(other)).not.toContain(title);
   await other.bringToFront();
   await other.reload();
+  await expect(other.locator('[data-island="notice-bell"]')).toHaveAttribute('data-island-mounted', '');
   await other.locator('.xt-notice-trigger').click();
   await expect(other.locator('.xt-notice-title', { hasText: '欢迎使用学堂' }).or(other.getByText('暂无数据'))).toBeVisible();
   await expect(other.locator('.xt-notice-title', { hasText: title })).toHaveCount(0);

@@ -145,13 +145,13 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await page.goto('/isystem/departDetailList');
   await tree(page).getByRole('link', { name: /^一年级\s*部门$/ }).click();
   await page.locator('.xt-depart-tabs').getByRole('tab', { name: '部门权限' }).click();
-  const perms = page.getByRole('group', { name: '部门权限' });
+  const perms = page.getByRole('tree', { name: '部门权限' });
   await perms.getByRole('checkbox', { name: '作业管理', exact: true }).first().check(); // the menu group (its child page is also 作业管理)
   await perms.getByRole('checkbox', { name: '布置班级作业', exact: true }).check();
   await page.screenshot({ path: shot('departs-perms.png'), fullPage: true });
   await page.getByRole('button', { name: '保存' }).click();
   await expect(flash(page, '保存成功！')).toBeVisible();
-  await expect(page.getByRole('group', { name: '部门权限' }).getByRole('checkbox', { name: '布置班级作业', exact: true })).toBeChecked();
+  await expect(page.getByRole('tree', { name: '部门权限' }).getByRole('checkbox', { name: '布置班级作业', exact: true })).toBeChecked();
 
   // A role of the department: its grant tree offers only the department's two permissions.
   await page.locator('.xt-depart-tabs').getByRole('tab', { name: '部门角色' }).click();
@@ -166,7 +166,7 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await expect(flash(page, '添加成功！')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'grade_lead' });
   await row.getByRole('link', { name: '授权' }).click();
-  const grant = page.getByRole('group', { name: '部门角色权限' });
+  const grant = page.getByRole('tree', { name: '部门角色权限' });
   await expect(grant.getByRole('checkbox')).toHaveCount(2);
   await grant.getByRole('checkbox', { name: '布置班级作业', exact: true }).check();
   await grant.getByRole('checkbox', { name: '作业管理', exact: true }).check();
@@ -179,6 +179,7 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await page.getByRole('row').filter({ hasText: 'student1' }).getByRole('link', { name: '部门角色' }).click();
   const assign = page.getByRole('dialog', { name: '分配部门角色' });
   await assign.getByRole('checkbox', { name: '年级组长' }).check();
+  await page.screenshot({ path: shot('departs-member-roles.png') });
   await assign.getByRole('button', { name: '确定' }).click();
   await expect(flash(page, '部门角色已保存')).toBeVisible();
 

@@ -2,7 +2,7 @@
 // 授权 dialog, gives it to a user through the 用户 dialog (after taking that user out of the 学生 role), and the
 // user, logging in, sees exactly that menu (and 首页) and only the granted button. Then 菜单管理: the tree table,
 // a new menu through the form, its data rule, and its deletion.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
 import { loginAs, mainMenu } from './shell-helpers';
 
@@ -17,6 +17,22 @@ async function logout(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
+
+/**
+ * The admin's API, with a token of its own (header, not cookie), used to put back what a test changed so the
+ * specs that run after this one (same server) find the seed as it was.
+ */
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/sys/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  const token = (await login.json()).result.token as string;
+  return async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
+    const res = await request.fetch(`/api${path}`, { method, headers: { 'X-Access-Token': token }, data });
+    const body = await res.json();
+    expect(body.success, `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
+    return body.result;
+  };
+}
+const roleIdOf = async (api: Awaited<ReturnType<typeof adminApi>>, code: string) => (await api('GET', `/sys/role/list?roleCode=${code}`)).records[0].id as string;
 
 async function openRowAction(page: Page, roleName: string, action: string) {
   const row = roleRow(page, roleName);
@@ -116,6 +132,13 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   const other = await page.request.get('/api/sys/permission/list');
   expect(other.status()).toBe(403);
   await logout(page);
+
+  // Put student3 back into 学生; deleting the test role removes its grants and memberships.
+  const api = await adminApi(page.request);
+  const testRole = await roleIdOf(api, ROLE.code);
+  const userId = (await api('GET', `/sys/user/userRoleList?roleId=${testRole}`)).records[0].id as string;
+  await api('POST', '/sys/user/addSysUserRole', { roleId: await roleIdOf(api, 'student'), userIdList: [userId] });
+  await api('DELETE', `/sys/role/delete?id=${testRole}`);
 });
 
 test('菜单管理: the tree table, a new menu through the form, its data rule, and its deletion', async ({ page }) => {
@@ -206,8 +229,9 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('密码').fill(ADMIN.password);
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page).toHaveURL(/\/dashboard\/index$/);
-    const roles = (await (await page.request.get('/api/sys/role/list?roleCode=teacher')).json()).result.records;
-    const teacherRole = roles[0].id as string;
+    const api = await adminApi(page.request);
+    const teacherRole = await roleIdOf(api, 'teacher');
+    const grantsBefore = (await api('GET', `/sys/permission/queryRolePermission?roleId=${teacherRole}`)) as string[];
 
     // 授权 as a page: tick 字典管理 for the teacher role and save; the list shows the flash.
     await page.goto(`/isystem/role/auth?id=${teacherRole}&back=%2Fisystem%2Frole`);
@@ -249,5 +273,44 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('alert').filter({ hasText: '已添加 1 个用户' })).toBeVisible();
     await expect(members.locator('tr', { hasText: 'student1' })).toHaveCount(1);
     await page.screenshot({ path: 'test-results/roles-users-nojs.png', fullPage: true });
+
+    // Put the teacher role back as the seed made it: its grants and its data rule on 用户管理.
+    const grantsNow = (await api('GET', `/sys/permission/queryRolePermission?roleId=${teacherRole}`)) as string[];
+    await api('POST', '/sys/permission/saveRolePermission', { roleId: teacherRole, permissionIds: grantsBefore.join(','), lastpermissionIds: grantsNow.join(',') });
+    const userMenu = byTitle('用户管理');
+    const rules = (await api('GET', `/sys/permission/getPermRuleListByPermId?permissionId=${userMenu}`)) as { id: string; ruleName: string }[];
+    await api('POST', '/sys/role/datarule', { permissionId: userMenu, roleId: teacherRole, dataRuleIds: rules.find((r) => r.ruleName === '仅显示学生')!.id });
+    expect(((await api('GET', `/sys/permission/queryRolePermission?roleId=${teacherRole}`)) as string[]).sort()).toEqual([...grantsBefore].sort());
+  });
+});
+
+test.describe('菜单管理 without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the tree opens natively, the form is a page, saving comes back with the message', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.getByLabel('账户').fill(ADMIN.username);
+    await page.getByLabel('密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/index$/);
+    await page.goto('/isystem/permission');
+    const table = page.getByRole('treegrid', { name: '菜单列表' });
+    const row = (name: string) => table.locator('[role="row"]', { has: page.getByText(name, { exact: true }) }).first();
+    await row('系统管理').locator('.xt-tt-caret').click();
+    await row('字典管理').getByRole('link', { name: '编辑' }).click();
+    await expect(page).toHaveURL(/\/isystem\/permission\/form\?id=/);
+    await expect(page.getByLabel('菜单路径')).toHaveValue('/isystem/dict');
+    await page.getByLabel('排序').fill('4.5');
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page).toHaveURL(/\/isystem\/permission\?focus=/);
+    await expect(page.getByRole('alert').filter({ hasText: '修改成功！' })).toBeVisible();
+    // The tree opens down to the edited row.
+    await expect(row('字典管理')).toBeVisible();
+    await expect(row('字典管理')).toContainText('4.5');
+
+    const api = await adminApi(page.request);
+    const id = new URL(page.url()).searchParams.get('focus')!;
+    const record = await api('GET', `/sys/permission/queryById?id=${id}`);
+    await api('PUT', '/sys/permission/edit', { ...record, sortNo: 4 });
   });
 });

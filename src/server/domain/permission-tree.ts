@@ -1,11 +1,11 @@
 // The menu/button tree (sys_permission) as the admin screens see it: trees for 菜单管理 and the grant dialogs,
 // the anchor's normalisation of menu fields, cascade deletes that keep leaf flags right, role grants with diff
-// semantics, and data rules (sys_permission_data_rule) resolved per user and applied to the lists they guard.
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+// semantics, and the checks a data rule (sys_permission_data_rule) must pass to be saved. Applying the rules to
+// the lists they guard is domain/data-rules.ts (used by the list endpoints).
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
-import { DATA_RULE_CONDITIONS, dataRuleColumnsOf, type DataRuleColumn } from '../lists/permissions.js';
+import { DATA_RULE_CONDITIONS, dataRuleColumnsOf } from '../lists/permissions.js';
 import { newId } from './ids.js';
-import { escapeLike, like } from './sql-like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -273,106 +273,8 @@ export function checkDataRule(
   return null;
 }
 
-export interface ResolvedRule {
-  column: DataRuleColumn;
-  condition: string;
-  /** Values after variable substitution (several for IN). */
-  values: string[];
-}
-
-/** The caller as data rules see them. */
-export interface RuleSubject {
-  id: string;
-  username: string;
-  orgCode: string | null;
-}
-
-const splitIds = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-
-/**
- * The active data rules that guard the list of `component` for this user: the rules whose ids the user's roles
- * (and department roles) carry on their grant of that menu, with #{sys_user_code} / #{sys_org_code} resolved.
- * Rules on columns outside the allow-list are ignored (they could only come from imported data).
- */
-export async function userDataRules(db: Db, user: RuleSubject, component: string): Promise<ResolvedRule[]> {
-  const menus = await db
-    .selectFrom('sys_permission')
-    .select('id')
-    .where('component', '=', component)
-    .where('menu_type', '!=', 2)
-    .where('del_flag', '=', 0)
-    .execute();
-  if (!menus.length) return [];
-  const menuIds = menus.map((m) => m.id);
-  const [viaRoles, viaDepartRoles] = await Promise.all([
-    db
-      .selectFrom('sys_role_permission as rp')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-      .select('rp.data_rule_ids')
-      .where('ur.user_id', '=', user.id)
-      .where('rp.permission_id', 'in', menuIds)
-      .execute(),
-    db
-      .selectFrom('sys_depart_role_permission as drp')
-      .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
-      .select('drp.data_rule_ids')
-      .where('dru.user_id', '=', user.id)
-      .where('drp.permission_id', 'in', menuIds)
-      .execute(),
-  ]);
-  const ruleIds = [...new Set([...viaRoles, ...viaDepartRoles].flatMap((r) => splitIds(r.data_rule_ids)))];
-  if (!ruleIds.length) return [];
-  const rules = await db
-    .selectFrom('sys_permission_data_rule')
-    .selectAll()
-    .where('id', 'in', ruleIds.slice(0, 500))
-    .where('permission_id', 'in', menuIds)
-    .where('status', '=', '1')
-    .execute();
-  const columns = dataRuleColumnsOf(component);
-  const out: ResolvedRule[] = [];
-  for (const r of rules) {
-    const column = columns.find((c) => c.column === r.rule_column);
-    const condition = (r.rule_conditions ?? '').toUpperCase();
-    if (!column || !CONDITIONS.has(condition)) continue;
-    const resolved = (r.rule_value ?? '').replace(VARIABLE_RE, (_, name: string) =>
-      name.trim() === 'sys_user_code' ? user.username : name.trim() === 'sys_org_code' ? (user.orgCode ?? '') : '',
-    );
-    const values = condition === 'IN' ? resolved.split(',').map((s) => s.trim()).filter(Boolean) : [resolved.trim()];
-    out.push({ column, condition, values });
-  }
-  return out;
-}
-
-// A query builder of any shape (the lists build their own joins).
-type Qb = SelectQueryBuilder<any, any, any>;
-
-/**
- * Adds the rules to a list query (AND). `ref` maps a rule column to the column reference in that query
- * (e.g. `(c) => \`u.${c}\``). A value that cannot apply (a non-number for a number column) matches nothing.
- */
-export function applyDataRules<Q extends Qb>(qb: Q, rules: ResolvedRule[], ref: (column: string) => string = (c) => c): Q {
-  let out = qb;
-  for (const rule of rules) {
-    const column = ref(rule.column.column);
-    const col = sql.ref(column);
-    const typed = rule.values.map((v) => (rule.column.type === 'number' ? Number(v) : v));
-    if (typed.some((v) => typeof v === 'number' && !Number.isFinite(v)) || !typed.length) {
-      out = out.where(sql<boolean>`1 = 0`) as Q;
-      continue;
-    }
-    if (rule.condition === 'IN') out = out.where(sql<boolean>`${col} in (${sql.join(typed)})`) as Q;
-    else if (rule.condition === 'LIKE') out = out.where(like(column, `%${escapeLike(String(typed[0]))}%`)) as Q;
-    else out = out.where(sql<boolean>`${col} ${sql.raw(rule.condition === '!=' ? '<>' : rule.condition)} ${typed[0]}`) as Q;
-  }
-  return out;
-}
-
-/** Convenience for list endpoints: loads the user's rules for `component` and applies them. */
-export async function scopeByDataRules<Q extends Qb>(db: Db, user: RuleSubject, component: string, qb: Q, ref?: (column: string) => string): Promise<Q> {
-  const rules = await userDataRules(db, user, component);
-  return rules.length ? applyDataRules(qb, rules, ref) : qb;
-}
+/** The anchor's comma lists (`a,b,`) as ids. */
+export const splitIds = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
 /** Removes deleted rule ids from every grant of a menu that carries them. */
 export async function dropRuleFromGrants(tx: Db, permissionId: string, ruleId: string): Promise<void> {
@@ -392,4 +294,3 @@ export async function dropRuleFromGrants(tx: Db, permissionId: string, ruleId: s
   }
 }
 
-export { splitIds };

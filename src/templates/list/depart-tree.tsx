@@ -1,6 +1,6 @@
-// Trees rendered by the server: a navigation tree (each node a link, the selected one highlighted, branches
-// collapsible with <details>) and a checkbox tree (nested native checkboxes posted as one field). Both work
-// without JavaScript. Generic over { key, title, children }, so other screens can use them too.
+// A navigation tree rendered by the server: each node a link, the selected one highlighted, branches
+// collapsible with <details>; works without JavaScript. Generic over { key, title, children }, so other
+// screens can use it too (checkbox trees: tree.tsx).
 import type { Child } from 'hono/jsx';
 import { cx } from '../antd.js';
 
@@ -80,38 +80,5 @@ export function TreeNav<N extends TreeNode>(p: TreeNavProps<N>) {
     <ul class="xt-tree" role="tree" aria-label={p.label ?? '树'}>
       {p.nodes.map((n) => item(n, 1))}
     </ul>
-  );
-}
-
-export interface CheckboxTreeProps<N extends TreeNode> {
-  nodes: N[];
-  /** Form field the checked keys are posted as (one value per checkbox). */
-  name: string;
-  checked: Set<string>;
-  disabled?: boolean;
-  /** Small text after the title (e.g. 按钮). */
-  note?: (node: N) => Child;
-  label?: string;
-}
-
-export function CheckboxTree<N extends TreeNode>(p: CheckboxTreeProps<N>) {
-  const item = (n: N): Child => {
-    const kids = (n.children ?? []) as N[];
-    return (
-      <li>
-        <label class="xt-check-label">
-          <input type="checkbox" class="xt-check" name={p.name} value={n.key} checked={p.checked.has(n.key)} disabled={p.disabled} />
-          <span>{n.title}</span>
-          {p.note && <span class="xt-tree-note">{p.note(n)}</span>}
-        </label>
-        {kids.length > 0 && <ul>{kids.map(item)}</ul>}
-      </li>
-    );
-  };
-  return (
-    <fieldset class="xt-check-tree">
-      {p.label && <legend class="xt-sr">{p.label}</legend>}
-      {p.nodes.length ? <ul>{p.nodes.map(item)}</ul> : <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>}
-    </fieldset>
   );
 }

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../domain/ids.js';
-import { nextOrgCodeFrom, ordinalSegment, segmentOrdinal, topmostCodes } from '../../domain/departs.js';
+import { isUniqueViolation, nextOrgCodeFrom, ordinalSegment, segmentOrdinal, topmostCodes } from '../../domain/departs.js';
 import { expectEnvelope, expectFailure, expectInvalid, expectNoPermission, expectPage, expectTokenRefusal } from '../../../../test/assertions.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 
@@ -68,6 +68,17 @@ describe('org code generation (domain)', () => {
     expect(nextOrgCodeFrom('', ['A01', 'Z99'])).toBe('A02');
     const all = Array.from({ length: 26 * 99 }, (_, i) => ordinalSegment(i));
     expect(nextOrgCodeFrom('', all)).toBeNull();
+  });
+
+  it('recognises a taken org code as the unique violation the add retries on (this dialect)', async () => {
+    const err = await t.db
+      .insertInto('sys_depart')
+      .values({ id: newId(), depart_name: '重复编码', org_code: 'A01' })
+      .execute()
+      .then(() => null, (e: unknown) => e);
+    expect(err).not.toBeNull();
+    expect(isUniqueViolation(err)).toBe(true);
+    expect(isUniqueViolation(new Error('connection reset'))).toBe(false);
   });
 
   it('keeps only the topmost of nested codes', () => {

@@ -2,7 +2,6 @@
 // their effect on the lists they guard, and menus computed afresh on every page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../domain/ids.js';
-import { applyDataRules, userDataRules } from '../../domain/permission-tree.js';
 import { expectEnvelope, expectFailure, expectInvalid, expectNoPermission } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 
@@ -321,25 +320,37 @@ for (const dialect of dialects) {
         expect(await snapshot()).toEqual(before);
       });
 
-      it('are applied to the list they guard, per user, with variables resolved', async () => {
-        const teacherUser = { id: await t.userId('teacher'), username: 'teacher', orgCode: null };
-        const rules = await userDataRules(t.db, teacherUser, 'system/UserList');
-        expect(rules.map((r) => [r.column.column, r.condition, r.values])).toEqual([['user_identity', '=', ['1']]]);
-        const listed = await applyDataRules(t.db.selectFrom('sys_user as u').select(['u.username', 'u.user_identity']), rules, (c) => `u.${c}`).execute();
-        expect(listed.length).toBeGreaterThan(0);
-        expect(listed.every((u) => u.user_identity === 1)).toBe(true);
-        expect(listed.map((u) => u.username)).not.toContain('teacher');
-        // Admin's grant carries no rule; a student has no grant of that menu.
-        expect(await userDataRules(t.db, { id: await t.userId('admin'), username: 'admin', orgCode: null }, 'system/UserList')).toEqual([]);
-        expect(await userDataRules(t.db, { id: await t.userId('student1'), username: 'student1', orgCode: null }, 'system/UserList')).toEqual([]);
+      it('saved and granted through these endpoints, they narrow the list they guard (用户管理)', async () => {
+        const list = async () => {
+          const res = await t.api('GET', '/sys/user/list?pageSize=100', { token: teacher });
+          expectEnvelope(res, { success: true });
+          return (res.body.result.records as { username: string; userIdentity: number }[]).map((u) => u.username).sort();
+        };
+        // The seed's rule 仅显示学生 on the teacher's grant: the teacher sees students only.
+        const seeded = await list();
+        expect(seeded).toEqual(['student1', 'student2', 'student3']);
 
-        // A rule with #{sys_user_code} narrows to the caller's own row once the teacher's grant carries it.
+        // A rule using #{sys_user_code}, granted instead through POST /sys/role/datarule.
         const userMenu = await byUrl('/isystem/user');
-        const own = (await t.api('POST', '/sys/permission/addPermissionRule', { token: admin, body: { permissionId: userMenu.id, ruleName: '仅本人', ruleColumn: 'username', ruleConditions: '=', ruleValue: '#{sys_user_code}' } })).body.result.id;
+        const added = await t.api('POST', '/sys/permission/addPermissionRule', {
+          token: admin,
+          body: { permissionId: userMenu.id, ruleName: '账号含1', ruleColumn: 'username', ruleConditions: 'LIKE', ruleValue: '1' },
+        });
+        expectEnvelope(added, { success: true });
         const teacherRole = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'teacher').executeTakeFirstOrThrow()).id;
-        await t.db.updateTable('sys_role_permission').set({ data_rule_ids: own }).where('role_id', '=', teacherRole).where('permission_id', '=', userMenu.id).execute();
-        const mine = await applyDataRules(t.db.selectFrom('sys_user as u').select('u.username'), await userDataRules(t.db, teacherUser, 'system/UserList'), (c) => `u.${c}`).execute();
-        expect(mine.map((u) => u.username)).toEqual(['teacher']);
+        const grant = await t.api('POST', '/sys/role/datarule', { token: admin, body: { permissionId: userMenu.id, roleId: teacherRole, dataRuleIds: added.body.result.id } });
+        expectEnvelope(grant, { success: true, message: '保存成功!' });
+        expect(await list()).toEqual(['student1']);
+        // Switching the rule off (status 0) lifts it; deleting it drops it from the grant.
+        const off = await t.api('PUT', '/sys/permission/editPermissionRule', {
+          token: admin,
+          body: { id: added.body.result.id, ruleName: '账号含1', ruleColumn: 'username', ruleConditions: 'LIKE', ruleValue: '1', status: '0' },
+        });
+        expectEnvelope(off, { success: true });
+        expect((await list()).length).toBeGreaterThan(1);
+        expectEnvelope(await t.api('DELETE', `/sys/permission/deletePermissionRule?id=${added.body.result.id}`, { token: admin }), { success: true });
+        const after = await t.db.selectFrom('sys_role_permission').select('data_rule_ids').where('role_id', '=', teacherRole).where('permission_id', '=', userMenu.id).executeTakeFirstOrThrow();
+        expect(after.data_rule_ids).toBeNull();
       });
     });
 

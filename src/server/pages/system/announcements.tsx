@@ -269,7 +269,8 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
       return backToList(c, back);
     }
     const userIds = recipients.body.success ? recipients.body.result.userIds : '';
-    const values = { ...res.body.result, userIds, recipientTotal: recipients.body.success ? recipients.body.result.total : 0 };
+    const r = res.body.result;
+    const values = { ...r, startTime: str(r.startTime).slice(0, 10), endTime: str(r.endTime).slice(0, 10), userIds, recipientTotal: recipients.body.success ? recipients.body.result.total : 0 };
     const view = async () => {
       const [options, data] = await Promise.all([fieldOptions(up, announcementForm.fields), pickerData(up, list(userIds), '')]);
       return (

@@ -11,7 +11,8 @@ import { DEPART_ROUTE, DEPART_TABS, departForm, departMembersList, departRoleFor
 import type { FieldOption, FieldSpec } from '../../lists/spec.js';
 import { hrefWith, type Query } from '../../lists/url-state.js';
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
-import { CheckboxTree, findNode, flattenTree, pathTo, TreeNav, type TreeNode } from '../../../templates/list/depart-tree.js';
+import { findNode, flattenTree, pathTo, TreeNav, type TreeNode } from '../../../templates/list/depart-tree.js';
+import { CheckboxTree, type CheckNode } from '../../../templates/list/tree.js';
 import { Fields, FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import type { Page, Upstream } from '../../upstream/client.js';
@@ -569,7 +570,9 @@ function Pager({ state, total, current, size }: { state: Query; total: number; c
   );
 }
 
-const permNote = (n: PermNode) => (n.menuType === 2 ? <span>按钮</span> : null);
+/** Permission tree → checkbox tree nodes; buttons are marked 按钮. */
+const checkNodes = (nodes: PermNode[]): CheckNode[] =>
+  nodes.map((n) => ({ key: n.key, title: n.title, ...(n.menuType === 2 ? { note: '按钮' } : {}), children: checkNodes(n.children ?? []) }));
 
 async function permsTab(c: Context<PageEnv>, d: DepartDetail): Promise<Child> {
   const up = c.get('upstream');
@@ -585,7 +588,7 @@ async function permsTab(c: Context<PageEnv>, d: DepartDetail): Promise<Child> {
       <input type="hidden" name="lastpermissionIds" value={granted.body.result.join(',')} />
       <input type="hidden" name="back" value={screenHref({ id: d.id, tab: 'perms' })} />
       <p class="xt-muted">勾选本部门可以使用的菜单和按钮；部门角色只能从这些权限中授权。</p>
-      <CheckboxTree nodes={tree.body.result.treeList} name="permissionIds" checked={checked} note={permNote} label="部门权限" />
+      <CheckboxTree nodes={checkNodes(tree.body.result.treeList)} name="permissionIds" checked={checked} label="部门权限" openDepth={9} />
       <div class="xt-form-actions xt-form-actions-left">
         <Button type="primary" htmlType="submit">
           保存
@@ -619,7 +622,7 @@ async function rolesTab(c: Context<PageEnv>, d: DepartDetail, q: Query): Promise
               <input type="hidden" name="roleId" value={roleId} />
               <input type="hidden" name="lastpermissionIds" value={granted.body.result.join(',')} />
               <input type="hidden" name="back" value={here} />
-              <CheckboxTree nodes={tree.body.result.treeList} name="permissionIds" checked={new Set(granted.body.result)} note={permNote} label="部门角色权限" />
+              <CheckboxTree nodes={checkNodes(tree.body.result.treeList)} name="permissionIds" checked={new Set(granted.body.result)} label="部门角色权限" openDepth={9} />
               <div class="xt-form-actions xt-form-actions-left">
                 <Button type="primary" htmlType="submit">
                   保存授权

@@ -133,8 +133,12 @@ async function authView(
         <input type="hidden" name="lastpermissionIds" value={[...current].join(',')} />
         {flash && <Alert type={flash.type}>{flash.text}</Alert>}
         <div class="xt-ct-toolbar">
-          <Button size="small" htmlType="submit" name="op" value="all">全部勾选</Button>
-          <Button size="small" htmlType="submit" name="op" value="none">取消全选</Button>
+          {canSave && (
+            <>
+              <Button size="small" htmlType="submit" name="op" value="all">全部勾选</Button>
+              <Button size="small" htmlType="submit" name="op" value="none">取消全选</Button>
+            </>
+          )}
           <Button size="small" htmlType="submit" name="op" value="expand">展开全部</Button>
           <Button size="small" htmlType="submit" name="op" value="collapse">折叠全部</Button>
           <span class="xt-ct-hint">勾选的菜单和按钮会连同其上级菜单一起授权；当前已授权 {current.size} 项</span>
