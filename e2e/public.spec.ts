@@ -64,17 +64,11 @@ test.describe('public home and work detail (anonymous)', () => {
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
   });
 
-  test('the 创作 submenu opens with keyboard focus', async ({ page }) => {
+  test('the front menu shows 首页 as current and hides login-only entries from visitors', async ({ page }) => {
     await page.goto('/home');
     const nav = page.getByRole('navigation', { name: '网站导航' });
-    const sub = nav.getByRole('link', { name: 'Scratch3' });
-    await expect(sub).toBeHidden();
-    await nav.getByRole('button', { name: '创作' }).focus();
-    await expect(sub).toBeVisible();
-    await expect(sub).toHaveAttribute('target', '_blank');
-    await expect(sub).toHaveAttribute('rel', /noopener/);
-    await page.keyboard.press('Tab');
-    await expect(sub).toBeFocused();
+    await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByText('个人中心')).toHaveCount(0);
   });
 
   test('screenshot of /home', async ({ page }) => {

@@ -19,7 +19,7 @@ async function logout(page: Page) {
 }
 
 /**
- * The admin's API, with a token of its own (header, not cookie), used to put back what a test changed so the
+ * The admin's API (a request context without the browser's cookies, token in the header), used to put back what a test changed so the
  * specs that run after this one (same server) find the seed as it was.
  */
 async function adminApi(request: APIRequestContext) {
@@ -45,7 +45,7 @@ async function openRowAction(page: Page, roleName: string, action: string) {
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-test('an admin creates a role, grants one menu and one button, assigns a user, and the user sees exactly that', async ({ page }) => {
+test('an admin creates a role, grants one menu and one button, assigns a user, and the user sees exactly that', async ({ page, request }) => {
   await loginAs(page, ADMIN);
   await mainMenu(page).getByText('系统管理').click();
   await mainMenu(page).getByRole('link', { name: '角色管理' }).click();
@@ -134,7 +134,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await logout(page);
 
   // Put student3 back into 学生; deleting the test role removes its grants and memberships.
-  const api = await adminApi(page.request);
+  const api = await adminApi(request);
   const testRole = await roleIdOf(api, ROLE.code);
   const userId = (await api('GET', `/sys/user/userRoleList?roleId=${testRole}`)).records[0].id as string;
   await api('POST', '/sys/user/addSysUserRole', { roleId: await roleIdOf(api, 'student'), userIdList: [userId] });
@@ -223,13 +223,13 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the 授权, 数据规则 and 用户 dialogs work as plain pages and forms', async ({ page }) => {
+  test('the 授权, 数据规则 and 用户 dialogs work as plain pages and forms', async ({ page, request }) => {
     await page.goto('/user/login');
     await page.getByLabel('账户').fill(ADMIN.username);
     await page.getByLabel('密码').fill(ADMIN.password);
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page).toHaveURL(/\/dashboard\/index$/);
-    const api = await adminApi(page.request);
+    const api = await adminApi(request);
     const teacherRole = await roleIdOf(api, 'teacher');
     const grantsBefore = (await api('GET', `/sys/permission/queryRolePermission?roleId=${teacherRole}`)) as string[];
 
@@ -287,7 +287,7 @@ test.describe('without JavaScript', () => {
 test.describe('菜单管理 without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the tree opens natively, the form is a page, saving comes back with the message', async ({ page }) => {
+  test('the tree opens natively, the form is a page, saving comes back with the message', async ({ page, request }) => {
     await page.goto('/user/login');
     await page.getByLabel('账户').fill(ADMIN.username);
     await page.getByLabel('密码').fill(ADMIN.password);
@@ -308,7 +308,7 @@ test.describe('菜单管理 without JavaScript', () => {
     await expect(row('字典管理')).toBeVisible();
     await expect(row('字典管理')).toContainText('4.5');
 
-    const api = await adminApi(page.request);
+    const api = await adminApi(request);
     const id = new URL(page.url()).searchParams.get('focus')!;
     const record = await api('GET', `/sys/permission/queryById?id=${id}`);
     await api('PUT', '/sys/permission/edit', { ...record, sortNo: 4 });

@@ -2,7 +2,7 @@
 // that keeps the page, refresh and direct loads, accordion, collapse, menu search, the mobile drawer, and the
 // expired-session dialog.
 import { expect, test } from '@playwright/test';
-import { BASE_URL } from './fixtures';
+import { BASE_URL, STUDENT } from './fixtures';
 import { breadcrumb, loginAs, mainMenu, markWindow, serverHtml, windowMarker } from './shell-helpers';
 
 test.describe('desktop shell', () => {
@@ -171,6 +171,29 @@ test.describe('desktop shell', () => {
     expect((await context.cookies()).find((c) => c.name === 'xt_token')).toBeUndefined();
   });
 
+  test("islands' API calls report HTTP errors as SPEC §8 says", async ({ page, context }) => {
+    await loginAs(page, STUDENT);
+    const call = (path: string) =>
+      page.evaluate(
+        (p) => (window as unknown as { xtApi: (p: string) => Promise<unknown> }).xtApi(p).then(() => 'ok', (e: { status: number }) => e.status),
+        path,
+      );
+    // A student may not read the user list: 403 → 系统提示 / 拒绝访问.
+    expect(await call('/sys/user/list')).toBe(403);
+    const refused = page.locator('.ant-notification-notice', { hasText: '拒绝访问' });
+    await expect(refused).toBeVisible();
+    await expect(refused.locator('.ant-notification-notice-title')).toHaveText('系统提示');
+    expect(await call('/sys/no-such-endpoint')).toBe(404);
+    await expect(page.locator('.ant-notification-notice', { hasText: '很抱歉，资源未找到!' })).toBeVisible();
+    // Notifications last 4 s.
+    await expect(refused).toBeHidden({ timeout: 6000 });
+    // A dead session: the 登录已过期 dialog.
+    await context.clearCookies();
+    await context.addCookies([{ name: 'xt_token', value: 'expired-token', url: BASE_URL }]);
+    expect(await call('/sys/user/list')).toBe(500);
+    await expect(page.getByRole('dialog', { name: '登录已过期' })).toBeVisible();
+  });
+
   test('an htmx request without a session asks for a full redirect to the login page', async ({ page, context }) => {
     await loginAs(page);
     await context.clearCookies();
@@ -194,6 +217,7 @@ test.describe('mobile shell (375 px)', () => {
     await expect(sider).toBeInViewport();
     await expect(sider).toHaveCSS('width', '200px');
     await expect(page.locator('.xt-drawer-mask')).toBeVisible();
+    await expect(sider).toBeInViewport({ ratio: 1 }); // slid in completely
     await page.screenshot({ path: 'test-results/shell-mobile-drawer.png' });
 
     // Choosing a page closes the drawer; the mask closes it too.

@@ -58,13 +58,17 @@ let toastHolder: HTMLElement | null = null;
 function showToast(m: NoticeMessage, store: NoticeStore): void {
   if (!toastHolder || !toastHolder.isConnected) {
     toastHolder = document.createElement('div');
-    // antd's notification markup and CSS, in a holder of our own (antd's root covers the whole right edge).
-    toastHolder.className = 'app ant-notification-css-var xt-toast-holder';
+    // A holder of our own (antd's notification root covers the whole right edge); each notice is antd's
+    // static notification panel (markup and CSS of notification's PurePanel, in the extracted antd.css).
+    toastHolder.className = 'xt-toast-holder';
     document.body.appendChild(toastHolder);
   }
+  const panel = document.createElement('div');
+  panel.className = 'ant-notification-notice-pure-panel app ant-notification-css-var';
   const notice = document.createElement('div');
   notice.className = 'ant-notification-notice ant-notification-notice-closable';
   notice.setAttribute('role', 'alert');
+  panel.appendChild(notice);
   const section = document.createElement('div');
   section.className = 'ant-notification-notice-section';
   const title = document.createElement('div');
@@ -100,11 +104,11 @@ function showToast(m: NoticeMessage, store: NoticeStore): void {
   closeBtn.setAttribute('aria-label', 'Close');
   closeBtn.innerHTML = `<span role="img" aria-label="Close" class="anticon anticon-close ant-notification-close-icon">${CLOSE_SVG}</span>`;
   notice.appendChild(closeBtn);
-  toastHolder.appendChild(notice);
+  toastHolder.appendChild(panel);
   const timer = setTimeout(close, 4500);
   function close() {
     clearTimeout(timer);
-    notice.remove();
+    panel.remove();
     if (toastHolder && !toastHolder.firstChild) {
       toastHolder.remove();
       toastHolder = null;

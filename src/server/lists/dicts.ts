@@ -65,6 +65,7 @@ export const dictForm: FormSpec = {
       key: 'type',
       label: '值类型',
       type: 'radio',
+      defaultValue: '0',
       options: [
         { value: '0', label: '字符串' },
         { value: '1', label: '数字' },

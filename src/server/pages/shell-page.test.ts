@@ -69,6 +69,24 @@ describe('page or fragment', () => {
   });
 });
 
+describe('pages that do not exist', () => {
+  it('show the 404 result inside the shell for an htmx navigation, and the failure page otherwise', async () => {
+    const hx = { 'HX-Request': 'true', 'HX-Target': 'content' };
+    const missing = await get('/isystem/no-such-screen', admin, hx);
+    expect(missing.status).toBe(302);
+    expect(missing.headers.get('location')).toBe('/404');
+    const inShell = await get('/404', admin, hx);
+    expect(inShell.status).toBe(404);
+    const frag = await inShell.text();
+    expect(frag).toContain('<title>404 · 学堂</title>');
+    expect(frag).toContain('抱歉，你访问的页面不存在');
+    expect(frag).toMatch(/id="xt-page"[^>]*hx-swap-oob="true"/);
+    const page = await (await get('/404', admin)).text();
+    expect(page.startsWith('<!doctype html>')).toBe(true);
+    expect(page).not.toContain('id="xt-menu"');
+  });
+});
+
 describe('menu items that are not ordinary pages', () => {
   it('shows an iframe item at its own route with the evaluated url, and never inside its own iframe', async () => {
     const html = await (await get('/dashboard/index', admin)).text();

@@ -79,6 +79,16 @@ for (const dialect of dialects) {
         expect(treeList[0]).toMatchObject({ title: '首页', slotTitle: '首页', label: '首页', value: treeList[0].key, parentId: '' });
       });
 
+      it('queryListAsync gives one level of TreeModel nodes at a time', async () => {
+        const roots = await t.api('GET', '/sys/permission/queryListAsync', { token: admin });
+        expectEnvelope(roots, { success: true });
+        expect(roots.body.result.every((n: any) => n.parentId === '' && !('children' in n))).toBe(true);
+        const system = roots.body.result.find((n: any) => n.title === '系统管理');
+        const kids = await t.api('GET', `/sys/permission/queryListAsync?pid=${system.key}`, { token: admin });
+        expect(kids.body.result.map((n: any) => n.title)).toContain('菜单管理');
+        expectFailure(await t.api('GET', '/sys/permission/queryListAsync?pid=no-such-id', { token: admin }), '未找到角色信息');
+      });
+
       it('are refused to users without the 菜单管理 menu; writes need permission:* codes', async () => {
         expectNoPermission(await t.api('GET', '/sys/permission/list', { token: teacher }));
         expectNoPermission(await t.api('GET', '/sys/permission/queryTreeList', { token: student }));

@@ -163,34 +163,23 @@ async function enrichUsers(db: Db, records: Record<string, unknown>[]): Promise<
     if (list) list.push(v);
     else m.set(k, [v]);
   };
+  // Sorted here, not in SQL: an ORDER BY on the joined table lets the planner drive the join from it and
+  // probe the links for every department (measured: 130 ms per 1000 users instead of 1 ms).
+  const byCode = (a: { org_code: string }, b: { org_code: string }) => a.org_code.localeCompare(b.org_code);
   for (const part of chunks(ids, 1000)) {
     const [d, r, m] = await Promise.all([
-      db
-        .selectFrom('sys_user_depart as ud')
-        .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-        .select(['ud.user_id', 'd.depart_name'])
-        .where('ud.user_id', 'in', part)
-        .orderBy('d.org_code')
-        .execute(),
-      db
-        .selectFrom('sys_user_role as ur')
-        .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-        .select(['ur.user_id', 'r.role_name'])
-        .where('ur.user_id', 'in', part)
-        .orderBy('r.role_level', 'desc')
-        .orderBy('r.role_name')
-        .execute(),
+      db.selectFrom('sys_user_depart as ud').innerJoin('sys_depart as d', 'd.id', 'ud.dep_id').select(['ud.user_id', 'd.depart_name', 'd.org_code']).where('ud.user_id', 'in', part).execute(),
+      db.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select(['ur.user_id', 'r.role_name', 'r.role_level']).where('ur.user_id', 'in', part).execute(),
       db
         .selectFrom('sys_user_manage_depart as md')
         .innerJoin('sys_depart as d', 'd.id', 'md.dep_id')
-        .select(['md.user_id', 'd.id', 'd.depart_name'])
+        .select(['md.user_id', 'd.id', 'd.depart_name', 'd.org_code'])
         .where('md.user_id', 'in', part)
-        .orderBy('d.org_code')
         .execute(),
     ]);
-    for (const x of d) push(member, x.user_id, x.depart_name);
-    for (const x of r) push(roles, x.user_id, x.role_name);
-    for (const x of m) push(managed, x.user_id, { id: x.id, name: x.depart_name });
+    for (const x of d.sort(byCode)) push(member, x.user_id, x.depart_name);
+    for (const x of r.sort((a, b) => b.role_level - a.role_level || a.role_name.localeCompare(b.role_name))) push(roles, x.user_id, x.role_name);
+    for (const x of m.sort(byCode)) push(managed, x.user_id, { id: x.id, name: x.depart_name });
   }
   return records.map((rec) => {
     const id = String(rec.id);

@@ -912,6 +912,19 @@ export function registerDepartPages(app: Hono<PageEnv>) {
         mode="edit"
         hidden={{ id, userId, back, oldRoleId: [...mine].join(',') }}
         asDialog={wantsDialog(c)}
+        // Native checkboxes: their checked state shows without JavaScript.
+        renderControl={(f, ctx) => (
+          <div class="xt-checks" role="group" aria-labelledby={`f-${f.key}-label`}>
+            <link rel="stylesheet" href="/static/css/departs.css" />
+            {ctx.options.length === 0 && <span class="xt-muted">无可选项</span>}
+            {ctx.options.map((o) => (
+              <label class="xt-check-label">
+                <input type="checkbox" class="xt-check" name={f.key} value={o.value} checked={mine.has(o.value)} />
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </div>
+        )}
       />
     ));
   });
