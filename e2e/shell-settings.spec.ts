@@ -9,7 +9,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 const body = (page: Page) => page.locator('body');
 async function closeDrawer(page: Page) {
-  await page.locator('.xt-setting-drawer').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: '主题设置' }).getByRole('button', { name: '关闭' }).click();
   await expect(page.locator('.xt-setting-drawer')).toBeHidden();
 }
 const primaryOf = (page: Page, selector: string) =>

@@ -69,6 +69,10 @@ test.beforeAll(async ({ playwright }) => {
   const importButton = find(tree.treeList);
   expect(importButton).toBeTruthy();
   await call(request, admin, 'POST', '/sys/permission/saveRolePermission', { roleId: roles.records[0].id, permissionIds: importButton, lastpermissionIds: '' });
+  // Three users of our own for the sorting test, so other specs' users cannot change what it sees.
+  for (const [username, realname] of [['e2e.sort.b', '排序乙'], ['e2e.sort.c', '排序丙'], ['e2e.sort.a', '排序甲']]) {
+    await call(request, admin, 'POST', '/sys/user/add', { username, realname, password: 'Sort-e2e-2026', selecteddeparts: cls.id });
+  }
   await request.dispose();
 });
 
@@ -108,9 +112,10 @@ test('a teacher imports a class roster and then sees only their own students', a
   const names = await listedUsernames(page);
   expect(names).toEqual(expect.arrayContaining(['e2e.kid1', 'e2e.kid2', 'student1', 'student2', 'student3']));
   for (const hidden of ['admin', 'teacher', 'e2e.sunny', 'e2e.kid3']) expect(names).not.toContain(hidden);
-  // Every row is a student (the teacher's 仅显示学生 rule).
-  const identities = await page.locator('.xt-list tbody tr.ant-table-row').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
-  for (const text of identities) expect(text).toContain('学生');
+  // Every row is a student (the teacher's 仅显示学生 rule), as the list API behind the page says too.
+  const api = await (await page.request.get('/api/sys/user/list?pageSize=100')).json();
+  expect(api.result.records.length).toBe(names.length);
+  for (const r of api.result.records) expect(r.userIdentity_dictText).toBe('学生');
   await page.screenshot({ path: 'test-results/users-teacher-list.png', fullPage: true });
 });
 
@@ -150,25 +155,26 @@ test('filters and sorting stay in the URL across a reload', async ({ page }) => 
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs(page, ADMIN);
   await page.goto('/isystem/user');
-  await page.getByLabel('真实姓名').fill('小');
+  await page.getByLabel('真实姓名').fill('排序');
   await page.getByRole('button', { name: '查询' }).click();
-  await expect(page).toHaveURL(/realname=%E5%B0%8F/);
+  await expect(page).toHaveURL(/realname=%E6%8E%92%E5%BA%8F/);
+  await expect.poll(async () => (await listedUsernames(page)).sort()).toEqual(['e2e.sort.a', 'e2e.sort.b', 'e2e.sort.c']);
   await page.getByRole('link', { name: /用户账号/ }).click();
   await expect(page).toHaveURL(/column=username&order=asc/);
-  await expect.poll(() => listedUsernames(page)).toEqual(['student1', 'student2', 'student3']);
+  await expect.poll(() => listedUsernames(page)).toEqual(['e2e.sort.a', 'e2e.sort.b', 'e2e.sort.c']);
 
   await page.reload();
-  await expect(page.getByLabel('真实姓名')).toHaveValue('小');
+  await expect(page.getByLabel('真实姓名')).toHaveValue('排序');
   await expect(page.locator('th[aria-sort="ascending"]')).toContainText('用户账号');
-  expect(await listedUsernames(page)).toEqual(['student1', 'student2', 'student3']);
+  expect(await listedUsernames(page)).toEqual(['e2e.sort.a', 'e2e.sort.b', 'e2e.sort.c']);
 
   // The other direction, then back in history.
   await page.getByRole('link', { name: /用户账号/ }).click();
   await expect(page).toHaveURL(/order=desc/);
-  await expect.poll(() => listedUsernames(page)).toEqual(['student3', 'student2', 'student1']);
+  await expect.poll(() => listedUsernames(page)).toEqual(['e2e.sort.c', 'e2e.sort.b', 'e2e.sort.a']);
   await page.goBack();
   await expect(page).toHaveURL(/order=asc/);
-  await expect.poll(() => listedUsernames(page)).toEqual(['student1', 'student2', 'student3']);
+  await expect.poll(() => listedUsernames(page)).toEqual(['e2e.sort.a', 'e2e.sort.b', 'e2e.sort.c']);
   await page.screenshot({ path: 'test-results/users-admin-filtered.png', fullPage: true });
 });
 

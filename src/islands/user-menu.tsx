@@ -2,6 +2,7 @@
 // dropdown of links and a logout form, which work without JavaScript; this adds what needs script:
 // closing on outside click / Escape, 主题设置 (opens 3a's settings drawer via `xt:open-settings`), the
 // password and department dialogs (their islands load on first use) and the logout confirmation.
+import { navigate } from './account/navigate.js';
 
 interface Props {
   username: string;
@@ -39,7 +40,7 @@ function act(action: string, target: Element, props: Props, details: HTMLDetails
       close();
       const href = target.closest('a')?.getAttribute('href');
       if (!href) return false;
-      void import('./account/ui.js').then((m) => m.navigate(href));
+      navigate(href);
       return true;
     }
     default:

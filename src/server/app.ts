@@ -19,7 +19,8 @@ export function createApp(deps: AppDeps) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       connectSrc: ["'self'", 'ws:', 'wss:'],
-      frameSrc: ["'self'"],
+      // Iframe menu items (layouts/IframePageView) show pages an admin configured, often on other sites.
+      frameSrc: ["'self'", 'https:', 'http:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

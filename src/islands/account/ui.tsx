@@ -70,8 +70,4 @@ export async function toast(kind: 'success' | 'warning' | 'error' | 'info', text
   (await feedbackApi()).message[kind](text);
 }
 
-/** Navigates inside the shell (htmx: only #content changes, the header and its websocket stay). */
-export function navigate(url: string): void {
-  if (window.xtShell) window.xtShell.navigate(url);
-  else location.assign(url);
-}
+export { navigate } from './navigate.js';

@@ -17,19 +17,19 @@ export const usersList: ListSpec = {
     importExcel: '/sys/user/importExcel',
   },
   columns: [
-    // Widths keep names on one line in a 1440px window; the creation time wraps to date / time.
+    // Widths keep every cell on one line in a 1440px window (身份 is in the export and the detail, not the table).
     { key: 'username', title: '用户账号', sortable: true, width: 120 },
     { key: 'realname', title: '真实姓名', sortable: true, width: 100 },
     { key: 'avatar_url', title: '头像', render: 'image', width: 56, align: 'center', export: false },
     { key: 'sex', title: '性别', dict: 'sex', sortable: true, width: 68, align: 'center' },
-    { key: 'userIdentity', title: '身份', dict: 'user_identity', width: 64, align: 'center' },
+    { key: 'userIdentity', title: '身份', dict: 'user_identity', list: false },
     { key: 'phone', title: '手机号', width: 116 },
     { key: 'email', title: '邮箱', list: false },
     { key: 'workNo', title: '工号', list: false },
-    { key: 'orgCodeTxt', title: '班级', render: 'ellipsis', width: 130 },
+    { key: 'orgCodeTxt', title: '班级', render: 'ellipsis', width: 124 },
     { key: 'roleTxt', title: '角色', width: 80 },
     { key: 'status', title: '状态', dict: 'user_status', sortable: true, width: 76, align: 'center', render: 'tag', colors: { '1': 'green', '2': 'red' } },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 104 },
+    { key: 'createTime', title: '创建时间', sortable: true, width: 160 },
   ],
   filters: [
     { key: 'username', label: '用户账号', type: 'text', placeholder: '请输入用户账号查询' },

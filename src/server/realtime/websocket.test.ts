@@ -33,6 +33,13 @@ describe.each(dialects)('notice websocket on %s', (dialect) => {
     expect((await open(`/api/websocket/${studentId}?token=not-a-token`).closed).code).toBe(4401);
   });
 
+  it('ignores the session cookie when the handshake comes from another site', async () => {
+    const evil = open(`/api/websocket/${studentId}`, { headers: { Cookie: `xt_token=${student}`, Origin: 'https://evil.example' } });
+    expect((await evil.closed).code).toBe(4401);
+    const ours = open(`/api/websocket/${studentId}`, { headers: { Cookie: `xt_token=${student}`, Origin: `http://127.0.0.1:${t.port}` } });
+    await opened(ours);
+  });
+
   it('closes with 4403 when the path names another user', async () => {
     expect((await open(`/api/websocket/${teacherId}?token=${student}`).closed).code).toBe(4403);
   });

@@ -21,10 +21,21 @@ const RECHECK_MS = 60_000;
 /** Clients only ever send `HeartBeat`; anything large is refused by the socket layer. */
 const MAX_PAYLOAD = 4096;
 
-/** The token a websocket handshake carries, in order of preference. */
+/** A browser on another site may open a websocket to us; the cookie then must not count (CSWSH). */
+function crossSite(c: Context): boolean {
+  const origin = c.req.header('Origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== c.req.header('Host');
+  } catch {
+    return true;
+  }
+}
+
+/** The token a websocket handshake carries, in order of preference; the cookie only from our own pages. */
 export function handshakeToken(c: Context): string | undefined {
   const cookie = getCookie(c, SESSION_COOKIE);
-  if (cookie) return cookie;
+  if (cookie && !crossSite(c)) return cookie;
   const query = c.req.query('token');
   if (query) return query;
   const header = c.req.header('X-Access-Token');

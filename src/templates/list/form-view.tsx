@@ -81,8 +81,9 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
       return (
         <div role="radiogroup" aria-labelledby={`${id}-label`} class="ant-radio-group ant-radio-group-outline app ant-radio-css-var">
           {options.map((o) => (
-            <label class={cx('ant-radio-wrapper app ant-radio-css-var', str(value) === o.value && 'ant-radio-wrapper-checked')}>
-              <span class={cx('ant-radio', str(value) === o.value && 'ant-radio-checked')}>
+            // The checked look comes from `:checked` in CSS (list.css), so it follows the user's clicks without script.
+            <label class="ant-radio-wrapper app ant-radio-css-var">
+              <span class="ant-radio">
                 <input class="ant-radio-input" type="radio" name={f.key} value={o.value} checked={str(value) === o.value} disabled={disabled} />
                 <span class="ant-radio-inner" />
               </span>
@@ -97,8 +98,8 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
         <div class="ant-checkbox-group app ant-checkbox-css-var xt-checks" role="group" aria-labelledby={`${id}-label`}>
           {options.length === 0 && <span class="xt-muted">无可选项</span>}
           {options.map((o) => (
-            <label class={cx('ant-checkbox-wrapper ant-checkbox-group-item app ant-checkbox-css-var', chosen.has(o.value) && 'ant-checkbox-wrapper-checked')}>
-              <span class={cx('ant-checkbox', chosen.has(o.value) && 'ant-checkbox-checked')}>
+            <label class="ant-checkbox-wrapper ant-checkbox-group-item app ant-checkbox-css-var">
+              <span class="ant-checkbox">
                 <input class="ant-checkbox-input" type="checkbox" name={f.key} value={o.value} checked={chosen.has(o.value)} disabled={disabled} />
                 <span class="ant-checkbox-inner" />
               </span>

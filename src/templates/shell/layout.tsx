@@ -53,7 +53,6 @@ const HTMX_CONFIG = JSON.stringify({
   refreshOnHistoryMiss: true,
   timeout: 60000,
   scrollIntoViewOnBoost: false,
-  includeIndicatorStyles: false,
   responseHandling: [
     { code: '204', swap: false },
     { code: '[23]..', swap: true },

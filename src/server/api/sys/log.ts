@@ -94,21 +94,19 @@ export function registerLogRoutes(r: ApiRoutes) {
     return ok(c, { deleted: Number(res.numDeletedRows) }, `清空成功！共删除${Number(res.numDeletedRows)}条日志`, 200);
   });
 
-  // Dashboard: successful logins overall and today, and distinct addresses today.
+  // Dashboard: successful logins overall, today, and today's distinct addresses. Two queries: the total
+  // reads every login row once; today's figures are an index range (log_type, create_time).
   r.get('/sys/loginfo', LOGGED_IN, async (c) => {
-    const start = `${today()} 00:00:00`;
-    const row = await c
-      .get('deps')
-      .db.selectFrom('sys_log')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        sql<number>`coalesce(sum(case when ${sql.ref('create_time')} >= ${start} then 1 else 0 end), 0)`.as('today'),
-        sql<number>`count(distinct case when ${sql.ref('create_time')} >= ${start} then ${sql.ref('ip')} end)`.as('todayIp'),
-      ])
-      .where('log_type', '=', 1)
-      .where(sql<boolean>`${sql.ref('log_content')} like ${LOGIN_OK_SUFFIX}`)
-      .executeTakeFirst();
-    return ok(c, { totalVisitCount: Number(row?.total ?? 0), todayVisitCount: Number(row?.today ?? 0), todayIp: Number(row?.todayIp ?? 0) }, '登录成功', 200);
+    const { db } = c.get('deps');
+    const logins = () => db.selectFrom('sys_log').where('log_type', '=', 1).where(sql<boolean>`${sql.ref('log_content')} like ${LOGIN_OK_SUFFIX}`);
+    const [total, todays] = await Promise.all([
+      logins().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      logins()
+        .where('create_time', '>=', `${today()} 00:00:00`)
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('ip').distinct().as('ips')])
+        .executeTakeFirst(),
+    ]);
+    return ok(c, { totalVisitCount: Number(total?.n ?? 0), todayVisitCount: Number(todays?.n ?? 0), todayIp: Number(todays?.ips ?? 0) }, '登录成功', 200);
   });
 
   // The last 7 days including today, oldest first; days without a login are reported with zeros.
