@@ -119,6 +119,13 @@ test('切换部门: loads the list first, requires a choice, switches, and shows
   await page.getByRole('dialog', { name: /部门切换/ }).getByRole('button', { name: '关闭' }).click();
   await page.goto('/account/center');
   await expect(page.locator('.xt-depart-list li', { hasText: '一年级二班' })).toContainText('当前部门');
+
+  // Back as seeded for the specs that follow: class 1 current, no class 2.
+  const teacherToken = ((await (await api.post('/api/sys/login', { data: { username: 'teacher', password: DEMO_PASSWORD } })).json()) as { result: { token: string } }).result.token;
+  const [class1] = [find(tree.result, '一年级一班')];
+  expect(((await (await api.put('/api/sys/selectDepart', { data: { orgCode: class1.orgCode }, headers: { 'X-Access-Token': teacherToken } })).json()) as { success: boolean }).success).toBe(true);
+  const removed = (await (await api.delete(`/api/sys/user/deleteUserInDepart?depId=${class2.id}&userId=${teacherId}`, { headers })).json()) as { success: boolean; message: string };
+  expect(removed.success, removed.message).toBe(true);
 });
 
 test('退出登录 asks 真的要注销登录吗 ?; cancel stays, confirm logs out to the root', async ({ browser }) => {
@@ -197,6 +204,18 @@ test('基本设置: field errors in Chinese keep what was typed; a valid save wi
   await page.getByRole('button', { name: '更新基本信息' }).click();
   await expect(page.getByText('文件类型不支持，仅支持 PNG、JPEG、GIF、WEBP 图片')).toBeVisible();
   await expect(page.getByLabel('姓名')).toHaveValue('小红');
+});
+
+test.afterAll(async ({ playwright }) => {
+  // Put student2's profile back as seeded: later specs on the same server expect 小红 without contacts.
+  const api = await playwright.request.newContext({ baseURL: BASE_URL });
+  const login = (await (await api.post('/api/sys/login', { data: { username: 'student2', password: DEMO_PASSWORD } })).json()) as { result: { token: string } };
+  const res = await api.put('/api/teaching/user/edit', {
+    data: { realname: '小红', sex: '2', birthday: '', email: '', phone: '', avatar: '' },
+    headers: { 'X-Access-Token': login.result.token },
+  });
+  expect(((await res.json()) as { success: boolean }).success).toBe(true);
+  await api.dispose();
 });
 
 test('账户绑定, 新消息通知 and 个性化设置 explain themselves and link on', async ({ browser }) => {

@@ -2,6 +2,7 @@
 // The access guard of SPEC §2: public paths are open; any other path needs a session, else it goes to the
 // login page with the full path as `redirect`.
 import { Hono, type Context } from 'hono';
+import { csrf } from 'hono/csrf';
 import type { Config } from '../config.js';
 import { NotFoundContent, NotFoundPage } from '../../templates/not-found.js';
 import type { Upstream } from '../upstream/client.js';
@@ -28,6 +29,10 @@ export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/reg
 
 export function createPages(deps: { upstream: Upstream; config: Config }) {
   const app = new Hono<PageEnv>();
+  // Every page form write (save, delete, import, logout …) must come from our own origin: the session cookie
+  // alone must not let another site post a form at us. The API checks its cookie writes itself.
+  const sameOrigin = csrf();
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : sameOrigin(c, next)));
   app.use('*', async (c, next) => {
     // The API and static files share the root mount; they answer for themselves.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/static/')) return next();

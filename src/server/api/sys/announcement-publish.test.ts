@@ -120,6 +120,7 @@ describe.each(dialects)('announcements publish/revoke on %s', (dialect) => {
     expect((await add({ titile: 'a', msgType: 'USER' })).body.message).toBe('请选择接收通知的用户');
     expect((await add({ titile: 'a', msgType: 'USER', userIds: 'no-such-user' })).body.message).toBe('接收用户不存在');
     expect((await add({ titile: 'a', priority: 'X' })).body.message).toBe('优先级只能是 L、M 或 H');
+    expect((await add({ titile: 'a', openType: 'xyz', openPage: '/a' })).body.message).toBe('打开方式只能是 url 或 component');
     expect((await add({ titile: 'a', openType: 'url', openPage: 'javascript:alert(1)' })).body.message).toBe('打开页面必须是以 / 开头的站内路径');
     expect((await add({ titile: 'a', openType: 'url', openPage: '//evil.example' })).body.message).toBe('打开页面必须是以 / 开头的站内路径');
     const after = Number((await t.db.selectFrom('sys_announcement').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

@@ -47,7 +47,12 @@ const addBody = z
       .union([z.string().max(400_000), z.array(z.string().max(64)).max(100_000)])
       .nullish()
       .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean)),
-    openType: z.enum(['url', 'component'], { message: '打开方式只能是 url 或 component' }).nullish().or(z.literal('').transform(() => null)),
+    openType: z
+      .string({ message: '打开方式只能是 url 或 component' })
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || v === 'url' || v === 'component', '打开方式只能是 url 或 component')
+      .transform((v) => v as 'url' | 'component' | null),
     openPage: localPath.nullish(),
     busType: z.string().trim().max(20).nullish(),
     busId: z.string().trim().max(50).nullish(),

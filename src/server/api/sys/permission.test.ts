@@ -164,7 +164,8 @@ describe('auth and allAuth', () => {
     expect(teacherActions).toContain('user:add');
     expect(teacherActions).toContain('work:correct');
     expect(teacherActions).not.toContain('role:add');
-    expect(teacherActions).not.toContain('user:import');
+    expect(teacherActions).toContain('user:import');
+    expect(teacherActions).not.toContain('user:recycle');
     expect((await permissions(student)).auth).toEqual([]);
   });
 

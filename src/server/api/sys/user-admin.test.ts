@@ -2,7 +2,7 @@
 // add/edit with role levels and class scope, freeze, password reset, delete and the recycle bin, checkOnlyUser,
 // the form's helper reads, Excel export and class-roster import. Every refusal is checked to change nothing.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/password.js';
 import { expectEnvelope, expectFailure, expectInvalid, expectNoPermission, expectPage, expectTokenRefusal } from '../../../../test/assertions.js';
@@ -61,13 +61,6 @@ async function makeUser(o: { username: string; realname?: string; identity?: num
   for (const d of o.manages ?? []) await t.db.insertInto('sys_user_manage_depart').values({ id: newId(), user_id: id, dep_id: d }).execute();
   ids[o.username] = id;
   return id;
-}
-
-/** Gives the teacher role a button code the seed keeps for admins (export, import). */
-async function grantTeacher(code: string) {
-  const p = await t.db.selectFrom('sys_permission').select('id').where('perms', '=', code).executeTakeFirstOrThrow();
-  const has = await t.db.selectFrom('sys_role_permission').select('id').where('role_id', '=', roles.teacher).where('permission_id', '=', p.id).executeTakeFirst();
-  if (!has) await t.db.insertInto('sys_role_permission').values({ id: newId(), role_id: roles.teacher, permission_id: p.id, data_rule_ids: null }).execute();
 }
 
 const usernames = (res: { body: { result: { records: { username: string }[] } } }) => res.body.result.records.map((r) => r.username).sort();
@@ -551,9 +544,8 @@ describe('GET /sys/user/exportXls', () => {
     expect(data.find((r) => r[0] === 'student3')![7]).toBe('一年级二班');
   });
 
-  it('exports only the teacher’s scope once the teacher holds user:export', async () => {
-    expectNoPermission(await t.api('GET', '/sys/user/exportXls', { token: teacher }));
-    await grantTeacher('user:export');
+  it('exports only the teacher’s scope (teachers hold user:export by seed); students cannot export', async () => {
+    expectNoPermission(await t.api('GET', '/sys/user/exportXls', { token: student1 }));
     const rows = await readSheet(await t.request('/api/sys/user/exportXls', { headers: { 'X-Access-Token': teacher } }));
     const names = rows.slice(3).map((r) => r[0]);
     expect(names).toContain('student1');
@@ -577,10 +569,6 @@ describe('POST /sys/user/importExcel (class rosters)', () => {
     return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any } };
   };
   const HEADER = ['用户账号', '真实姓名', '性别', '身份', '手机号', '邮箱', '班级', '初始密码'];
-
-  beforeEach(async () => {
-    await grantTeacher('user:import');
-  });
 
   it('imports a teacher’s roster: valid rows written, every rejected row reported and not written, passwords generated', async () => {
     const file = await workbook([

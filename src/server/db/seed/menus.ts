@@ -141,8 +141,9 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
       { code: 'user:status', name: '冻结解冻', grant: T },
       { code: 'user:form:phone', name: '修改手机号', grant: T },
       { code: 'user:password', name: '重置密码', grant: T },
-      { code: 'user:import', name: '导入用户' },
-      { code: 'user:export', name: '导出用户' },
+      // Class rosters are a teacher's job: import and export stay inside the classes they manage.
+      { code: 'user:import', name: '导入用户', grant: T },
+      { code: 'user:export', name: '导出用户', grant: T },
       { code: 'user:recycle', name: '回收站' },
       { code: 'sys:user:depart', name: '修改部门班级' },
     ],

@@ -180,10 +180,10 @@ describe.each(dialects)('seed on %s', (dialect) => {
       expect(urls, url).not.toContain(url);
     }
     const codes = await grantedPermissionCodes(t.db, id);
-    for (const c of ['user:add', 'user:edit', 'user:del', 'user:status', 'user:form:phone', 'user:password', 'work:correct', 'additional:add', 'depart:member', 'assets:add']) {
+    for (const c of ['user:add', 'user:edit', 'user:del', 'user:status', 'user:form:phone', 'user:password', 'user:import', 'user:export', 'work:correct', 'additional:add', 'depart:member', 'assets:add']) {
       expect(codes.has(c), c).toBe(true);
     }
-    for (const c of ['user:import', 'user:export', 'user:recycle', 'sys:user:depart', 'role:add', 'course:add', 'config:save', 'depart:del']) {
+    for (const c of ['user:recycle', 'sys:user:depart', 'role:add', 'course:add', 'config:save', 'depart:del']) {
       expect(codes.has(c), c).toBe(false);
     }
     const grant = await t.db
