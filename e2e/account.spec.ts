@@ -4,17 +4,7 @@
 import { PNG } from 'pngjs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
-
-async function login(browser: Browser, username: string, password = DEMO_PASSWORD, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/user/login');
-  await page.getByLabel('账户').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/index$/);
-  return page;
-}
+import { loginInNewContext as login } from './login';
 
 async function openMenu(page: Page, item: string) {
   await page.locator('.xt-user-trigger').click();

@@ -4,17 +4,9 @@
 // admin's account and address.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
+import { loginInNewContext } from './login';
 
-async function login(browser: Browser, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/user/login');
-  await page.getByLabel('账户').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/index$/);
-  return page;
-}
+const login = (browser: Browser, username: string, password: string) => loginInNewContext(browser, username, password, null);
 
 type Unread = { anntMsgList: { id: string; titile: string }[]; sysMsgList: { id: string; titile: string }[] };
 async function unreadTitles(page: Page): Promise<string[]> {

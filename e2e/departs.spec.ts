@@ -3,17 +3,9 @@
 // confirmation that names it; a teacher sees only 一年级 and its classes, and only the 成员 tab.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, TEACHER } from './fixtures';
+import { loginInNewContext } from './login';
 
-async function login(browser: Browser, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/user/login');
-  await page.getByLabel('账户').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/index$/);
-  return page;
-}
+const login = (browser: Browser, username: string, password: string) => loginInNewContext(browser, username, password, { width: 1366, height: 900 });
 
 /** Screenshots go to test-results/ (E2E_SHOTS picks another folder, e.g. when several runs share the tree). */
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;

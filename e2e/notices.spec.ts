@@ -4,17 +4,7 @@
 // 全部已读 (confirmed).
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
-
-async function login(browser: Browser, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/user/login');
-  await page.getByLabel('账户').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/index$/);
-  return page;
-}
+import { loginInNewContext as login } from './login';
 
 /** An API client logged in as admin (X-Access-Token), as another program would publish. */
 async function adminApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }) {

@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SysDepart, SysPermission } from '../db/schema.js';
 import { camel } from './serialize.js';
+import { treeModels } from './permission-tree.js';
 import { escapeLike, like } from './sql-like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -278,49 +279,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e.message ?? '');
 }
 
-/** The anchor's TreeModel of a permission row (department permission and department role grant trees). */
-export interface PermissionTreeModel {
-  key: string;
-  title: string;
-  slotTitle: string;
-  value: string;
-  label: string;
-  icon: string | null;
-  parentId: string;
-  isLeaf: boolean;
-  menuType: number;
-  children: PermissionTreeModel[];
-}
-
-/** Permission rows as a tree, in sort order; rows whose parent is missing from the set become roots. */
-export function buildPermissionTree(rows: SysPermission[]): PermissionTreeModel[] {
-  const ids = new Set(rows.map((r) => r.id));
-  const byParent = new Map<string, SysPermission[]>();
-  const roots: SysPermission[] = [];
-  for (const r of rows) {
-    const parent = r.parent_id ?? '';
-    if (parent && ids.has(parent) && parent !== r.id) byParent.set(parent, [...(byParent.get(parent) ?? []), r]);
-    else roots.push(r);
-  }
-  const seen = new Set<string>();
-  const build = (p: SysPermission): PermissionTreeModel => {
-    seen.add(p.id);
-    const kids = (byParent.get(p.id) ?? []).filter((k) => !seen.has(k.id)).map(build);
-    return {
-      key: p.id,
-      title: p.name,
-      slotTitle: p.name,
-      value: p.id,
-      label: p.name,
-      icon: p.icon,
-      parentId: p.parent_id ?? '',
-      isLeaf: kids.length === 0,
-      menuType: p.menu_type,
-      children: kids,
-    };
-  };
-  return roots.map(build);
-}
+/**
+ * Department permission and department-role grant trees: the anchor's TreeModel, built like the role grant
+ * tree (rows whose parent is outside the department's set become roots).
+ */
+export const buildPermissionTree = (rows: SysPermission[]) => treeModels(rows);
 
 /** Live permission rows, in menu order (optionally only these ids). */
 export async function permissionRows(db: Db, onlyIds?: string[]): Promise<SysPermission[]> {

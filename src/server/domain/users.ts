@@ -5,6 +5,30 @@ import { camel } from './serialize.js';
 
 export type UserInfo = Record<string, unknown> & { id: string; username: string; realname: string };
 
+/** Every sys_user column (aliased `u`) except the password hash and salt: what user lists may select. */
+export const USER_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.realname',
+  'u.avatar',
+  'u.birthday',
+  'u.sex',
+  'u.email',
+  'u.phone',
+  'u.org_code',
+  'u.status',
+  'u.del_flag',
+  'u.work_no',
+  'u.post',
+  'u.school',
+  'u.telephone',
+  'u.user_identity',
+  'u.create_by',
+  'u.create_time',
+  'u.update_by',
+  'u.update_time',
+] as const;
+
 export async function memberDeparts(db: Kysely<Database>, userId: string): Promise<SysDepart[]> {
   return db
     .selectFrom('sys_depart as d')

@@ -567,7 +567,7 @@ describe('department permissions', () => {
     expect(live).toBeGreaterThan(0);
     const total = Number((await t.db.selectFrom('sys_permission').select((eb) => eb.fn.countAll<number>().as('n')).where('del_flag', '=', 0).executeTakeFirstOrThrow()).n);
     expect(res.body.result.ids).toHaveLength(total);
-    const flat = (nodes: { key: string; children: unknown[] }[]): string[] => nodes.flatMap((n) => [n.key, ...flat(n.children as never)]);
+    const flat = (nodes: { key: string; children?: unknown[] }[]): string[] => nodes.flatMap((n) => [n.key, ...flat((n.children ?? []) as never)]);
     expect(flat(res.body.result.treeList).sort()).toEqual([...res.body.result.ids].sort());
     expect(res.body.result.treeList[0]).toHaveProperty('title');
   });

@@ -32,6 +32,7 @@ import { camel } from '../../domain/serialize.js';
 import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
+import { USER_COLUMNS } from '../../domain/users.js';
 import { DEPART_ROUTE, departMembersList, departsList } from '../../lists/departs.js';
 import { dictFields } from '../../lists/spec.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
@@ -134,29 +135,6 @@ async function siblingNameTaken(c: Context<ApiEnv>, parentId: string, name: stri
   if (exceptId) q = q.where('id', '!=', exceptId);
   return !!(await q.executeTakeFirst());
 }
-
-const USER_COLUMNS = [
-  'u.id',
-  'u.username',
-  'u.realname',
-  'u.avatar',
-  'u.birthday',
-  'u.sex',
-  'u.email',
-  'u.phone',
-  'u.org_code',
-  'u.status',
-  'u.del_flag',
-  'u.work_no',
-  'u.post',
-  'u.school',
-  'u.telephone',
-  'u.user_identity',
-  'u.create_by',
-  'u.create_time',
-  'u.update_by',
-  'u.update_time',
-] as const;
 
 const memberFields: FieldMap = {
   username: { column: 'u.username' },

@@ -13,6 +13,7 @@ import { userPermissionRows } from '../../domain/permissions.js';
 import { camel } from '../../domain/serialize.js';
 import { isSuperUser, maxRoleLevel, type SessionUser } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
+import { roleLevels } from '../../domain/user-scope.js';
 import { managedDepartIds } from '../../domain/users.js';
 import { ROLE_ROUTE, roleUsersList } from '../../lists/permissions.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
@@ -75,22 +76,6 @@ const userRecord = (row: Record<string, unknown>) => {
   return camel(rest);
 };
 
-/** Highest role level of each user (0 for users without roles). */
-async function userLevels(c: Context<ApiEnv>, userIds: string[]): Promise<Map<string, number>> {
-  const { db } = c.get('deps');
-  const out = new Map<string, number>(userIds.map((id) => [id, 0]));
-  if (!userIds.length) return out;
-  const rows = await db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['ur.user_id', (eb) => eb.fn.max('r.role_level').as('level')])
-    .where('ur.user_id', 'in', userIds)
-    .groupBy('ur.user_id')
-    .execute();
-  for (const r of rows) out.set(r.user_id, Number(r.level ?? 0));
-  return out;
-}
-
 /**
  * For callers outside admin/dev: a condition on `u.id` limiting users to members of the departments the caller
  * manages (and their sub-departments, by org_code prefix); null when they manage none.
@@ -120,7 +105,7 @@ async function refuseMembershipChange(c: Context<ApiEnv>, role: RoleRow, userIds
   if (isSuperUser(user)) return null;
   const mine = maxRoleLevel(user);
   if (role.role_level > mine) return fail(c, '权限不足，无法分配所选角色');
-  const levels = await userLevels(c, userIds);
+  const levels = await roleLevels(c.get('deps').db, userIds);
   if ([...levels.values()].some((l) => l > mine)) return fail(c, '权限不足');
   const scope = await managedScope(c, user);
   if (!scope) return fail(c, '您没有负责的班级');

@@ -19,6 +19,7 @@ import { camel, fileUrl } from '../../domain/serialize.js';
 import { isSuperUser, maxRoleLevel, revokeUserSessions } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
+import { USER_COLUMNS } from '../../domain/users.js';
 import {
   departsInScope,
   departsOutsideScope,
@@ -42,30 +43,6 @@ type Db = Kysely<Database>;
 const DENIED = '权限不足';
 const ROLE_DENIED = '权限不足，无法分配所选角色';
 const NOT_FOUND = '未找到对应实体';
-
-/** Every sys_user column except the password hash and salt. */
-const USER_COLUMNS = [
-  'u.id',
-  'u.username',
-  'u.realname',
-  'u.avatar',
-  'u.birthday',
-  'u.sex',
-  'u.email',
-  'u.phone',
-  'u.org_code',
-  'u.status',
-  'u.del_flag',
-  'u.work_no',
-  'u.post',
-  'u.school',
-  'u.telephone',
-  'u.user_identity',
-  'u.create_by',
-  'u.create_time',
-  'u.update_by',
-  'u.update_time',
-] as const;
 
 /** Filters and sort keys of the list (the anchor's query syntax applies to each). */
 const fields: FieldMap = {
