@@ -43,7 +43,7 @@ async function main() {
     }
   }
   // With REDIS_URL, notices published by any process reach websockets connected to every process.
-  const hub: NoticeHub = config.redisUrl ? new RedisHub(config.redisUrl) : new InProcessHub();
+  const hub: NoticeHub = config.redisUrl ? await RedisHub.create(config.redisUrl) : new InProcessHub();
   if (hub instanceof RedisHub) {
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('Redis at REDIS_URL did not answer within 10 s')), 10_000).unref());
     await Promise.race([hub.whenReady(), timeout]);

@@ -2,11 +2,15 @@
 // the workbook, validate each row, apply the valid ones and report the rejected ones, changing nothing for them.
 import { PassThrough, Readable } from 'node:stream';
 import type { Context } from 'hono';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { ApiEnv } from '../context.js';
 import { exportColumns, type ListSpec } from '../lists/spec.js';
 import { fail, firstIssue, ok } from './envelope.js';
+
+/** exceljs is large (about 30 MB resident): it loads on the first export or import, not at start. */
+let loaded: typeof ExcelJS | undefined;
+const exceljs = async (): Promise<typeof ExcelJS> => (loaded ??= ((await import('exceljs')) as unknown as { default: typeof ExcelJS }).default);
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -21,7 +25,8 @@ const cellText = (record: Record<string, unknown>, key: string, dict: boolean) =
  * Streams an .xlsx of the records: title row `<title>列表数据`, `导出人:<name>`, then the header row and the data
  * (the layout teaching-open's import expects back).
  */
-export function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records: Record<string, unknown>[], opts: { styles?: boolean } = {}) {
+export async function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records: Record<string, unknown>[], opts: { styles?: boolean } = {}) {
+  const ExcelJS = await exceljs();
   const cols = exportColumns(spec);
   const out = new PassThrough();
   // `styles: false` drops the bold header but writes about 3× faster (exceljs' style bookkeeping dominates
@@ -81,7 +86,7 @@ export async function importWorkbook<S extends z.ZodType>(
   const bytes = Buffer.from(await file.arrayBuffer());
   // An .xlsx is a zip archive: check the magic bytes before handing it to the parser.
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) return fail(c, '文件格式不正确，请上传 .xlsx 文件');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

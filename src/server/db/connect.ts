@@ -1,10 +1,25 @@
 // One Kysely instance per process: better-sqlite3 (WAL) in DATA_DIR by default, PostgreSQL when a URL is given.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLiteModule from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Database } from './schema.js';
+
+// Each driver is loaded only when its database is used, so a SQLite process never holds pg in memory.
+const requireDriver = createRequire(import.meta.url);
+let pgModule: typeof PgModule | undefined;
+function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = requireDriver('pg') as typeof PgModule;
+    // int8 (count(*), bigint columns) arrives as a string from pg; our values fit in a double.
+    pgModule.types.setTypeParser(20, (v) => Number(v));
+    // numeric as a number too.
+    pgModule.types.setTypeParser(1700, (v) => Number(v));
+  }
+  return pgModule;
+}
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -12,11 +27,6 @@ export interface Db {
   dialect: Dialect;
   close(): Promise<void>;
 }
-
-// int8 (count(*), bigint columns) arrives as a string from pg; our values fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
-// numeric and float8 as numbers too.
-pg.types.setTypeParser(1700, (v) => Number(v));
 
 export interface ConnectOptions {
   /** postgres://… ; absent → SQLite. */
@@ -29,7 +39,7 @@ export interface ConnectOptions {
 
 export function connect(opts: ConnectOptions): Db {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: opts.databaseUrl,
       max: 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
@@ -39,6 +49,7 @@ export function connect(opts: ConnectOptions): Db {
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const SQLite = requireDriver('better-sqlite3') as typeof SQLiteModule;
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

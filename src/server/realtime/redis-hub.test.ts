@@ -83,7 +83,7 @@ describe('two server processes sharing notices through Redis', () => {
 
   beforeAll(async () => {
     // Fail with a readable reason when Redis is not there, rather than a timeout later.
-    const probe = new RedisHub(REDIS_URL, { onError: () => {} });
+    const probe = await RedisHub.create(REDIS_URL, { onError: () => {} });
     try {
       await Promise.race([probe.whenReady(), new Promise((_, reject) => setTimeout(() => reject(new Error(`Redis at ${REDIS_URL} is not reachable`)), 5000))]);
     } finally {

@@ -1,6 +1,6 @@
 // Notice fan-out across processes: publish() goes to a Redis channel; every process (the publisher included)
 // subscribes to it and delivers to its own websocket listeners. Same interface as the in-process hub.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LocalDelivery, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
 
 export const NOTICE_CHANNEL = 'xuetang:notices';
@@ -25,13 +25,19 @@ export class RedisHub implements NoticeHub {
   private readonly channel: string;
   private readonly ready: Promise<unknown>;
 
-  constructor(url: string, opts: RedisHubOptions = {}) {
+  /** Connects a hub; ioredis is loaded here, so processes without REDIS_URL never load it. */
+  static async create(url: string, opts: RedisHubOptions = {}): Promise<RedisHub> {
+    const { Redis } = await import('ioredis');
+    return new RedisHub(Redis, url, opts);
+  }
+
+  private constructor(RedisClient: typeof Redis, url: string, opts: RedisHubOptions = {}) {
     this.channel = opts.channel ?? NOTICE_CHANNEL;
     const onError = opts.onError ?? ((err: Error) => console.error(`[realtime] redis: ${err.message}`));
     // Commands wait (queued) while Redis reconnects instead of failing at once; a publish that cannot be
     // delivered within a few retries is reported to the caller.
-    this.pub = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
-    this.sub = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.pub = new RedisClient(url, { maxRetriesPerRequest: 3, lazyConnect: false });
+    this.sub = new RedisClient(url, { maxRetriesPerRequest: null, lazyConnect: false });
     this.pub.on('error', onError);
     this.sub.on('error', onError);
     this.ready = this.sub.subscribe(this.channel);

@@ -1,6 +1,5 @@
 // Typed client of the /api contract, used by the HTML pages. In process (app.request, no socket) by default;
 // over HTTP with undici when UPSTREAM_URL points at another backend that speaks the contract.
-import { request as undiciRequest } from 'undici';
 
 export const UPSTREAM_TIMEOUT_MS = 60_000;
 
@@ -42,6 +41,8 @@ export function inProcessTransport(
 
 export function httpTransport(baseUrl: string): Transport {
   return async (path, init) => {
+    // undici loads only when an upstream URL is configured (it costs about 20 MB resident).
+    const { request: undiciRequest } = await import('undici');
     const res = await undiciRequest(`${baseUrl}/api${path}`, {
       method: init.method as 'GET',
       headers: init.headers,

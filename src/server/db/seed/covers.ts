@@ -1,6 +1,11 @@
 // Demo cover images: colourful PNGs drawn pixel by pixel and encoded with pngjs. Each index gives a
 // different picture (hue, shapes and their positions come from the index), so covers tell works apart.
-import { PNG } from 'pngjs';
+import { createRequire } from 'node:module';
+import type { PNG as PNGType } from 'pngjs';
+
+// pngjs is only needed while seeding demo content: load it then, not at every start.
+const requirePngjs = createRequire(import.meta.url);
+const PNG = (): typeof PNGType => (requirePngjs('pngjs') as { PNG: typeof PNGType }).PNG;
 
 type RGB = [number, number, number];
 
@@ -30,12 +35,12 @@ function prng(seed: number): () => number {
 }
 
 class Canvas {
-  readonly png: PNG;
+  readonly png: PNGType;
   constructor(
     readonly width: number,
     readonly height: number,
   ) {
-    this.png = new PNG({ width, height });
+    this.png = new (PNG())({ width, height });
   }
 
   set(x: number, y: number, [r, g, b]: RGB, alpha = 1): void {
@@ -105,7 +110,7 @@ class Canvas {
   }
 
   encode(): Buffer {
-    return PNG.sync.write(this.png);
+    return PNG().sync.write(this.png);
   }
 }
 
