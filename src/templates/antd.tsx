@@ -114,3 +114,18 @@ export function Card({ children, class: extra, title }: { children: Child; class
 /** Root classes of an antd Menu. */
 export const menuRootClass = (mode: 'inline' | 'horizontal', theme: 'light' | 'dark') =>
   `ant-menu ant-menu-root ant-menu-${mode} ant-menu-${theme} app ant-menu-css-var`;
+
+/** The wrappers antd puts around a table (bordered, middle size); children are the thead and tbody. */
+export function TableFrame({ bordered = true, children }: { bordered?: boolean; children: Child }) {
+  return (
+    <div class="app ant-table-css-var ant-table-wrapper">
+      <div class={cx('ant-table ant-table-middle', bordered && 'ant-table-bordered', 'app ant-table-css-var')}>
+        <div class="ant-table-container">
+          <div class="ant-table-content">
+            <table>{children}</table>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 // Small server-rendered antd pieces the account and announcement pages share: form items with their
 // error text, a native select in antd's input style, a table shell, and pagination by links.
 import type { Child } from 'hono/jsx';
-import { cx, inputClass } from '../antd.js';
+import { cx, inputClass, TableFrame } from '../antd.js';
 
 /** Links inside the shell: htmx loads the page into #content and pushes the URL; plain navigation without JS. */
 export const nav = (href: string) => ({ href, 'hx-get': href, 'hx-target': '#content', 'hx-push-url': 'true' });
@@ -73,46 +73,38 @@ export interface Column<T> {
 
 export function SimpleTable<T>({ columns, rows, empty = '暂无数据', rowClass }: { columns: Column<T>[]; rows: T[]; empty?: string; rowClass?: (r: T) => string | undefined }) {
   return (
-    <div class="app ant-table-css-var ant-table-wrapper">
-      <div class="ant-table ant-table-middle app ant-table-css-var">
-        <div class="ant-table-container">
-          <div class="ant-table-content">
-            <table style="table-layout:auto">
-              <thead class="ant-table-thead">
-                <tr>
-                  {columns.map((c) => (
-                    <th class="ant-table-cell" scope="col" style={[c.width ? `width:${c.width}px` : '', c.align ? `text-align:${c.align}` : ''].filter(Boolean).join(';') || undefined}>
-                      {c.title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody class="ant-table-tbody">
-                {rows.length ? (
-                  rows.map((r) => (
-                    <tr class={cx('ant-table-row ant-table-row-level-0', rowClass?.(r))}>
-                      {columns.map((c) => (
-                        <td class="ant-table-cell" style={c.align ? `text-align:${c.align}` : undefined}>
-                          {c.render(r)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                ) : (
-                  <tr class="ant-table-placeholder">
-                    <td class="ant-table-cell" colSpan={columns.length}>
-                      <div class="app ant-empty ant-empty-normal xt-empty">
-                        <div class="ant-empty-description">{empty}</div>
-                      </div>
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </div>
-    </div>
+    <TableFrame bordered={false}>
+      <thead class="ant-table-thead">
+        <tr>
+          {columns.map((c) => (
+            <th class="ant-table-cell" scope="col" style={[c.width ? `width:${c.width}px` : '', c.align ? `text-align:${c.align}` : ''].filter(Boolean).join(';') || undefined}>
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody class="ant-table-tbody">
+        {rows.length ? (
+          rows.map((r) => (
+            <tr class={cx('ant-table-row ant-table-row-level-0', rowClass?.(r))}>
+              {columns.map((c) => (
+                <td class="ant-table-cell" style={c.align ? `text-align:${c.align}` : undefined}>
+                  {c.render(r)}
+                </td>
+              ))}
+            </tr>
+          ))
+        ) : (
+          <tr class="ant-table-placeholder">
+            <td class="ant-table-cell" colSpan={columns.length}>
+              <div class="app ant-empty ant-empty-normal xt-empty">
+                <div class="ant-empty-description">{empty}</div>
+              </div>
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </TableFrame>
   );
 }
 

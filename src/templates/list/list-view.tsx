@@ -5,7 +5,7 @@ import type { Child } from 'hono/jsx';
 import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/lists/spec.js';
 import { PAGE_SIZES } from '../../server/lists/spec.js';
 import { apiQuery, hrefWith, type Query } from '../../server/lists/url-state.js';
-import { Alert, Button, buttonClass, cx, inputClass, LinkButton, Tag } from '../antd.js';
+import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 
 export interface PageData {
@@ -392,73 +392,65 @@ export function ListView(p: ListViewProps) {
         ) : (
           <form id={`bulk-${slug(spec)}`} method="post" action={`${spec.route}/delete`} class="xt-bulk-form">
             <input type="hidden" name="back" value={hrefWith(spec.route, state)} />
-            <div class="app ant-table-css-var ant-table-wrapper">
-              <div class="ant-table ant-table-middle ant-table-bordered app ant-table-css-var">
-                <div class="ant-table-container">
-                  <div class="ant-table-content">
-                    <table>
-                      <thead class="ant-table-thead">
-                        <tr>
-                          {selectable && (
-                            <th class="ant-table-cell ant-table-selection-column" scope="col">
-                              <span class="xt-sr">选择</span>
-                            </th>
-                          )}
-                          <th class="ant-table-cell xt-index" scope="col">#</th>
-                          {cols.map((col) =>
-                            col.sortable ? (
-                              <SortHeader spec={spec} col={col} state={state} />
-                            ) : (
-                              <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
-                                {col.title}
-                              </th>
-                            ),
-                          )}
-                          {withActions && (
-                            <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
-                          )}
-                        </tr>
-                      </thead>
-                      <tbody class="ant-table-tbody">
-                        {page && page.records.length > 0 ? (
-                          page.records.map((r, i) => (
-                            <tr class="ant-table-row" data-row-key={String(r[rowKey])}>
-                              {selectable && (
-                                <td class="ant-table-cell ant-table-selection-column">
-                                  <label class="ant-checkbox-wrapper app ant-checkbox-css-var">
-                                    <span class="ant-checkbox">
-                                      <input class="ant-checkbox-input xt-row-check" type="checkbox" name="ids" value={String(r[rowKey])} aria-label={`选择第${offset + i + 1}行`} />
-                                      <span class="ant-checkbox-inner" />
-                                    </span>
-                                  </label>
-                                </td>
-                              )}
-                              <td class="ant-table-cell xt-index">{offset + i + 1}</td>
-                              {cols.map((col) => (
-                                <td class="ant-table-cell" style={col.align ? `text-align:${col.align}` : undefined}>
-                                  {cellValue(col, r)}
-                                </td>
-                              ))}
-                              {withActions && (
-                                <td class="ant-table-cell">
-                                  <RowActions spec={spec} record={r} state={state} can={can} />
-                                </td>
-                              )}
-                            </tr>
-                          ))
-                        ) : (
-                          <tr class="ant-table-placeholder">
-                            <td class="ant-table-cell" colSpan={cols.length + 2 + (withActions ? 1 : 0)}>
-                              <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>
-                            </td>
-                          </tr>
-                        )}
-                      </tbody>
-                    </table>
-                  </div>
-                </div>
-              </div>
-            </div>
+            <TableFrame>
+              <thead class="ant-table-thead">
+                <tr>
+                  {selectable && (
+                    <th class="ant-table-cell ant-table-selection-column" scope="col">
+                      <span class="xt-sr">选择</span>
+                    </th>
+                  )}
+                  <th class="ant-table-cell xt-index" scope="col">#</th>
+                  {cols.map((col) =>
+                    col.sortable ? (
+                      <SortHeader spec={spec} col={col} state={state} />
+                    ) : (
+                      <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
+                        {col.title}
+                      </th>
+                    ),
+                  )}
+                  {withActions && (
+                    <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
+                  )}
+                </tr>
+              </thead>
+              <tbody class="ant-table-tbody">
+                {page && page.records.length > 0 ? (
+                  page.records.map((r, i) => (
+                    <tr class="ant-table-row" data-row-key={String(r[rowKey])}>
+                      {selectable && (
+                        <td class="ant-table-cell ant-table-selection-column">
+                          <label class="ant-checkbox-wrapper app ant-checkbox-css-var">
+                            <span class="ant-checkbox">
+                              <input class="ant-checkbox-input xt-row-check" type="checkbox" name="ids" value={String(r[rowKey])} aria-label={`选择第${offset + i + 1}行`} />
+                              <span class="ant-checkbox-inner" />
+                            </span>
+                          </label>
+                        </td>
+                      )}
+                      <td class="ant-table-cell xt-index">{offset + i + 1}</td>
+                      {cols.map((col) => (
+                        <td class="ant-table-cell" style={col.align ? `text-align:${col.align}` : undefined}>
+                          {cellValue(col, r)}
+                        </td>
+                      ))}
+                      {withActions && (
+                        <td class="ant-table-cell">
+                          <RowActions spec={spec} record={r} state={state} can={can} />
+                        </td>
+                      )}
+                    </tr>
+                  ))
+                ) : (
+                  <tr class="ant-table-placeholder">
+                    <td class="ant-table-cell" colSpan={cols.length + 2 + (withActions ? 1 : 0)}>
+                      <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </TableFrame>
           </form>
         )}
         {page && !p.error && <Pagination spec={spec} state={state} page={page} />}

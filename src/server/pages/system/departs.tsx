@@ -10,7 +10,7 @@ import { canUse } from '../../lists/auth.js';
 import { DEPART_ROUTE, DEPART_TABS, departForm, departMembersList, departRoleForm, departRolesList, type DepartTab } from '../../lists/departs.js';
 import type { FieldOption, FieldSpec } from '../../lists/spec.js';
 import { hrefWith, type Query } from '../../lists/url-state.js';
-import { Alert, Button, buttonClass, cx, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
+import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
 import { findNode, flattenTree, pathTo, TreeNav, type TreeNode } from '../../../templates/list/depart-tree.js';
 import { CheckboxTree, type CheckNode } from '../../../templates/list/tree.js';
 import { Fields, FormView } from '../../../templates/list/form-view.js';
@@ -465,70 +465,62 @@ async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDe
         <form id="xt-members-form" method="post" action={`${R}/members/remove`} hx-post={`${R}/members/remove`} hx-target="#xt-modal" class="xt-bulk-form">
           <input type="hidden" name="id" value={d.id} />
           <input type="hidden" name="back" value={here} />
-          <div class="app ant-table-css-var ant-table-wrapper">
-            <div class="ant-table ant-table-middle ant-table-bordered app ant-table-css-var">
-              <div class="ant-table-container">
-                <div class="ant-table-content">
-                  <table>
-                    <thead class="ant-table-thead">
-                      <tr>
-                        {mayRemove && (
-                          <th class="ant-table-cell ant-table-selection-column" scope="col">
-                            <span class="xt-sr">选择</span>
-                          </th>
+          <TableFrame>
+            <thead class="ant-table-thead">
+              <tr>
+                {mayRemove && (
+                  <th class="ant-table-cell ant-table-selection-column" scope="col">
+                    <span class="xt-sr">选择</span>
+                  </th>
+                )}
+                <th class="ant-table-cell xt-index" scope="col">#</th>
+                {cols.map((col) => (
+                  <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
+                    {col.title}
+                  </th>
+                ))}
+                {(mayRemove || mayRoles) && <th class="ant-table-cell xt-actions-col" scope="col">操作</th>}
+              </tr>
+            </thead>
+            <tbody class="ant-table-tbody">
+              {records.length ? (
+                records.map((r, i) => (
+                  <tr class="ant-table-row" data-row-key={str(r.id)}>
+                    {mayRemove && (
+                      <td class="ant-table-cell ant-table-selection-column">
+                        {removable(r) && <input type="checkbox" class="xt-check" name="userIds" value={str(r.id)} aria-label={`选择${str(r.realname)}`} />}
+                      </td>
+                    )}
+                    <td class="ant-table-cell xt-index">{offset + i + 1}</td>
+                    {cols.map((col) => (
+                      <td class="ant-table-cell">{str(col.dict ? (r[`${col.key}_dictText`] ?? r[col.key]) : r[col.key])}</td>
+                    ))}
+                    {(mayRemove || mayRoles) && (
+                      <td class="ant-table-cell xt-row-actions">
+                        {mayRoles && (
+                          <a class="xt-action" {...dialogAttrs(hrefWith(`${R}/member-roles`, { id: d.id, userId: str(r.id), back: here }))}>
+                            部门角色
+                          </a>
                         )}
-                        <th class="ant-table-cell xt-index" scope="col">#</th>
-                        {cols.map((col) => (
-                          <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
-                            {col.title}
-                          </th>
-                        ))}
-                        {(mayRemove || mayRoles) && <th class="ant-table-cell xt-actions-col" scope="col">操作</th>}
-                      </tr>
-                    </thead>
-                    <tbody class="ant-table-tbody">
-                      {records.length ? (
-                        records.map((r, i) => (
-                          <tr class="ant-table-row" data-row-key={str(r.id)}>
-                            {mayRemove && (
-                              <td class="ant-table-cell ant-table-selection-column">
-                                {removable(r) && <input type="checkbox" class="xt-check" name="userIds" value={str(r.id)} aria-label={`选择${str(r.realname)}`} />}
-                              </td>
-                            )}
-                            <td class="ant-table-cell xt-index">{offset + i + 1}</td>
-                            {cols.map((col) => (
-                              <td class="ant-table-cell">{str(col.dict ? (r[`${col.key}_dictText`] ?? r[col.key]) : r[col.key])}</td>
-                            ))}
-                            {(mayRemove || mayRoles) && (
-                              <td class="ant-table-cell xt-row-actions">
-                                {mayRoles && (
-                                  <a class="xt-action" {...dialogAttrs(hrefWith(`${R}/member-roles`, { id: d.id, userId: str(r.id), back: here }))}>
-                                    部门角色
-                                  </a>
-                                )}
-                                {mayRoles && mayRemove && removable(r) && <span class="ant-divider ant-divider-vertical app" role="separator" />}
-                                {mayRemove && removable(r) && (
-                                  <a class="xt-action xt-action-danger" {...dialogAttrs(hrefWith(`${R}/members/remove`, { id: d.id, userIds: str(r.id), back: here }))}>
-                                    移出
-                                  </a>
-                                )}
-                              </td>
-                            )}
-                          </tr>
-                        ))
-                      ) : (
-                        <tr class="ant-table-placeholder">
-                          <td class="ant-table-cell" colSpan={cols.length + 3}>
-                            <div class="ant-empty ant-empty-normal app xt-empty">暂无成员</div>
-                          </td>
-                        </tr>
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-              </div>
-            </div>
-          </div>
+                        {mayRoles && mayRemove && removable(r) && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+                        {mayRemove && removable(r) && (
+                          <a class="xt-action xt-action-danger" {...dialogAttrs(hrefWith(`${R}/members/remove`, { id: d.id, userIds: str(r.id), back: here }))}>
+                            移出
+                          </a>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))
+              ) : (
+                <tr class="ant-table-placeholder">
+                  <td class="ant-table-cell" colSpan={cols.length + 3}>
+                    <div class="ant-empty ant-empty-normal app xt-empty">暂无成员</div>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </TableFrame>
         </form>
       )}
       {pg && <Pager state={state} total={pg.total} current={pg.current} size={pg.size} />}
@@ -646,58 +638,50 @@ async function rolesTab(c: Context<PageEnv>, d: DepartDetail, q: Query): Promise
       {!res.body.success ? (
         <Alert type="warning">{res.body.message}</Alert>
       ) : (
-        <div class="app ant-table-css-var ant-table-wrapper">
-          <div class="ant-table ant-table-middle ant-table-bordered app ant-table-css-var">
-            <div class="ant-table-container">
-              <div class="ant-table-content">
-                <table>
-                  <thead class="ant-table-thead">
-                    <tr>
-                      <th class="ant-table-cell xt-index" scope="col">#</th>
-                      {departRolesList.columns.map((col) => (
-                        <th class="ant-table-cell" scope="col">
-                          {col.title}
-                        </th>
-                      ))}
-                      <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
-                    </tr>
-                  </thead>
-                  <tbody class="ant-table-tbody">
-                    {roles.length ? (
-                      roles.map((r, i) => (
-                        <tr class={cx('ant-table-row', r.id === roleId && 'ant-table-row-selected')} data-row-key={str(r.id)}>
-                          <td class="ant-table-cell xt-index">{i + 1}</td>
-                          {departRolesList.columns.map((col) => (
-                            <td class="ant-table-cell">{str(r[col.key])}</td>
-                          ))}
-                          <td class="ant-table-cell xt-row-actions">
-                            <a class="xt-action" {...dialogAttrs(hrefWith(`${R}/role-form`, { id: d.id, roleId: str(r.id), back: here }))}>
-                              编辑
-                            </a>
-                            <span class="ant-divider ant-divider-vertical app" role="separator" />
-                            <a class="xt-action" {...navAttrs(screenHref({ id: d.id, tab: 'roles', roleId: str(r.id) }))}>
-                              授权
-                            </a>
-                            <span class="ant-divider ant-divider-vertical app" role="separator" />
-                            <a class="xt-action xt-action-danger" {...dialogAttrs(hrefWith(`${R}/role-delete`, { id: d.id, roleId: str(r.id) }))}>
-                              删除
-                            </a>
-                          </td>
-                        </tr>
-                      ))
-                    ) : (
-                      <tr class="ant-table-placeholder">
-                        <td class="ant-table-cell" colSpan={departRolesList.columns.length + 2}>
-                          <div class="ant-empty ant-empty-normal app xt-empty">暂无部门角色</div>
-                        </td>
-                      </tr>
-                    )}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          </div>
-        </div>
+        <TableFrame>
+          <thead class="ant-table-thead">
+            <tr>
+              <th class="ant-table-cell xt-index" scope="col">#</th>
+              {departRolesList.columns.map((col) => (
+                <th class="ant-table-cell" scope="col">
+                  {col.title}
+                </th>
+              ))}
+              <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
+            </tr>
+          </thead>
+          <tbody class="ant-table-tbody">
+            {roles.length ? (
+              roles.map((r, i) => (
+                <tr class={cx('ant-table-row', r.id === roleId && 'ant-table-row-selected')} data-row-key={str(r.id)}>
+                  <td class="ant-table-cell xt-index">{i + 1}</td>
+                  {departRolesList.columns.map((col) => (
+                    <td class="ant-table-cell">{str(r[col.key])}</td>
+                  ))}
+                  <td class="ant-table-cell xt-row-actions">
+                    <a class="xt-action" {...dialogAttrs(hrefWith(`${R}/role-form`, { id: d.id, roleId: str(r.id), back: here }))}>
+                      编辑
+                    </a>
+                    <span class="ant-divider ant-divider-vertical app" role="separator" />
+                    <a class="xt-action" {...navAttrs(screenHref({ id: d.id, tab: 'roles', roleId: str(r.id) }))}>
+                      授权
+                    </a>
+                    <span class="ant-divider ant-divider-vertical app" role="separator" />
+                    <a class="xt-action xt-action-danger" {...dialogAttrs(hrefWith(`${R}/role-delete`, { id: d.id, roleId: str(r.id) }))}>
+                      删除
+                    </a>
+                  </td>
+                </tr>
+              ))
+            ) : (
+              <tr class="ant-table-placeholder">
+                <td class="ant-table-cell" colSpan={departRolesList.columns.length + 2}>
+                  <div class="ant-empty ant-empty-normal app xt-empty">暂无部门角色</div>
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </TableFrame>
       )}
       {grant}
     </div>

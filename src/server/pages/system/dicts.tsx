@@ -8,7 +8,7 @@ import { canUse } from '../../lists/auth.js';
 import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemForm, dictItemsList, dictsList } from '../../lists/dicts.js';
 import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
-import { Alert, Card, LinkButton } from '../../../templates/antd.js';
+import { Alert, Card, LinkButton, TableFrame } from '../../../templates/antd.js';
 import { DICT_DELETE_ITEM_ROUTE, DictSelect, deleteItemQuestion } from '../../../templates/dict-select.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
@@ -102,72 +102,64 @@ function RecycleView({ records, error, can, flash }: { records: DictRecord[]; er
         {error ? (
           <Alert type="warning">{error}</Alert>
         ) : (
-          <div class="app ant-table-css-var ant-table-wrapper">
-            <div class="ant-table ant-table-middle ant-table-bordered app ant-table-css-var">
-              <div class="ant-table-container">
-                <div class="ant-table-content">
-                  <table>
-                    <thead class="ant-table-thead">
-                      <tr>
-                        <th class="ant-table-cell xt-index" scope="col">#</th>
-                        <th class="ant-table-cell" scope="col">字典名称</th>
-                        <th class="ant-table-cell" scope="col">字典编码</th>
-                        <th class="ant-table-cell" scope="col">描述</th>
-                        <th class="ant-table-cell" scope="col" style="width:170px">删除时间</th>
-                        {manage && <th class="ant-table-cell xt-actions-col" scope="col">操作</th>}
-                      </tr>
-                    </thead>
-                    <tbody class="ant-table-tbody">
-                      {records.length ? (
-                        records.map((r, i) => (
-                          <tr class="ant-table-row" data-row-key={r.id}>
-                            <td class="ant-table-cell xt-index">{i + 1}</td>
-                            <td class="ant-table-cell">{r.dictName}</td>
-                            <td class="ant-table-cell">{r.dictCode}</td>
-                            <td class="ant-table-cell">{r.description ?? ''}</td>
-                            <td class="ant-table-cell">{r.updateTime ?? ''}</td>
-                            {manage && (
-                              <td class="ant-table-cell">
-                                <span class="xt-row-actions">
-                                  <form method="post" action={`${DICT_RECYCLE_ROUTE}/back`} class="xt-inline-form" hx-post={`${DICT_RECYCLE_ROUTE}/back`} hx-target="#content">
-                                    <input type="hidden" name="id" value={r.id} />
-                                    <button type="submit" class="xt-action xt-link-button">
-                                      还原
-                                    </button>
-                                  </form>
-                                  <span class="ant-divider ant-divider-vertical app" role="separator" />
-                                  <form
-                                    method="post"
-                                    action={`${DICT_RECYCLE_ROUTE}/delete`}
-                                    class="xt-inline-form"
-                                    hx-post={`${DICT_RECYCLE_ROUTE}/delete`}
-                                    hx-target="#content"
-                                    hx-vals='{"confirmed":"1"}'
-                                    hx-confirm={`确定彻底删除字典「${r.dictName}」及其全部字典项吗？删除后不能恢复。`}
-                                  >
-                                    <input type="hidden" name="id" value={r.id} />
-                                    <button type="submit" class="xt-action xt-action-danger xt-link-button">
-                                      彻底删除
-                                    </button>
-                                  </form>
-                                </span>
-                              </td>
-                            )}
-                          </tr>
-                        ))
-                      ) : (
-                        <tr class="ant-table-placeholder">
-                          <td class="ant-table-cell" colSpan={manage ? 6 : 5}>
-                            <div class="ant-empty ant-empty-normal app xt-empty">回收站是空的</div>
-                          </td>
-                        </tr>
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-              </div>
-            </div>
-          </div>
+          <TableFrame>
+            <thead class="ant-table-thead">
+              <tr>
+                <th class="ant-table-cell xt-index" scope="col">#</th>
+                <th class="ant-table-cell" scope="col">字典名称</th>
+                <th class="ant-table-cell" scope="col">字典编码</th>
+                <th class="ant-table-cell" scope="col">描述</th>
+                <th class="ant-table-cell" scope="col" style="width:170px">删除时间</th>
+                {manage && <th class="ant-table-cell xt-actions-col" scope="col">操作</th>}
+              </tr>
+            </thead>
+            <tbody class="ant-table-tbody">
+              {records.length ? (
+                records.map((r, i) => (
+                  <tr class="ant-table-row" data-row-key={r.id}>
+                    <td class="ant-table-cell xt-index">{i + 1}</td>
+                    <td class="ant-table-cell">{r.dictName}</td>
+                    <td class="ant-table-cell">{r.dictCode}</td>
+                    <td class="ant-table-cell">{r.description ?? ''}</td>
+                    <td class="ant-table-cell">{r.updateTime ?? ''}</td>
+                    {manage && (
+                      <td class="ant-table-cell">
+                        <span class="xt-row-actions">
+                          <form method="post" action={`${DICT_RECYCLE_ROUTE}/back`} class="xt-inline-form" hx-post={`${DICT_RECYCLE_ROUTE}/back`} hx-target="#content">
+                            <input type="hidden" name="id" value={r.id} />
+                            <button type="submit" class="xt-action xt-link-button">
+                              还原
+                            </button>
+                          </form>
+                          <span class="ant-divider ant-divider-vertical app" role="separator" />
+                          <form
+                            method="post"
+                            action={`${DICT_RECYCLE_ROUTE}/delete`}
+                            class="xt-inline-form"
+                            hx-post={`${DICT_RECYCLE_ROUTE}/delete`}
+                            hx-target="#content"
+                            hx-vals='{"confirmed":"1"}'
+                            hx-confirm={`确定彻底删除字典「${r.dictName}」及其全部字典项吗？删除后不能恢复。`}
+                          >
+                            <input type="hidden" name="id" value={r.id} />
+                            <button type="submit" class="xt-action xt-action-danger xt-link-button">
+                              彻底删除
+                            </button>
+                          </form>
+                        </span>
+                      </td>
+                    )}
+                  </tr>
+                ))
+              ) : (
+                <tr class="ant-table-placeholder">
+                  <td class="ant-table-cell" colSpan={manage ? 6 : 5}>
+                    <div class="ant-empty ant-empty-normal app xt-empty">回收站是空的</div>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </TableFrame>
         )}
         <div id="xt-modal" />
       </div>
