@@ -26,8 +26,13 @@ export const tab = (page: Page, title: string) => page.locator('#xt-tabs .ant-ta
 
 /** Opens the settings drawer the way the user menu's 主题设置 does. */
 export async function openSettings(page: Page) {
-  await page.locator('.xt-user-trigger').click();
-  await page.getByRole('menuitem', { name: '主题设置' }).click();
+  const item = page.getByRole('menuitem', { name: '主题设置' });
+  // Right after a scroll the header may still be sliding back in, and the first click can miss the trigger.
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.locator('.xt-user-trigger').click({ timeout: 2000 });
+    await expect(item).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
   const drawer = page.locator('.xt-setting-drawer');
   await expect(drawer).toBeVisible();
   return drawer;
