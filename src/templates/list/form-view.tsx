@@ -2,6 +2,7 @@
 // with htmx, or as a page of its own without JavaScript. Field errors come from the API's validation.
 import type { Child } from 'hono/jsx';
 import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
+import { DialogFrame } from './tree.js';
 import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 
@@ -224,27 +225,11 @@ export function FormView(p: FormViewProps) {
       </section>
     );
   }
+  // The dialog frame is shared with the tree dialogs (role grants, menus): one antd modal markup.
   return (
-    <div class="ant-modal-root app ant-modal-css-var xt-modal-root">
-      <link rel="stylesheet" href="/static/css/list.css" />
-      <div class="ant-modal-mask" />
-      <div class="ant-modal-wrap" role="presentation">
-        <div class="ant-modal app ant-modal-css-var" role="dialog" aria-modal="true" aria-labelledby="xt-dialog-title" style={`width:${p.width ?? 800}px`}>
-          <div class="ant-modal-container">
-            <a class="ant-modal-close" href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true" aria-label="关闭">
-              <span class="ant-modal-close-x">×</span>
-            </a>
-            <div class="ant-modal-header">
-              <div class="ant-modal-title" id="xt-dialog-title">
-                {p.title}
-              </div>
-            </div>
-            <div class="ant-modal-body">{body}</div>
-            <div class="ant-modal-footer">{footer}</div>
-          </div>
-        </div>
-      </div>
-    </div>
+    <DialogFrame title={p.title} back={p.back} asDialog width={p.width ?? 800} footer={footer}>
+      {body}
+    </DialogFrame>
   );
 }
 
