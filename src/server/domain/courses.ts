@@ -1,6 +1,7 @@
 // Courses as the public catalogue shows them.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { sanitizeRichHtml } from '../shared/rich-text.js';
 import { decorate } from './dicts.js';
 import { camel, fileUrl } from './serialize.js';
 import { contains } from './sql-like.js';
@@ -34,6 +35,8 @@ export async function homeCourses(db: Kysely<Database>, q: HomeCourseQuery) {
     ...camel(r),
     isShared: r.is_shared === 1,
     showHome: r.show_home === 1,
+    // Rich text (teaching-open edits it with an HTML editor): served through the one sanitiser.
+    courseDesc: r.course_desc == null ? null : sanitizeRichHtml(r.course_desc),
     courseCover_url: fileUrl(r.course_cover),
     courseIcon_url: fileUrl(r.course_icon),
   }));

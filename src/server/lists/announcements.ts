@@ -74,6 +74,6 @@ export const announcementForm: FormSpec = {
     { key: 'startTime', label: '开始时间', type: 'date' },
     { key: 'endTime', label: '结束时间', type: 'date', help: '到期当天结束后，用户不再收到该通告' },
     { key: 'msgAbstract', label: '摘要', type: 'textarea', maxLength: 500 },
-    { key: 'msgContent', label: '内容', type: 'richtext', help: '支持 HTML；保存时会去除脚本、事件属性和 javascript: 链接' },
+    { key: 'msgContent', label: '内容', type: 'richtext', help: '支持 HTML；保存时只保留文字格式：去除脚本、事件属性、javascript: 链接、class 和布局样式，图片只能引用本站上传的文件' },
   ],
 };
