@@ -12,17 +12,28 @@ import { attachWebSocket } from './realtime/websocket.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
+  // Content-Security-Policy: everything from this origin only. Images may also be data: URIs (antd's CSS
+  // uses them); rich text may only show our own files (src/server/shared/rich-text.ts), so no other host
+  // learns who read what. Frames: our own pages only (Scratch editors, same-origin iframe menu items);
+  // only our own pages may frame us. No <base>, no plugins, forms post only here.
+  /** ws: and wss: sources for the host this request came to (the browser's `location.host`). */
+  const ownWebSocket = (c: { req: { url: string } }) => {
+    const host = new URL(c.req.url).host;
+    return /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host) ? `ws://${host} wss://${host}` : '';
+  };
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
+      imgSrc: ["'self'", 'data:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      // Iframe menu items (layouts/IframePageView) show pages an admin configured, often on other sites.
-      frameSrc: ["'self'", 'https:', 'http:'],
+      // The notice websocket goes to this host. CSP3 'self' covers ws:/wss: of the same host in current
+      // browsers; the explicit sources are for older engines (Chromium cores of school PCs, Safari < 15.4).
+      connectSrc: ["'self'", ownWebSocket],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'self'"],
       objectSrc: ["'none'"],
-      baseUri: ["'self'"],
+      baseUri: ["'none'"],
       formAction: ["'self'"],
     },
     crossOriginEmbedderPolicy: false,

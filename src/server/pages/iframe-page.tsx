@@ -2,6 +2,7 @@
 // shell lives at its own route. No page module claims those routes, so they arrive at the not-found handler,
 // which asks here first: a route of an iframe item in the visitor's menu renders the shell with the iframe.
 import type { Context } from 'hono';
+import { Alert } from '../../templates/antd.js';
 import { isIframePage, routeOf, type MenuItem } from '../../templates/shell/side-menu.js';
 import { loadSession, type PageEnv } from './context.js';
 import { resolveMenuUrls } from './menu-urls.js';
@@ -28,6 +29,18 @@ export async function iframePage(c: Context<PageEnv>): Promise<Response | null> 
   // A url that did not validate was dropped: an item keyed by its url's hash then has nothing to show.
   const src = item.meta.url ?? (item.path.startsWith('/') ? item.path : null);
   if (!src) return null;
+  // The CSP allows frames of this site only (frame-src 'self', app.ts): another site's page is offered in a
+  // new window instead of a frame the browser would leave blank.
+  if (new URL(src, url.origin).host !== url.host) {
+    return shellPage(c, { current: url.pathname, title: item.meta.title }, () => (
+      <Alert type="info">
+        “{item.meta.title}”是其他网站的页面，不能嵌入本系统显示。{' '}
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          在新窗口中打开
+        </a>
+      </Alert>
+    ));
+  }
   return shellPage(c, { current: url.pathname, title: item.meta.title }, () => (
     <iframe class="xt-iframe" src={src} title={item.meta.title} />
   ));
