@@ -13,8 +13,8 @@ import { attachWebSocket } from './realtime/websocket.js';
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   // Content-Security-Policy: everything from this origin only. Images may also be data: URIs (antd's CSS
-  // uses them); rich text may only show our own files (src/server/shared/rich-text.ts), so no other host
-  // learns who read what. Frames: our own pages only (Scratch editors, same-origin iframe menu items);
+  // uses them) and blob: URLs (the avatar preview shows the chosen file before upload); rich text may only
+  // show our own files (src/server/shared/rich-text.ts), so no other host learns who read what. Frames: our own pages only (Scratch editors, same-origin iframe menu items);
   // only our own pages may frame us. No <base>, no plugins, forms post only here.
   /** ws: and wss: sources for the host this request came to (the browser's `location.host`). */
   const ownWebSocket = (c: { req: { url: string } }) => {
@@ -24,7 +24,7 @@ export function createApp(deps: AppDeps) {
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'", 'data:', 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       // The notice websocket goes to this host. CSP3 'self' covers ws:/wss: of the same host in current

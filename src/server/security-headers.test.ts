@@ -1,5 +1,5 @@
 // The Content-Security-Policy of pages and API answers: this origin only (websocket to the same host,
-// images from here or data:, frames of our own pages), no <base>, framed only by ourselves; and the iframe
+// images from here, data: or blob:, frames of our own pages), no <base>, framed only by ourselves; and the iframe
 // menu item of another site, which that policy cannot frame, offered as a link instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from './domain/sessions.js';
@@ -31,7 +31,7 @@ function expectTightPolicy(p: Record<string, string[]>, host: string) {
   expect(p['default-src']).toEqual(["'self'"]);
   expect(p['script-src']).toEqual(["'self'"]);
   expect(p['connect-src']).toEqual(["'self'", `ws://${host}`, `wss://${host}`]);
-  expect(p['img-src']).toEqual(["'self'", 'data:']);
+  expect(p['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   expect(p['frame-src']).toEqual(["'self'"]);
   expect(p['frame-ancestors']).toEqual(["'self'"]);
   expect(p['base-uri']).toEqual(["'none'"]);
