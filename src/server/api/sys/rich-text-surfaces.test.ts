@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
 import { newId } from '../../domain/ids.js';
+import { invalidateSiteConfig } from '../../pages/context.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 
 /** What the outside review stored: an announcement that covered the whole UI, plus a reader-tracking pixel. */
@@ -61,6 +62,7 @@ describe.each(dialects)('rich text surfaces on %s', (dialect) => {
         .execute();
       await t.db.updateTable('sys_config').set({ config_value: OVERLAY }).where('config_key', '=', 'footer').execute();
       await t.db.updateTable('teaching_course').set({ course_desc: OVERLAY }).where('show_home', '=', 1).execute();
+      invalidateSiteConfig(); // pages cache the site config per process (and this file runs once per dialect)
     });
 
     it('are served sanitised by the API: announcements, config, course descriptions', async () => {
