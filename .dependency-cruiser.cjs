@@ -1,5 +1,5 @@
 /**
- * Layering rules of ARCHITECTURE.md §3, checked in CI: `npm run lint:deps`
+ * Layering rules of docs/ARCHITECTURE.md §3, checked in CI: `npm run lint:deps`
  * (npx depcruise src --config .dependency-cruiser.cjs).
  *
  *   pages, templates  ──▶ (never) db, domain        pages reach data only through the upstream client

@@ -1,4 +1,4 @@
-// Bytes a logged-in user downloads for the admin shell (ARCHITECTURE §4: ≤ 40 KB gzip of JavaScript before an
+// Bytes a logged-in user downloads for the admin shell (docs/ARCHITECTURE.md §13: ≤ 40 KB gzip of JavaScript before an
 // island opens). Loads /dashboard/index in Chromium (playwright-core, the system chromium) and sums the
 // transferred (gzip) bytes of every script and stylesheet: first on load, then — each on a fresh page — after
 // opening each island the page carries. Run from `npm run bench` (bench/run.ts), or alone:

@@ -32,7 +32,7 @@ const PRESETS_SOURCE = r('src/templates/shell/settings.ts');
 const ANTD_STAMP = join(STATIC_BUILD, '.antd-css.stamp');
 const EXTRACT_SCRIPT = r('scripts/extract-antd-css.tsx');
 
-/** Browser targets: Chromium 86 cores of the 360/QQ browsers (ARCHITECTURE §4). */
+/** Browser targets: Chromium 86 cores of the 360/QQ browsers (docs/ARCHITECTURE.md §13). */
 const BROWSER_TARGET = ['es2018', 'chrome86'];
 
 const ms = (t) => `${Math.round(performance.now() - t)} ms`;
