@@ -9,7 +9,7 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { readConfig } from '../../domain/site-config.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
-import { menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
+import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
 
 export const CONFIG_ROUTE = '/sys/sysConfig';
@@ -157,7 +157,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
     );
   });
 
-  r.post('/sys/config/saveTenantConfig', perm('config:save'), async (c) => {
+  r.post('/sys/config/saveTenantConfig', adminOnly('config:save'), async (c) => {
     let raw: unknown;
     try {
       const text = await c.req.text();

@@ -16,7 +16,7 @@ import { escapeLike, like } from '../../domain/sql-like.js';
 import { roleLevels } from '../../domain/user-scope.js';
 import { managedDepartIds } from '../../domain/users.js';
 import { ROLE_ROUTE, roleUsersList } from '../../lists/permissions.js';
-import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
 
@@ -132,7 +132,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, await rolePermissionIds(c.get('deps').db, role.id), '操作成功！', 0);
   });
 
-  r.post('/sys/permission/saveRolePermission', perm('role:auth'), async (c) => {
+  r.post('/sys/permission/saveRolePermission', adminOnly('role:auth'), async (c) => {
     const body = await jsonBody(c, saveBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -189,7 +189,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, result, '成功', 200);
   });
 
-  r.post('/sys/role/datarule', perm('role:auth'), async (c) => {
+  r.post('/sys/role/datarule', adminOnly('role:auth'), async (c) => {
     const body = await jsonBody(c, dataRuleBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
