@@ -165,16 +165,20 @@ for (const dialect of dialects) {
     });
 
     describe('roles a caller may assign', () => {
-      it('queryMySubRole: admin sees every role, a teacher those up to level 2', async () => {
+      it('queryMySubRole: admin sees every role, a teacher only those below level 2', async () => {
         const all = await t.api('GET', '/sys/role/queryMySubRole', { token: admin });
         expectEnvelope(all, { success: true, code: 0 });
         expect(all.body.result.map((r: any) => r.roleCode)).toEqual(expect.arrayContaining(['admin', 'teacher', 'student']));
         const mine = await t.api('GET', '/sys/role/queryMySubRole', { token: teacher });
         const codes = mine.body.result.map((r: any) => r.roleCode);
-        expect(codes).toContain('teacher');
         expect(codes).toContain('student');
+        expect(codes).not.toContain('teacher');
         expect(codes).not.toContain('admin');
-        expect(mine.body.result.every((r: any) => r.roleLevel <= 2)).toBe(true);
+        expect(mine.body.result.every((r: any) => r.roleLevel < 2)).toBe(true);
+        // The user form's role options follow the same rule.
+        const options = await t.api('GET', '/sys/role/queryall', { token: teacher });
+        expect(options.body.result.map((r: any) => r.roleCode)).not.toContain('teacher');
+        expect(options.body.result.map((r: any) => r.roleCode)).toContain('student');
       });
     });
 
@@ -249,6 +253,10 @@ for (const dialect of dialects) {
         expectEnvelope(ok, { success: true });
         expect(await membersOf(low)).toEqual(['student3']);
         expectFailure(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: roleIds.admin, userIdList: [s3] } }), '权限不足，无法分配所选角色');
+        // Their own level is not below them either: no making a student a teacher from the role screen.
+        expectFailure(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: roleIds.teacher, userIdList: [s3] } }), '权限不足，无法分配所选角色');
+        expectFailure(await t.api('GET', `/sys/user/userRoleCandidates?roleId=${roleIds.teacher}`, { token: teacher }), '权限不足，无法分配所选角色');
+        expect(await membersOf(roleIds.teacher)).toEqual(['teacher']);
         expectFailure(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: low, userIdList: [await t.userId('admin')] } }), '权限不足');
         // A student outside the teacher's grade.
         const outsider = newId();

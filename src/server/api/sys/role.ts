@@ -53,11 +53,11 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return row ? ok(c, camel(row), '操作成功！', 0) : fail(c, '未找到对应实体');
   });
 
-  // Role options for user forms: the roles the caller may assign (not above their own level).
+  // Role options for user forms: the roles the caller may assign (strictly below their own level, see outranks).
   r.get('/sys/role/queryall', LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     let q = c.get('deps').db.selectFrom('sys_role').selectAll().orderBy('role_level', 'desc').orderBy('role_name');
-    if (!isSuperUser(user)) q = q.where('role_level', '<=', maxRoleLevel(user));
+    if (!isSuperUser(user)) q = q.where('role_level', '<', maxRoleLevel(user));
     const rows = await q.execute();
     return rows.length ? ok(c, rows.map(camel), '操作成功！', 0) : fail(c, '未找到角色信息');
   });
