@@ -191,7 +191,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const user = c.get('user')!;
     const current = await readConfig(db);
-    // Custom code runs in every visitor's browser: only an administrator may change it, whatever role holds config:save.
+    // Custom code runs in every visitor's browser: only an administrator may change it (the route is admin-only too; a second lock).
     for (const key of CODE_KEYS) {
       if (values.has(key) && values.get(key) !== (current[key] ?? '') && !isSuperUser(user)) errors[key] = '只有管理员可以修改自定义代码';
     }
