@@ -2,6 +2,8 @@
 // and as the administrator. Routes come from the app's own registry, so a route added later is covered
 // without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../domain/ids.js';
+import { ADMIN_ONLY_CODES, isAdminOnlyCode } from '../domain/permissions.js';
 import { createSession } from '../domain/sessions.js';
 import { TOKEN_INVALID } from '../../../test/assertions.js';
 import { startTestApp, type ApiAnswer, type TestApp } from '../../../test/harness.js';
@@ -9,7 +11,7 @@ import type { RouteInfo } from './access.js';
 
 let t: TestApp;
 let admin: string;
-/** What the seed grants the student role, read straight from the grant tables. */
+/** What the seed grants the student role, read straight from the grant tables (a button's status plays no part). */
 let studentCodes: Set<string>;
 let studentMenus: Set<string>;
 const studentRoles = ['student'];
@@ -25,11 +27,7 @@ beforeAll(async () => {
     .where('r.role_code', '=', 'student')
     .where('p.del_flag', '=', 0)
     .execute();
-  const switchedOff = await t.db.selectFrom('sys_permission').select('perms').where('menu_type', '=', 2).where('status', '=', '0').execute();
-  studentCodes = new Set([
-    ...granted.filter((g) => g.menu_type === 2 && g.status === '1' && g.perms).map((g) => g.perms!),
-    ...switchedOff.filter((g) => g.perms).map((g) => g.perms!),
-  ]);
+  studentCodes = new Set(granted.filter((g) => g.menu_type === 2 && g.perms).map((g) => g.perms!));
   studentMenus = new Set(granted.filter((g) => g.menu_type !== 2 && g.url).map((g) => g.url!));
 });
 
@@ -67,7 +65,7 @@ describe('the route registry', () => {
     const routes = t.apiRoutes.routes;
     expect(routes.length).toBeGreaterThan(15);
     // A new kind of rule needs a row in the matrix below before it can be judged.
-    for (const r of routes) expect(['public', 'user', 'perm', 'menu', 'role'], label(r)).toContain(r.access.kind);
+    for (const r of routes) expect(['public', 'user', 'perm', 'admin', 'menu', 'role'], label(r)).toContain(r.access.kind);
     const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access.kind;
     expect(find('POST', '/sys/login')).toBe('public');
     expect(find('GET', '/sys/config/getCurrentConfig')).toBe('public');
@@ -75,6 +73,13 @@ describe('the route registry', () => {
     expect(find('GET', '/sys/permission/getUserPermissionByToken')).toBe('user');
     expect(find('PUT', '/sys/user/updatePassword')).toBe('user');
     expect(find('GET', '/sys/duplicate/check')).toBe('user');
+    expect(find('POST', '/sys/config/saveTenantConfig')).toBe('admin');
+  });
+
+  it('guards every admin-only button code with an admin rule, never a plain permission', () => {
+    const plain = t.apiRoutes.routes.filter((r) => r.access.kind === 'perm' && isAdminOnlyCode(r.access.code));
+    expect(plain.map(label)).toEqual([]);
+    expect(t.apiRoutes.routes.filter((r) => r.access.kind === 'admin').length).toBeGreaterThan(10);
   });
 
   it('answers an unregistered path with 404, not with data', async () => {
@@ -111,31 +116,73 @@ describe('anonymous callers', () => {
   });
 });
 
+/** Calls every route as student1: refused (403, 510) exactly where the student lacks the code, menu or role. */
+async function studentMatrix(): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const route of t.apiRoutes.routes) {
+    const res = await call(route, { token: await sessionOf('student1') });
+    const a = route.access;
+    const lacks =
+      (a.kind === 'perm' && !studentCodes.has(a.code)) ||
+      a.kind === 'admin' ||
+      (a.kind === 'menu' && !studentMenus.has(a.path)) ||
+      (a.kind === 'role' && !a.codes.some((c) => studentRoles.includes(c)));
+    if (lacks) {
+      if (!isNoPermission(res) || res.body.message !== '没有权限，请联系管理员授权') {
+        wrong.push(`${label(route)} let a student through: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    } else if (isTokenRefusal(res) || isNoPermission(res)) {
+      wrong.push(`${label(route)} refused a student it should let in: ${res.status} ${res.body?.message}`);
+    }
+  }
+  return wrong;
+}
+
 describe('a student', () => {
   it('is refused (HTTP 403, code 510) every route needing a permission code or role they lack, and passes the others', async () => {
-    const wrong: string[] = [];
-    for (const route of t.apiRoutes.routes) {
-      const res = await call(route, { token: await sessionOf('student1') });
-      const a = route.access;
-      const lacks =
-        (a.kind === 'perm' && !studentCodes.has(a.code)) ||
-        (a.kind === 'menu' && !studentMenus.has(a.path)) ||
-        (a.kind === 'role' && !a.codes.some((c) => studentRoles.includes(c)));
-      if (lacks) {
-        if (!isNoPermission(res) || res.body.message !== '没有权限，请联系管理员授权') {
-          wrong.push(`${label(route)} let a student through: ${res.status} ${JSON.stringify(res.body)}`);
-        }
-      } else if (isTokenRefusal(res) || isNoPermission(res)) {
-        wrong.push(`${label(route)} refused a student it should let in: ${res.status} ${res.body?.message}`);
-      }
+    expect(await studentMatrix()).toEqual([]);
+  });
+
+  it('gains nothing when every button is switched to 无效 (status 0): that changes what pages show, not what the API allows', async () => {
+    await t.db.updateTable('sys_permission').set({ status: '0' }).where('menu_type', '=', 2).execute();
+    try {
+      expect(await studentMatrix()).toEqual([]);
+    } finally {
+      await t.db.updateTable('sys_permission').set({ status: '1' }).where('menu_type', '=', 2).execute();
     }
-    expect(wrong).toEqual([]);
   });
 
   it('holds no button permission code in the seed, so every perm route is a refusal case above', () => {
     // If students ever get codes the matrix still holds; this pins the seed so the matrix keeps testing refusals.
     expect([...studentCodes]).toEqual([]);
     expect(t.apiRoutes.routes.some((r) => r.access.kind === 'perm')).toBe(true);
+  });
+});
+
+describe('a teacher whose role the menu data grants every menu and button', () => {
+  it('is still refused every admin-only route (HTTP 403, code 510)', async () => {
+    const teacherRole = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'teacher').executeTakeFirstOrThrow()).id;
+    const held = t.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', teacherRole);
+    const missing = await t.db.selectFrom('sys_permission').select('id').where('id', 'not in', held).execute();
+    const added = missing.map((p) => ({ id: newId(), role_id: teacherRole, permission_id: p.id, data_rule_ids: null }));
+    await t.db.insertInto('sys_role_permission').values(added).execute();
+    try {
+      const guarded = t.apiRoutes.routes.filter((r) => (r.access.kind === 'perm' || r.access.kind === 'admin') && (ADMIN_ONLY_CODES as readonly string[]).includes(r.access.code));
+      expect(guarded.length).toBeGreaterThan(10);
+      const wrong: string[] = [];
+      for (const route of guarded) {
+        const res = await call(route, { token: await sessionOf('teacher') });
+        if (!isNoPermission(res)) wrong.push(`${label(route)} let a teacher through: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      expect(wrong).toEqual([]);
+      // The permission answer does not offer those buttons either, so pages do not show them.
+      const answer = await t.api('GET', '/sys/permission/getUserPermissionByToken', { token: await sessionOf('teacher') });
+      const actions: string[] = answer.body.result.auth.map((a: { action: string }) => a.action);
+      expect(actions).toContain('role:user');
+      expect(actions.filter(isAdminOnlyCode)).toEqual([]);
+    } finally {
+      await t.db.deleteFrom('sys_role_permission').where('id', 'in', added.map((a) => a.id)).execute();
+    }
   });
 });
 

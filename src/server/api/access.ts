@@ -2,7 +2,8 @@
 // without one cannot exist (deny by default), and the list of routes feeds the authorisation matrix test.
 import { Hono, type Context, type Handler } from 'hono';
 import type { ApiEnv } from '../context.js';
-import { userGrants, type Grants } from '../domain/permissions.js';
+import { isAdminOnlyCode, userGrants, type AdminOnlyCode, type Grants } from '../domain/permissions.js';
+import { isSuperUser } from '../domain/sessions.js';
 import { fail, NO_PERMISSION, TOKEN_INVALID } from './envelope.js';
 
 export type Access =
@@ -10,6 +11,8 @@ export type Access =
   | { kind: 'user' }
   /** A button/permission code (sys_permission.perms) granted to one of the user's roles. */
   | { kind: 'perm'; code: string }
+  /** An admin-only button code (ADMIN_ONLY_CODES): the admin role AND the code; menu data cannot open it to others. */
+  | { kind: 'admin'; code: AdminOnlyCode }
   /** The menu of a screen (by route path) granted to the user: reading a screen's data. */
   | { kind: 'menu'; path: string }
   /** One of these role codes. */
@@ -17,7 +20,12 @@ export type Access =
 
 export const PUBLIC: Access = { kind: 'public' };
 export const LOGGED_IN: Access = { kind: 'user' };
-export const perm = (code: string): Access => ({ kind: 'perm', code });
+export const perm = (code: string): Access => {
+  // Registering an admin-only code as a plain permission would let a grant to another role open it.
+  if (isAdminOnlyCode(code)) throw new Error(`${code} is admin-only: register its route with adminOnly()`);
+  return { kind: 'perm', code };
+};
+export const adminOnly = (code: AdminOnlyCode): Access => ({ kind: 'admin', code });
 export const role = (...codes: string[]): Access => ({ kind: 'role', codes });
 export const menu = (path: string): Access => ({ kind: 'menu', path });
 
@@ -52,6 +60,9 @@ export async function refuse(c: Context<ApiEnv>, access: Access): Promise<Respon
   if (access.kind === 'user') return null;
   if (access.kind === 'role') {
     return user.roles.some((r) => access.codes.includes(r.code)) ? null : fail(c, NO_PERMISSION, 510, 403);
+  }
+  if (access.kind === 'admin') {
+    return isSuperUser(user) && (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
   }
   if (access.kind === 'menu') return (await grants(c)).menus.has(access.path) ? null : fail(c, NO_PERMISSION, 510, 403);
   return (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);

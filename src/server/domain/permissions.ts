@@ -3,9 +3,35 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
+import type { PermissionCode } from '../db/seed/menus.js';
+import { isSuperUser, loadRoles } from './sessions.js';
 
 export const HOME_COMPONENT = 'dashboard/Index';
 
+/**
+ * Button codes that only the admin role (admin/dev) ever holds, whatever the grant tables say: they decide who
+ * may do what (role definitions and levels, role grants, the menu data itself, department permissions and
+ * department roles, managed classes in the user form), change what every visitor sees (site configuration, the
+ * public site menu), or erase the audit trail. Menu data can switch them on for another role; it grants nothing.
+ */
+export const ADMIN_ONLY_CODES = [
+  'config:save',
+  'menu:add', 'menu:edit', 'menu:del',
+  'permission:add', 'permission:edit', 'permission:del', 'permission:rule',
+  'role:add', 'role:edit', 'role:del', 'role:auth', 'role:import',
+  'depart:permission', 'depart:role',
+  'sys:user:depart',
+  'log:del',
+] as const satisfies readonly PermissionCode[];
+export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
+const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);
+export const isAdminOnlyCode = (code: string): code is AdminOnlyCode => ADMIN_ONLY.has(code);
+
+/**
+ * The live menus and buttons granted to a user through their roles and department roles. Admin-only buttons
+ * are left out for anyone without the admin role, so neither the UI's auth list nor the server's grant set
+ * can hold them.
+ */
 export async function userPermissionRows(db: Kysely<Database>, userId: string): Promise<SysPermission[]> {
   const viaRoles = db
     .selectFrom('sys_role_permission as rp')
@@ -17,18 +43,26 @@ export async function userPermissionRows(db: Kysely<Database>, userId: string): 
     .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
     .select('drp.permission_id')
     .where('dru.user_id', '=', userId);
-  return db
-    .selectFrom('sys_permission')
-    .selectAll()
-    .where('del_flag', '=', 0)
-    .where((eb) => eb.or([eb('id', 'in', viaRoles), eb('id', 'in', viaDepartRoles)]))
-    .orderBy('sort_no', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const [rows, roles] = await Promise.all([
+    db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('del_flag', '=', 0)
+      .where((eb) => eb.or([eb('id', 'in', viaRoles), eb('id', 'in', viaDepartRoles)]))
+      .orderBy('sort_no', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+    loadRoles(db, userId),
+  ]);
+  if (isSuperUser({ roles })) return rows;
+  return rows.filter((r) => !(r.menu_type === 2 && r.perms && isAdminOnlyCode(r.perms)));
 }
 
 export interface Grants {
-  /** Button codes the server accepts from this user: granted active rules, plus rules switched off for everyone. */
+  /**
+   * Button codes the server accepts from this user: exactly those granted to them. A button's status only
+   * decides what the UI shows (SPEC §6: status 0 makes it visible to everyone); it never widens or narrows this.
+   */
   codes: Set<string>;
   /** Route paths of the menus granted to the user (a screen's API is open to those who have its menu). */
   menus: Set<string>;
@@ -39,17 +73,9 @@ export async function userGrants(db: Kysely<Database>, userId: string): Promise<
   const codes = new Set<string>();
   const menus = new Set<string>();
   for (const r of rows) {
-    if (r.menu_type === 2 && r.perms && r.status === '1') codes.add(r.perms);
+    if (r.menu_type === 2 && r.perms) codes.add(r.perms);
     if (r.menu_type !== 2 && r.url) menus.add(r.url);
   }
-  const disabled = await db
-    .selectFrom('sys_permission')
-    .select('perms')
-    .where('menu_type', '=', 2)
-    .where('del_flag', '=', 0)
-    .where('status', '=', '0')
-    .execute();
-  for (const r of disabled) if (r.perms) codes.add(r.perms);
   return { codes, menus };
 }
 

@@ -122,3 +122,8 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, k
 
 export const isSuperUser = (u: Pick<SessionUser, 'roles'>) => u.roles.some((r) => r.code === 'admin' || r.code === 'dev');
 export const maxRoleLevel = (u: Pick<SessionUser, 'roles'>) => u.roles.reduce((m, r) => Math.max(m, r.level), 0);
+/**
+ * Whether `u` may hand out a role of this level, or act on a user whose highest role has it: admins any level,
+ * everyone else only levels strictly below their own (a teacher cannot make someone a teacher, or manage one).
+ */
+export const outranks = (u: Pick<SessionUser, 'roles'>, level: number) => isSuperUser(u) || level < maxRoleLevel(u);

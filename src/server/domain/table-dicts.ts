@@ -1,8 +1,11 @@
 // Table dictionaries: the few `table,text,code` triples the screens use, fixed in code so no identifier
-// from a request ever reaches SQL.
+// from a request ever reaches SQL. Each answers what the caller may see, never deleted rows: people and
+// classes follow the caller's scope (domain/user-scope), so a student's dropdown is not the school roster.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DictOption } from './dicts.js';
+import type { SessionUser } from './sessions.js';
+import { scopeMemberIds, userScope } from './user-scope.js';
 
 export const TABLE_DICTS = {
   'sys_user,realname,id': { table: 'sys_user', text: 'realname', code: 'id' },
@@ -12,12 +15,73 @@ export const TABLE_DICTS = {
   'teaching_course,course_name,id': { table: 'teaching_course', text: 'course_name', code: 'id' },
 } as const;
 
-export async function tableDictItems(db: Kysely<Database>, key: keyof typeof TABLE_DICTS): Promise<DictOption[]> {
-  const d = TABLE_DICTS[key];
-  const rows = (await db
-    .selectFrom(d.table)
-    .select([`${d.text} as text`, `${d.code} as value`] as never)
-    .limit(1000)
-    .execute()) as unknown as { text: string; value: string }[];
+const LIMIT = 1000;
+
+type Viewer = Pick<SessionUser, 'id' | 'roles'>;
+type Row = { text: string | null; value: string };
+
+/**
+ * Active accounts (not deleted, not frozen) the viewer may see: everyone for admins, the members of the classes
+ * they manage for others, and always themselves (a student gets just their own name).
+ */
+async function users(db: Kysely<Database>, viewer: Viewer, code: 'id' | 'username'): Promise<Row[]> {
+  const scope = await userScope(db, viewer);
+  let q = db
+    .selectFrom('sys_user as u')
+    .select(['u.realname as text', `u.${code} as value`])
+    .where('u.del_flag', '=', 0)
+    .where('u.status', '=', 1);
+  if (!scope.all) q = q.where((eb) => eb.or([eb('u.id', '=', viewer.id), eb('u.id', 'in', scopeMemberIds(db, scope))]));
+  return q.orderBy('u.realname').orderBy('u.id').limit(LIMIT).execute();
+}
+
+/**
+ * Live departments the viewer may see: all for admins; otherwise the subtrees they manage and the departments
+ * they belong to, each with its ancestors (a class name reads with its school and grade).
+ */
+async function departs(db: Kysely<Database>, viewer: Viewer): Promise<Row[]> {
+  const [scope, all, own] = await Promise.all([
+    userScope(db, viewer),
+    db.selectFrom('sys_depart').select(['depart_name as text', 'id as value', 'org_code']).where('del_flag', '=', '0').orderBy('org_code').execute(),
+    db
+      .selectFrom('sys_user_depart as ud')
+      .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+      .select('d.org_code')
+      .where('ud.user_id', '=', viewer.id)
+      .execute(),
+  ]);
+  const visible = scope.all
+    ? all
+    : all.filter(
+        (d) =>
+          scope.orgCodes.some((root) => d.org_code.startsWith(root) || root.startsWith(d.org_code)) ||
+          own.some((m) => m.org_code.startsWith(d.org_code)),
+      );
+  return visible.slice(0, LIMIT);
+}
+
+export async function tableDictItems(db: Kysely<Database>, key: keyof typeof TABLE_DICTS, viewer: Viewer): Promise<DictOption[]> {
+  let rows: Row[];
+  switch (TABLE_DICTS[key].table) {
+    case 'sys_user':
+      rows = await users(db, viewer, TABLE_DICTS[key].code as 'id' | 'username');
+      break;
+    case 'sys_depart':
+      rows = await departs(db, viewer);
+      break;
+    case 'sys_role':
+      rows = await db.selectFrom('sys_role').select(['role_name as text', 'id as value']).orderBy('role_level', 'desc').orderBy('role_name').limit(LIMIT).execute();
+      break;
+    case 'teaching_course':
+      rows = await db
+        .selectFrom('teaching_course')
+        .select(['course_name as text', 'id as value'])
+        .where('del_flag', '=', 0)
+        .orderBy('order_num')
+        .orderBy('id')
+        .limit(LIMIT)
+        .execute();
+      break;
+  }
   return rows.map((r) => ({ value: String(r.value), text: r.text ?? '', title: r.text ?? '' }));
 }

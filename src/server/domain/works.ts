@@ -33,7 +33,8 @@ function workModelQuery(db: Kysely<Database>) {
       'wc.comment as teacher_comment',
       'wc.score',
       'd.depart_name',
-    ]);
+    ])
+    .where('w.del_flag', '=', 0);
 }
 
 type WorkRow = Awaited<ReturnType<ReturnType<typeof workModelQuery>['execute']>>[number];
@@ -50,6 +51,25 @@ function toModel(r: WorkRow) {
     userId_dictText: r.realname || r.username,
     departId_dictText: depart_name ?? '',
   };
+}
+
+/**
+ * The keys of a work that anyone may see: the work, its files and counts, and the author's display name and
+ * avatar. The account name, class, score, teacher's remark and audit columns stay with the author and admins.
+ */
+const PUBLIC_KEYS = [
+  'id', 'workName', 'workType', 'workStatus', 'workScene', 'viewNum', 'starNum', 'collectNum', 'hasCloudData', 'createTime',
+  'userId', 'realname', 'avatar', 'avatar_url', 'workFile', 'workCover', 'workFileKey', 'workFileKey_url', 'coverFileKey', 'coverFileKey_url',
+] as const;
+
+/**
+ * A work as the public gallery, the leaderboard and other visitors get it. `username` stays in the shape (the
+ * anchor's clients read it as a fallback name) but is always empty; the display name is the real name.
+ */
+function toPublicModel(r: WorkRow) {
+  const m = toModel(r) as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.fromEntries(PUBLIC_KEYS.map((k) => [k, m[k] ?? null]));
+  return { ...out, username: '', realname: r.realname ?? '', userId_dictText: r.realname ?? '' };
 }
 
 export interface LeaderboardQuery {
@@ -71,7 +91,7 @@ export async function leaderboard(db: Kysely<Database>, q: LeaderboardQuery) {
     list.limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize).execute(),
     base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
-  return { records: await decorate(db, rows.map(toModel), WORK_DICTS), total: Number(total?.n ?? 0) };
+  return { records: await decorate(db, rows.map(toPublicModel), WORK_DICTS), total: Number(total?.n ?? 0) };
 }
 
 export interface Viewer {
@@ -81,20 +101,20 @@ export interface Viewer {
 }
 
 /**
- * One work with its author and files, counting a view. Visitors see public works only; the author and staff see
- * any (teaching-open exposed drafts to everyone).
+ * One work with its author and files, counting a view. Visitors see public works only, in the public shape; the
+ * author and staff see any, in full (teaching-open exposed drafts, usernames, scores and remarks to everyone).
  */
 export async function workDetail(db: Kysely<Database>, workId: string, viewer: Viewer | null) {
   const row = await workModelQuery(db).where('w.id', '=', workId).where('u.del_flag', '=', 0).executeTakeFirst();
   if (!row) return null;
-  const visible = row.work_status >= PUBLIC_STATUS || (viewer && (viewer.staff || viewer.id === row.user_id));
-  if (!visible) return null;
+  const privileged = !!viewer && (viewer.staff || viewer.id === row.user_id);
+  if (row.work_status < PUBLIC_STATUS && !privileged) return null;
   await db
     .updateTable('teaching_work')
     .set((eb) => ({ view_num: eb('view_num', '+', 1) }))
     .where('id', '=', workId)
     .execute();
   row.view_num += 1;
-  const [model] = await decorate(db, [toModel(row)], WORK_DICTS);
+  const [model] = await decorate(db, [privileged ? toModel(row) : toPublicModel(row)], WORK_DICTS);
   return model;
 }

@@ -5,7 +5,8 @@ import type { CourseModel, WorkModel } from '../../server/upstream/client.js';
 export const COVER_W = 320;
 export const COVER_H = 240;
 
-export const workAuthor = (w: Pick<WorkModel, 'realname' | 'username'>) => w.realname || w.username || '匿名';
+/** The author's display name: the real name, never the account name (a child's login is not public). */
+export const workAuthor = (w: Pick<WorkModel, 'realname'>) => w.realname || '匿名';
 export const workHref = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
 
 /** The cover image, or a neutral block saying there is none. */

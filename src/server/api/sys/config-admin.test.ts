@@ -186,7 +186,7 @@ describe('POST /sys/config/saveTenantConfig', () => {
     expect(await value('brandName')).toBe('学堂');
   });
 
-  it('lets only an administrator change the custom code, even when another role holds config:save', async () => {
+  it('stays admin-only when the menu data grants config:save to another role', async () => {
     // Grant the teacher role the 网站配置 menu and its save button.
     const teacherRole = await roleId('teacher');
     const perms = await t.db
@@ -197,21 +197,43 @@ describe('POST /sys/config/saveTenantConfig', () => {
     await t.db.insertInto('sys_role_permission').values(perms.map((p) => ({ id: newId(), role_id: teacherRole, permission_id: p.id, data_rule_ids: null }))).execute();
     const granted = await t.login('teacher');
     try {
-      await restoring(['brandName'], async () => {
-        await unchanged(async () => {
-          expectInvalid(await save({ customJS: 'alert(1)' }, granted), '只有管理员可以修改自定义代码', 'customJS');
-          expectInvalid(await save({ brandName: '老师', customCss: 'body{}' }, granted), '只有管理员可以修改自定义代码', 'customCss');
-        });
-        // Sending the unchanged value back (a whole-form save) is fine.
-        expectEnvelope(await save({ brandName: '老师改名', customJS: '', customCss: '' }, granted), { success: true, message: '修改成功' });
-        expect(await value('brandName')).toBe('老师改名');
+      await unchanged(async () => {
+        expectNoPermission(await save({ brandName: '老师改名' }, granted));
+        expectNoPermission(await save({ customJS: 'alert(1)' }, granted));
       });
+      // The administrator still saves, custom code included.
       await restoring(['customJS'], async () => {
         expectEnvelope(await save({ customJS: 'console.log(1)' }), { success: true });
         expect(await value('customJS')).toBe('console.log(1)');
       });
     } finally {
       await t.db.deleteFrom('sys_role_permission').where('role_id', '=', teacherRole).where('permission_id', 'in', perms.map((p) => p.id)).execute();
+    }
+  });
+
+  it('stays refused to a student after an administrator sets 保存配置 to 无效 (status 0)', async () => {
+    const button = await t.db.selectFrom('sys_permission').selectAll().where('perms', '=', 'config:save').executeTakeFirstOrThrow();
+    const edit = await t.api('PUT', '/sys/permission/edit', {
+      token: admin,
+      body: { id: button.id, parentId: button.parent_id, name: button.name, menuType: 2, perms: 'config:save', permsType: button.perms_type, status: '0' },
+    });
+    expectEnvelope(edit, { success: true });
+    expect((await t.db.selectFrom('sys_permission').select('status').where('id', '=', button.id).executeTakeFirstOrThrow()).status).toBe('0');
+    try {
+      // The button is now shown to everyone (allAuth status 0) …
+      const perms = await t.api('GET', '/sys/permission/getUserPermissionByToken', { token: student });
+      expect(perms.body.result.allAuth.find((a: { action: string }) => a.action === 'config:save')?.status).toBe('0');
+      // … but the API answers as before: the brand and the public home page stay as they are.
+      await unchanged(async () => {
+        expectNoPermission(await save({ brandName: '学生改的', _homeHtml: '<p>学生改的首页</p>' }, student));
+        expectNoPermission(await save({ brandName: '老师改的' }, teacher));
+      });
+      await restoring(['brandName'], async () => {
+        expectEnvelope(await save({ brandName: '管理员改名' }), { success: true });
+        expect(await value('brandName')).toBe('管理员改名');
+      });
+    } finally {
+      await t.db.updateTable('sys_permission').set({ status: '1' }).where('id', '=', button.id).execute();
     }
   });
 });

@@ -9,7 +9,7 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { readConfig } from '../../domain/site-config.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
-import { menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
+import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
 
 export const CONFIG_ROUTE = '/sys/sysConfig';
@@ -157,7 +157,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
     );
   });
 
-  r.post('/sys/config/saveTenantConfig', perm('config:save'), async (c) => {
+  r.post('/sys/config/saveTenantConfig', adminOnly('config:save'), async (c) => {
     let raw: unknown;
     try {
       const text = await c.req.text();
@@ -191,7 +191,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const user = c.get('user')!;
     const current = await readConfig(db);
-    // Custom code runs in every visitor's browser: only an administrator may change it, whatever role holds config:save.
+    // Custom code runs in every visitor's browser: only an administrator may change it (the route is admin-only too; a second lock).
     for (const key of CODE_KEYS) {
       if (values.has(key) && values.get(key) !== (current[key] ?? '') && !isSuperUser(user)) errors[key] = '只有管理员可以修改自定义代码';
     }

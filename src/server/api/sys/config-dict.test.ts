@@ -107,14 +107,47 @@ describe('GET /sys/dict/getDictItems/{dictCode}', () => {
     expect(Number(after.n)).toBe(Number(users.n));
   });
 
-  it('serves an allow-listed table dictionary to a logged-in user only', async () => {
+  it('serves an allow-listed table dictionary to a logged-in user only, within their scope', async () => {
     const code = encodeURIComponent('sys_depart,depart_name,id');
     expectFailure(await t.api('GET', `/sys/dict/getDictItems/${code}`), '字典Code格式不正确！');
     const res = await t.api('GET', `/sys/dict/getDictItems/${code}`, { token: student });
     expectEnvelope(res, { success: true, code: 0 });
+    // student1's class with its grade and school; not the class next door.
     const names = res.body.result.map((i: { text: string }) => i.text).sort();
-    expect(names).toEqual(['一年级', '一年级一班', '一年级二班', '希望小学'].sort());
+    expect(names).toEqual(['一年级', '一年级一班', '希望小学'].sort());
     for (const item of res.body.result) expect(item.title).toBe(item.text);
+    // The teacher manages the grade: all of it, with its school.
+    const teacher = await t.api('GET', `/sys/dict/getDictItems/${code}`, { token: await t.login('teacher') });
+    expect(teacher.body.result.map((i: { text: string }) => i.text).sort()).toEqual(['一年级', '一年级一班', '一年级二班', '希望小学'].sort());
+  });
+
+  describe('the sys_user table dictionaries', () => {
+    const items = async (code: string, token: string) => {
+      const res = await t.api('GET', `/sys/dict/getDictItems/${encodeURIComponent(code)}`, { token });
+      expectEnvelope(res, { success: true, code: 0 });
+      return res.body.result as { value: string; text: string }[];
+    };
+
+    it('gives a student only their own name, never the roster’s usernames', async () => {
+      expect(await items('sys_user,realname,username', student)).toEqual([{ value: 'student1', text: '小明', title: '小明' }]);
+      expect(await items('sys_user,realname,id', student)).toEqual([{ value: await t.userId('student1'), text: '小明', title: '小明' }]);
+    });
+
+    it('gives a teacher the members of their classes, an admin everyone; never deleted or frozen accounts', async () => {
+      const gone = await t.userId('student2');
+      const frozen = await t.userId('student3');
+      await t.db.updateTable('sys_user').set({ del_flag: 1 }).where('id', '=', gone).execute();
+      await t.db.updateTable('sys_user').set({ status: 2 }).where('id', '=', frozen).execute();
+      try {
+        const [teacher, admin] = await Promise.all([t.login('teacher'), t.login('admin')]);
+        const asTeacher = (await items('sys_user,realname,username', teacher)).map((i) => i.value).sort();
+        expect(asTeacher).toEqual(['student1', 'teacher']);
+        const asAdmin = (await items('sys_user,realname,username', admin)).map((i) => i.value).sort();
+        expect(asAdmin).toEqual(['admin', 'student1', 'teacher']);
+      } finally {
+        await t.db.updateTable('sys_user').set({ del_flag: 0, status: 1 }).where('id', 'in', [gone, frozen]).execute();
+      }
+    });
   });
 
   it('accepts and ignores the _t parameter', async () => {

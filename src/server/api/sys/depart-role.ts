@@ -10,7 +10,7 @@ import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { departRolesList } from '../../lists/departs.js';
-import { perm, type ApiRoutes } from '../access.js';
+import { adminOnly, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
 import {
@@ -84,7 +84,7 @@ async function belongsUnder(c: Context<ApiEnv>, userId: string, depart: SysDepar
 }
 
 export function registerDepartRoleRoutes(r: ApiRoutes) {
-  const code = perm('depart:role');
+  const code = adminOnly('depart:role');
 
   r.get('/sys/sysDepartRole/list', code, async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('deptId') ?? c.req.query('departId'));

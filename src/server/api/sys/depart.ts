@@ -35,7 +35,7 @@ import { now } from '../../domain/time.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { DEPART_ROUTE, departMembersList, departsList } from '../../lists/departs.js';
 import { dictFields } from '../../lists/spec.js';
-import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
@@ -559,20 +559,20 @@ export function registerDepartRoutes(r: ApiRoutes) {
   // ------------------------------------------------------------------------------------------------------
   // Department permissions: the menus and buttons a department may hand to its roles.
 
-  r.get('/sys/permission/queryDepartPermission', perm('depart:permission'), async (c) => {
+  r.get('/sys/permission/queryDepartPermission', adminOnly('depart:permission'), async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('departId'));
     if (!d) return fail(c, NOT_FOUND);
     return ok(c, await departPermissionIds(c, d.id), '操作成功！', 0);
   });
 
   // Every permission the caller may grant, as a tree (the 部门权限 tab's checkbox tree).
-  r.get('/sys/sysDepart/queryPermissionTree', perm('depart:permission'), async (c) => {
+  r.get('/sys/sysDepart/queryPermissionTree', adminOnly('depart:permission'), async (c) => {
     const grantable = await grantablePermissionIds(c);
     const rows = await permissionRows(c.get('deps').db, grantable ? [...grantable] : undefined);
     return ok(c, { treeList: buildPermissionTree(rows), ids: rows.map((p) => p.id) }, '操作成功！', 0);
   });
 
-  r.post('/sys/permission/saveDepartPermission', perm('depart:permission'), async (c) => {
+  r.post('/sys/permission/saveDepartPermission', adminOnly('depart:permission'), async (c) => {
     const body = await jsonBody(c, departPermissionBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');

@@ -12,9 +12,10 @@ export function registerDictRoutes(r: ApiRoutes) {
     if (code.includes(',')) {
       const key = code.split(',').map((s) => s.trim()).slice(0, 3).join(',');
       if (!(key in TABLE_DICTS) || code.split(',').length > 3) return fail(c, '字典Code格式不正确！');
-      // Table dictionaries name people and classes: only for logged-in users.
-      if (!c.get('user')) return fail(c, '字典Code格式不正确！');
-      return ok(c, await tableDictItems(db, key as keyof typeof TABLE_DICTS), '操作成功！', 0);
+      // Table dictionaries name people and classes: only for logged-in users, and only those in their scope.
+      const user = c.get('user');
+      if (!user) return fail(c, '字典Code格式不正确！');
+      return ok(c, await tableDictItems(db, key as keyof typeof TABLE_DICTS, user), '操作成功！', 0);
     }
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(code)) return fail(c, '字典Code格式不正确！');
     return ok(c, await dictItems(db, code), '操作成功！', 0);

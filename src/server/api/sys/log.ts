@@ -15,7 +15,7 @@ import { camel } from '../../domain/serialize.js';
 import { contains } from '../../domain/sql-like.js';
 import { daysAgo, today } from '../../domain/time.js';
 import { logsList } from '../../lists/logs.js';
-import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, LOGGED_IN, menu, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
@@ -83,11 +83,11 @@ export function registerLogRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_log').where('id', 'in', ids).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/log/delete', perm('log:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/log/deleteBatch', perm('log:del'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.delete('/sys/log/delete', adminOnly('log:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.delete('/sys/log/deleteBatch', adminOnly('log:del'), (c) => remove(c, idList(c.req.query('ids'))));
 
   // 清空日志: every log of one type, named explicitly (the page asks for confirmation first).
-  r.delete('/sys/log/clear', perm('log:del'), async (c) => {
+  r.delete('/sys/log/clear', adminOnly('log:del'), async (c) => {
     const logType = c.req.query('logType');
     if (logType !== '1' && logType !== '2') return fail(c, '请指定要清空的日志类型：1（登录日志）或 2（操作日志）', 400, 400);
     const res = await c.get('deps').db.deleteFrom('sys_log').where('log_type', '=', Number(logType)).executeTakeFirst();

@@ -25,7 +25,7 @@ import {
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { PERMISSION_PERMS, PERMISSION_ROUTE } from '../../lists/permissions.js';
-import { menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
 
@@ -248,7 +248,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
 
   // ---- writes -------------------------------------------------------------------------------------------
 
-  r.post('/sys/permission/add', perm(PERMISSION_PERMS.add), async (c) => {
+  r.post('/sys/permission/add', adminOnly(PERMISSION_PERMS.add), async (c) => {
     const body = await jsonBody(c, permissionBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -266,7 +266,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/permission/edit', perm(PERMISSION_PERMS.edit), async (c) => {
+  r.on(['PUT', 'POST'], '/sys/permission/edit', adminOnly(PERMISSION_PERMS.edit), async (c) => {
     const body = await jsonBody(c, permissionBody.extend({ id: requiredId('id') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -300,8 +300,8 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     await db.transaction().execute((tx) => deletePermissionsCascade(tx, rows, ids));
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/permission/delete', perm(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/permission/deleteBatch', perm(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 500)));
+  r.delete('/sys/permission/delete', adminOnly(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
+  r.delete('/sys/permission/deleteBatch', adminOnly(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 500)));
 
   // ---- data rules ---------------------------------------------------------------------------------------
 
@@ -339,7 +339,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return { menu: p };
   };
 
-  r.post('/sys/permission/addPermissionRule', perm(PERMISSION_PERMS.rule), async (c) => {
+  r.post('/sys/permission/addPermissionRule', adminOnly(PERMISSION_PERMS.rule), async (c) => {
     const body = await jsonBody(c, ruleBody);
     if (!body.ok) return body.response;
     const m = await ruleMenu(c, body.data.permissionId);
@@ -375,7 +375,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功!', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', perm(PERMISSION_PERMS.rule), async (c) => {
+  r.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', adminOnly(PERMISSION_PERMS.rule), async (c) => {
     const body = await jsonBody(c, ruleBody.extend({ id: requiredId('id'), permissionId: requiredId('菜单ID').nullish() }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -410,7 +410,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, null, '编辑成功!', 200);
   });
 
-  r.delete('/sys/permission/deletePermissionRule', perm(PERMISSION_PERMS.rule), async (c) => {
+  r.delete('/sys/permission/deletePermissionRule', adminOnly(PERMISSION_PERMS.rule), async (c) => {
     const id = (c.req.query('id') ?? '').trim();
     if (!id) return fail(c, '请选择要删除的数据规则');
     const { db } = c.get('deps');

@@ -121,19 +121,19 @@ for (const dialect of dialects) {
         expect(await grantsOf(roleIds.admin)).toEqual(adminBefore);
       });
 
-      it('outside admin: only roles up to your level, only what you hold yourself', async () => {
+      it('stays admin-only: a teacher the menu data grants role:auth changes no role’s grants', async () => {
         await letTeacherManageRoles(['role:auth']);
         const low = await newRole('grant_low', 1);
         const userMenu = await perm({ url: '/isystem/user' });
-        const permMenu = await perm({ url: '/isystem/permission' });
-        const ok = await save({ roleId: low, permissionIds: userMenu.id, lastpermissionIds: '' }, teacher);
-        expectEnvelope(ok, { success: true, message: '保存成功！' });
-        expect(await grantsOf(low)).toEqual([userMenu.id]);
         const before = await grantsOf(low);
-        expectFailure(await save({ roleId: low, permissionIds: `${userMenu.id},${permMenu.id}`, lastpermissionIds: userMenu.id }, teacher), '权限不足，不能授予或收回自己没有的权限');
-        expectFailure(await save({ roleId: roleIds.admin, permissionIds: userMenu.id, lastpermissionIds: '' }, teacher), '权限不足');
+        expectNoPermission(await save({ roleId: low, permissionIds: userMenu.id, lastpermissionIds: '' }, teacher));
+        expectNoPermission(await save({ roleId: roleIds.student, permissionIds: userMenu.id, lastpermissionIds: '' }, teacher));
+        expectNoPermission(await t.api('POST', '/sys/role/datarule', { token: teacher, body: { permissionId: userMenu.id, roleId: low, dataRuleIds: '' } }));
         expect(await grantsOf(low)).toEqual(before);
         expectNoPermission(await save({ roleId: low, permissionIds: '' }, student));
+        // The administrator grants as before.
+        expectEnvelope(await save({ roleId: low, permissionIds: userMenu.id, lastpermissionIds: '' }), { success: true, message: '保存成功！' });
+        expect(await grantsOf(low)).toEqual([userMenu.id]);
       });
     });
 
@@ -165,16 +165,20 @@ for (const dialect of dialects) {
     });
 
     describe('roles a caller may assign', () => {
-      it('queryMySubRole: admin sees every role, a teacher those up to level 2', async () => {
+      it('queryMySubRole: admin sees every role, a teacher only those below level 2', async () => {
         const all = await t.api('GET', '/sys/role/queryMySubRole', { token: admin });
         expectEnvelope(all, { success: true, code: 0 });
         expect(all.body.result.map((r: any) => r.roleCode)).toEqual(expect.arrayContaining(['admin', 'teacher', 'student']));
         const mine = await t.api('GET', '/sys/role/queryMySubRole', { token: teacher });
         const codes = mine.body.result.map((r: any) => r.roleCode);
-        expect(codes).toContain('teacher');
         expect(codes).toContain('student');
+        expect(codes).not.toContain('teacher');
         expect(codes).not.toContain('admin');
-        expect(mine.body.result.every((r: any) => r.roleLevel <= 2)).toBe(true);
+        expect(mine.body.result.every((r: any) => r.roleLevel < 2)).toBe(true);
+        // The user form's role options follow the same rule.
+        const options = await t.api('GET', '/sys/role/queryall', { token: teacher });
+        expect(options.body.result.map((r: any) => r.roleCode)).not.toContain('teacher');
+        expect(options.body.result.map((r: any) => r.roleCode)).toContain('student');
       });
     });
 
@@ -249,6 +253,10 @@ for (const dialect of dialects) {
         expectEnvelope(ok, { success: true });
         expect(await membersOf(low)).toEqual(['student3']);
         expectFailure(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: roleIds.admin, userIdList: [s3] } }), '权限不足，无法分配所选角色');
+        // Their own level is not below them either: no making a student a teacher from the role screen.
+        expectFailure(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: roleIds.teacher, userIdList: [s3] } }), '权限不足，无法分配所选角色');
+        expectFailure(await t.api('GET', `/sys/user/userRoleCandidates?roleId=${roleIds.teacher}`, { token: teacher }), '权限不足，无法分配所选角色');
+        expect(await membersOf(roleIds.teacher)).toEqual(['teacher']);
         expectFailure(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: low, userIdList: [await t.userId('admin')] } }), '权限不足');
         // A student outside the teacher's grade.
         const outsider = newId();

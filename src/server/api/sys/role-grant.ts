@@ -1,8 +1,8 @@
 // Role grants (角色管理 → 授权, 用户): the permission tree of a role with diff-semantics saving, the data rules
 // a role carries on a menu, the roles a caller may assign, and the users of a role.
 // Level rules (teaching-open §6.20, made strict): outside admin/dev nobody touches a role above their own
-// level, grants or revokes a menu or button they do not hold, or adds/removes users above their level or
-// outside the classes they manage.
+// level, grants or revokes a menu or button they do not hold, assigns a role at or above their own level, or
+// adds/removes users at or above their level or outside the classes they manage.
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -11,12 +11,12 @@ import { newId } from '../../domain/ids.js';
 import { applyRoleGrants, allPermissions, rolePermissionIds, splitIds, treeModels, withAncestors } from '../../domain/permission-tree.js';
 import { userPermissionRows } from '../../domain/permissions.js';
 import { camel } from '../../domain/serialize.js';
-import { isSuperUser, maxRoleLevel, type SessionUser } from '../../domain/sessions.js';
+import { isSuperUser, maxRoleLevel, outranks, type SessionUser } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { roleLevels } from '../../domain/user-scope.js';
 import { managedDepartIds } from '../../domain/users.js';
 import { ROLE_ROUTE, roleUsersList } from '../../lists/permissions.js';
-import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
 
@@ -103,10 +103,9 @@ async function findRole(c: Context<ApiEnv>, id: string): Promise<RoleRow | undef
 async function refuseMembershipChange(c: Context<ApiEnv>, role: RoleRow, userIds: string[]): Promise<Response | null> {
   const user = c.get('user')!;
   if (isSuperUser(user)) return null;
-  const mine = maxRoleLevel(user);
-  if (role.role_level > mine) return fail(c, '权限不足，无法分配所选角色');
+  if (!outranks(user, role.role_level)) return fail(c, '权限不足，无法分配所选角色');
   const levels = await roleLevels(c.get('deps').db, userIds);
-  if ([...levels.values()].some((l) => l > mine)) return fail(c, '权限不足');
+  if ([...levels.values()].some((l) => !outranks(user, l))) return fail(c, '权限不足');
   const scope = await managedScope(c, user);
   if (!scope) return fail(c, '您没有负责的班级');
   const inScope = await c.get('deps').db.selectFrom('sys_user as u').select('u.id').where('u.id', 'in', userIds).where('u.id', 'in', scope).execute();
@@ -132,7 +131,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, await rolePermissionIds(c.get('deps').db, role.id), '操作成功！', 0);
   });
 
-  r.post('/sys/permission/saveRolePermission', perm('role:auth'), async (c) => {
+  r.post('/sys/permission/saveRolePermission', adminOnly('role:auth'), async (c) => {
     const body = await jsonBody(c, saveBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -189,7 +188,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, result, '成功', 200);
   });
 
-  r.post('/sys/role/datarule', perm('role:auth'), async (c) => {
+  r.post('/sys/role/datarule', adminOnly('role:auth'), async (c) => {
     const body = await jsonBody(c, dataRuleBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -223,7 +222,8 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
   r.get('/sys/role/queryMySubRole', LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     let q = c.get('deps').db.selectFrom('sys_role').selectAll().orderBy('role_level', 'desc').orderBy('role_name').orderBy('id');
-    if (!isSuperUser(user)) q = q.where('role_level', '<=', maxRoleLevel(user));
+    // Roles strictly below the caller's own level (see outranks).
+    if (!isSuperUser(user)) q = q.where('role_level', '<', maxRoleLevel(user));
     const rows = await q.execute();
     return rows.length ? ok(c, rows.map((x) => camel(x)), '操作成功！', 0) : fail(c, '未找到角色信息');
   });
@@ -253,7 +253,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
   });
 
   // Users who may be added to a role: not in it yet, matching a keyword on account or name; outside admin/dev
-  // only users at or below the caller's level in the classes they manage.
+  // only users below the caller's level in the classes they manage.
   r.get('/sys/user/userRoleCandidates', perm('role:user'), async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID'), keyword: z.string().max(100, '关键字不能超过100个字符').optional() }).passthrough());
     if (!q.ok) return q.response;
@@ -269,14 +269,14 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
       base = base.where((eb) => eb.or([like('u.username', pattern), like('u.realname', pattern)]));
     }
     if (!isSuperUser(user)) {
-      if (role.role_level > maxRoleLevel(user)) return fail(c, '权限不足，无法分配所选角色');
+      if (!outranks(user, role.role_level)) return fail(c, '权限不足，无法分配所选角色');
       const scope = await managedScope(c, user);
       if (!scope) return fail(c, '您没有负责的班级');
       const above = db
         .selectFrom('sys_user_role as ur')
         .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
         .select('ur.user_id')
-        .where('r.role_level', '>', maxRoleLevel(user));
+        .where('r.role_level', '>=', maxRoleLevel(user));
       base = base.where('u.id', 'in', scope).where('u.id', 'not in', above);
     }
     const { pageNo, pageSize, offset } = paging(c, 10, 100);

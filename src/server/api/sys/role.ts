@@ -6,7 +6,7 @@ import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { rolesList } from '../../lists/roles.js';
 import { camel } from '../../domain/serialize.js';
-import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
@@ -53,11 +53,11 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return row ? ok(c, camel(row), '操作成功！', 0) : fail(c, '未找到对应实体');
   });
 
-  // Role options for user forms: the roles the caller may assign (not above their own level).
+  // Role options for user forms: the roles the caller may assign (strictly below their own level, see outranks).
   r.get('/sys/role/queryall', LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     let q = c.get('deps').db.selectFrom('sys_role').selectAll().orderBy('role_level', 'desc').orderBy('role_name');
-    if (!isSuperUser(user)) q = q.where('role_level', '<=', maxRoleLevel(user));
+    if (!isSuperUser(user)) q = q.where('role_level', '<', maxRoleLevel(user));
     const rows = await q.execute();
     return rows.length ? ok(c, rows.map(camel), '操作成功！', 0) : fail(c, '未找到角色信息');
   });
@@ -70,7 +70,7 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return (await q.executeTakeFirst()) ? fail(c, '角色编码已存在') : ok(c, null, '该值可用！', 200);
   });
 
-  r.post('/sys/role/add', perm('role:add'), async (c) => {
+  r.post('/sys/role/add', adminOnly('role:add'), async (c) => {
     const body = await jsonBody(c, roleBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -94,7 +94,7 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return ok(c, null, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/role/edit', perm('role:edit'), async (c) => {
+  r.on(['PUT', 'POST'], '/sys/role/edit', adminOnly('role:edit'), async (c) => {
     const body = await jsonBody(c, roleBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64) }));
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -127,12 +127,12 @@ export function registerRoleRoutes(r: ApiRoutes) {
     });
     return ok(c, null, ids.length > 1 ? '删除角色成功!' : '删除角色成功', 200);
   };
-  r.delete('/sys/role/delete', perm('role:del'), (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/role/deleteBatch', perm('role:del'), (c) => deleteRoles(c, idList(c.req.query('ids'))));
+  r.delete('/sys/role/delete', adminOnly('role:del'), (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
+  r.delete('/sys/role/deleteBatch', adminOnly('role:del'), (c) => deleteRoles(c, idList(c.req.query('ids'))));
 
   r.get('/sys/role/exportXls', perm('role:export'), async (c) => exportResponse(c, rolesList, await filteredRows(c, listOptions(c), 'id')));
 
-  r.post('/sys/role/importExcel', perm('role:import'), async (c) => {
+  r.post('/sys/role/importExcel', adminOnly('role:import'), async (c) => {
     const user = c.get('user')!;
     const { db } = c.get('deps');
     const titles = Object.fromEntries(rolesList.columns.filter((x) => x.key !== 'createTime').map((x) => [x.title, x.key]));

@@ -284,13 +284,28 @@ describe('POST /sys/user/add', () => {
       await refused({ ...valid(), userIdentity: 2 }, '您只能添加学生');
       await refused({ ...valid(), selecteddeparts: departs.A02A01 }, '只能选择您负责范围内的班级');
       await refused({ ...valid(), selecteddeparts: departs.A01 }, '只能选择您负责范围内的班级');
-      await refused({ ...valid(), departIds: departs.A02 }, '只能选择您负责范围内的班级');
+      await refused({ ...valid(), departIds: departs.A02 }, '只有管理员可以设置负责班级');
       await refused({ ...valid(), selecteddeparts: '' }, '请选择所属班级');
     });
     const res = await t.api('POST', '/sys/user/add', { token: teacher, body: { ...valid(), username: 'taught.by.teacher', selecteddeparts: departs.A01A01A02 } });
     expectEnvelope(res, { success: true, message: '添加成功！' });
     const list = await t.api('GET', '/sys/user/list?username=taught.by.teacher', { token: teacher });
     expect(list.body.result.records[0]).toMatchObject({ orgCodeTxt: '一年级二班', roleTxt: '学生' });
+  });
+
+  it('lets a teacher give neither their own role nor managed classes to a new user', async () => {
+    await unchanged(async () => {
+      const refused = async (body: unknown, field: string, message: string) => {
+        const res = await t.api('POST', '/sys/user/add', { token: teacher, body });
+        expectFailure(res, message);
+        expect(res.body.result.errors[field]).toBe(message);
+      };
+      await refused({ ...valid(), selectedroles: roles.teacher }, 'selectedroles', '权限不足，无法分配所选角色');
+      await refused({ ...valid(), departIds: departs.A01A01A01 }, 'departIds', '只有管理员可以设置负责班级');
+    });
+    // The teacher's form sends an empty 负责班级 back: that is fine.
+    const res = await t.api('POST', '/sys/user/add', { token: teacher, body: { ...valid(), username: 'plain.pupil', departIds: '' } });
+    expectEnvelope(res, { success: true });
   });
 
   it('needs user:add', async () => {
@@ -349,6 +364,32 @@ describe('PUT /sys/user/edit', () => {
     });
   });
 
+  it('lets a teacher neither make a student a teacher nor give them managed classes; an admin may', async () => {
+    const pupil = await makeUser({ username: 'would.be.teacher', role: 'student', member: [departs.A01A01A01] });
+    await unchanged(async () => {
+      const refused = async (body: Record<string, unknown>, field: string, message: string) => {
+        const res = await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id: pupil, ...body } });
+        expectFailure(res, message);
+        expect(res.body.result.errors[field]).toBe(message);
+      };
+      await refused({ selectedroles: roles.teacher }, 'selectedroles', '权限不足，无法分配所选角色');
+      await refused({ selectedroles: `${roles.student},${roles.teacher}` }, 'selectedroles', '权限不足，无法分配所选角色');
+      await refused({ departIds: departs.A01A01A01 }, 'departIds', '只有管理员可以设置负责班级');
+      await refused({ departIds: `${departs.A01A01A02},` }, 'departIds', '只有管理员可以设置负责班级');
+      // The role screen's path to the same role: refused too (the teacher lacks role:user, and would be below it anyway).
+      expectNoPermission(await t.api('POST', '/sys/user/addSysUserRole', { token: teacher, body: { roleId: roles.teacher, userIdList: [pupil] } }));
+    });
+    // A whole-form save sends the (empty) managed classes back unchanged: accepted.
+    expectEnvelope(await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id: pupil, realname: '还是学生', departIds: '', selectedroles: roles.student } }), { success: true });
+    // The administrator hands out both.
+    expectEnvelope(await t.api('PUT', '/sys/user/edit', { token: admin, body: { id: pupil, selectedroles: roles.teacher, departIds: departs.A01A01A02 } }), { success: true });
+    expect((await t.db.selectFrom('sys_user_manage_depart').select('dep_id').where('user_id', '=', pupil).execute()).map((r) => r.dep_id)).toEqual([departs.A01A01A02]);
+    // Now a teacher-level user, the teacher may no longer touch them — nor send their managed classes changed.
+    await unchanged(async () => {
+      expectFailure(await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id: pupil, realname: '改名' } }), '权限不足');
+    });
+  });
+
   it('keeps the departments a teacher cannot see when the teacher changes a student’s classes', async () => {
     const id = await makeUser({ username: 'two.schools', role: 'student', member: [departs.A01A01A01, departs.A02A01] });
     const res = await t.api('PUT', '/sys/user/edit', { token: teacher, body: { id, selecteddeparts: departs.A01A01A02 } });
@@ -396,6 +437,16 @@ describe('PUT /sys/user/changePassword', () => {
     expect(await t.login('reset.me', 'Brand-new-1')).toBeTruthy();
     expectEnvelope(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'reset.me', password: 'Second-new-2' } }), { success: true });
     expect(await t.login('reset.me', 'Second-new-2')).toBeTruthy();
+  });
+
+  it('lets a teacher reset only users below their level: not a pupil who was given the teacher role', async () => {
+    // identity 1 (student) but holding the teacher role: visible under 仅显示学生, yet the teacher's peer.
+    const peer = await makeUser({ username: 'peer.in.class', role: 'teacher', member: [departs.A01A01A01], password: DEMO_PASSWORD });
+    await unchanged(async () => {
+      expectFailure(await t.api('PUT', '/sys/user/changePassword', { token: teacher, body: { id: peer, password: 'Taken-over-1', confirmpassword: 'Taken-over-1' } }), '权限不足');
+      expectFailure(await t.api('PUT', '/sys/user/frozenBatch', { token: teacher, body: { ids: peer, status: '2' } }), '权限不足');
+    });
+    expect(await t.login('peer.in.class')).toBeTruthy();
   });
 
   it('refuses short passwords, unknown users and users out of reach, changing nothing', async () => {

@@ -5,7 +5,8 @@
 //
 // Who sees whom: admins and developers everyone; anyone else the members of the subtrees of the departments
 // they manage (domain/user-scope), narrowed by the data rules granted on the 用户管理 menu (the teacher's
-// 仅显示学生). Nobody assigns a role above their own level, or touches a user above it (`权限不足`).
+// 仅显示学生). Outside admin/dev nobody assigns a role at or above their own level, or touches a user at or
+// above it (`权限不足`); only admins set the classes a user manages (负责班级).
 import type { Context } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -16,10 +17,10 @@ import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { newId } from '../../domain/ids.js';
 import { generatePassword, hashPassword } from '../../domain/password.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
-import { isSuperUser, maxRoleLevel, revokeUserSessions } from '../../domain/sessions.js';
+import { isSuperUser, outranks, revokeUserSessions } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
-import { USER_COLUMNS } from '../../domain/users.js';
+import { managedDepartIds, USER_COLUMNS } from '../../domain/users.js';
 import {
   departsInScope,
   departsOutsideScope,
@@ -42,6 +43,7 @@ type Db = Kysely<Database>;
 
 const DENIED = '权限不足';
 const ROLE_DENIED = '权限不足，无法分配所选角色';
+const MANAGED_DENIED = '只有管理员可以设置负责班级';
 const NOT_FOUND = '未找到对应实体';
 
 /** Filters and sort keys of the list (the anchor's query syntax applies to each). */
@@ -101,7 +103,7 @@ interface Target {
 
 /**
  * The users `ids` names, when the caller may act on every one of them: they exist (deleted or not, as
- * asked), lie inside the caller's scope and data rules, and none is above the caller's level.
+ * asked), lie inside the caller's scope and data rules, and the caller outranks every one (admins: anyone).
  */
 async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolean; notFound?: string } = {}): Promise<{ ok: true; targets: Target[]; scope: UserScope } | { ok: false; response: Response }> {
   const unique = [...new Set(ids)];
@@ -119,8 +121,8 @@ async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolean; notF
   const visible = await scoped.qb.select('u.id').where('u.id', 'in', unique).execute();
   if (visible.length !== unique.length) return { ok: false, response: fail(c, DENIED) };
   const levels = await roleLevels(db, unique);
-  const mine = maxRoleLevel(c.get('user')!);
-  if ([...levels.values()].some((l) => l > mine)) return { ok: false, response: fail(c, DENIED) };
+  const me = c.get('user')!;
+  if ([...levels.values()].some((l) => !outranks(me, l))) return { ok: false, response: fail(c, DENIED) };
   return { ok: true, targets: rows, scope: scoped.scope };
 }
 
@@ -312,18 +314,21 @@ interface Assignment {
 }
 
 /**
- * Checks what the body assigns: roles exist and are not above the caller's level (student by default),
- * departments exist and, for callers without the admin role, lie inside their scope. Returns the refusal
- * response, or the lists to write (undefined = leave unchanged on edit).
+ * Checks what the body assigns: roles exist and are below the caller's level (any for admins; student by
+ * default), departments exist and, for callers without the admin role, lie inside their scope; managed
+ * departments are set by admins only (others may send the current ones back unchanged). `targetId` is the user
+ * being edited (absent when adding). Returns the refusal response, or the lists to write (undefined = leave
+ * unchanged on edit).
  */
 async function checkAssignment(
   c: Ctx,
   scope: UserScope,
   b: Pick<UserFields, 'selectedroles' | 'selecteddeparts' | 'departIds'>,
-  adding: boolean,
+  targetId?: string,
 ): Promise<{ ok: false; response: Response } | { ok: true; roleIds?: string[]; memberIds?: string[]; managedIds?: string[] }> {
   const { db } = c.get('deps');
   const user = c.get('user')!;
+  const adding = targetId === undefined;
   let roleIds = b.selectedroles;
   if (roleIds !== undefined || adding) {
     roleIds = [...new Set(roleIds ?? [])];
@@ -333,7 +338,7 @@ async function checkAssignment(
     } else {
       const roles = await db.selectFrom('sys_role').select(['id', 'role_level']).where('id', 'in', roleIds).execute();
       if (roles.length !== roleIds.length) return { ok: false, response: fieldFail(c, 'selectedroles', '所选角色不存在') };
-      if (roles.some((r) => r.role_level > maxRoleLevel(user))) return { ok: false, response: fieldFail(c, 'selectedroles', ROLE_DENIED) };
+      if (roles.some((r) => !outranks(user, r.role_level))) return { ok: false, response: fieldFail(c, 'selectedroles', ROLE_DENIED) };
     }
   }
   const checkDeparts = async (key: 'selecteddeparts' | 'departIds', ids: string[] | undefined) => {
@@ -345,6 +350,11 @@ async function checkAssignment(
   };
   const memberIds = b.selecteddeparts === undefined ? undefined : [...new Set(b.selecteddeparts)];
   const managedIds = b.departIds === undefined ? undefined : [...new Set(b.departIds)];
+  // Managed classes are what a teacher's reach is made of: only an administrator hands them out.
+  if (managedIds !== undefined && !isSuperUser(user)) {
+    const current = new Set(targetId ? await managedDepartIds(db, targetId) : []);
+    if (managedIds.length !== current.size || managedIds.some((id) => !current.has(id))) return { ok: false, response: fieldFail(c, 'departIds', MANAGED_DENIED) };
+  }
   const bad = (await checkDeparts('selecteddeparts', memberIds)) ?? (await checkDeparts('departIds', managedIds));
   if (bad) return { ok: false, response: bad };
   // Someone without the admin role manages users through their classes: a user they create or keep must
@@ -534,7 +544,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     const scope = await userScope(db, user);
     if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
     if (!scope.all && (b.userIdentity ?? 1) !== 1) return fieldFail(c, 'userIdentity', '您只能添加学生');
-    const assigned = await checkAssignment(c, scope, b, true);
+    const assigned = await checkAssignment(c, scope, b);
     if (!assigned.ok) return assigned.response;
     const dup = await duplicateOf(db, b);
     if (dup) return fieldFail(c, dup.field, dup.message);
@@ -587,7 +597,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (b.username !== undefined && b.username !== current.username) return fieldFail(c, 'username', '用户账号不可修改');
     const scope = target.scope;
     if (!scope.all && b.userIdentity != null && b.userIdentity !== 1) return fieldFail(c, 'userIdentity', '您只能管理学生');
-    const assigned = await checkAssignment(c, scope, b, false);
+    const assigned = await checkAssignment(c, scope, b, b.id);
     if (!assigned.ok) return assigned.response;
     const dup = await duplicateOf(db, b, b.id);
     if (dup) return fieldFail(c, dup.field, dup.message);
@@ -770,7 +780,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       }
       if (!scope.all && !classIds.length) return '请填写班级';
       const role = roleFor(row.userIdentity);
-      if (role && role.role_level > maxRoleLevel(user)) return ROLE_DENIED;
+      if (role && !outranks(user, role.role_level)) return ROLE_DENIED;
       const dup = await duplicateOf(db, row);
       if (dup) return dup.message + `：${row[dup.field as 'username'] ?? ''}`;
       const plain = row.password ?? generatePassword(10);

@@ -173,6 +173,62 @@ describe('GET /teaching/teachingWork/leaderboard', () => {
   });
 });
 
+/** What must not reach anyone but the author and admins: the login, class, grade and audit columns. */
+const PRIVATE_KEYS = ['score', 'teacherComment', 'departId', 'departId_dictText', 'createBy', 'updateBy', 'additionalId', 'delFlag'];
+
+/** A public work of student1, graded by the teacher with a score and a remark. */
+async function gradedPublicWork() {
+  const student1 = await t.userId('student1');
+  const work = await t.db.selectFrom('teaching_work').selectAll().where('user_id', '=', student1).where('work_status', '>=', 3).orderBy('id').executeTakeFirstOrThrow();
+  const graded = await t.db.selectFrom('teaching_work_correct').select('id').where('work_id', '=', work.id).executeTakeFirst();
+  if (!graded) await t.db.insertInto('teaching_work_correct').values({ id: newId(), work_id: work.id, score: 87, comment: '颜色再鲜艳些会更好' }).execute();
+  else await t.db.updateTable('teaching_work_correct').set({ score: 87, comment: '颜色再鲜艳些会更好' }).where('id', '=', graded.id).execute();
+  return work.id;
+}
+
+describe('what the public shapes carry', () => {
+  const expectPublic = (w: Record<string, unknown>) => {
+    for (const key of PRIVATE_KEYS) expect(w, key).not.toHaveProperty(key);
+    expect(w.username).toBe('');
+    expect(JSON.stringify(w)).not.toMatch(/"student\d"|"teacher"|"admin"/);
+    expect(w.realname).toBe(w.userId_dictText);
+  };
+
+  it('leaderboard: the display name and avatar, never the username, class, score or remark', async () => {
+    const id = await gradedPublicWork();
+    for (const token of [undefined, tokens.student3, tokens.student1]) {
+      const r = await leaderboard('pageSize=100', token);
+      expect(r.records.map((w) => w.id)).toContain(id);
+      for (const w of r.records) expectPublic(w as unknown as Record<string, unknown>);
+      expect(r.records.find((w) => w.id === id)).toMatchObject({ realname: '小明', userId_dictText: '小明' });
+    }
+  });
+
+  it('work detail: public shape for visitors and other students, the full record for the author and admins', async () => {
+    const id = await gradedPublicWork();
+    const detail = async (token?: string) => (await t.api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${id}`, { token })).body.result as Record<string, unknown>;
+    for (const token of [undefined, tokens.student3, tokens.teacher]) {
+      const w = await detail(token);
+      expectPublic(w);
+      expect(w).toMatchObject({ id, realname: '小明', workFileKey_url: expect.stringMatching(/\.sb3$/) });
+    }
+    for (const token of [tokens.student1, tokens.admin]) {
+      expect(await detail(token)).toMatchObject({ id, username: 'student1', score: 87, teacherComment: '颜色再鲜艳些会更好', departId_dictText: '一年级一班' });
+    }
+  });
+
+  it('lists and opens no deleted work', async () => {
+    const id = await gradedPublicWork();
+    await t.db.updateTable('teaching_work').set({ del_flag: 1 }).where('id', '=', id).execute();
+    try {
+      expect((await leaderboard('pageSize=100')).records.map((w) => w.id)).not.toContain(id);
+      expectFailure(await t.api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${id}`), '作品不存在');
+    } finally {
+      await t.db.updateTable('teaching_work').set({ del_flag: 0 }).where('id', '=', id).execute();
+    }
+  });
+});
+
 describe('GET /teaching/teachingWork/studentWorkInfo', () => {
   const info = (workId: string, token?: string) =>
     t.api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${encodeURIComponent(workId)}&_t=1700000000`, { token });

@@ -21,6 +21,9 @@ const spec = usersList;
 const route = spec.route;
 const RECYCLE = `${route}/recycleBin`;
 
+/** The anchor's button code of the user form's department fields; only administrators hold it (ADMIN_ONLY_CODES). */
+const MANAGED_CODE = 'sys:user:depart';
+
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const ids = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
 const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
@@ -136,7 +139,20 @@ function DepartPicker({ field, ctx, chosen, first }: { field: PickerField; ctx: 
 
 function renderControl(f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }): Child | undefined {
   if ((PICKER_FIELDS as readonly string[]).includes(f.key)) {
-    return <DepartPicker field={f.key as PickerField} ctx={ctx} chosen={(ctx.data.departChosen as DepartOption[]) ?? []} first={(ctx.data.departFirst as DepartOption[]) ?? []} />;
+    const chosen = (ctx.data.departChosen as DepartOption[]) ?? [];
+    const first = (ctx.data.departFirst as DepartOption[]) ?? [];
+    // 负责班级 is set by administrators only (the API refuses anyone else): others see it read-only and send it back as it is.
+    if (f.key === 'departIds' && ctx.mode !== 'detail' && !ctx.data.setsManaged) {
+      return (
+        <>
+          <DepartPicker field="departIds" ctx={{ ...ctx, mode: 'detail' }} chosen={chosen} first={first} />
+          {ids(ctx.value).map((id) => (
+            <input type="hidden" name="departIds" value={id} />
+          ))}
+        </>
+      );
+    }
+    return <DepartPicker field={f.key as PickerField} ctx={ctx} chosen={chosen} first={first} />;
   }
   return undefined;
 }
@@ -398,7 +414,11 @@ export function registerUserPages(app: Hono<PageEnv>) {
     spec,
     form: userForm,
     loadValues,
-    prepareForm: (c, args) => pickerData(c.get('upstream'), args.values),
+    prepareForm: async (c, args) => {
+      const up = c.get('upstream');
+      const [picker, perms] = await Promise.all([pickerData(up, args.values), up.permissions()]);
+      return { ...picker, setsManaged: perms.body.success && canUse(perms.body.result, MANAGED_CODE) };
+    },
     renderControl,
     importResult: (c, res, back) => {
       const report = (res.body.result ?? {}) as ImportReport;
