@@ -26,8 +26,9 @@ export const BG_REPEAT = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as cons
 const MAX_HTML = 100_000;
 const MAX_LIST = 20;
 
-/** A stored file key (`<folder>/<name>.<ext>`, no `..`) or an http(s) URL. */
-const isFileRef = (v: string) => /^https?:\/\/[^\s"'<>]+$/i.test(v) || (/^[A-Za-z0-9][A-Za-z0-9_\-./]*$/.test(v) && !v.includes('..'));
+/** A stored file key (`<folder>/<name>.<ext>`, no `..`). Remote images are refused: the CSP would block them
+ * (img-src 'self') and they would let another host track every visitor. */
+const isFileRef = (v: string) => /^[A-Za-z0-9][A-Za-z0-9_\-./]*$/.test(v) && !v.includes('..');
 /** A link a visitor may follow: http(s) or a path of this site (not `//host`). */
 const isLink = (v: string) => /^https?:\/\/[^\s"'<>]+$/i.test(v) || (/^\/(?!\/)[^\s"'<>]*$/.test(v) && !v.startsWith('/\\'));
 
@@ -45,7 +46,7 @@ function checkValue(key: string, raw: string): Check {
   if (IMAGE_KEYS.has(key)) {
     const v = raw.trim();
     if (v.length > 500) return { error: `${label}不能超过500个字符` };
-    return v === '' || isFileRef(v) ? { value: v } : { error: `${label}不是有效的文件地址` };
+    return v === '' || isFileRef(v) ? { value: v } : { error: `${label}不是有效的文件地址（请上传图片，不支持其他网站的图片）` };
   }
   switch (key) {
     case 'brandName': {
@@ -59,7 +60,7 @@ function checkValue(key: string, raw: string): Check {
       const keys = raw.split(',').map((s) => s.trim()).filter(Boolean);
       if (keys.length > MAX_LIST) return { error: `轮播图最多${MAX_LIST}张` };
       const bad = keys.find((k) => k.length > 500 || !isFileRef(k));
-      return bad ? { error: `轮播图中有无效的文件地址：${bad.slice(0, 60)}` } : { value: keys.join(',') };
+      return bad ? { error: `轮播图中有无效的文件地址（请上传图片，不支持其他网站的图片）：${bad.slice(0, 60)}` } : { value: keys.join(',') };
     }
     case 'bannerLinks': {
       const lines = raw.split(/\r?\n/).map((s) => s.trim());
