@@ -24,17 +24,18 @@ export const coursesList: ListSpec = {
   columns: [
     { key: 'courseType', title: '课程性质', dict: 'course_type', width: 90 },
     { key: 'courseCategory', title: '课程分类', dict: 'course_category', width: 90 },
-    { key: 'courseName', title: '课程名', sortable: true },
-    { key: 'showType', title: '展示形式', dict: 'course_show_type', width: 80 },
+    { key: 'courseName', title: '课程名', sortable: true, width: 160 },
+    { key: 'showType', title: '展示形式', dict: 'course_show_type', width: 90 },
     // Booleans on the wire (the anchor's entity); the API adds their 是/否 texts.
-    { key: 'isShared_dictText', title: '是否共享', width: 80 },
-    { key: 'showHome_dictText', title: '首页展示', width: 80 },
-    { key: 'departIds_dictText', title: '授权部门', render: 'ellipsis' },
+    { key: 'isShared_dictText', title: '是否共享', width: 90 },
+    { key: 'showHome_dictText', title: '首页展示', width: 90 },
+    { key: 'departIds_dictText', title: '授权部门', render: 'ellipsis', width: 120 },
     { key: 'courseCover_url', title: '课程封面', render: 'image', export: false, width: 90 },
     { key: 'courseMap_url', title: '课程地图', render: 'image', export: false, width: 90 },
-    { key: 'createBy', title: '创建人', width: 90 },
-    { key: 'createTime', title: '创建日期', sortable: true, width: 160 },
-    { key: 'orderNum', title: '排序', sortable: true, width: 70, align: 'center' },
+    // In the export; the table keeps to what fits a school PC's screen.
+    { key: 'createBy', title: '创建人', list: false },
+    { key: 'createTime', title: '创建日期', sortable: true, width: 110 },
+    { key: 'orderNum', title: '排序', sortable: true, width: 80, align: 'center' },
   ],
   filters: [
     { key: 'courseName', label: '课程名', type: 'text', placeholder: '请输入课程名' },

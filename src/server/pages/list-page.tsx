@@ -220,6 +220,14 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const back = safeBack(c.req.query('back'));
       const mode = id ? (c.req.query('mode') === 'detail' ? 'detail' : 'edit') : 'add';
       let values: Record<string, unknown> = {};
+      if (!id) {
+        // A new record starts with the list's exact filters (e.g. the units of one course: that course).
+        const listQuery = new URL(back, 'http://x').searchParams;
+        for (const f of spec.filters) {
+          const v = listQuery.get(f.key);
+          if (v && f.type !== 'text' && f.type !== 'dateRange' && form.fields.some((x) => x.key === f.key)) values[f.key] = v;
+        }
+      }
       if (id) {
         if (!spec.api.queryById) return c.redirect(back);
         const up = c.get('upstream');

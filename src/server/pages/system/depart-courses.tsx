@@ -36,7 +36,8 @@ export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCatego
   const rows = assigned.body.result.records;
   const taken = new Set(rows.map((r) => str(r.courseId)));
   const mayEdit = can('depart:course');
-  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  // Stored times are the server's local time.
+  const now = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
   return (
     <div class="xt-depart-courses">

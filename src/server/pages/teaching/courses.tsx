@@ -64,7 +64,12 @@ export function registerCoursePages(app: Hono<PageEnv>) {
       const flash = takeFlash(c);
       if (!course.body.success) return <Alert type="warning">{course.body.message}</Alert>;
       if (!units.body.success) return <Alert type="warning">{units.body.message}</Alert>;
-      const list = units.body.result.records;
+      // Units not placed yet start in a row near the top-left corner, where they can be seen and dragged.
+      const list = units.body.result.records.map((u, i): Row => ({
+        ...u,
+        mapX: u.mapX ?? 60 + (i % 8) * 90,
+        mapY: u.mapY ?? 60 + Math.floor(i / 8) * 90,
+      }));
       const back = hrefWith(UNIT_ROUTE, { courseId });
       const mapUrl = str(course.body.result.courseMap_url);
       const props = { message: '地图已修改，确定要关闭吗 ?' };
