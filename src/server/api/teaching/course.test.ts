@@ -9,6 +9,29 @@ import { formatDateTime } from '../../domain/time.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
+/** A one-entry zip (stored) whose central directory claims `size` uncompressed bytes. */
+function zip(name: string, data: Buffer, size = data.length): Buffer {
+  const n = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(n.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(n.length, 28);
+  const cdOffset = local.length + n.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + n.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, n, data, central, n, end]);
+}
+
 describe.each(dialects)('courses on %s', (dialect) => {
   let t: TestApp;
   const tok: Record<string, string> = {};
@@ -216,6 +239,11 @@ describe.each(dialects)('courses on %s', (dialect) => {
       expect((await upload(tok.student1, PDF, 'x.pdf', 'courseunit')).status).toBe(403);
       const exe = await upload(tok.admin, Buffer.from('MZ\x90\x00 not a document'), 'x.pdf', 'courseunit');
       expect(exe.status).toBe(415);
+      // Scratch projects keep their extension; archives that climb out or expand enormously are refused.
+      const sb3 = await upload(tok.admin, zip('project.json', Buffer.from('{}')), '案例.sb3', 'courseunit');
+      expect(sb3.body.message).toMatch(/^courseunit\/[0-9a-f]{32}\.sb3$/);
+      expect((await upload(tok.admin, zip('../../evil.sh', Buffer.from('x')), 'a.sb3', 'courseunit')).status).toBe(415);
+      expect((await upload(tok.admin, zip('big.bin', Buffer.from('x'), 900 * 1024 * 1024), 'a.sb3', 'courseunit')).status).toBe(415);
       // Documents are not images: the course image folder refuses them.
       expect((await upload(tok.admin, PDF, 'x.pdf', 'course')).status).toBe(415);
     });
