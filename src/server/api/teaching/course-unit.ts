@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { TeachingCourseUnitTable } from '../../db/schema.js';
 import { embedHtml, embedUrl, NO_COURSE_PERMISSION, unitForViewer, visibleCourse } from '../../domain/courses.js';
+import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
@@ -181,6 +182,21 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
       return { ...unitModel({ ...shown, course_name: course.course_name }), coursePpt: keysToUrls(shown.course_ppt), coursePlan: keysToUrls(shown.course_plan) };
     });
     return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 200);
+  });
+
+  // The editors load a unit's starter project for course homework (courseWork_url) and the caller's own work
+  // for it (mineWorkId); the same visibility rule and show flags as mineUnit.
+  r.get('/teaching/teachingCourseUnit/getUnitWorkInfo', LOGGED_IN, async (c) => {
+    const id = c.req.query('unitId') ?? '';
+    const { db } = c.get('deps');
+    const unit = id && id.length <= 64 ? await db.selectFrom('teaching_course_unit').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!unit) return fail(c, '未找到对应数据');
+    const viewer = (await courseViewer(c))!;
+    const course = await visibleCourse(db, viewer, unit.course_id);
+    if (!course) return fail(c, NO_COURSE_PERMISSION);
+    const mine = await db.selectFrom('teaching_work').select('id').where('user_id', '=', viewer.id).where('course_id', '=', unit.id).orderBy('create_time', 'desc').executeTakeFirst();
+    const [record] = await decorate(db, [{ ...unitModel({ ...unitForViewer(unit, viewer), course_name: course.course_name }), mineWorkId: mine?.id ?? null }], { courseWorkType: 'work_type' });
+    return ok(c, record, '操作成功！', 0);
   });
 
   r.get('/teaching/teachingCourseUnit/queryById', LOGGED_IN, async (c) => {

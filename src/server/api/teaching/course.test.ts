@@ -307,6 +307,18 @@ describe.each(dialects)('courses on %s', (dialect) => {
       expect(unchanged.map_x).toBe(10);
     });
 
+    it('answers getUnitWorkInfo with the starter project and the caller\'s own work, under the same rule', async () => {
+      const unit = await t.db.selectFrom('teaching_course_unit').selectAll().where('unit_name', '=', '第1课 认识Scratch').executeTakeFirstOrThrow();
+      const res = await t.api('GET', `/teaching/teachingCourseUnit/getUnitWorkInfo?unitId=${unit.id}`, { token: tok.student1 });
+      expectEnvelope(res, { success: true, code: 0 });
+      const own = await t.db.selectFrom('teaching_work').select('id').where('course_id', '=', unit.id).where('user_id', '=', await t.userId('student1')).executeTakeFirst();
+      expect(res.body.result).toMatchObject({ id: unit.id, courseName: 'Scratch入门', courseWorkType_dictText: 'Scratch3.0', mineWorkId: own?.id ?? null });
+      expect(res.body.result.courseWork_url).toBe(`/api/sys/common/static/${unit.course_work}`);
+      const mapUnit = await t.db.selectFrom('teaching_course_unit').select('id').where('course_id', '=', ids.mapCourse).executeTakeFirstOrThrow();
+      expectFailure(await t.api('GET', `/teaching/teachingCourseUnit/getUnitWorkInfo?unitId=${mapUnit.id}`, { token: tok.student3 }), '无课程权限');
+      expectFailure(await t.api('GET', '/teaching/teachingCourseUnit/getUnitWorkInfo?unitId=nope', { token: tok.student1 }), '未找到对应数据');
+    });
+
     it('deletes units', async () => {
       const res = await t.api('DELETE', `/teaching/teachingCourseUnit/delete?id=${ids.unit4}`, { token: tok.admin });
       expectEnvelope(res, { success: true });
