@@ -1,6 +1,6 @@
 // 班级管理 end to end: an admin creates a class under 一年级 (its org code is generated and it shows in the
 // tree), renames it, adds a student as a member and removes them again, and deletes the class after a
-// confirmation that names it; a teacher sees only 一年级 and its classes, and only the 成员 tab.
+// confirmation that names it; a teacher sees only 一年级 and its classes, and only the 成员 and 课程 tabs.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
@@ -106,7 +106,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   expect(errors).toEqual([]);
 });
 
-test('a teacher sees only 一年级 and its classes, and only the 成员 tab', async ({ browser }) => {
+test('a teacher sees only 一年级 and its classes, and only the 成员 and 课程 tabs', async ({ browser }) => {
   const page = await login(browser, TEACHER.username, TEACHER.password);
   await page.goto('/isystem/departDetailList');
   const links = tree(page).getByRole('link');
@@ -118,7 +118,7 @@ test('a teacher sees only 一年级 and its classes, and only the 成员 tab', a
   await expect(page.getByRole('link', { name: '添加一级部门' })).toHaveCount(0);
 
   await links.nth(1).click();
-  await expect(page.locator('.xt-depart-tabs').getByRole('tab')).toHaveText(['成员']);
+  await expect(page.locator('.xt-depart-tabs').getByRole('tab')).toHaveText(['成员', '课程']);
   await expect(page.getByRole('link', { name: '添加下级' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '删除', exact: true })).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: 'student1' });

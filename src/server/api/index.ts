@@ -25,6 +25,8 @@ import { registerRoleRoutes } from './sys/role.js';
 import { registerUserRoutes } from './sys/user.js';
 import { registerUserAdminRoutes } from './sys/user-admin.js';
 import { registerCourseRoutes } from './teaching/course.js';
+import { registerCourseUnitRoutes } from './teaching/course-unit.js';
+import { registerCourseDeptRoutes } from './teaching/course-dept.js';
 import { registerTeachingMenuRoutes } from './teaching/menu.js';
 import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
@@ -59,6 +61,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerWorkRoutes(routes);
   registerTeachingUserRoutes(routes);
   registerCourseRoutes(routes);
+  registerCourseUnitRoutes(routes);
+  registerCourseDeptRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', async (c, next) => {

@@ -11,7 +11,7 @@ import { now } from './time.js';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
-export type FileKind = 'png' | 'jpg' | 'gif' | 'webp' | 'zip';
+export type FileKind = 'png' | 'jpg' | 'gif' | 'webp' | 'zip' | 'mp4' | 'webm' | 'pdf' | 'ole';
 
 const MIME: Record<FileKind, string> = {
   png: 'image/png',
@@ -19,13 +19,64 @@ const MIME: Record<FileKind, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
   zip: 'application/zip',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+  ole: 'application/octet-stream',
 };
 
 export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
 
-/** What each upload folder accepts. Images everywhere for now; Scratch projects (sb3 = zip) come with the works issue. */
-export function acceptedKinds(_biz: string): readonly FileKind[] {
-  return IMAGE_KINDS;
+/** Folder of course-unit media (videos, example and starter projects, materials, lesson plans). */
+export const UNIT_MEDIA_BIZ = 'courseunit';
+const UNIT_MEDIA_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'mp4', 'webm', 'pdf', 'ole'];
+
+/** What each upload folder accepts: images everywhere; unit media also videos, projects and documents. */
+export function acceptedKinds(biz: string): readonly FileKind[] {
+  return biz === UNIT_MEDIA_BIZ ? UNIT_MEDIA_KINDS : IMAGE_KINDS;
+}
+
+/** Extensions a container kind may keep from the original name (zip: Scratch projects and Office files). */
+const NAMED_EXTS: Partial<Record<FileKind, string[]>> = { zip: ['sb3', 'sb2', 'docx', 'pptx', 'xlsx'], ole: ['doc', 'ppt', 'xls'] };
+
+/** The stored extension: the kind's own, or for containers the original name's when it is one they hold. */
+export function storedExtension(kind: FileKind, originalName: string): string | null {
+  const named = NAMED_EXTS[kind];
+  if (!named) return kind;
+  const ext = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase() ?? '';
+  return named.includes(ext) ? ext : kind === 'zip' ? 'zip' : null;
+}
+
+/**
+ * A zip's central directory read without extracting: refuses archives that expand beyond `maxTotal` bytes,
+ * entries compressed more than 200:1 (zip bombs), and entry names that climb out of the archive.
+ */
+export function zipLooksSafe(buf: Uint8Array, maxTotal = 200 * 1024 * 1024): boolean {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return false;
+  const entries = view.getUint16(eocd + 10, true);
+  let at = view.getUint32(eocd + 16, true);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > buf.length || view.getUint32(at, true) !== 0x02014b50) return false;
+    const packed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLen = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(buf.subarray(at + 46, at + 46 + nameLen));
+    if (name.startsWith('/') || name.includes('\\') || name.split('/').includes('..')) return false;
+    if (size > 1024 * 1024 && size > packed * 200) return false;
+    total += size;
+    if (total > maxTotal) return false;
+    at += 46 + nameLen + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return true;
 }
 
 const startsWith = (buf: Uint8Array, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
@@ -38,6 +89,10 @@ export function detectKind(buf: Uint8Array): FileKind | null {
   if (startsWith(buf, ascii('GIF87a')) || startsWith(buf, ascii('GIF89a'))) return 'gif';
   if (startsWith(buf, ascii('RIFF')) && startsWith(buf, ascii('WEBP'), 8)) return 'webp';
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
+  if (startsWith(buf, ascii('ftyp'), 4)) return 'mp4';
+  if (startsWith(buf, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
+  if (startsWith(buf, ascii('%PDF-'))) return 'pdf';
+  if (startsWith(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   return null;
 }
 
@@ -57,8 +112,9 @@ export async function storeUpload(
 ): Promise<StoredFile> {
   if (!BIZ_PATTERN.test(f.biz)) throw new Error('invalid biz');
   const id = newId();
-  const key = `${f.biz}/${id}.${f.kind}`;
-  const full = path.join(filesDir, f.biz, `${id}.${f.kind}`);
+  const ext = storedExtension(f.kind, f.originalName) ?? f.kind;
+  const key = `${f.biz}/${id}.${ext}`;
+  const full = path.join(filesDir, f.biz, `${id}.${ext}`);
   await fs.mkdir(path.dirname(full), { recursive: true });
   await fs.writeFile(full, f.data, { flag: 'wx' });
   try {
@@ -67,7 +123,7 @@ export async function storeUpload(
       .values({
         id,
         file_type: 1,
-        file_name: (f.originalName.replace(/[\u0000-\u001f\\/]/g, '_').slice(-200) || `${id}.${f.kind}`),
+        file_name: (f.originalName.replace(/[\u0000-\u001f\\/]/g, '_').slice(-200) || `${id}.${ext}`),
         file_path: key,
         file_location: 1,
         file_tag: f.biz,

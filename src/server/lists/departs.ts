@@ -11,6 +11,7 @@ export const DEPART_TABS = [
   { key: 'members', label: '成员', perm: 'depart:member' },
   { key: 'perms', label: '部门权限', perm: 'depart:permission' },
   { key: 'roles', label: '部门角色', perm: 'depart:role' },
+  { key: 'courses', label: '课程', perm: 'depart:course' },
 ] as const;
 export type DepartTab = (typeof DEPART_TABS)[number]['key'];
 

@@ -62,6 +62,8 @@ export interface ActionSpec {
    * should answer a confirmation page. Toolbar `actions` always post (with the list state as `back`).
    */
   post?: boolean;
+  /** Row action that opens another screen: `href?<param>=<row id>` in the content area (e.g. 单元 → the course's units). */
+  navigate?: { href: string; param: string };
   /** Row action shown only for records whose `field` holds one of `values` (e.g. 编辑 only for drafts). */
   showIf?: { field: string; values: string[] };
 }
@@ -125,7 +127,9 @@ export interface FieldSpec {
   /** Key of the JSON body sent to add/edit (camelCase). */
   key: string;
   label: string;
-  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext';
+  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext' | 'upload';
+  /** type 'upload': stored file keys (a comma list) kept or removed by the user, new files uploaded to `biz` on save. */
+  upload?: { biz: string; multiple?: boolean; accept?: string };
   /** Options from a dictionary. */
   dict?: string;
   /** Options from an API list: GET path (relative to /api) answering an array or a page, and the fields to use. */

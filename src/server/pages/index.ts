@@ -23,6 +23,7 @@ import { registerAnnouncementAdminPages } from './system/announcements.js';
 import { registerLogPages } from './system/logs.js';
 import { registerDictPages } from './system/dicts.js';
 import { registerConfigPages } from './system/config.js';
+import { registerCoursePages } from './teaching/courses.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -69,6 +70,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerLogPages(app);
   registerDictPages(app);
   registerConfigPages(app);
+  registerCoursePages(app);
   app.get('/404', async (c) => {
     // Inside the shell (htmx navigation to a page that does not exist) the failure shows in the content area.
     if (c.get('token') && htmxMode(c) !== 'page') return shellPage(c, { current: '/404', title: '404' }, () => NotFoundContent(), 404);

@@ -83,7 +83,16 @@ export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<R
       if (f.optionsFrom) {
         const { api, value, label } = f.optionsFrom;
         const res = await up.call<unknown>('GET', api, { pageSize: 500 });
-        const rows = (Array.isArray(res.body.result) ? res.body.result : ((res.body.result as { records?: unknown[] } | null)?.records ?? [])) as Record<string, unknown>[];
+        const top = (Array.isArray(res.body.result) ? res.body.result : ((res.body.result as { records?: unknown[] } | null)?.records ?? [])) as Record<string, unknown>[];
+        // A tree answer (e.g. departments) becomes its nodes in order, children indented.
+        const rows: Record<string, unknown>[] = [];
+        const walk = (nodes: Record<string, unknown>[], depth: number) => {
+          for (const n of nodes) {
+            rows.push(depth ? { ...n, [label]: `${'　'.repeat(depth)}${String(n[label] ?? '')}` } : n);
+            if (Array.isArray(n.children)) walk(n.children as Record<string, unknown>[], depth + 1);
+          }
+        };
+        walk(top, 0);
         return [f.key, res.body.success ? rows.map((r) => ({ value: String(r[value]), label: String(r[label] ?? '') })) : []];
       }
       return [f.key, []];
@@ -97,9 +106,10 @@ export function formToBody(form: Record<string, string | string[]>, fields: Fiel
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     const raw = form[f.key];
-    if (f.type === 'multiselect') {
+    if (f.type === 'multiselect' || f.type === 'upload') {
       const vals = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);
-      body[f.key] = f.asArray ? vals : vals.join(',');
+      const kept = f.type === 'upload' && !f.upload?.multiple ? vals.slice(-1) : vals;
+      body[f.key] = f.asArray ? kept : kept.join(',');
       continue;
     }
     const v = Array.isArray(raw) ? raw[0] : raw;
@@ -110,6 +120,30 @@ export function formToBody(form: Record<string, string | string[]>, fields: Fiel
     else body[f.key] = v.trim();
   }
   return body;
+}
+
+/**
+ * Uploads the files chosen in `<key>__file` inputs (checked upload, POST /sys/common/upload) and adds their
+ * keys to the submitted `<key>` values, so the body carries keys only. Returns field errors of refused files.
+ */
+export async function uploadFiles(up: Upstream, submitted: Record<string, unknown>, fields: FieldSpec[]): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  for (const f of fields.filter((x) => x.type === 'upload' && x.upload)) {
+    const files = ([] as unknown[]).concat(submitted[`${f.key}__file`] ?? []).filter((x): x is File => x instanceof File && x.size > 0);
+    delete submitted[`${f.key}__file`];
+    if (!files.length) continue;
+    const kept = ([] as unknown[]).concat(submitted[f.key] ?? []).map(String).filter(Boolean);
+    for (const file of files.slice(0, f.upload!.multiple ? 10 : 1)) {
+      const res = await up.upload(file, file.name || f.key, f.upload!.biz);
+      if (!res.body.success) {
+        errors[f.key] = `${file.name || f.label}上传失败：${res.body.message}`;
+        break;
+      }
+      kept.push(res.body.message);
+    }
+    submitted[f.key] = f.upload!.multiple ? kept : kept.slice(-1);
+  }
+  return errors;
 }
 
 export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
@@ -186,6 +220,14 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const back = safeBack(c.req.query('back'));
       const mode = id ? (c.req.query('mode') === 'detail' ? 'detail' : 'edit') : 'add';
       let values: Record<string, unknown> = {};
+      if (!id) {
+        // A new record starts with the list's exact filters (e.g. the units of one course: that course).
+        const listQuery = new URL(back, 'http://x').searchParams;
+        for (const f of spec.filters) {
+          const v = listQuery.get(f.key);
+          if (v && f.type !== 'text' && f.type !== 'dateRange' && form.fields.some((x) => x.key === f.key)) values[f.key] = v;
+        }
+      }
       if (id) {
         if (!spec.api.queryById) return c.redirect(back);
         const up = c.get('upstream');
@@ -203,9 +245,14 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const id = typeof submitted.id === 'string' && submitted.id ? submitted.id : undefined;
       const back = safeBack(submitted.back);
+      const uploadErrors = await uploadFiles(c.get('upstream'), submitted, form.fields);
       const body = (o.toBody ?? formToBody)(submitted, form.fields.filter((f) => !(f.addOnly && id)));
       const path = id ? spec.api.edit : spec.api.add;
       if (!path) return c.redirect(back, 303);
+      if (Object.keys(uploadErrors).length) {
+        const values = { ...submitted, id };
+        return respond(c, (session) => renderForm(c, session, { id, mode: id ? 'edit' : 'add', values, errors: uploadErrors, back }), isHtmx(c) ? 200 : 400);
+      }
       const res = await c.get('upstream').call<{ errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', path, undefined, id ? { ...body, id } : body);
       if (res.body.success) {
         setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });

@@ -110,6 +110,8 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
         </div>
       );
     }
+    case 'upload':
+      return <UploadControl f={f} value={value} disabled={disabled} id={id} />;
     case 'switch':
       return (
         <label class="xt-switch">
@@ -130,6 +132,30 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
         />
       );
   }
+}
+
+const staticUrl = (key: string) => (/^https?:\/\//i.test(key) ? key : `/api/sys/common/static/${key.split('/').map(encodeURIComponent).join('/')}`);
+const IMAGE_KEY = /\.(png|jpe?g|gif|webp)$/i;
+
+/** Stored files as checked boxes (unchecking removes one on save) and a file input for new ones. */
+function UploadControl({ f, value, disabled, id }: { f: FieldSpec; value: unknown; disabled: boolean; id: string }) {
+  const keys = list(value);
+  return (
+    <div class="xt-upload">
+      {keys.map((k) => (
+        <label class="xt-upload-item">
+          <input type="checkbox" name={f.key} value={k} checked disabled={disabled} />
+          {IMAGE_KEY.test(k) ? <img src={staticUrl(k)} alt="" class="xt-upload-thumb" /> : null}
+          <a href={staticUrl(k)} target="_blank" rel="noopener">
+            {k.split('/').pop()}
+          </a>
+        </label>
+      ))}
+      {!disabled && (
+        <input type="file" id={id} name={`${f.key}__file`} multiple={f.upload?.multiple} accept={f.upload?.accept} class="xt-upload-input" />
+      )}
+    </div>
+  );
 }
 
 /** The labelled fields of a form (exported for screens that place a form inline, e.g. a detail tab). */
@@ -186,6 +212,7 @@ export function FormView(p: FormViewProps) {
       method="post"
       action={p.action}
       hx-post={p.action}
+      {...(p.fields.some((f) => f.type === 'upload') ? { enctype: 'multipart/form-data', 'hx-encoding': 'multipart/form-data' } : {})}
       hx-target={p.asDialog ? '#xt-modal' : '#content'}
       novalidate
     >

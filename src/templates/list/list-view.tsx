@@ -251,6 +251,13 @@ function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Reco
   const back = hrefWith(spec.route, state);
   const visible = spec.rowActions.filter((a) => can(a.perm) && (!a.showIf || a.showIf.values.includes(String(record[a.showIf.field] ?? ''))));
   const link = (a: ActionSpec) => {
+    if (a.navigate) {
+      return (
+        <a class="xt-action" {...navAttrs(hrefWith(a.navigate.href, { [a.navigate.param]: id }))}>
+          {a.label}
+        </a>
+      );
+    }
     if (a.post) {
       return (
         <a

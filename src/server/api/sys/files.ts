@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { unitFileAccess } from '../../domain/courses.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
+import { courseViewer } from '../teaching/course-access.js';
 import { fail } from '../envelope.js';
 
 const TYPES: Record<string, string> = {
@@ -40,13 +42,16 @@ export function registerFileRoutes(r: ApiRoutes) {
       return fail(c, '文件不存在', 404, 404);
     }
     if (!stat.isFile()) return fail(c, '文件不存在', 404, 404);
+    // Course-unit media follow the course visibility rule and the show-to-students flags, whatever the URL.
+    const access = await unitFileAccess(c.get('deps').db, await courseViewer(c), rel);
+    if (access === 'denied') return fail(c, '无课程权限', 403, 403);
     const type = TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
     const headers: Record<string, string> = {
       'Content-Type': type,
       'Content-Length': String(stat.size),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'public, max-age=86400',
+      'Cache-Control': access === 'free' ? 'public, max-age=86400' : 'private, no-store',
     };
     if (!type.startsWith('image/') && !type.startsWith('video/') && !type.startsWith('audio/')) {
       headers['Content-Disposition'] = `attachment; filename="${path.basename(full)}"`;

@@ -1,8 +1,8 @@
 // POST /sys/common/upload (multipart `file`, optional `biz` folder): the anchor's generic upload. The stored
 // file's key comes back in `message`, as the anchor's clients read it. Size ≤ 10 MB, type by magic bytes.
 import type { Context } from 'hono';
-import { acceptedKinds, BIZ_PATTERN, detectKind, MAX_UPLOAD_BYTES, storeUpload } from '../../domain/uploads.js';
-import { LOGGED_IN, type ApiRoutes } from '../access.js';
+import { acceptedKinds, BIZ_PATTERN, detectKind, MAX_UPLOAD_BYTES, storedExtension, storeUpload, UNIT_MEDIA_BIZ, zipLooksSafe } from '../../domain/uploads.js';
+import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
 import { envelope, fail } from '../envelope.js';
 
 export const TOO_LARGE = '文件大小超出10MB限制';
@@ -58,7 +58,13 @@ export function registerUploadRoutes(r: ApiRoutes) {
     if (file.size === 0) return fail(c, '文件内容为空', 400, 400);
     const data = new Uint8Array(await file.arrayBuffer());
     const kind = detectKind(data);
-    if (!kind || !acceptedKinds(biz).includes(kind)) return fail(c, '文件类型不支持，仅支持 PNG、JPEG、GIF、WEBP 图片', 415, 415);
+    // Unit media (videos, projects, documents) only from those who edit course units.
+    const unitMedia = biz === UNIT_MEDIA_BIZ;
+    if (unitMedia && !(await hasPermission(c, 'unit:add')) && !(await hasPermission(c, 'unit:edit'))) return fail(c, '没有上传课程资料的权限', 403, 403);
+    if (!kind || !acceptedKinds(biz).includes(kind) || !storedExtension(kind, file.name || '')) {
+      return fail(c, unitMedia ? '文件类型不支持，仅支持图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : '文件类型不支持，仅支持 PNG、JPEG、GIF、WEBP 图片', 415, 415);
+    }
+    if (kind === 'zip' && !zipLooksSafe(data)) return fail(c, '压缩文件内容异常（解压后过大或含有非法路径），已拒绝', 415, 415);
     const stored = await storeUpload(c.get('deps').db, c.get('deps').config.filesDir, {
       biz,
       data,

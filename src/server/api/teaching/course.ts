@@ -1,21 +1,249 @@
-// GET /teaching/teachingCourse/getHomeCourse (public): the recommended courses of the home page.
+// /teaching/teachingCourse: the public catalogue (getHomeCourse), 课程包管理 (list/add/edit/delete/deleteBatch/
+// queryById/exportXls, authorised departments with the ancestor rule) and the student's 我的课程 (mineCourse).
+import type { Context } from 'hono';
 import { z } from 'zod';
-import { homeCourses } from '../../domain/courses.js';
-import { PUBLIC, type ApiRoutes } from '../access.js';
-import { ok, page, paging, queryParams } from '../envelope.js';
+import type { ApiEnv } from '../../context.js';
+import {
+  assignableTo,
+  authDepartIds,
+  courseModel,
+  courseVisible,
+  homeCourses,
+  type CourseViewer,
+  mineCourses,
+  NO_COURSE_PERMISSION,
+  selfAndAncestorIds,
+  visibleCourse,
+} from '../../domain/courses.js';
+import { newId } from '../../domain/ids.js';
+import { fileUrl } from '../../domain/serialize.js';
+import { now } from '../../domain/time.js';
+import { sanitizeRichHtml } from '../../shared/rich-text.js';
+import { COURSE_ROUTE, coursesList } from '../../lists/courses.js';
+import type { TeachingCourse } from '../../db/schema.js';
+import { hasPermission, LOGGED_IN, menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
+import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
+import { exportResponse } from '../excel.js';
+import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { departScope } from '../sys/depart-scope.js';
+import { courseViewer, fileKey, flag, inDict, managesCourses, unknownKeys } from './course-access.js';
 
-const query = z.object({
+const homeQuery = z.object({
   courseName: z.string().max(64, '课程名称过长').optional(),
   courseType: z.string().max(16, '课程类型格式不正确').optional(),
   courseCategory: z.string().max(16, '课程分类格式不正确').optional(),
 });
 
+const fields: FieldMap = {
+  courseName: { column: 'c.course_name' },
+  courseType: { column: 'c.course_type' },
+  courseCategory: { column: 'c.course_category' },
+  showType: { column: 'c.show_type', type: 'number' },
+  isShared: { column: 'c.is_shared', type: 'number' },
+  showHome: { column: 'c.show_home', type: 'number' },
+  orderNum: { column: 'c.order_num', type: 'number' },
+  createTime: { column: 'c.create_time', type: 'date' },
+};
+
+const courseBody = z.object({
+  courseName: z.string({ message: '请输入课程名' }).trim().min(1, '请输入课程名').max(64, '课程名不能超过64个字符'),
+  courseDesc: z.string({ message: '课程介绍格式不正确' }).max(100_000, '课程介绍过长').nullish(),
+  courseCover: fileKey('课程封面'),
+  courseMap: fileKey('课程地图'),
+  courseIcon: fileKey('课程图标'),
+  showType: z.coerce.number({ message: '请选择展示形式' }).int().refine((v) => v === 1 || v === 2, '展示形式只能是地图或卡片').default(2),
+  isShared: flag('是否共享').default(0),
+  showHome: flag('首页展示').default(0),
+  orderNum: z.coerce.number({ message: '展示排序必须是数字' }).int('展示排序必须是整数').min(0, '展示排序不能小于0').max(99_999, '展示排序不能大于99999').nullish(),
+  courseType: z.string({ message: '课程性质格式不正确' }).max(16, '课程性质格式不正确').nullish(),
+  courseCategory: z.string({ message: '课程分类格式不正确' }).max(16, '课程分类格式不正确').nullish(),
+  departIds: z
+    .union([z.string(), z.array(z.string())], { message: '授权部门格式不正确' })
+    .nullish()
+    .transform((v) => [...new Set((Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))])
+    .refine((v) => v.length <= 200 && v.every((x) => x.length <= 64), '授权部门格式不正确'),
+});
+type CourseBody = z.infer<typeof courseBody>;
+
+/** Course records of the admin list: the entity, its file URLs, authorised departments and 是/否 texts. */
+async function enrichCourses(c: Context<ApiEnv>, records: Record<string, unknown>[]) {
+  const { db } = c.get('deps');
+  const auth = await authDepartIds(db, records.map((r) => String(r.id)));
+  const departIds = [...new Set([...auth.values()].flat())];
+  const names = new Map(
+    departIds.length ? (await db.selectFrom('sys_depart').select(['id', 'depart_name']).where('id', 'in', departIds).execute()).map((d) => [d.id, d.depart_name]) : [],
+  );
+  return records.map((r) => {
+    const ids = auth.get(String(r.id)) ?? [];
+    return {
+      ...r,
+      departIds: ids.join(','),
+      departIds_dictText: ids.map((id) => names.get(id) ?? id).join(','),
+      isShared_dictText: r.isShared ? '是' : '否',
+      showHome_dictText: r.showHome ? '是' : '否',
+      courseCover_url: fileUrl(r.courseCover as string | null),
+      courseMap_url: fileUrl(r.courseMap as string | null),
+      courseIcon_url: fileUrl(r.courseIcon as string | null),
+    };
+  });
+}
+
+/**
+ * What the list holds for the caller: course administrators see every course; whoever assigns courses to
+ * classes (depart:course) gets, for a class of their scope, the courses authorised for it (the 添加已有课程
+ * picker); anyone else only the courses they may study (the one visibility rule).
+ */
+type ListScope = { departId?: string; viewer?: CourseViewer };
+async function listScope(c: Context<ApiEnv>): Promise<ListScope> {
+  const departId = c.req.query('departId')?.trim().slice(0, 64) || undefined;
+  if (await managesCourses(c)) return { departId };
+  if (departId && (await hasPermission(c, 'depart:course'))) {
+    const scope = await departScope(c);
+    if (scope.all || scope.ids.has(departId)) return { departId };
+  }
+  return { departId, viewer: (await courseViewer(c))! };
+}
+
+const listOptions = async (c: Context<ApiEnv>, { departId, viewer }: ListScope): Promise<PagedListOptions<TeachingCourse>> => {
+  const { db } = c.get('deps');
+  let base = db.selectFrom('teaching_course as c').where('c.del_flag', '=', 0);
+  if (departId) base = base.where(assignableTo(db, 'c', await selfAndAncestorIds(db, departId)));
+  if (viewer) base = base.where(courseVisible(db, viewer, 'c'));
+  return {
+    spec: coursesList,
+    fields,
+    base,
+    select: (qb) => qb.selectAll('c'),
+    toRecord: (r) => courseModel(r),
+    tieBreak: 'c.id',
+    enrich: (records) => enrichCourses(c, records),
+  };
+};
+
+/** Business checks beyond the schema: dictionary values, stored files, existing departments. */
+async function checkCourse(c: Context<ApiEnv>, b: CourseBody): Promise<Response | null> {
+  if (!(await inDict(c, 'course_type', b.courseType))) return fieldFail(c, 'courseType', '课程性质不存在');
+  if (!(await inDict(c, 'course_category', b.courseCategory))) return fieldFail(c, 'courseCategory', '课程分类不存在');
+  for (const [key, label] of [
+    ['courseCover', '课程封面'],
+    ['courseMap', '课程地图'],
+    ['courseIcon', '课程图标'],
+  ] as const) {
+    if ((await unknownKeys(c, [b[key]])).length) return fieldFail(c, key, `${label}文件不存在，请重新上传`);
+  }
+  if (b.departIds.length) {
+    const found = await c.get('deps').db.selectFrom('sys_depart').select('id').where('id', 'in', b.departIds).execute();
+    if (found.length !== b.departIds.length) return fieldFail(c, 'departIds', '授权部门不存在');
+  }
+  return null;
+}
+
+const courseColumns = (b: CourseBody) => ({
+  course_name: b.courseName,
+  course_desc: b.courseDesc == null ? null : sanitizeRichHtml(b.courseDesc),
+  course_cover: b.courseCover,
+  course_map: b.courseMap,
+  course_icon: b.courseIcon,
+  show_type: b.showType,
+  is_shared: b.isShared,
+  show_home: b.showHome,
+  order_num: b.orderNum ?? 1,
+  course_type: b.courseType ?? '',
+  course_category: b.courseCategory ?? '',
+});
+
 export function registerCourseRoutes(r: ApiRoutes) {
   r.get('/teaching/teachingCourse/getHomeCourse', PUBLIC, async (c) => {
-    const q = queryParams(c, query);
+    const q = queryParams(c, homeQuery);
     if (!q.ok) return q.response;
     const { pageNo, pageSize } = paging(c, 10, 100);
     const { records, total } = await homeCourses(c.get('deps').db, { pageNo, pageSize, ...q.data });
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 200);
   });
+
+  r.get('/teaching/teachingCourse/list', LOGGED_IN, async (c) => {
+    return pagedList(c, await listOptions(c, await listScope(c)));
+  });
+
+  // 我的课程: shared courses and those of the caller's classes whose open time has passed (one rule, domain/courses).
+  r.get('/teaching/teachingCourse/mineCourse', LOGGED_IN, async (c) => {
+    const viewer = (await courseViewer(c))!;
+    const rows = await mineCourses(c.get('deps').db, { ...viewer, seesAll: false });
+    return ok(c, rows.map((row) => ({ ...courseModel(row), courseCover_url: fileUrl(row.course_cover), courseMap_url: fileUrl(row.course_map) })), '操作成功！', 200);
+  });
+
+  // The anchor lets anyone read any course here (its unit pages call it); we answer only visible courses.
+  r.get('/teaching/teachingCourse/queryById', LOGGED_IN, async (c) => {
+    const id = c.req.query('id') ?? '';
+    const row = id.length <= 64 ? await visibleCourse(c.get('deps').db, (await courseViewer(c))!, id) : undefined;
+    if (!row) {
+      const exists = id && (await c.get('deps').db.selectFrom('teaching_course').select('id').where('id', '=', id).executeTakeFirst());
+      return fail(c, exists ? NO_COURSE_PERMISSION : '未找到对应数据');
+    }
+    const [record] = await enrichCourses(c, [courseModel(row)]);
+    return ok(c, record, '操作成功！', 200);
+  });
+
+  r.post('/teaching/teachingCourse/add', perm('course:add'), async (c) => {
+    const body = await jsonBody(c, courseBody);
+    if (!body.ok) return body.response;
+    const refused = await checkCourse(c, body.data);
+    if (refused) return refused;
+    const id = newId();
+    const user = c.get('user')!;
+    await c.get('deps').db.transaction().execute(async (tx) => {
+      await tx.insertInto('teaching_course').values({ id, ...courseColumns(body.data), del_flag: 0, create_by: user.username, create_time: now() }).execute();
+      for (const departId of body.data.departIds) await tx.insertInto('teaching_course_auth_depart').values({ id: newId(), course_id: id, depart_id: departId }).execute();
+    });
+    return ok(c, { id }, '添加成功！', 200);
+  });
+
+  r.on(['PUT', 'POST'], '/teaching/teachingCourse/edit', perm('course:edit'), async (c) => {
+    const body = await jsonBody(c, courseBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const existing = await db.selectFrom('teaching_course').select('id').where('id', '=', body.data.id).executeTakeFirst();
+    if (!existing) return fail(c, '未找到对应数据');
+    const refused = await checkCourse(c, body.data);
+    if (refused) return refused;
+    const user = c.get('user')!;
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('teaching_course')
+        .set({ ...courseColumns(body.data), update_by: user.username, update_time: now() })
+        .where('id', '=', body.data.id)
+        .execute();
+      await tx.deleteFrom('teaching_course_auth_depart').where('course_id', '=', body.data.id).execute();
+      for (const departId of body.data.departIds) await tx.insertInto('teaching_course_auth_depart').values({ id: newId(), course_id: body.data.id, depart_id: departId }).execute();
+    });
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  // The anchor leaves units and class assignments of a deleted course behind; we refuse while units remain
+  // and remove the class assignments and authorisations with the course.
+  const deleteCourses = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的课程');
+    const { db } = c.get('deps');
+    const found = await db.selectFrom('teaching_course').select(['id', 'course_name']).where('id', 'in', ids).execute();
+    if (found.length !== new Set(ids).size) return fail(c, '未找到对应数据');
+    const withUnits = await db
+      .selectFrom('teaching_course_unit as u')
+      .innerJoin('teaching_course as c', 'c.id', 'u.course_id')
+      .select('c.course_name')
+      .where('u.course_id', 'in', ids)
+      .executeTakeFirst();
+    if (withUnits) return fail(c, `课程“${withUnits.course_name}”下还有单元，请先删除单元`);
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('teaching_course_dept').where('course_id', 'in', ids).execute();
+      await tx.deleteFrom('teaching_course_auth_depart').where('course_id', 'in', ids).execute();
+      await tx.deleteFrom('teaching_course').where('id', 'in', ids).execute();
+    });
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete('/teaching/teachingCourse/delete', perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('id'), 1)));
+  r.delete('/teaching/teachingCourse/deleteBatch', perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('ids'))));
+
+  r.get('/teaching/teachingCourse/exportXls', menu(COURSE_ROUTE), async (c) =>
+    exportResponse(c, coursesList, await filteredRows(c, await listOptions(c, { departId: c.req.query('departId')?.trim().slice(0, 64) || undefined }), 'c.id')),
+  );
 }

@@ -1,4 +1,4 @@
-// Demo content for a fresh install: a teacher and three students, two courses with units, class course
+// Demo content for a fresh install: a teacher and three students, three courses (card and map) with units, class course
 // assignments, a class homework, student works with real covers and playable .sb3 files, a graded work
 // and a welcome announcement. Everything is built in memory here; index.ts writes files and rows.
 import { newId } from '../../domain/ids.js';
@@ -182,6 +182,25 @@ export function buildDemoContent(ctx: {
     },
   );
 
+  // A map course: students open its units from flags on the course map (地图), placed with the map editor.
+  const mapCourse = newId();
+  out.courses.push({
+    id: mapCourse,
+    course_name: 'Scratch游戏闯关',
+    course_desc: '<p>沿着闯关地图一步步完成小游戏：接苹果、打地鼠、小猫走迷宫。每一关都在地图上等你！</p>',
+    course_icon: null,
+    course_cover: adminPicture('Scratch游戏闯关封面.png', created),
+    show_type: 1,
+    course_map: addFile({ ext: 'png', data: coverPng(picture++, 900, 560), name: '闯关地图.png', type: 1, tag: '后台上传', by: 'admin', time: created }).key,
+    is_shared: 0,
+    show_home: 0,
+    order_num: 3,
+    course_type: '2',
+    course_category: '1',
+    del_flag: 0,
+    ...audit('admin', created),
+  });
+
   const starter = addFile({
     ext: 'sb3',
     data: demoSb3({ backdrop: '#ffffff', sprite: '#ffab19', message: '你好！' }, ctx.now),
@@ -191,7 +210,7 @@ export function buildDemoContent(ctx: {
     by: 'admin',
     time: created,
   });
-  const unitDefs: { course: string; name: string; intro: string; content: string; workType: number; work?: string }[] = [
+  const unitDefs: { course: string; name: string; intro: string; content: string; workType: number; work?: string; at?: [number, number] }[] = [
     {
       course: scratchCourse,
       name: '第1课 认识Scratch',
@@ -221,6 +240,9 @@ export function buildDemoContent(ctx: {
       content: '<h3>学习目标</h3><p>运行第一行 Python 代码，理解变量就是一个有名字的盒子。</p>',
       workType: 4,
     },
+    { course: mapCourse, name: '第1关 接苹果', intro: '左右移动篮子接住掉下的苹果。', content: '<p>用“如果…那么”判断是否接到苹果，并给自己加分。</p>', workType: 2, at: [150, 420] },
+    { course: mapCourse, name: '第2关 打地鼠', intro: '地鼠随机出现，点中它就得分。', content: '<p>用“随机数”让地鼠出现在不同的洞里。</p>', workType: 2, at: [430, 300] },
+    { course: mapCourse, name: '第3关 小猫走迷宫', intro: '用方向键带小猫走出迷宫。', content: '<p>碰到墙壁就退回去，走到出口就过关。</p>', workType: 2, at: [720, 160] },
   ];
   const unitIds: string[] = [];
   unitDefs.forEach((u, i) => {
@@ -245,8 +267,8 @@ export function buildDemoContent(ctx: {
       course_work_answer: null,
       course_plan: null,
       show_course_plan: 0,
-      map_x: 100 + order * 150,
-      map_y: 320 - order * 60,
+      map_x: u.at ? u.at[0] : 100 + order * 150,
+      map_y: u.at ? u.at[1] : 320 - order * 60,
       media_content: u.content,
       order_num: order,
       del_flag: 0,
@@ -260,9 +282,12 @@ export function buildDemoContent(ctx: {
     [departs.class1, scratchCourse],
     [departs.class2, scratchCourse],
     [departs.class1, pythonCourse],
+    [departs.class1, mapCourse],
   ]) {
     out.courseDepts.push({ id: newId(), dept_id: dept, course_id: course, open_time: opened, ...audit('admin', opened) });
   }
+  // Class 2 gets the map course next week: it shows in the class's 课程 tab, not yet in the students' 我的课程.
+  out.courseDepts.push({ id: newId(), dept_id: departs.class2, course_id: mapCourse, open_time: formatDateTime(new Date(ctx.now.getTime() + 7 * 24 * 3600_000)), ...audit('teacher', opened) });
 
   // A published class homework for both classes.
   const additionalId = newId();

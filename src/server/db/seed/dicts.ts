@@ -52,6 +52,7 @@ export const DICTS: readonly DictDef[] = [
   { code: 'additional_work_status', name: '附加作业状态', type: 1, items: [['0', '未发布'], ['1', '已发布'], ['2', '已结束']] },
   { code: 'course_type', name: '课程类型', type: 0, items: [['1', '试听课'], ['2', '正式课']] },
   { code: 'course_category', name: '课程分类', type: 0, items: [['1', 'Scratch'], ['2', 'Python']] },
+  { code: 'course_show_type', name: '课程展示形式', type: 1, items: [['1', '地图'], ['2', '卡片']] },
   { code: 'news_status', name: '资讯状态', type: 1, items: [['0', '草稿'], ['1', '已发布']] },
   {
     code: 'file_type', name: '文件类型', type: 1,

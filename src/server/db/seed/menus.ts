@@ -20,7 +20,7 @@ export const PERMISSION_CODES = [
   // 菜单管理
   'permission:add', 'permission:edit', 'permission:del', 'permission:rule',
   // 班级管理 (departments)
-  'depart:add', 'depart:edit', 'depart:del', 'depart:member', 'depart:permission', 'depart:role',
+  'depart:add', 'depart:edit', 'depart:del', 'depart:member', 'depart:permission', 'depart:role', 'depart:course',
   // 字典管理
   'dict:add', 'dict:edit', 'dict:del', 'dict:item', 'dict:recycle', 'dict:export', 'dict:import',
   // 通告管理
@@ -203,6 +203,8 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
       { code: 'depart:member', name: '班级成员', grant: T },
       { code: 'depart:permission', name: '部门权限' },
       { code: 'depart:role', name: '部门角色' },
+      // The 课程 tab: add authorised courses to a class, set 开课时间, remove (teachers: their own classes).
+      { code: 'depart:course', name: '班级课程', grant: T },
     ],
   },
   {

@@ -298,9 +298,14 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(coverHashes.size).toBe(works.filter((x) => x.work_status >= 3).length);
   });
 
-  it('creates courses with covers on disk, units, class assignments open in the past and one graded work', async () => {
+  it('creates card and map courses with covers on disk, units, class assignments (one not yet open) and one graded work', async () => {
     const courses = await t.db.selectFrom('teaching_course').selectAll().orderBy('order_num').execute();
-    expect(courses.map((c) => [c.course_name, c.show_home])).toEqual([['Scratch入门', 1], ['Python初探', 1]]);
+    expect(courses.map((c) => [c.course_name, c.show_home, c.show_type])).toEqual([['Scratch入门', 1, 2], ['Python初探', 1, 2], ['Scratch游戏闯关', 0, 1]]);
+    // The map course has a map image and its units sit on it.
+    expect(PNG.sync.read(fs.readFileSync(path.join(filesDir, courses[2].course_map!))).width).toBeGreaterThan(0);
+    const flags = await t.db.selectFrom('teaching_course_unit').select(['map_x', 'map_y']).where('course_id', '=', courses[2].id).execute();
+    expect(flags.length).toBe(3);
+    expect(flags.every((u) => (u.map_x ?? 0) > 0 && (u.map_y ?? 0) > 0)).toBe(true);
     expect(courses[0]).toMatchObject({ is_shared: 1, course_type: '2', course_category: '1' });
     for (const c of courses) {
       const img = PNG.sync.read(fs.readFileSync(path.join(filesDir, c.course_cover!)));
@@ -310,7 +315,9 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(units).toHaveLength(3);
     const depts = await t.db.selectFrom('teaching_course_dept').selectAll().execute();
     expect(depts.length).toBeGreaterThanOrEqual(2);
-    expect(depts.every((d) => d.open_time !== null && d.open_time < now())).toBe(true);
+    // Every assignment has an open time; exactly one (class 2's map course) opens in the future.
+    expect(depts.every((d) => d.open_time !== null)).toBe(true);
+    expect(depts.filter((d) => d.open_time! > now()).map((d) => d.course_id)).toEqual([courses[2].id]);
 
     const graded = await t.db
       .selectFrom('teaching_work_correct as c')

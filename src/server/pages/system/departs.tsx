@@ -19,6 +19,7 @@ import type { Page, Upstream } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { fieldOptions, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { coursesTab, registerDepartCoursePages } from './depart-courses.js';
 
 const R = DEPART_ROUTE;
 const TITLE = '班级管理';
@@ -258,6 +259,7 @@ async function screen(c: Context<PageEnv>, session: PageSession, q: Query, info?
     else if (tab === 'members') content = await membersTab(c, session, selected, q);
     else if (tab === 'perms') content = await permsTab(c, selected);
     else if (tab === 'roles') content = await rolesTab(c, selected, q);
+    else if (tab === 'courses') content = await coursesTab(c, selected, q, can);
     right = (
       <>
         <div class="xt-depart-head">
@@ -692,6 +694,7 @@ async function rolesTab(c: Context<PageEnv>, d: DepartDetail, q: Query): Promise
 // Routes
 
 export function registerDepartPages(app: Hono<PageEnv>) {
+  registerDepartCoursePages(app);
   app.get(R, (c) => shellPage(c, { current: R, title: TITLE }, (session) => screen(c, session, c.req.query())));
 
   // Add form (a root, or a child of parentId).

@@ -1,0 +1,82 @@
+// Shared by the course, unit and class-course endpoints: who the caller is as a course viewer, and the
+// validation pieces of their bodies (stored file keys, 0/1 flags, dictionary values).
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../../context.js';
+import type { CourseViewer } from '../../domain/courses.js';
+import { dictItems } from '../../domain/dicts.js';
+import { isSuperUser } from '../../domain/sessions.js';
+import { userScope } from '../../domain/user-scope.js';
+import { COURSE_ROUTE, UNIT_ROUTE } from '../../lists/courses.js';
+import { grants } from '../access.js';
+
+/** Course administrators: admin/dev, or a role holding the course screens. */
+export async function managesCourses(c: Context<ApiEnv>): Promise<boolean> {
+  const user = c.get('user');
+  if (!user) return false;
+  if (isSuperUser(user)) return true;
+  const g = await grants(c);
+  return g.menus.has(COURSE_ROUTE) || g.menus.has(UNIT_ROUTE);
+}
+
+/** The caller as the course visibility rule sees them (null when not logged in). */
+export async function courseViewer(c: Context<ApiEnv>): Promise<CourseViewer | null> {
+  const user = c.get('user');
+  if (!user) return null;
+  const seesAll = await managesCourses(c);
+  let managedOrgCodes: string[] = [];
+  if (!seesAll && user.userIdentity === 2) {
+    const scope = await userScope(c.get('deps').db, user);
+    managedOrgCodes = scope.all ? [] : scope.orgCodes;
+  }
+  return { id: user.id, userIdentity: user.userIdentity, seesAll, managedOrgCodes };
+}
+
+/** 0/1 flags as the anchor's clients send them: booleans, numbers or strings. */
+export const flag = (label: string) =>
+  z
+    .union([z.boolean(), z.number(), z.string()], { message: `${label}格式不正确` })
+    .transform((v, ctx) => {
+      if (v === true || v === 1 || v === '1' || v === 'true') return 1;
+      if (v === false || v === 0 || v === '0' || v === 'false' || v === '') return 0;
+      ctx.addIssue({ code: 'custom', message: `${label}只能是“是”或“否”` });
+      return z.NEVER;
+    });
+
+/** An optional single stored-file key ('' or null = none). */
+export const fileKey = (label: string) =>
+  z
+    .string({ message: `${label}格式不正确` })
+    .trim()
+    .max(256, `${label}过长`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A comma list of stored-file keys (several files), at most `max`. */
+export const fileKeys = (label: string, max = 10) =>
+  z
+    .union([z.string(), z.array(z.string())], { message: `${label}格式不正确` })
+    .nullish()
+    .transform((v, ctx) => {
+      const keys = (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+      if (keys.length > max) {
+        ctx.addIssue({ code: 'custom', message: `${label}最多${max}个文件` });
+        return z.NEVER;
+      }
+      return keys.length ? keys.join(',') : null;
+    });
+
+/** Keys that do not name a stored file (so a form cannot point at files that were never uploaded). */
+export async function unknownKeys(c: Context<ApiEnv>, keys: (string | null | undefined)[]): Promise<string[]> {
+  const wanted = [...new Set(keys.flatMap((k) => (k ?? '').split(',')).map((s) => s.trim()).filter(Boolean))];
+  if (!wanted.length) return [];
+  const rows = await c.get('deps').db.selectFrom('sys_file').select('file_path').where('file_path', 'in', wanted).where('del_flag', '=', 0).execute();
+  const found = new Set(rows.map((r) => r.file_path));
+  return wanted.filter((k) => !found.has(k));
+}
+
+/** Whether `value` is an item of the dictionary (empty is allowed). */
+export async function inDict(c: Context<ApiEnv>, code: string, value: string | number | null | undefined): Promise<boolean> {
+  if (value === null || value === undefined || value === '') return true;
+  return (await dictItems(c.get('deps').db, code)).some((o) => o.value === String(value));
+}

@@ -1,0 +1,148 @@
+// /teaching/teachingCourseDept: which classes take which course, and from when (开课时间). Used by the 课程
+// tab of 班级管理. Callers reach only the classes of their department scope (admins: all); a course can be
+// added to a class only when it is authorised for the class or one of its ancestors.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../../context.js';
+import { assignableTo, selfAndAncestorIds } from '../../domain/courses.js';
+import { newId } from '../../domain/ids.js';
+import { now } from '../../domain/time.js';
+import { LOGGED_IN, perm, type ApiRoutes } from '../access.js';
+import { fail, jsonBody, ok, page, paging } from '../envelope.js';
+import { idList } from '../list-query.js';
+import { departScope, type DepartScope } from '../sys/depart-scope.js';
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+/** 'YYYY-MM-DD HH:mm[:ss]' (or the T form a datetime-local input sends) → 'YYYY-MM-DD HH:mm:ss'; '' → null. */
+const openTime = z
+  .string({ message: '开课时间格式不正确' })
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    if (!DATE_TIME.test(v) || Number.isNaN(Date.parse(v.replace(' ', 'T')))) {
+      ctx.addIssue({ code: 'custom', message: '开课时间格式不正确，应为 年-月-日 时:分' });
+      return z.NEVER;
+    }
+    const t = v.replace('T', ' ');
+    return t.length === 16 ? `${t}:00` : t;
+  });
+
+const inScope = (scope: DepartScope, departId: string) => scope.all || scope.ids.has(departId);
+
+/** Class–course rows joined with the course and the class, as the anchor's list answers them. */
+function rows(c: Context<ApiEnv>, scope: DepartScope) {
+  let q = c
+    .get('deps')
+    .db.selectFrom('teaching_course_dept as cd')
+    .innerJoin('teaching_course as c', 'c.id', 'cd.course_id')
+    .innerJoin('sys_depart as d', 'd.id', 'cd.dept_id');
+  if (!scope.all) q = q.where('cd.dept_id', 'in', scope.ids.size ? [...scope.ids] : ['']);
+  return q;
+}
+
+export function registerCourseDeptRoutes(r: ApiRoutes) {
+  r.get('/teaching/teachingCourseDept/list', LOGGED_IN, async (c) => {
+    const scope = await departScope(c);
+    const { pageNo, pageSize, offset } = paging(c, 10, 500);
+    let q = rows(c, scope);
+    const deptId = c.req.query('deptId');
+    const courseId = c.req.query('courseId');
+    if (deptId) q = q.where('cd.dept_id', '=', deptId);
+    if (courseId) q = q.where('cd.course_id', '=', courseId);
+    const [list, count] = await Promise.all([
+      q
+        .select([
+          'cd.id',
+          'cd.dept_id as deptId',
+          'cd.course_id as courseId',
+          'cd.open_time as openTime',
+          'cd.create_time as createTime',
+          'c.course_name as courseName',
+          'c.course_cover as courseCover',
+          'c.show_type as showType',
+          'c.is_shared as isShared',
+          'c.course_type as courseType',
+          'c.course_category as courseCategory',
+          'd.depart_name as departName',
+        ])
+        .orderBy('c.order_num', 'asc')
+        .orderBy('cd.id', 'asc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return ok(c, page(list.map((x) => ({ ...x, isShared: x.isShared === 1 })), Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
+  });
+
+  r.get('/teaching/teachingCourseDept/queryById', LOGGED_IN, async (c) => {
+    const row = await rows(c, await departScope(c))
+      .select(['cd.id', 'cd.dept_id as deptId', 'cd.course_id as courseId', 'cd.open_time as openTime', 'c.course_name as courseName', 'd.depart_name as departName'])
+      .where('cd.id', '=', c.req.query('id') ?? '')
+      .executeTakeFirst();
+    return row ? ok(c, row, '操作成功！', 200) : fail(c, '未找到对应数据');
+  });
+
+  // 添加已有课程: new rows have no open time (students see the course once 开课时间 is set and reached).
+  r.post('/teaching/teachingCourseDept/addOrUpdate', perm('depart:course'), async (c) => {
+    const body = await jsonBody(
+      c,
+      z.object({
+        deptId: z.string({ message: '请选择班级' }).min(1, '请选择班级').max(64, '班级格式不正确'),
+        courseIdList: z.array(z.string().min(1).max(64), { message: '请选择课程' }).min(1, '请选择课程').max(200, '一次最多添加200门课程'),
+      }),
+    );
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const scope = await departScope(c);
+    const dept = await db.selectFrom('sys_depart').select(['id', 'org_category']).where('id', '=', body.data.deptId).executeTakeFirst();
+    if (!dept || !inScope(scope, dept.id)) return fail(c, '班级不存在或不在您负责的范围内');
+    if (dept.org_category !== '3') return fail(c, '只能给班级添加课程');
+    const courseIds = [...new Set(body.data.courseIdList)];
+    const allowed = await db
+      .selectFrom('teaching_course as c')
+      .select('c.id')
+      .where('c.id', 'in', courseIds)
+      .where(assignableTo(db, 'c', await selfAndAncestorIds(db, dept.id)))
+      .execute();
+    if (allowed.length !== courseIds.length) return fail(c, '所选课程不存在或未授权给该班级');
+    const existing = new Set((await db.selectFrom('teaching_course_dept').select('course_id').where('dept_id', '=', dept.id).where('course_id', 'in', courseIds).execute()).map((x) => x.course_id));
+    const by = c.get('user')!.username;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      for (const courseId of courseIds) {
+        if (existing.has(courseId)) {
+          await tx.updateTable('teaching_course_dept').set({ update_by: by, update_time: at }).where('dept_id', '=', dept.id).where('course_id', '=', courseId).execute();
+        } else {
+          await tx.insertInto('teaching_course_dept').values({ id: newId(), dept_id: dept.id, course_id: courseId, open_time: null, create_by: by, create_time: at }).execute();
+        }
+      }
+    });
+    return ok(c, null, '操作成功！', 200);
+  });
+
+  // 设置开课时间. Only the open time changes; the class and course of a row stay as they are.
+  r.on(['PUT', 'POST'], '/teaching/teachingCourseDept/edit', perm('depart:course'), async (c) => {
+    const body = await jsonBody(c, z.object({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确'), openTime }));
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const row = await db.selectFrom('teaching_course_dept').select(['id', 'dept_id']).where('id', '=', body.data.id).executeTakeFirst();
+    if (!row || !inScope(await departScope(c), row.dept_id)) return fail(c, '未找到对应数据');
+    await db.updateTable('teaching_course_dept').set({ open_time: body.data.openTime, update_by: c.get('user')!.username, update_time: now() }).where('id', '=', row.id).execute();
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  const remove = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的记录');
+    const { db } = c.get('deps');
+    const scope = await departScope(c);
+    const found = await db.selectFrom('teaching_course_dept').select(['id', 'dept_id']).where('id', 'in', ids).execute();
+    if (found.length !== new Set(ids).size || found.some((x) => !inScope(scope, x.dept_id))) return fail(c, '未找到对应数据');
+    await db.deleteFrom('teaching_course_dept').where('id', 'in', ids).execute();
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete('/teaching/teachingCourseDept/delete', perm('depart:course'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.delete('/teaching/teachingCourseDept/deleteBatch', perm('depart:course'), (c) => remove(c, idList(c.req.query('ids'))));
+}

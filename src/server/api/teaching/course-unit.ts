@@ -1,0 +1,271 @@
+// /teaching/teachingCourseUnit: 课程单元管理 (list/add/edit/delete/deleteBatch/queryById/exportXls), the map
+// editor's editBatch (coordinates only), and the student's mineUnit — the same visibility rule as the course
+// list, and the show-to-students flags applied (the files themselves are guarded in sys/files.ts).
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../../context.js';
+import type { TeachingCourseUnitTable } from '../../db/schema.js';
+import { embedHtml, embedUrl, NO_COURSE_PERMISSION, unitForViewer, visibleCourse } from '../../domain/courses.js';
+import { decorate } from '../../domain/dicts.js';
+import { newId } from '../../domain/ids.js';
+import { camel, fileUrl } from '../../domain/serialize.js';
+import { now } from '../../domain/time.js';
+import { sanitizeRichHtml } from '../../shared/rich-text.js';
+import { UNIT_ROUTE, unitsList } from '../../lists/courses.js';
+import type { Selectable } from 'kysely';
+import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';
+import { exportResponse } from '../excel.js';
+import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { courseViewer, fileKey, fileKeys, flag, inDict, unknownKeys } from './course-access.js';
+
+type Unit = Selectable<TeachingCourseUnitTable>;
+type UnitRow = Unit & { course_name?: string | null };
+
+const fields: FieldMap = {
+  unitName: { column: 'u.unit_name' },
+  courseId: { column: 'u.course_id' },
+  courseWorkType: { column: 'u.course_work_type', type: 'number' },
+  orderNum: { column: 'u.order_num', type: 'number' },
+  createTime: { column: 'u.create_time', type: 'date' },
+};
+
+const keysToUrls = (v: string | null) => (v ? v.split(',').map((k) => fileUrl(k.trim())).join(',') : null);
+
+/** CourseUnitModel: the unit in camelCase, its course name, show flags as booleans and `_url` siblings. */
+export function unitModel(u: UnitRow) {
+  return {
+    ...camel(u),
+    courseName: u.course_name ?? null,
+    showCourseVideo: u.show_course_video === 1,
+    showCourseCase: u.show_course_case === 1,
+    showCoursePpt: u.show_course_ppt === 1,
+    showCoursePlan: u.show_course_plan === 1,
+    unitCover_url: fileUrl(u.unit_cover),
+    courseVideo_url: u.course_video_source === 1 ? fileUrl(u.course_video) : null,
+    courseCase_url: fileUrl(u.course_case || null),
+    courseWork_url: fileUrl(u.course_work),
+    courseWorkAnswer_url: fileUrl(u.course_work_answer),
+    coursePpt_url: keysToUrls(u.course_ppt),
+    coursePlan_url: keysToUrls(u.course_plan),
+  };
+}
+
+const unitBody = z.object({
+  courseId: z.string({ message: '请选择所属课程包' }).trim().min(1, '请选择所属课程包').max(64, '所属课程包格式不正确'),
+  unitName: z.string({ message: '请输入单元名称' }).trim().min(1, '请输入单元名称').max(64, '单元名称不能超过64个字符'),
+  unitIntro: z.string({ message: '单元简介格式不正确' }).max(256, '单元简介不能超过256个字符').nullish(),
+  unitCover: fileKey('单元封面'),
+  courseVideoSource: z.coerce.number({ message: '视频来源格式不正确' }).int().refine((v) => [1, 2, 3].includes(v), '视频来源只能是上传、链接或外部').default(1),
+  courseVideo: z.string({ message: '课程视频格式不正确' }).trim().max(2000, '课程视频内容过长').nullish(),
+  showCourseVideo: flag('对学生显示课程视频').default(1),
+  courseCase: fileKey('课程案例'),
+  showCourseCase: flag('对学生显示课程案例').default(1),
+  coursePpt: fileKeys('课程资料'),
+  showCoursePpt: flag('对学生显示课程资料').default(0),
+  coursePlan: fileKeys('课程教案'),
+  showCoursePlan: flag('对学生显示课程教案').default(0),
+  courseWorkType: z.coerce.number({ message: '作业类型格式不正确' }).int('作业类型格式不正确').nullish(),
+  courseWork: fileKey('预设作业'),
+  courseWorkAnswer: fileKey('作业答案'),
+  mediaContent: z.string({ message: '课程内容格式不正确' }).max(200_000, '课程内容过长').nullish(),
+  mapX: z.coerce.number({ message: '地图坐标X必须是数字' }).int('地图坐标X必须是整数').min(0, '地图坐标X不能小于0').max(10_000, '地图坐标X不能大于10000').nullish(),
+  mapY: z.coerce.number({ message: '地图坐标Y必须是数字' }).int('地图坐标Y必须是整数').min(0, '地图坐标Y不能小于0').max(10_000, '地图坐标Y不能大于10000').nullish(),
+  orderNum: z.coerce.number({ message: '展示排序必须是数字' }).int('展示排序必须是整数').min(0, '展示排序不能小于0').max(99_999, '展示排序不能大于99999').nullish(),
+});
+type UnitBody = z.infer<typeof unitBody>;
+
+/** The stored video of each source: an uploaded key, an http(s) link, or our own iframe around an allowed player. */
+async function videoValue(c: Context<ApiEnv>, b: UnitBody): Promise<{ value: string | null } | { error: string }> {
+  const v = b.courseVideo?.trim() || null;
+  if (!v) return { value: null };
+  if (b.courseVideoSource === 1) return (await unknownKeys(c, [v])).length ? { error: '课程视频文件不存在，请重新上传' } : { value: v };
+  if (b.courseVideoSource === 2) {
+    try {
+      const u = new URL(v);
+      if (u.protocol === 'https:' || u.protocol === 'http:') return { value: u.toString() };
+    } catch {
+      /* falls through */
+    }
+    return { error: '视频链接必须是 http:// 或 https:// 开头的地址' };
+  }
+  const url = embedUrl(v);
+  return url ? { value: embedHtml(url) } : { error: '外部视频只支持哔哩哔哩、腾讯视频、优酷、爱奇艺、西瓜视频、YouTube、Vimeo 的 https 播放器地址或嵌入代码' };
+}
+
+async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Response } | { columns: Partial<Unit> }> {
+  const { db } = c.get('deps');
+  if (!(await db.selectFrom('teaching_course').select('id').where('id', '=', b.courseId).executeTakeFirst())) return { error: fieldFail(c, 'courseId', '所属课程包不存在') };
+  if (!(await inDict(c, 'work_type', b.courseWorkType))) return { error: fieldFail(c, 'courseWorkType', '作业类型不存在') };
+  const video = await videoValue(c, b);
+  if ('error' in video) return { error: fieldFail(c, 'courseVideo', video.error) };
+  for (const [key, label] of [
+    ['unitCover', '单元封面'],
+    ['courseCase', '课程案例'],
+    ['coursePpt', '课程资料'],
+    ['coursePlan', '课程教案'],
+    ['courseWork', '预设作业'],
+    ['courseWorkAnswer', '作业答案'],
+  ] as const) {
+    if ((await unknownKeys(c, [b[key]])).length) return { error: fieldFail(c, key, `${label}文件不存在，请重新上传`) };
+  }
+  return {
+    columns: {
+      course_id: b.courseId,
+      unit_name: b.unitName,
+      unit_intro: b.unitIntro ?? null,
+      unit_cover: b.unitCover,
+      course_video_source: b.courseVideoSource,
+      course_video: video.value,
+      show_course_video: b.showCourseVideo,
+      course_case: b.courseCase ?? '',
+      show_course_case: b.showCourseCase,
+      course_ppt: b.coursePpt,
+      show_course_ppt: b.showCoursePpt,
+      course_plan: b.coursePlan,
+      show_course_plan: b.showCoursePlan,
+      course_work_type: b.courseWorkType ?? null,
+      course_work: b.courseWork,
+      course_work_answer: b.courseWorkAnswer,
+      media_content: b.mediaContent == null ? null : sanitizeRichHtml(b.mediaContent),
+      map_x: b.mapX ?? null,
+      map_y: b.mapY ?? null,
+      order_num: b.orderNum ?? 1,
+    },
+  };
+}
+
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<UnitRow> => ({
+  spec: unitsList,
+  fields,
+  base: c.get('deps').db.selectFrom('teaching_course_unit as u').leftJoin('teaching_course as c', 'c.id', 'u.course_id').where('u.del_flag', '=', 0),
+  select: (qb) => qb.selectAll('u').select('c.course_name'),
+  toRecord: (r) => unitModel(r),
+  tieBreak: 'u.id',
+});
+
+const mapBatch = z
+  .array(
+    z.object({
+      id: z.string({ message: '单元id不能为空' }).min(1, '单元id不能为空').max(64, '单元id格式不正确'),
+      mapX: z.coerce.number({ message: '地图坐标X必须是数字' }).int('地图坐标X必须是整数').min(0, '地图坐标X不能小于0').max(10_000, '地图坐标X不能大于10000'),
+      mapY: z.coerce.number({ message: '地图坐标Y必须是数字' }).int('地图坐标Y必须是整数').min(0, '地图坐标Y不能小于0').max(10_000, '地图坐标Y不能大于10000'),
+    }),
+    { message: '请提交单元列表' },
+  )
+  .min(1, '没有课程单元')
+  .max(500, '单元过多');
+
+export function registerCourseUnitRoutes(r: ApiRoutes) {
+  r.get('/teaching/teachingCourseUnit/list', menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
+
+  r.get('/teaching/teachingCourseUnit/exportXls', menu(UNIT_ROUTE), async (c) => exportResponse(c, unitsList, await filteredRows(c, listOptions(c), 'u.id')));
+
+  // The student's units of a course: the course must be visible to them (shared, or assigned and opened —
+  // the anchor skipped the open time here, §2.14.7); hidden media are blanked for students.
+  r.get('/teaching/teachingCourseUnit/mineUnit', LOGGED_IN, async (c) => {
+    const courseId = c.req.query('courseId') ?? '';
+    if (!courseId || courseId.length > 64) return fail(c, '请指定课程');
+    const { db } = c.get('deps');
+    const viewer = (await courseViewer(c))!;
+    const course = await visibleCourse(db, viewer, courseId);
+    if (!course) return fail(c, NO_COURSE_PERMISSION);
+    const { pageNo, pageSize, offset } = paging(c, 10, 200);
+    const base = db.selectFrom('teaching_course_unit as u').where('u.course_id', '=', courseId).where('u.del_flag', '=', 0);
+    const [rows, count] = await Promise.all([
+      base.selectAll('u').orderBy('u.order_num', 'asc').orderBy('u.id', 'asc').limit(pageSize).offset(offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    const records = rows.map((u) => {
+      const shown = unitForViewer(u, viewer);
+      // The anchor hands materials and plans out as (preview) URLs.
+      return { ...unitModel({ ...shown, course_name: course.course_name }), coursePpt: keysToUrls(shown.course_ppt), coursePlan: keysToUrls(shown.course_plan) };
+    });
+    return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 200);
+  });
+
+  // The editors load a unit's starter project for course homework (courseWork_url) and the caller's own work
+  // for it (mineWorkId); the same visibility rule and show flags as mineUnit.
+  r.get('/teaching/teachingCourseUnit/getUnitWorkInfo', LOGGED_IN, async (c) => {
+    const id = c.req.query('unitId') ?? '';
+    const { db } = c.get('deps');
+    const unit = id && id.length <= 64 ? await db.selectFrom('teaching_course_unit').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!unit) return fail(c, '未找到对应数据');
+    const viewer = (await courseViewer(c))!;
+    const course = await visibleCourse(db, viewer, unit.course_id);
+    if (!course) return fail(c, NO_COURSE_PERMISSION);
+    const mine = await db.selectFrom('teaching_work').select('id').where('user_id', '=', viewer.id).where('course_id', '=', unit.id).orderBy('create_time', 'desc').executeTakeFirst();
+    const [record] = await decorate(db, [{ ...unitModel({ ...unitForViewer(unit, viewer), course_name: course.course_name }), mineWorkId: mine?.id ?? null }], { courseWorkType: 'work_type' });
+    return ok(c, record, '操作成功！', 0);
+  });
+
+  r.get('/teaching/teachingCourseUnit/queryById', LOGGED_IN, async (c) => {
+    const id = c.req.query('id') ?? '';
+    const { db } = c.get('deps');
+    const unit = id.length <= 64 ? await db.selectFrom('teaching_course_unit').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!unit) return fail(c, '未找到对应数据');
+    const viewer = (await courseViewer(c))!;
+    const course = await visibleCourse(db, viewer, unit.course_id);
+    if (!course) return fail(c, NO_COURSE_PERMISSION);
+    return ok(c, unitModel({ ...unitForViewer(unit, viewer), course_name: course.course_name }), '操作成功！', 200);
+  });
+
+  r.post('/teaching/teachingCourseUnit/add', perm('unit:add'), async (c) => {
+    const body = await jsonBody(c, unitBody);
+    if (!body.ok) return body.response;
+    const built = await unitColumns(c, body.data);
+    if ('error' in built) return built.error;
+    const id = newId();
+    await c
+      .get('deps')
+      .db.insertInto('teaching_course_unit')
+      .values({ ...(built.columns as Unit), id, del_flag: 0, create_by: c.get('user')!.username, create_time: now() })
+      .execute();
+    return ok(c, { id }, '添加成功！', 200);
+  });
+
+  r.on(['PUT', 'POST'], '/teaching/teachingCourseUnit/edit', perm('unit:edit'), async (c) => {
+    const body = await jsonBody(c, unitBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    if (!(await db.selectFrom('teaching_course_unit').select('id').where('id', '=', body.data.id).executeTakeFirst())) return fail(c, '未找到对应数据');
+    const built = await unitColumns(c, body.data);
+    if ('error' in built) return built.error;
+    await db
+      .updateTable('teaching_course_unit')
+      .set({ ...built.columns, update_by: c.get('user')!.username, update_time: now() })
+      .where('id', '=', body.data.id)
+      .execute();
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  // 地图编辑器: saves the coordinates of several units at once. Only mapX/mapY are taken (the anchor rewrote
+  // whole units from the client); every id must exist, else nothing changes.
+  r.on(['PUT', 'POST'], '/teaching/teachingCourseUnit/editBatch', perm('unit:edit'), async (c) => {
+    const body = await jsonBody(c, mapBatch);
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const ids = [...new Set(body.data.map((u) => u.id))];
+    const found = await db.selectFrom('teaching_course_unit').select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) return fail(c, '未找到对应的课程单元，地图未保存');
+    const by = c.get('user')!.username;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      for (const u of body.data) {
+        await tx.updateTable('teaching_course_unit').set({ map_x: u.mapX, map_y: u.mapY, update_by: by, update_time: at }).where('id', '=', u.id).execute();
+      }
+    });
+    return ok(c, null, '保存成功!', 200);
+  });
+
+  const deleteUnits = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的单元');
+    const { db } = c.get('deps');
+    const found = await db.selectFrom('teaching_course_unit').select('id').where('id', 'in', ids).execute();
+    if (found.length !== new Set(ids).size) return fail(c, '未找到对应数据');
+    await db.deleteFrom('teaching_course_unit').where('id', 'in', ids).execute();
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete('/teaching/teachingCourseUnit/delete', perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('id'), 1)));
+  r.delete('/teaching/teachingCourseUnit/deleteBatch', perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('ids'))));
+}
