@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure, expectInvalid, expectTokenRefusal } from '../../../../test/assertions.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { newId } from '../../domain/ids.js';
+import { hashPassword } from '../../domain/password.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +22,14 @@ async function sessionCount(username?: string): Promise<number> {
 }
 
 const login = (body: unknown) => t.api('POST', '/sys/login', { body });
+
+/** A fresh account of its own, so a test's failed attempts do not lock an account another test uses. */
+async function makeAccount(username: string, password = DEMO_PASSWORD): Promise<void> {
+  await t.db.insertInto('sys_user').values({ id: newId(), username, realname: username, password: await hashPassword(password) }).execute();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const minimum = (xs: number[]) => Math.min(...xs);
 
 describe('successful login', () => {
   it('answers code 200 with token, userInfo, departs, multi_depart, sysAllDictItems and role', async () => {
@@ -159,6 +169,37 @@ describe('refused logins write no session', () => {
     expect(await sessionCount('student3')).toBe(before);
     // Other accounts are not affected.
     expectEnvelope(await login({ username: 'teacher', password: DEMO_PASSWORD }), { success: true, code: 200 });
+  });
+
+  it('evaluates at most 5 of 40 attempts sent at once; the others are refused unchecked', async () => {
+    await makeAccount('racer');
+    // 39 wrong passwords and the right one, all in flight together.
+    const bodies = Array.from({ length: 40 }, (_, i) => ({ username: 'racer', password: i === 20 ? DEMO_PASSWORD : `wrong-${i}` }));
+    const answers = await Promise.all(bodies.map((b) => login(b)));
+    const messages = answers.map((a) => a.body.message);
+    const evaluated = messages.filter((m) => m === '用户名或密码错误' || m === '登录成功');
+    const refused = messages.filter((m) => m.startsWith('登录失败次数过多'));
+    expect(evaluated.length).toBeGreaterThanOrEqual(1);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(refused.length).toBe(40 - evaluated.length);
+  });
+
+  it('answers an unknown username no faster than a wrong password (both hash)', async () => {
+    await makeAccount('timed');
+    const time = async (body: unknown) => {
+      const started = performance.now();
+      expectFailure(await login(body), '用户名或密码错误');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time({ username: 'timed', password: `wrong-${i}` }));
+      unknown.push(await time({ username: `nobody-${i}`, password: `wrong-${i}` }));
+    }
+    // Before, an unknown name answered in ~1 ms and a known one after a full scrypt (~30 ms here).
+    expect(minimum(unknown)).toBeGreaterThan(0.5 * minimum(known));
+    expect(median(unknown)).toBeGreaterThan(0.5 * median(known));
   });
 });
 
