@@ -86,7 +86,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
         content: `${c.req.method} ${c.req.path} ${success ? '成功' : '失败'}`,
         userId: user.id,
         username: user.username,
-        ip: clientIp(c),
+        ip: clientIp(c, deps.config.trustProxy),
         method: c.req.method,
         url: c.req.path,
         costMs: Date.now() - started,

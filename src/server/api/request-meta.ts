@@ -1,13 +1,17 @@
 // Who is calling: client address and the session token (header for API clients, HttpOnly cookie for pages).
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { clientAddress, type TrustProxy } from '../shared/trust-proxy.js';
 
 export const SESSION_COOKIE = 'xt_token';
 
-/** Socket address of the caller. Forwarded headers are not trusted: they are whatever the client sends. */
-export function clientIp(c: Context): string {
+/**
+ * Address of the caller: the socket peer, or, with TRUST_PROXY (config.trustProxy), the client that trusted
+ * proxies name in X-Forwarded-For. Every log line, login limit and session records this one value.
+ */
+export function clientIp(c: Context, trust: TrustProxy | undefined): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
+  return clientAddress(incoming?.socket?.remoteAddress, c.req.header('X-Forwarded-For'), trust);
 }
 
 export function requestToken(c: Context): { token: string; source: 'header' | 'cookie' } | null {

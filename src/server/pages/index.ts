@@ -3,6 +3,7 @@
 // login page with the full path as `redirect`.
 import { Hono, type Context } from 'hono';
 import { csrf } from 'hono/csrf';
+import { clientIp } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import { NotFoundContent, NotFoundPage } from '../../templates/not-found.js';
 import type { Upstream } from '../upstream/client.js';
@@ -39,8 +40,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     const token = sessionToken(c);
     c.set('token', token);
     c.set('config', deps.config);
-    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    c.set('upstream', deps.upstream.as(token, incoming?.socket?.remoteAddress));
+    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy)));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.
       if (c.req.header('HX-Request') === 'true') {

@@ -32,7 +32,7 @@ export function registerLoginRoutes(r: ApiRoutes) {
     const deps = c.get('deps');
     const { db } = deps;
     const { username, password } = body.data;
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config.trustProxy);
     const throttle = deps.loginThrottle ?? (ownThrottle ??= memoryLoginThrottle());
     // The attempt is counted before the password is checked, so parallel attempts cannot all be evaluated.
     const allowed = await throttle.take(ip, username);
@@ -81,9 +81,9 @@ export function registerLoginRoutes(r: ApiRoutes) {
   r.on(['POST', 'GET', 'PUT', 'DELETE'], '/sys/logout', PUBLIC, async (c) => {
     const user = c.get('user');
     if (!user) return fail(c, '退出登录失败！');
-    const { db } = c.get('deps');
+    const { db, config } = c.get('deps');
     await revokeSession(db, user.sessionId);
-    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},退出成功！`, userId: user.id, username: user.username, ip: clientIp(c), method: c.req.method, url: '/sys/logout' });
+    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},退出成功！`, userId: user.id, username: user.username, ip: clientIp(c, config.trustProxy), method: c.req.method, url: '/sys/logout' });
     return ok(c, null, '退出登录成功！', 200);
   });
 }
