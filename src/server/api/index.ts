@@ -63,7 +63,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   const app = new Hono<ApiEnv>();
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    const found = requestToken(c);
+    const found = requestToken(c, deps.config.secureCookies);
     const user = found ? await resolveSession(deps.db, found.token) : null;
     c.set('user', user);
     c.set('tokenSource', user ? found!.source : null);

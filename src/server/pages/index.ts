@@ -37,9 +37,9 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   app.use('*', async (c, next) => {
     // The API and static files share the root mount; they answer for themselves.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/static/')) return next();
+    c.set('config', deps.config);
     const token = sessionToken(c);
     c.set('token', token);
-    c.set('config', deps.config);
     c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy)));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.

@@ -1,4 +1,5 @@
 // POST /sys/login and ANY /sys/logout, and what a session token is worth afterwards.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure, expectInvalid, expectTokenRefusal } from '../../../../test/assertions.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -218,6 +219,32 @@ describe('sessions', () => {
     expect(await sessionCount('teacher')).toBe(sessionsBefore - 1);
     // Logging in again works.
     expectEnvelope(await t.api('GET', PERMISSIONS, { token: await t.login('teacher') }), { success: true });
+  });
+
+  it('ends a session 30 days after the login however often it is used, and slides no further', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const sessionOf = (token: string) => t.db.selectFrom('sys_session').selectAll().where('token_hash', '=', createHash('sha256').update(token).digest('hex'));
+    const used = async (token: string, createdDaysAgo: number) => {
+      const now = Date.now();
+      // In use every day: seen two hours ago, idle expiry days ahead.
+      await t.db
+        .updateTable('sys_session')
+        .set({ created_at: now - createdDaysAgo * DAY, last_seen_at: now - 2 * 60 * 60 * 1000, expires_at: now + 5 * DAY })
+        .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+        .execute();
+    };
+
+    const young = await t.login('teacher');
+    await used(young, 29.5);
+    expectEnvelope(await t.api('GET', PERMISSIONS, { token: young }), { success: true });
+    const slid = await sessionOf(young).executeTakeFirstOrThrow();
+    // Sliding extends it to the 30-day end at most, not another 7 days.
+    expect(Number(slid.expires_at)).toBeLessThanOrEqual(Number(slid.created_at) + 30 * DAY);
+
+    const old = await t.login('teacher');
+    await used(old, 30.01);
+    expectTokenRefusal(await t.api('GET', PERMISSIONS, { token: old }));
+    expect(await sessionOf(old).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses an unknown token and an over-long one', async () => {
