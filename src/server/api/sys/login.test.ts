@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure, expectInvalid, expectTokenRefusal } from '../../../../test/assertions.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { newId } from '../../domain/ids.js';
-import { hashPassword } from '../../domain/password.js';
+import { currentCost, hashPassword } from '../../domain/password.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +69,20 @@ describe('successful login', () => {
     expect(a.body.result.userInfo).toMatchObject({ username: 'student1', realname: '小明', orgCode: 'A01A01A01' });
     expect(a.body.result.departs.map((d: { departName: string }) => d.departName)).toEqual(['一年级一班']);
     expect(a.body.result.token).not.toBe(b.body.result.token);
+  });
+
+  it('rehashes a password stored at a lower scrypt cost at the next successful login', async () => {
+    await t.db
+      .insertInto('sys_user')
+      .values({ id: newId(), username: 'oldhash', realname: 'oldhash', password: await hashPassword(DEMO_PASSWORD, { N: 1024, r: 8, p: 1 }) })
+      .execute();
+    const stored = async () => (await t.db.selectFrom('sys_user').select('password').where('username', '=', 'oldhash').executeTakeFirstOrThrow()).password;
+    expectFailure(await login({ username: 'oldhash', password: 'wrong-password-1' }), '用户名或密码错误');
+    expect(await stored()).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expectEnvelope(await login({ username: 'oldhash', password: DEMO_PASSWORD }), { success: true, code: 200 });
+    const { N, r, p } = currentCost();
+    expect(await stored()).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
+    expectEnvelope(await login({ username: 'oldhash', password: DEMO_PASSWORD }), { success: true, code: 200 });
   });
 
   it('records a login log entry (sys_log type 1)', async () => {
