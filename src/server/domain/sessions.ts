@@ -29,6 +29,8 @@ export interface SessionUser {
   userIdentity: number;
   roles: Role[];
   sessionId: string;
+  /** The password was set by someone else: only changing it (or logging out) is allowed until then. */
+  needChangePassword: boolean;
 }
 
 export async function createSession(
@@ -85,6 +87,7 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
       'u.user_identity',
       'u.status',
       'u.del_flag',
+      'u.need_change_password',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -111,6 +114,7 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
     userIdentity: row.user_identity,
     roles: await loadRoles(db, row.id),
     sessionId: row.session_id,
+    needChangePassword: row.need_change_password === 1,
   };
 }
 

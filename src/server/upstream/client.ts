@@ -77,6 +77,8 @@ export interface UserInfo {
   avatar: string | null;
   orgCode: string | null;
   userIdentity: number;
+  /** Set while the password was chosen by someone else (generated, imported, reset): change it first. */
+  needChangePassword?: boolean;
 }
 export interface LoginResult {
   token: string;
