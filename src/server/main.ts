@@ -38,7 +38,7 @@ async function main() {
     filesDir: config.filesDir,
   });
   if (report.seeded && config.logLevel !== 'silent') {
-    console.log('First start: the database was seeded. Accounts (shown once; change the generated passwords):');
+    console.log('First start: the database was seeded. Accounts (shown once; each must set a new password at first login):');
     for (const a of report.accounts) {
       console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(10)} ${a.generated ? a.password : '(password from environment)'}`);
     }
