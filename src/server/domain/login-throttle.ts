@@ -67,6 +67,15 @@ export async function redisLoginThrottle(url: string, onError: (err: Error) => v
   // A command fails at once while Redis is unreachable (the in-memory insurance answers instead of a queue).
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   client.on('error', onError);
+  // Counting starts in Redis rather than in the insurance: wait (briefly) for the connection.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    timer.unref();
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   const store = (name: string, points: number) =>
     new RateLimiterRedis({ ...limits(name, points), storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(limits(name, points)) });
   return throttleOver(store('account', ACCOUNT_ATTEMPTS), store('ip', ADDRESS_ATTEMPTS), async () => {
