@@ -40,12 +40,13 @@ function baseValues(me: ProfileInfo): BaseValues {
   };
 }
 
-/** The page's own copy of SPEC §5's password rules, so each field shows its message (the API checks again). */
+/** SPEC §5's password rules and the password policy, so each field shows its message (the API checks again). */
 export function passwordErrors(f: { oldpassword: string; password: string; confirmpassword: string }): PasswordErrors {
   const e: PasswordErrors = {};
   if (!f.oldpassword) e.oldpassword = '请输入旧密码!';
+  const weak = f.password ? passwordProblem(f.password) : null;
   if (!f.password) e.password = '请输入新密码!';
-  else if (passwordProblem(f.password)) e.password = passwordProblem(f.password)!;
+  else if (weak) e.password = weak;
   if (!f.confirmpassword) e.confirmpassword = '请确认新密码!';
   else if (f.password !== f.confirmpassword) e.confirmpassword = '两次输入的密码不一样！';
   return e;

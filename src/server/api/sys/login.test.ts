@@ -212,9 +212,10 @@ describe('refused logins write no session', () => {
       known.push(await time({ username: 'timed', password: `wrong-${i}` }));
       unknown.push(await time({ username: `nobody-${i}`, password: `wrong-${i}` }));
     }
-    // Before, an unknown name answered in ~1 ms and a known one after a full scrypt (~30 ms here).
-    expect(minimum(unknown)).toBeGreaterThan(0.5 * minimum(known));
-    expect(median(unknown)).toBeGreaterThan(0.5 * median(known));
+    // Before, an unknown name answered in ~1 ms and a known one after a full scrypt (~30 ms here): a ratio
+    // of ~0.05. Now both hash once; the margin leaves room for a busy machine.
+    expect(minimum(unknown)).toBeGreaterThan(0.4 * minimum(known));
+    expect(median(unknown)).toBeGreaterThan(0.4 * median(known));
   });
 });
 
