@@ -34,6 +34,8 @@ const serverEnv: Record<string, string> = {
   PG_SCHEMA: pgUrl ? process.env.XUETANG_E2E_PG_SCHEMA ?? '' : '',
   UPSTREAM_URL: '',
   PUBLIC_URL: '',
+  // Test-only: scrypt at N=2^14 rather than OWASP's 2^17, so the browser tests' logins stay quick.
+  XUETANG_TEST_SCRYPT_N: '16384',
 };
 
 export default defineConfig({

@@ -10,6 +10,7 @@ import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import type { AppDeps } from '../src/server/context.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
+import type { LoginThrottle } from '../src/server/domain/login-throttle.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
 import { InProcessHub, type NoticeHub } from '../src/server/realtime/hub.js';
 
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   hub?: NoticeHub;
   listen?: boolean;
   config?: Partial<Config>;
+  /** Login attempt counting (e.g. Redis-backed); by default the app counts in its own memory. */
+  loginThrottle?: LoginThrottle;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -63,7 +66,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, config, hub };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, config, hub, loginThrottle: opts.loginThrottle };
   const created = createApp(deps);
   const { app } = created;
 

@@ -1,6 +1,7 @@
 // Environment → typed, validated configuration. A bad value stops the start with one readable line.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.js';
 
 const url = (protocols: string[], name: string) =>
   z
@@ -31,6 +32,17 @@ const schema = z.object({
   REDIS_URL: url(['redis:', 'rediss:'], 'REDIS_URL').optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'PUBLIC_URL').optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info'], { message: 'LOG_LEVEL must be silent, error or info' }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -48,6 +60,8 @@ export interface Config {
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
   logLevel: 'silent' | 'error' | 'info';
+  /** Reverse proxies allowed to name the client in X-Forwarded-For; unset: the header is ignored. */
+  trustProxy?: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -78,5 +92,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import type { LoginThrottle } from './domain/login-throttle.js';
 import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
 import type { NoticeHub } from './realtime/hub.js';
@@ -12,6 +13,8 @@ export interface AppDeps {
   dialect: Dialect;
   config: Config;
   hub: NoticeHub;
+  /** Login attempt counts (Redis-backed with REDIS_URL); without one, each app counts in its own memory. */
+  loginThrottle?: LoginThrottle;
 }
 
 export interface ApiEnv {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle.js';
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
@@ -37,7 +38,7 @@ async function main() {
     filesDir: config.filesDir,
   });
   if (report.seeded && config.logLevel !== 'silent') {
-    console.log('First start: the database was seeded. Accounts (shown once; change the generated passwords):');
+    console.log('First start: the database was seeded. Accounts (shown once; each must set a new password at first login):');
     for (const a of report.accounts) {
       console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(10)} ${a.generated ? a.password : '(password from environment)'}`);
     }
@@ -48,7 +49,11 @@ async function main() {
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('Redis at REDIS_URL did not answer within 10 s')), 10_000).unref());
     await Promise.race([hub.whenReady(), timeout]);
   }
-  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, config, hub });
+  // With REDIS_URL, login attempts are counted across processes too.
+  const loginThrottle = config.redisUrl
+    ? await redisLoginThrottle(config.redisUrl, (err) => config.logLevel !== 'silent' && console.error(`[login] redis: ${err.message}`))
+    : memoryLoginThrottle();
+  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, config, hub, loginThrottle });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);
@@ -64,7 +69,7 @@ async function main() {
   const shutdown = () => {
     closeWebSockets();
     server.close();
-    void Promise.all([hub.close(), close()]).finally(() => process.exit(0));
+    void Promise.all([hub.close(), loginThrottle.close(), close()]).finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

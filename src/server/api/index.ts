@@ -4,6 +4,7 @@ import type { ApiEnv, AppDeps } from '../context.js';
 import { writeLog } from '../domain/logs.js';
 import { resolveSession } from '../domain/sessions.js';
 import { ApiRoutes } from './access.js';
+import { PASSWORD_CHANGE_REQUIRED } from '../shared/password-policy.js';
 import { fail } from './envelope.js';
 import { clientIp, isSameOrigin, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
@@ -34,6 +35,8 @@ import { registerWorkRoutes } from './teaching/work.js';
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** GET endpoints of the anchor's contract that change data: logged, and CSRF-checked, as writes. */
 const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData']);
+/** The only writes while the user's password was set by someone else: change it, log in, log out. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/sys/user/updatePassword', '/sys/login', '/sys/logout']);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 
@@ -67,12 +70,15 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   const app = new Hono<ApiEnv>();
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    const found = requestToken(c);
+    const found = requestToken(c, deps.config.secureCookies);
     const user = found ? await resolveSession(deps.db, found.token) : null;
     c.set('user', user);
     c.set('tokenSource', user ? found!.source : null);
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || (c.req.method === 'GET' && WRITING_GETS.has(c.req.path.replace(/^\/api/, '')));
     if (unsafe && found?.source === 'cookie' && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
+    if (unsafe && user?.needChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(c.req.path.replace(/^\/api/, ''))) {
+      return fail(c, PASSWORD_CHANGE_REQUIRED, 403, 403);
+    }
     const started = Date.now();
     await next();
     if (unsafe && user && !SELF_LOGGED.has(c.req.path.replace(/^\/api/, ''))) {
@@ -90,7 +96,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
         content: `${c.req.method} ${c.req.path} ${success ? '成功' : '失败'}`,
         userId: user.id,
         username: user.username,
-        ip: clientIp(c),
+        ip: clientIp(c, deps.config.trustProxy),
         method: c.req.method,
         url: c.req.path,
         costMs: Date.now() - started,

@@ -34,6 +34,8 @@ export interface SysUserTable extends Audit {
   telephone: Opt<string | null>;
   /** 1 = student (普通成员), 2 = teacher/admin (上级). */
   user_identity: Generated<number>;
+  /** 1 while the password was set by someone else (generated, imported, reset): the user must change it first. */
+  need_change_password: Generated<number>;
 }
 
 export interface SysRoleTable extends Audit {

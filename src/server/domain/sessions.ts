@@ -1,11 +1,14 @@
 // Opaque session tokens: 256 random bits handed to the client, only their sha256 stored.
-// Lifetime 7 days, sliding (extended at most once an hour of use), revoked on logout, password change and freezing.
+// Lifetime 7 days, sliding (extended at most once an hour of use), but never beyond 30 days from the login:
+// a stolen token does not live forever by being used. Revoked on logout, password change and freezing.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Absolute lifetime from creation, whatever the use: then the user logs in again. */
+export const SESSION_MAX_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -26,6 +29,8 @@ export interface SessionUser {
   userIdentity: number;
   roles: Role[];
   sessionId: string;
+  /** The password was set by someone else: only changing it (or logging out) is allowed until then. */
+  needChangePassword: boolean;
 }
 
 export async function createSession(
@@ -71,6 +76,7 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .select([
       's.id as session_id',
+      's.created_at',
       's.expires_at',
       's.last_seen_at',
       'u.id',
@@ -81,19 +87,21 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
       'u.user_identity',
       'u.status',
       'u.del_flag',
+      'u.need_change_password',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
   const t = Date.now();
-  if (row.expires_at <= t || row.status !== 1 || row.del_flag !== 0) {
+  const ends = Number(row.created_at) + SESSION_MAX_LIFETIME_MS;
+  if (row.expires_at <= t || ends <= t || row.status !== 1 || row.del_flag !== 0) {
     await db.deleteFrom('sys_session').where('id', '=', row.session_id).execute();
     return null;
   }
   if (t - row.last_seen_at > SLIDE_AFTER_MS) {
     await db
       .updateTable('sys_session')
-      .set({ last_seen_at: t, expires_at: t + SESSION_TTL_MS })
+      .set({ last_seen_at: t, expires_at: Math.min(t + SESSION_TTL_MS, ends) })
       .where('id', '=', row.session_id)
       .execute();
   }
@@ -106,6 +114,7 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
     userIdentity: row.user_identity,
     roles: await loadRoles(db, row.id),
     sessionId: row.session_id,
+    needChangePassword: row.need_change_password === 1,
   };
 }
 

@@ -52,6 +52,8 @@ export async function userInfo(db: Kysely<Database>, user: SysUser): Promise<Use
   const managed = await managedDepartIds(db, user.id);
   return {
     ...camel(rest),
+    // True while the password was set by someone else (pages then send the user to change it first).
+    needChangePassword: user.need_change_password === 1,
     departIds: managed.join(','),
     activitiSync: null,
     thirdId: null,

@@ -1,4 +1,5 @@
 // 用户管理 (/isystem/user): the list and form declaration shared by the API and the page.
+import { PASSWORD_HELP } from '../shared/password-policy.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const USERS_ROUTE = '/isystem/user';
@@ -72,7 +73,7 @@ export const userForm: FormSpec = {
   width: 800,
   fields: [
     { key: 'username', label: '用户账号', type: 'text', required: true, maxLength: 32, readonlyOnEdit: true, help: '3–32位字母、数字或 _ . @ -，保存后不可修改' },
-    { key: 'password', label: '登录密码', type: 'password', required: true, addOnly: true, maxLength: 64, help: '至少8个字符' },
+    { key: 'password', label: '登录密码', type: 'password', required: true, addOnly: true, maxLength: 64, help: PASSWORD_HELP },
     { key: 'confirmpassword', label: '确认密码', type: 'password', required: true, addOnly: true, maxLength: 64 },
     { key: 'realname', label: '真实姓名', type: 'text', required: true, maxLength: 50 },
     { key: 'userIdentity', label: '身份', type: 'radio', dict: 'user_identity', defaultValue: '1' },
@@ -92,7 +93,7 @@ export const userForm: FormSpec = {
 export const passwordForm: FormSpec = {
   width: 520,
   fields: [
-    { key: 'password', label: '新密码', type: 'password', required: true, maxLength: 64, help: '至少8个字符；修改后该用户需重新登录' },
+    { key: 'password', label: '新密码', type: 'password', required: true, maxLength: 64, help: `${PASSWORD_HELP}；修改后该用户需重新登录，并须先设置自己的新密码` },
     { key: 'confirmpassword', label: '确认密码', type: 'password', required: true, maxLength: 64 },
   ],
 };

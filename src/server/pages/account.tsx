@@ -17,6 +17,7 @@ import {
   type BaseValues,
   type PasswordErrors,
 } from '../../templates/account/account.js';
+import { PASSWORD_CHANGE_REQUIRED, passwordProblem } from '../shared/password-policy.js';
 import type { ProfileInfo } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 import { backToList, setFlash, takeFlash } from './list-page.js';
@@ -39,11 +40,13 @@ function baseValues(me: ProfileInfo): BaseValues {
   };
 }
 
-/** The page's own copy of SPEC §5's password rules, so each field shows its message (the API checks again). */
+/** SPEC §5's password rules and the password policy, so each field shows its message (the API checks again). */
 export function passwordErrors(f: { oldpassword: string; password: string; confirmpassword: string }): PasswordErrors {
   const e: PasswordErrors = {};
   if (!f.oldpassword) e.oldpassword = '请输入旧密码!';
+  const weak = f.password ? passwordProblem(f.password) : null;
   if (!f.password) e.password = '请输入新密码!';
+  else if (weak) e.password = weak;
   if (!f.confirmpassword) e.confirmpassword = '请确认新密码!';
   else if (f.password !== f.confirmpassword) e.confirmpassword = '两次输入的密码不一样！';
   return e;
@@ -162,7 +165,14 @@ export function registerAccountPages(app: Hono<PageEnv>) {
   );
 
   app.get('/account/settings/security', (c) =>
-    settingsPage(c, 'security', (session) => <SecuritySettingsView errors={{}} flash={takeFlash(c)} username={session.user.username} />),
+    settingsPage(c, 'security', (session) => (
+      <SecuritySettingsView
+        errors={{}}
+        flash={takeFlash(c)}
+        message={session.user.needChangePassword ? PASSWORD_CHANGE_REQUIRED : undefined}
+        username={session.user.username}
+      />
+    )),
   );
 
   app.post('/account/settings/security', csrf(), async (c) => {

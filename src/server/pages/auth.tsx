@@ -2,6 +2,7 @@
 import type { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { LoginPage } from '../../templates/login.js';
+import { CHANGE_PASSWORD_PATH } from './shell-page.js';
 import {
   clearSessionCookie,
   DEFAULT_PATH,
@@ -47,6 +48,8 @@ export function registerAuthPages(app: Hono<PageEnv>) {
       return render(res.body.code === 429 ? 429 : 400, { error: res.body.message || '登录失败' });
     }
     setSessionCookie(c, res.body.result.token);
+    // A password someone else set (generated, imported, reset) is replaced before anything else.
+    if (res.body.result.userInfo?.needChangePassword) return c.redirect(CHANGE_PASSWORD_PATH, 303);
     return c.redirect(safeRedirect(redirect), 303);
   });
 

@@ -1,10 +1,10 @@
 // What page handlers share: the upstream client acting for the visitor, and the visitor's session when logged in.
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { readSessionCookie, SESSION_COOKIE, sessionCookiePrefix } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
 
-export const SESSION_COOKIE = 'xt_token';
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** Where a logged-in user lands (the home dashboard tab). */
 export const DEFAULT_PATH = '/dashboard/index';
@@ -23,19 +23,27 @@ export interface PageSession {
   menu: MenuItem[];
 }
 
-export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
+const secureCookies = (c: Context) => (c as Context<PageEnv>).get('config')?.secureCookies ?? false;
+
+/** The session cookie (`__Host-xt_token` with https, `xt_token` on plain http). */
+export const sessionToken = (c: Context) => readSessionCookie(c, secureCookies(c));
 
 export function setSessionCookie(c: Context<PageEnv>, token: string) {
+  const secure = secureCookies(c);
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: c.get('config').secureCookies,
+    secure,
     path: '/',
     maxAge: SESSION_MAX_AGE_S,
+    prefix: sessionCookiePrefix(secure),
   });
 }
 
-export const clearSessionCookie = (c: Context) => deleteCookie(c, SESSION_COOKIE, { path: '/' });
+export const clearSessionCookie = (c: Context) => {
+  const secure = secureCookies(c);
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure, prefix: sessionCookiePrefix(secure) });
+};
 
 /** Only local absolute paths are followed after login (no open redirect to another site). */
 export function safeRedirect(target: string | undefined | null): string {

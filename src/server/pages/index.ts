@@ -3,6 +3,7 @@
 // login page with the full path as `redirect`.
 import { Hono, type Context } from 'hono';
 import { csrf } from 'hono/csrf';
+import { clientIp } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import { NotFoundContent, NotFoundPage } from '../../templates/not-found.js';
 import type { Upstream } from '../upstream/client.js';
@@ -37,11 +38,10 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   app.use('*', async (c, next) => {
     // The API and static files share the root mount; they answer for themselves.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/static/')) return next();
+    c.set('config', deps.config);
     const token = sessionToken(c);
     c.set('token', token);
-    c.set('config', deps.config);
-    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    c.set('upstream', deps.upstream.as(token, incoming?.socket?.remoteAddress));
+    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy)));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.
       if (c.req.header('HX-Request') === 'true') {

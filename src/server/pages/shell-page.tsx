@@ -39,10 +39,24 @@ export function sessionExpired(c: Context<PageEnv>): Response {
   return c.redirect(loginUrl(c));
 }
 
-/** Loads the session or answers as sessionExpired does. */
+/** Where a user whose password was set by someone else must go before anything else. */
+export const CHANGE_PASSWORD_PATH = '/account/settings/security';
+
+/** Sends the browser elsewhere: a redirect, or for htmx an HX-Redirect (a fragment cannot be a whole page). */
+function goTo(c: Context<PageEnv>, path: string): Response {
+  if (c.req.header('HX-Request') === 'true') {
+    c.header('HX-Redirect', path);
+    return c.body(null, 204);
+  }
+  return c.redirect(path);
+}
+
+/** Loads the session or answers as sessionExpired does; a password set by someone else is changed first. */
 export async function requireSession(c: Context<PageEnv>): Promise<PageSession | Response> {
   const session = await loadSession(c);
-  return session ?? sessionExpired(c);
+  if (!session) return sessionExpired(c);
+  if (session.user.needChangePassword && c.req.path !== CHANGE_PASSWORD_PATH) return goTo(c, CHANGE_PASSWORD_PATH);
+  return session;
 }
 
 /** The browser's clock may differ from the server's; shell.ts corrects the greeting to the visitor's hour. */

@@ -1,17 +1,16 @@
 // The notice websocket: /api/websocket/:userId (and /websocket/:userId, the spec's path under the API base).
-// Authenticated, unlike the anchor's: the session comes from the xt_token cookie (browsers on our pages send
+// Authenticated, unlike the anchor's: the session comes from the session cookie (browsers on our pages send
 // it), a `token` query parameter, or Sec-WebSocket-Protocol (API clients). The :userId must be the session's
 // user; a socket receives only that user's notices (and announcements to all).
 // Any text from the client is answered with the anchor's heartcheck; the session is re-checked now and then,
 // so a socket outlives neither logout nor a frozen account for long.
 import { createNodeWebSocket } from '@hono/node-ws';
 import type { Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { WSContext } from 'hono/ws';
+import { readSessionCookie } from '../api/request-meta.js';
 import type { AppDeps } from '../context.js';
 import { resolveSession, type SessionUser } from '../domain/sessions.js';
 
-export const SESSION_COOKIE = 'xt_token';
 /** Close codes: no valid session / the path names another user. */
 export const WS_UNAUTHENTICATED = 4401;
 export const WS_FORBIDDEN = 4403;
@@ -33,8 +32,8 @@ function crossSite(c: Context): boolean {
 }
 
 /** The token a websocket handshake carries, in order of preference; the cookie only from our own pages. */
-export function handshakeToken(c: Context): string | undefined {
-  const cookie = getCookie(c, SESSION_COOKIE);
+export function handshakeToken(c: Context, secureCookies: boolean): string | undefined {
+  const cookie = readSessionCookie(c, secureCookies);
   if (cookie && !crossSite(c)) return cookie;
   const query = c.req.query('token');
   if (query) return query;
@@ -59,7 +58,7 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
 
   const handler = upgradeWebSocket(async (c) => {
     const userId = c.req.param('userId') ?? '';
-    const token = handshakeToken(c);
+    const token = handshakeToken(c, deps.config.secureCookies);
     let user: SessionUser | null = null;
     try {
       user = token ? await resolveSession(deps.db, token) : null;

@@ -40,12 +40,13 @@ export function inProcessTransport(
 }
 
 export function httpTransport(baseUrl: string): Transport {
-  return async (path, init) => {
+  return async (path, { clientIp, ...init }) => {
     // undici loads only when an upstream URL is configured (it costs about 20 MB resident).
     const { request: undiciRequest } = await import('undici');
     const res = await undiciRequest(`${baseUrl}/api${path}`, {
       method: init.method as 'GET',
-      headers: init.headers,
+      // The backend sees this server's address; it learns the visitor's if it trusts us (TRUST_PROXY).
+      headers: clientIp && clientIp !== 'local' ? { ...init.headers, 'X-Forwarded-For': clientIp } : init.headers,
       // Node's global FormData is undici's own; only the type declarations differ.
       body: init.body as never,
       headersTimeout: UPSTREAM_TIMEOUT_MS,
@@ -76,6 +77,8 @@ export interface UserInfo {
   avatar: string | null;
   orgCode: string | null;
   userIdentity: number;
+  /** Set while the password was chosen by someone else (generated, imported, reset): change it first. */
+  needChangePassword?: boolean;
 }
 export interface LoginResult {
   token: string;

@@ -2,6 +2,7 @@
 // 新消息通知). Server-rendered forms that work without JavaScript; field errors in Chinese beside each field;
 // what the user typed is kept when the server refuses it.
 import type { Child } from 'hono/jsx';
+import { PASSWORD_HELP } from '../../server/shared/password-policy.js';
 import type { Depart, ProfileInfo } from '../../server/upstream/client.js';
 import { Alert, Button, Card, cx, LinkButton, Tag } from '../antd.js';
 import { asset } from '../assets.js';
@@ -248,7 +249,7 @@ export function SecuritySettingsView(p: { errors: PasswordErrors; flash?: Flash;
         <FormItem label="旧密码" id="f-oldpassword" required error={e.oldpassword}>
           <TextInput id="f-oldpassword" name="oldpassword" type="password" error={e.oldpassword} autocomplete="current-password" placeholder="请输入旧密码" />
         </FormItem>
-        <FormItem label="新密码" id="f-password" required error={e.password} extra="至少 8 个字符">
+        <FormItem label="新密码" id="f-password" required error={e.password} extra={PASSWORD_HELP}>
           <TextInput id="f-password" name="password" type="password" error={e.password} autocomplete="new-password" placeholder="请输入新密码" />
         </FormItem>
         <FormItem label="确认新密码" id="f-confirmpassword" required error={e.confirmpassword}>

@@ -1,7 +1,10 @@
 // POST /sys/login and ANY /sys/logout, and what a session token is worth afterwards.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure, expectInvalid, expectTokenRefusal } from '../../../../test/assertions.js';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { newId } from '../../domain/ids.js';
+import { currentCost, hashPassword } from '../../domain/password.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +23,14 @@ async function sessionCount(username?: string): Promise<number> {
 }
 
 const login = (body: unknown) => t.api('POST', '/sys/login', { body });
+
+/** A fresh account of its own, so a test's failed attempts do not lock an account another test uses. */
+async function makeAccount(username: string, password = DEMO_PASSWORD): Promise<void> {
+  await t.db.insertInto('sys_user').values({ id: newId(), username, realname: username, password: await hashPassword(password) }).execute();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const minimum = (xs: number[]) => Math.min(...xs);
 
 describe('successful login', () => {
   it('answers code 200 with token, userInfo, departs, multi_depart, sysAllDictItems and role', async () => {
@@ -58,6 +69,20 @@ describe('successful login', () => {
     expect(a.body.result.userInfo).toMatchObject({ username: 'student1', realname: '小明', orgCode: 'A01A01A01' });
     expect(a.body.result.departs.map((d: { departName: string }) => d.departName)).toEqual(['一年级一班']);
     expect(a.body.result.token).not.toBe(b.body.result.token);
+  });
+
+  it('rehashes a password stored at a lower scrypt cost at the next successful login', async () => {
+    await t.db
+      .insertInto('sys_user')
+      .values({ id: newId(), username: 'oldhash', realname: 'oldhash', password: await hashPassword(DEMO_PASSWORD, { N: 1024, r: 8, p: 1 }) })
+      .execute();
+    const stored = async () => (await t.db.selectFrom('sys_user').select('password').where('username', '=', 'oldhash').executeTakeFirstOrThrow()).password;
+    expectFailure(await login({ username: 'oldhash', password: 'wrong-password-1' }), '用户名或密码错误');
+    expect(await stored()).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expectEnvelope(await login({ username: 'oldhash', password: DEMO_PASSWORD }), { success: true, code: 200 });
+    const { N, r, p } = currentCost();
+    expect(await stored()).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
+    expectEnvelope(await login({ username: 'oldhash', password: DEMO_PASSWORD }), { success: true, code: 200 });
   });
 
   it('records a login log entry (sys_log type 1)', async () => {
@@ -160,6 +185,38 @@ describe('refused logins write no session', () => {
     // Other accounts are not affected.
     expectEnvelope(await login({ username: 'teacher', password: DEMO_PASSWORD }), { success: true, code: 200 });
   });
+
+  it('evaluates at most 5 of 40 attempts sent at once; the others are refused unchecked', async () => {
+    await makeAccount('racer');
+    // 39 wrong passwords and the right one, all in flight together.
+    const bodies = Array.from({ length: 40 }, (_, i) => ({ username: 'racer', password: i === 20 ? DEMO_PASSWORD : `wrong-${i}` }));
+    const answers = await Promise.all(bodies.map((b) => login(b)));
+    const messages = answers.map((a) => a.body.message);
+    const evaluated = messages.filter((m) => m === '用户名或密码错误' || m === '登录成功');
+    const refused = messages.filter((m) => m.startsWith('登录失败次数过多'));
+    expect(evaluated.length).toBeGreaterThanOrEqual(1);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(refused.length).toBe(40 - evaluated.length);
+  });
+
+  it('answers an unknown username no faster than a wrong password (both hash)', async () => {
+    await makeAccount('timed');
+    const time = async (body: unknown) => {
+      const started = performance.now();
+      expectFailure(await login(body), '用户名或密码错误');
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time({ username: 'timed', password: `wrong-${i}` }));
+      unknown.push(await time({ username: `nobody-${i}`, password: `wrong-${i}` }));
+    }
+    // Before, an unknown name answered in ~1 ms and a known one after a full scrypt (~30 ms here): a ratio
+    // of ~0.05. Now both hash once; the margin leaves room for a busy machine.
+    expect(minimum(unknown)).toBeGreaterThan(0.4 * minimum(known));
+    expect(median(unknown)).toBeGreaterThan(0.4 * median(known));
+  });
 });
 
 describe('sessions', () => {
@@ -177,6 +234,32 @@ describe('sessions', () => {
     expect(await sessionCount('teacher')).toBe(sessionsBefore - 1);
     // Logging in again works.
     expectEnvelope(await t.api('GET', PERMISSIONS, { token: await t.login('teacher') }), { success: true });
+  });
+
+  it('ends a session 30 days after the login however often it is used, and slides no further', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const sessionOf = (token: string) => t.db.selectFrom('sys_session').selectAll().where('token_hash', '=', createHash('sha256').update(token).digest('hex'));
+    const used = async (token: string, createdDaysAgo: number) => {
+      const now = Date.now();
+      // In use every day: seen two hours ago, idle expiry days ahead.
+      await t.db
+        .updateTable('sys_session')
+        .set({ created_at: now - createdDaysAgo * DAY, last_seen_at: now - 2 * 60 * 60 * 1000, expires_at: now + 5 * DAY })
+        .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+        .execute();
+    };
+
+    const young = await t.login('teacher');
+    await used(young, 29.5);
+    expectEnvelope(await t.api('GET', PERMISSIONS, { token: young }), { success: true });
+    const slid = await sessionOf(young).executeTakeFirstOrThrow();
+    // Sliding extends it to the 30-day end at most, not another 7 days.
+    expect(Number(slid.expires_at)).toBeLessThanOrEqual(Number(slid.created_at) + 30 * DAY);
+
+    const old = await t.login('teacher');
+    await used(old, 30.01);
+    expectTokenRefusal(await t.api('GET', PERMISSIONS, { token: old }));
+    expect(await sessionOf(old).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses an unknown token and an over-long one', async () => {

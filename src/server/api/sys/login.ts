@@ -1,11 +1,11 @@
 // POST /sys/login, ANY /sys/logout. Login answers code 200 on success (the anchor's clients compare it),
 // failures code 500 with the anchor's words. Unknown accounts get the same answer as a wrong password so
 // the form cannot be used to discover usernames; frozen/cancelled accounts are only revealed after a correct password.
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { allDictItems } from '../../domain/dicts.js';
 import { writeLog } from '../../domain/logs.js';
-import { verifyPassword } from '../../domain/password.js';
+import { memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../domain/password.js';
 import { createSession, loadRoles, revokeSession } from '../../domain/sessions.js';
 import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
@@ -23,35 +23,37 @@ const loginBody = z.object({
 const WRONG = '用户名或密码错误';
 
 export function registerLoginRoutes(r: ApiRoutes) {
-  // Failed attempts per account and address, and per address overall.
-  const perAccount = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
-  const perIp = new RateLimiterMemory({ points: 50, duration: 15 * 60 });
+  // Used when the app was given no throttle (tests, tools): counts in this app's memory.
+  let ownThrottle: LoginThrottle | undefined;
 
   r.post('/sys/login', PUBLIC, async (c) => {
     const body = await jsonBody(c, loginBody);
     if (!body.ok) return body.response;
-    const { db } = c.get('deps');
+    const deps = c.get('deps');
+    const { db } = deps;
     const { username, password } = body.data;
-    const ip = clientIp(c);
-    const accountKey = `${ip}|${username.toLowerCase()}`;
-    const [acc, all] = await Promise.all([perAccount.get(accountKey), perIp.get(ip)]);
-    const blocked = [acc && acc.remainingPoints <= 0 ? acc : null, all && all.remainingPoints <= 0 ? all : null].find(Boolean);
-    if (blocked) {
-      const minutes = Math.max(1, Math.ceil(blocked.msBeforeNext / 60000));
-      return fail(c, `登录失败次数过多，请${minutes}分钟后再试`, 429);
-    }
+    const ip = clientIp(c, deps.config.trustProxy);
+    const throttle = deps.loginThrottle ?? (ownThrottle ??= memoryLoginThrottle());
+    // The attempt is counted before the password is checked, so parallel attempts cannot all be evaluated.
+    const allowed = await throttle.take(ip, username);
+    if (!allowed.ok) return fail(c, `登录失败次数过多，请${allowed.minutes}分钟后再试`, 429);
     const failed = async (message: string, userId?: string) => {
-      await Promise.all([perAccount.penalty(accountKey, 1), perIp.penalty(ip, 1)]);
       await writeLog(db, { logType: 1, content: `用户名: ${username},登录失败！${message}`, userId, username, ip, method: 'POST', url: '/sys/login' });
       return fail(c, message);
     };
 
     const user = await findUserByUsername(db, username);
-    if (!user || !(await verifyPassword(password, user.password))) return failed(WRONG, user?.id);
+    // An unknown username is hashed against a dummy, so it answers no faster than a wrong password.
+    const valid = await verifyPassword(password, user?.password);
+    if (!user || !valid) return failed(WRONG, user?.id);
     if (user.del_flag === 1) return failed('该用户已注销', user.id);
     if (user.status === 2) return failed('该用户已冻结', user.id);
 
-    await perAccount.delete(accountKey);
+    await throttle.succeeded(ip, username);
+    if (needsRehash(user.password)) {
+      // A hash from a lower cost (an older release) is replaced now that the password is known.
+      await db.updateTable('sys_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
+    }
     const departs = await memberDeparts(db, user.id);
     if (departs.length === 1 && user.org_code !== departs[0].org_code) {
       await db.updateTable('sys_user').set({ org_code: departs[0].org_code }).where('id', '=', user.id).execute();
@@ -79,9 +81,9 @@ export function registerLoginRoutes(r: ApiRoutes) {
   r.on(['POST', 'GET', 'PUT', 'DELETE'], '/sys/logout', PUBLIC, async (c) => {
     const user = c.get('user');
     if (!user) return fail(c, '退出登录失败！');
-    const { db } = c.get('deps');
+    const { db, config } = c.get('deps');
     await revokeSession(db, user.sessionId);
-    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},退出成功！`, userId: user.id, username: user.username, ip: clientIp(c), method: c.req.method, url: '/sys/logout' });
+    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},退出成功！`, userId: user.id, username: user.username, ip: clientIp(c, config.trustProxy), method: c.req.method, url: '/sys/logout' });
     return ok(c, null, '退出登录成功！', 200);
   });
 }

@@ -33,6 +33,7 @@ import {
   type UserScope,
 } from '../../domain/user-scope.js';
 import { ROSTER_COLUMNS, USERS_ROUTE, usersList } from '../../lists/users.js';
+import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -263,15 +264,20 @@ const username = z
   .max(32, '用户账号长度应为3到32个字符')
   .regex(/^[A-Za-z0-9_.@-]+$/, '用户账号只能包含字母、数字和 _ . @ -');
 
+/** A password someone sets for a user: the policy of shared/password-policy.ts. */
 const password = z
   .string({ message: '请输入密码' })
   .min(1, '请输入密码')
-  .min(8, '密码至少需要8个字符')
-  .max(64, '密码不能超过64个字符');
+  .max(64, '密码不能超过64个字符')
+  .superRefine((v, ctx) => {
+    const problem = v ? passwordProblem(v) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const addBody = z
   .object({ username, password, confirmpassword: z.string({ message: '请确认密码' }).optional(), ...userFields })
-  .refine((b) => b.confirmpassword === undefined || b.confirmpassword === b.password, { message: '两次输入的密码不一样！', path: ['confirmpassword'] });
+  .refine((b) => b.confirmpassword === undefined || b.confirmpassword === b.password, { message: '两次输入的密码不一样！', path: ['confirmpassword'] })
+  .refine((b) => passwordProblem(b.password, b.username) !== PASSWORD_IS_USERNAME, { message: PASSWORD_IS_USERNAME, path: ['password'] });
 
 const editBody = z.object({
   id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, 'id格式不正确'),
@@ -570,6 +576,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
             org_code: orgCode,
             status: 1,
             del_flag: 0,
+            // Chosen by whoever added the account: its owner sets their own at first login.
+            need_change_password: 1,
             create_by: user.username,
             create_time: now(),
           })
@@ -675,7 +683,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     const me = c.get('user')!;
     await db
       .updateTable('sys_user')
-      .set({ password: await hashPassword(body.data.password), update_by: me.username, update_time: now() })
+      // A password reset for someone else is theirs to replace at their next login.
+      .set({ password: await hashPassword(body.data.password), need_change_password: found.id === me.id ? 0 : 1, update_by: me.username, update_time: now() })
       .where('id', '=', found.id)
       .execute();
     await revokeUserSessions(db, found.id, found.id === me.id ? me.sessionId : undefined);
@@ -803,6 +812,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
               org_code: departs.find((x) => x.id === classIds[0])?.org_code ?? null,
               status: 1,
               del_flag: 0,
+              need_change_password: 1,
               create_by: user.username,
               create_time: now(),
             })

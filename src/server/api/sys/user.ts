@@ -4,8 +4,9 @@ import { hashPassword, verifyPassword } from '../../domain/password.js';
 import { revokeUserSessions } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { departJson, findUserById, memberDeparts, userInfo } from '../../domain/users.js';
+import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
-import { fail, jsonBody, ok } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 
 const selectDepartBody = z.object({
   orgCode: z.string({ message: '请选择部门' }).trim().min(1, '请选择部门').max(64, '部门编码过长'),
@@ -20,7 +21,10 @@ const updatePasswordBody = z
     confirmpassword: z.string({ message: '请确认新密码!' }).min(1, '请确认新密码!'),
   })
   .refine((b) => b.password === b.confirmpassword, { message: '两次输入密码不一致!' })
-  .refine((b) => b.password.length >= 8, { message: '新密码至少需要8个字符' });
+  .superRefine((b, ctx) => {
+    const problem = passwordProblem(b.password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
 
 export function registerUserRoutes(r: ApiRoutes) {
   r.get('/sys/user/getCurrentUserDeparts', LOGGED_IN, async (c) => {
@@ -50,13 +54,14 @@ export function registerUserRoutes(r: ApiRoutes) {
     const me = c.get('user')!;
     // The anchor let anyone change anyone's password given the old one; here it is always the caller's own.
     if (body.data.username && body.data.username !== me.username) return fail(c, '只能修改当前登录用户的密码');
+    if (passwordProblem(body.data.password, me.username) === PASSWORD_IS_USERNAME) return fieldFail(c, 'password', PASSWORD_IS_USERNAME);
     const { db } = c.get('deps');
     const user = await findUserById(db, me.id);
     if (!user) return fail(c, '用户不存在！');
     if (!(await verifyPassword(body.data.oldpassword, user.password))) return fail(c, '旧密码输入错误!');
     await db
       .updateTable('sys_user')
-      .set({ password: await hashPassword(body.data.password), update_by: me.username, update_time: now() })
+      .set({ password: await hashPassword(body.data.password), need_change_password: 0, update_by: me.username, update_time: now() })
       .where('id', '=', me.id)
       .execute();
     await revokeUserSessions(db, me.id, me.sessionId);

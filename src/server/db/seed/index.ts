@@ -49,6 +49,9 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
   }
   const hashes = await Promise.all(planned.map((a) => hashPassword(a.password)));
   const hashOf = (username: string) => hashes[planned.findIndex((a) => a.username === username)];
+  // A generated password was printed on a console: its owner replaces it at first login. Passwords from
+  // ADMIN_PASSWORD / DEMO_PASSWORD were chosen by the operator and are kept.
+  const generated = (username: string) => planned.find((a) => a.username === username)!.generated;
 
   const nowDate = new Date();
   const ts = formatDateTime(nowDate);
@@ -64,6 +67,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       username: 'admin',
       realname: '管理员',
       passwordHash: hashOf('admin'),
+      needChangePassword: generated('admin'),
       identity: 2,
       role: 'admin',
       sex: null,
@@ -78,6 +82,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
         username: a.username,
         realname: a.realname,
         passwordHash: hashOf(a.username),
+        needChangePassword: generated(a.username),
         identity: a.identity,
         role: a.role,
         sex: a.sex,

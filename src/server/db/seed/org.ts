@@ -97,6 +97,8 @@ export interface AccountSpec {
   username: string;
   realname: string;
   passwordHash: string;
+  /** A generated password: the user changes it at first login. */
+  needChangePassword: boolean;
   identity: 1 | 2;
   role: SeedRoleCode;
   sex: number | null;
@@ -144,6 +146,7 @@ export function buildAccountRows(
       school: s.school ?? SCHOOL_NAME,
       telephone: null,
       user_identity: s.identity,
+      need_change_password: s.needChangePassword ? 1 : 0,
       create_by: 'admin',
       create_time: createTime,
       update_by: null,

@@ -1,0 +1,84 @@
+// Login throttling: 5 attempts per account and address, 50 per address, per 15 minutes. An attempt takes its
+// point BEFORE the password is checked (an atomic increment), so attempts sent in parallel cannot all slip
+// through while the first ones are still hashing; a successful login gives its point back to the address and
+// starts the account's count over. With REDIS_URL the counts live in Redis and hold across processes
+// (RateLimiterRedis: one Lua increment per attempt); if Redis cannot answer, each process counts in memory.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export const ACCOUNT_ATTEMPTS = 5;
+export const ADDRESS_ATTEMPTS = 50;
+export const THROTTLE_WINDOW_S = 15 * 60;
+/** Key prefix in Redis (shared by every process of one installation). */
+export const THROTTLE_KEY_PREFIX = 'xuetang:login';
+
+export type ThrottleAnswer = { ok: true } | { ok: false; minutes: number };
+
+export interface LoginThrottle {
+  /** Takes one attempt from the account's and the address's allowance; refuses when either is used up. */
+  take(ip: string, username: string): Promise<ThrottleAnswer>;
+  /** After a correct password: the address gets its attempt back and the account's count starts over. */
+  succeeded(ip: string, username: string): Promise<void>;
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>;
+}
+
+const accountKey = (ip: string, username: string) => `${ip}|${username.toLowerCase()}`;
+
+const refused = (res: unknown): ThrottleAnswer => {
+  // A store error without an insurance limiter would reject with an Error: refuse rather than let it through.
+  const ms = res instanceof RateLimiterRes ? res.msBeforeNext : THROTTLE_WINDOW_S * 1000;
+  return { ok: false, minutes: Math.max(1, Math.ceil(ms / 60000)) };
+};
+
+function throttleOver(perAccount: RateLimiterAbstract, perIp: RateLimiterAbstract, close = async () => {}): LoginThrottle {
+  return {
+    close,
+    async take(ip, username) {
+      const key = accountKey(ip, username);
+      try {
+        await perAccount.consume(key);
+      } catch (res) {
+        return refused(res);
+      }
+      try {
+        await perIp.consume(ip);
+      } catch (res) {
+        // Not attempted after all: the account keeps its point.
+        await perAccount.reward(key).catch(() => undefined);
+        return refused(res);
+      }
+      return { ok: true };
+    },
+    async succeeded(ip, username) {
+      await Promise.all([perAccount.delete(accountKey(ip, username)), perIp.reward(ip)]);
+    },
+  };
+}
+
+const limits = (name: string, points: number) => ({ keyPrefix: `${THROTTLE_KEY_PREFIX}:${name}`, points, duration: THROTTLE_WINDOW_S });
+
+export function memoryLoginThrottle(): LoginThrottle {
+  return throttleOver(new RateLimiterMemory(limits('account', ACCOUNT_ATTEMPTS)), new RateLimiterMemory(limits('ip', ADDRESS_ATTEMPTS)));
+}
+
+/** Counts in Redis; ioredis is loaded here, so processes without REDIS_URL never load it. */
+export async function redisLoginThrottle(url: string, onError: (err: Error) => void): Promise<LoginThrottle> {
+  const { Redis } = await import('ioredis');
+  // A command fails at once while Redis is unreachable (the in-memory insurance answers instead of a queue).
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  client.on('error', onError);
+  // Counting starts in Redis rather than in the insurance: wait (briefly) for the connection.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    timer.unref();
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const store = (name: string, points: number) =>
+    new RateLimiterRedis({ ...limits(name, points), storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(limits(name, points)) });
+  return throttleOver(store('account', ACCOUNT_ATTEMPTS), store('ip', ADDRESS_ATTEMPTS), async () => {
+    await client.quit().catch(() => client.disconnect());
+  });
+}
