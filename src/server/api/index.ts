@@ -5,6 +5,7 @@ import { writeLog } from '../domain/logs.js';
 import { resolveSession } from '../domain/sessions.js';
 import { ApiRoutes } from './access.js';
 import { fail } from './envelope.js';
+import { refuseIllegalInput } from './illegal-input.js';
 import { clientIp, isSameOrigin, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
@@ -61,6 +62,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerCourseRoutes(routes);
 
   const app = new Hono<ApiEnv>();
+  app.use('*', refuseIllegalInput);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const found = requestToken(c);
