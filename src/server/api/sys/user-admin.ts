@@ -36,6 +36,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { applyFilters, filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { requiredName } from '../names.js';
 
 type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
@@ -229,11 +230,7 @@ const idListField = (label: string) =>
   );
 
 const userFields = {
-  realname: z
-    .string({ message: '请输入真实姓名' })
-    .trim()
-    .min(1, '请输入真实姓名')
-    .max(50, '真实姓名不能超过50个字符'),
+  realname: requiredName('真实姓名', 50),
   sex: z.preprocess(numeric, z.number({ message: '性别只能是男或女' }).refine((n) => [0, 1, 2].includes(n), '性别只能是男或女').nullish()),
   birthday: z.preprocess(
     trimmed,
