@@ -13,6 +13,7 @@ import {
 import type { PageEnv } from './context.js';
 import { backToList, setFlash, takeFlash } from './list-page.js';
 import { shellPage } from './shell-page.js';
+import { safeLocalPath } from './safe-path.js';
 
 const TITLE = '我的消息';
 
@@ -36,7 +37,7 @@ export function listState(c: Context): MyAnnouncementState {
 
 /** Only our own list URLs are followed back (no open redirect through `back`). */
 export function safeBack(v: unknown): string {
-  return typeof v === 'string' && (v === MY_ANNOUNCEMENTS || v.startsWith(`${MY_ANNOUNCEMENTS}?`)) && !/[\r\n]/.test(v) ? v : MY_ANNOUNCEMENTS;
+  return safeLocalPath(v, MY_ANNOUNCEMENTS, MY_ANNOUNCEMENTS);
 }
 
 export function registerMyAnnouncementPages(app: Hono<PageEnv>) {

@@ -11,6 +11,10 @@ import {
   siteConfig,
   type PageEnv,
 } from './context.js';
+import { isLocalPath } from './safe-path.js';
+
+/** The `redirect` the form carries on: a local path, or nothing (the default page). */
+const localRedirect = (v: unknown) => (typeof v === 'string' && isLocalPath(v) ? v : '');
 
 export function registerAuthPages(app: Hono<PageEnv>) {
   app.get('/user', (c) => c.redirect('/user/login'));
@@ -21,7 +25,7 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     const cfg = await siteConfig(c);
     return c.html(
       '<!doctype html>' +
-        (<LoginPage brandName={cfg.brandName} brandDesc={cfg.brandDesc} footerHtml={cfg.footer} redirect={c.req.query('redirect') ?? ''} />),
+        (<LoginPage brandName={cfg.brandName} brandDesc={cfg.brandDesc} footerHtml={cfg.footer} redirect={localRedirect(c.req.query('redirect'))} />),
     );
   });
 
@@ -29,7 +33,7 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     const form = await c.req.parseBody();
     const username = typeof form.username === 'string' ? form.username.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
-    const redirect = typeof form.redirect === 'string' ? form.redirect : '';
+    const redirect = localRedirect(form.redirect);
     const cfg = await siteConfig(c);
     const render = (status: 200 | 400 | 429, props: { error?: string; fieldErrors?: { username?: string; password?: string } }) =>
       c.html(

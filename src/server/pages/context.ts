@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Config } from '../config.js';
 import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
+import { isLocalPath } from './safe-path.js';
 
 export const SESSION_COOKIE = 'xt_token';
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -39,7 +40,7 @@ export const clearSessionCookie = (c: Context) => deleteCookie(c, SESSION_COOKIE
 
 /** Only local absolute paths are followed after login (no open redirect to another site). */
 export function safeRedirect(target: string | undefined | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return DEFAULT_PATH;
+  if (!target || !isLocalPath(target)) return DEFAULT_PATH;
   if (target.startsWith('/user/login') || target.startsWith('/api/')) return DEFAULT_PATH;
   return target;
 }

@@ -14,6 +14,7 @@ import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, formToBody, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const spec = announcementsList;
 const route = spec.route;
@@ -29,7 +30,7 @@ interface PickUser {
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 
 async function recipientOptions(up: Upstream, params: { keyword?: string; ids?: string[] }): Promise<PickUser[]> {
   const res = await up.call<PickUser[]>('GET', '/sys/annountCement/recipientOptions', {

@@ -15,10 +15,10 @@ import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 /** A local path to return to (never another site), else the fallback. */
-const localPath = (v: unknown, fallback: string) =>
-  typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : fallback;
+const localPath = (v: unknown, fallback: string) => safeLocalPath(v, fallback);
 
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');
 

@@ -7,9 +7,10 @@ import { ConfirmView } from '../../../templates/list/form-view.js';
 import type { PageEnv } from '../context.js';
 import { backToList, registerListPage, setFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const route = logsList.route;
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 
 export function registerLogPages(app: Hono<PageEnv>) {
   registerListPage(app, { spec: logsList });

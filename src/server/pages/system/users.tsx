@@ -16,6 +16,7 @@ import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const spec = usersList;
 const route = spec.route;
@@ -23,7 +24,7 @@ const RECYCLE = `${route}/recycleBin`;
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const ids = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 const first = (v: string | string[] | File | (string | File)[] | undefined) => str(Array.isArray(v) ? v[0] : v);
 
 type Answer<T> = { status: number; body: { success: boolean; message: string; code: number; result: T } };
