@@ -3,7 +3,6 @@
 // (row and bulk, confirmed), the 回收站 page (还原 / 彻底删除), and the import report that shows generated
 // initial passwords once. Data goes through the upstream client only; the API checks every code again.
 import type { Context, Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import type { Child } from 'hono/jsx';
 import { canUse } from '../../lists/auth.js';
 import type { FieldSpec } from '../../lists/spec.js';
@@ -411,7 +410,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
   });
 
   // The department picker's list after a search: chosen departments stay chosen, the matches follow.
-  app.post(`${route}/depart-picker`, csrf(), async (c) => {
+  app.post(`${route}/depart-picker`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const field = first(form.field) as PickerField;
     if (!(PICKER_FIELDS as readonly string[]).includes(field)) return c.text('', 400);
@@ -487,7 +486,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
     }
     return dialogOrPage(c, () => passwordView(c, { id, username: str(res.body.result.username), back }));
   });
-  app.post(`${route}/password`, csrf(), async (c) => {
+  app.post(`${route}/password`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const id = first(form.id);
     const back = safeBack(first(form.back));
@@ -520,7 +519,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
       const name = str(res.body.result.realname) || str(res.body.result.username);
       return dialogOrPage(c, () => <StatusDialog action={key} id={id} name={name} back={back} asDialog={wantsDialog(c)} />);
     });
-    app.post(`${route}/${key}`, csrf(), async (c) => {
+    app.post(`${route}/${key}`, async (c) => {
       const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const back = safeBack(first(form.back));
       const chosen = ids(form.ids ?? form.id);
@@ -557,7 +556,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
         <ConfirmView title={`${label}用户`} text={`确定${label}选中的 ${chosen.length} 个用户吗?${key === 'purge' ? '此操作不可恢复!' : ''}`} action={`${RECYCLE}/${key}`} hidden={{ ids: chosen.join(',') }} back={RECYCLE} />
       ));
     });
-    app.post(`${RECYCLE}/${key}`, csrf(), async (c) => {
+    app.post(`${RECYCLE}/${key}`, async (c) => {
       const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const chosen = ids(form.ids);
       if (!chosen.length) {
