@@ -16,6 +16,7 @@ import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { newId } from '../../domain/ids.js';
 import { generatePassword, hashPassword } from '../../domain/password.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
+import { announceSessionsEnded } from '../../domain/session-watch.js';
 import { isSuperUser, maxRoleLevel, revokeUserSessions } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
@@ -631,6 +632,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       // A frozen account is logged out everywhere at once.
       if (body.data.status === 2) await tx.deleteFrom('sys_session').where('user_id', 'in', ids).execute();
     });
+    if (body.data.status === 2) announceSessionsEnded(db, { userIds: ids });
     return ok(c, null, '操作成功!', 200);
   });
 
@@ -681,6 +683,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       await tx.updateTable('sys_user').set({ del_flag: 1, update_by: me.username, update_time: now() }).where('id', 'in', list).execute();
       await tx.deleteFrom('sys_session').where('user_id', 'in', list).execute();
     });
+    announceSessionsEnded(db, { userIds: list });
     return ok(c, null, batch ? '批量删除用户成功' : '删除用户成功', 200);
   };
   r.delete('/sys/user/delete', perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('id'), 1), false));
