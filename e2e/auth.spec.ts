@@ -77,3 +77,18 @@ test('an unknown path of a logged-in user goes to /404; the login redirect ignor
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText('抱歉，你访问的页面不存在')).toBeVisible();
 });
+
+test('a redirect a browser would bend to another site (tab, backslash, encoded slash) lands on our default page', async ({ page, baseURL }) => {
+  const payloads = ['/%09/evil.example/x', '/%5C%5Cevil.example/', '/%2F/evil.example/', '/%0D%0A/evil.example/', '%E3%80%80//evil.example/', '/%252F/evil.example/'];
+  await page.goto(`/user/login?redirect=${payloads[0]}`);
+  await page.getByLabel('账户').fill(ADMIN.username);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/index$/);
+  // Logged in, the login page forwards to `redirect` at once.
+  for (const p of payloads) {
+    await page.goto(`/user/login?redirect=${p}`);
+    expect(new URL(page.url()).origin, p).toBe(new URL(baseURL!).origin);
+    await expect(page, p).toHaveURL(/\/dashboard\/index$/);
+  }
+});

@@ -46,13 +46,19 @@ export function page<T>(records: T[], total: number, pageNo: number, pageSize: n
   return { records, total, size: pageSize, current: pageNo, pages: pageSize > 0 ? Math.ceil(total / pageSize) : 0, searchCount: true };
 }
 
-/** Paging parameters, defaults 1 and 10, clamped so a client cannot ask for a million rows. */
+/** The last page number a list answers; past it the page is simply empty. */
+export const MAX_PAGE_NO = 100_000;
+
+/**
+ * Paging parameters, defaults 1 and 10, clamped so a client cannot ask for a million rows, nor for page
+ * 99999999999999999999 (an offset no database integer holds: a 500 before the clamp).
+ */
 export function paging(c: Context, defaultSize = 10, maxSize = 200): { pageNo: number; pageSize: number; offset: number } {
   const int = (v: string | undefined, d: number) => {
     const n = Number.parseInt(v ?? '', 10);
     return Number.isFinite(n) && n > 0 ? n : d;
   };
-  const pageNo = int(c.req.query('pageNo'), 1);
+  const pageNo = Math.min(int(c.req.query('pageNo'), 1), MAX_PAGE_NO);
   const pageSize = Math.min(int(c.req.query('pageSize'), defaultSize), maxSize);
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 }

@@ -6,7 +6,9 @@ import { resolveSession } from '../domain/sessions.js';
 import { ApiRoutes } from './access.js';
 import { PASSWORD_CHANGE_REQUIRED } from '../shared/password-policy.js';
 import { fail } from './envelope.js';
-import { clientIp, isSameOrigin, requestToken } from './request-meta.js';
+import { refuseIllegalInput } from './illegal-input.js';
+import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
+import { clientIp, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
 import { registerLogRoutes } from './sys/log.js';
@@ -33,10 +35,14 @@ import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
-/** GET endpoints of the anchor's contract that change data: logged, and CSRF-checked, as writes. */
-const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData']);
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/sys/user/updatePassword', '/sys/login', '/sys/logout']);
+/**
+ * GET endpoints of the anchor's contract that change data (its clients call them with the X-Access-Token
+ * header). They write only for that header: never for the session cookie (a cross-site link or image would
+ * do), never on HEAD. They are logged as writes.
+ */
+export const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData', '/sys/logout']);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 
@@ -68,14 +74,18 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerCourseDeptRoutes(routes);
 
   const app = new Hono<ApiEnv>();
+  app.use('*', refuseIllegalInput);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const found = requestToken(c, deps.config.secureCookies);
     const user = found ? await resolveSession(deps.db, found.token) : null;
     c.set('user', user);
     c.set('tokenSource', user ? found!.source : null);
-    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || (c.req.method === 'GET' && WRITING_GETS.has(c.req.path.replace(/^\/api/, '')));
-    if (unsafe && found?.source === 'cookie' && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
+    const write = isWriteMethod(c.req.method);
+    const writingGet = !write && WRITING_GETS.has(c.req.path.replace(/^\/api/, ''));
+    if (writingGet && (c.req.method !== 'GET' || found?.source === 'cookie')) return fail(c, `不支持通过${c.req.method}请求修改数据`, 405, 405);
+    if (write && found?.source === 'cookie' && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
+    const unsafe = write || writingGet;
     if (unsafe && user?.needChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(c.req.path.replace(/^\/api/, ''))) {
       return fail(c, PASSWORD_CHANGE_REQUIRED, 403, 403);
     }

@@ -30,16 +30,3 @@ export function requestToken(c: Context, secureCookies: boolean): { token: strin
   if (cookie) return { token: cookie, source: 'cookie' };
   return null;
 }
-
-/** A write authenticated only by a cookie must come from our own pages (CSRF defence). */
-export function isSameOrigin(c: Context): boolean {
-  const site = c.req.header('Sec-Fetch-Site');
-  if (site) return site === 'same-origin' || site === 'none';
-  const origin = c.req.header('Origin') ?? c.req.header('Referer');
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === new URL(c.req.url).host;
-  } catch {
-    return false;
-  }
-}

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
+import { announceSessionsEnded } from './session-watch.js';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Absolute lifetime from creation, whatever the use: then the user logs in again. */
@@ -96,6 +97,7 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
   const ends = Number(row.created_at) + SESSION_MAX_LIFETIME_MS;
   if (row.expires_at <= t || ends <= t || row.status !== 1 || row.del_flag !== 0) {
     await db.deleteFrom('sys_session').where('id', '=', row.session_id).execute();
+    announceSessionsEnded(db, { sessionIds: [row.session_id] });
     return null;
   }
   if (t - row.last_seen_at > SLIDE_AFTER_MS) {
@@ -120,6 +122,7 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.deleteFrom('sys_session').where('id', '=', sessionId).execute();
+  announceSessionsEnded(db, { sessionIds: [sessionId] });
 }
 
 /** Ends every session of a user, optionally keeping one (the caller's own after a password change). */
@@ -127,6 +130,7 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: string, k
   let q = db.deleteFrom('sys_session').where('user_id', '=', userId);
   if (keepSessionId) q = q.where('id', '!=', keepSessionId);
   await q.execute();
+  announceSessionsEnded(db, { userIds: [userId], exceptSessionId: keepSessionId });
 }
 
 export const isSuperUser = (u: Pick<SessionUser, 'roles'>) => u.roles.some((r) => r.code === 'admin' || r.code === 'dev');

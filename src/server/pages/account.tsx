@@ -4,7 +4,6 @@
 // server; a refused form comes back with every field's message and the values the user typed.
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { csrf } from 'hono/csrf';
 import {
   AccountCenterView,
   BaseSettingsView,
@@ -80,7 +79,7 @@ export function registerAccountPages(app: Hono<PageEnv>) {
   );
 
   // Department switch without JavaScript (the user menu's 切换部门 dialog does the same with PUT /sys/selectDepart).
-  app.post(`${CENTER}/depart`, csrf(), async (c) => {
+  app.post(`${CENTER}/depart`, async (c) => {
     const form = await c.req.parseBody();
     const orgCode = field(form, 'orgCode', 64);
     const res = await c.get('upstream').selectDepart(orgCode);
@@ -102,7 +101,6 @@ export function registerAccountPages(app: Hono<PageEnv>) {
 
   app.post(
     '/account/settings/base',
-    csrf(),
     bodyLimit({
       maxSize: MAX_UPLOAD + 256 * 1024,
       onError: async (c) => {
@@ -175,7 +173,7 @@ export function registerAccountPages(app: Hono<PageEnv>) {
     )),
   );
 
-  app.post('/account/settings/security', csrf(), async (c) => {
+  app.post('/account/settings/security', async (c) => {
     const form = await c.req.parseBody();
     const body = {
       oldpassword: field(form, 'oldpassword'),

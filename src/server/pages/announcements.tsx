@@ -2,7 +2,6 @@
 // marking read and 全部已读 are form posts (Post/Redirect/Get; htmx swaps #content instead). 全部已读 asks
 // first: htmx with hx-confirm, without JavaScript on a confirmation page.
 import type { Context, Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { ConfirmView } from '../../templates/list/form-view.js';
 import {
   AnnouncementDetailView,
@@ -13,6 +12,7 @@ import {
 import type { PageEnv } from './context.js';
 import { backToList, setFlash, takeFlash } from './list-page.js';
 import { shellPage } from './shell-page.js';
+import { safeLocalPath } from './safe-path.js';
 
 const TITLE = '我的消息';
 
@@ -36,7 +36,7 @@ export function listState(c: Context): MyAnnouncementState {
 
 /** Only our own list URLs are followed back (no open redirect through `back`). */
 export function safeBack(v: unknown): string {
-  return typeof v === 'string' && (v === MY_ANNOUNCEMENTS || v.startsWith(`${MY_ANNOUNCEMENTS}?`)) && !/[\r\n]/.test(v) ? v : MY_ANNOUNCEMENTS;
+  return safeLocalPath(v, MY_ANNOUNCEMENTS, MY_ANNOUNCEMENTS);
 }
 
 export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
@@ -72,7 +72,7 @@ export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
     });
   });
 
-  app.post(`${MY_ANNOUNCEMENTS}/read`, csrf(), async (c) => {
+  app.post(`${MY_ANNOUNCEMENTS}/read`, async (c) => {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
     const anntId = str(form.anntId, 64);
@@ -83,7 +83,7 @@ export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
     return backToList(c, back);
   });
 
-  app.post(`${MY_ANNOUNCEMENTS}/readAll`, csrf(), async (c) => {
+  app.post(`${MY_ANNOUNCEMENTS}/readAll`, async (c) => {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
     if (form.confirmed !== '1') {

@@ -1,6 +1,5 @@
 // /user/login (GET form, POST submit) and /user/logout.
 import type { Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { LoginPage } from '../../templates/login.js';
 import { CHANGE_PASSWORD_PATH } from './shell-page.js';
 import {
@@ -12,6 +11,10 @@ import {
   siteConfig,
   type PageEnv,
 } from './context.js';
+import { isLocalPath } from './safe-path.js';
+
+/** The `redirect` the form carries on: a local path, or nothing (the default page). */
+const localRedirect = (v: unknown) => (typeof v === 'string' && isLocalPath(v) ? v : '');
 
 export function registerAuthPages(app: Hono<PageEnv>) {
   app.get('/user', (c) => c.redirect('/user/login'));
@@ -22,15 +25,15 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     const cfg = await siteConfig(c);
     return c.html(
       '<!doctype html>' +
-        (<LoginPage brandName={cfg.brandName} brandDesc={cfg.brandDesc} footerHtml={cfg.footer} redirect={c.req.query('redirect') ?? ''} />),
+        (<LoginPage brandName={cfg.brandName} brandDesc={cfg.brandDesc} footerHtml={cfg.footer} redirect={localRedirect(c.req.query('redirect'))} />),
     );
   });
 
-  app.post('/user/login', csrf(), async (c) => {
+  app.post('/user/login', async (c) => {
     const form = await c.req.parseBody();
     const username = typeof form.username === 'string' ? form.username.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
-    const redirect = typeof form.redirect === 'string' ? form.redirect : '';
+    const redirect = localRedirect(form.redirect);
     const cfg = await siteConfig(c);
     const render = (status: 200 | 400 | 429, props: { error?: string; fieldErrors?: { username?: string; password?: string } }) =>
       c.html(
@@ -53,7 +56,7 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     return c.redirect(safeRedirect(redirect), 303);
   });
 
-  app.post('/user/logout', csrf(), async (c) => {
+  app.post('/user/logout', async (c) => {
     if (c.get('token')) await c.get('upstream').logout();
     clearSessionCookie(c);
     // SPEC §4: on success the page reloads to the root.

@@ -4,6 +4,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { readSessionCookie, SESSION_COOKIE, sessionCookiePrefix } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
+import { isLocalPath } from './safe-path.js';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** Where a logged-in user lands (the home dashboard tab). */
@@ -47,7 +48,7 @@ export const clearSessionCookie = (c: Context) => {
 
 /** Only local absolute paths are followed after login (no open redirect to another site). */
 export function safeRedirect(target: string | undefined | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return DEFAULT_PATH;
+  if (!target || !isLocalPath(target)) return DEFAULT_PATH;
   if (target.startsWith('/user/login') || target.startsWith('/api/')) return DEFAULT_PATH;
   return target;
 }

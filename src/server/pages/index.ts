@@ -2,11 +2,11 @@
 // The access guard of SPEC §2: public paths are open; any other path needs a session, else it goes to the
 // login page with the full path as `redirect`.
 import { Hono, type Context } from 'hono';
-import { csrf } from 'hono/csrf';
 import { clientIp } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import { NotFoundContent, NotFoundPage } from '../../templates/not-found.js';
 import type { Upstream } from '../upstream/client.js';
+import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
 import { registerAccountPages } from './account.js';
 import { registerMyAnnouncementPages } from './announcements.js';
 import { registerAuthPages } from './auth.js';
@@ -32,16 +32,22 @@ export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/reg
 export function createPages(deps: { upstream: Upstream; config: Config }) {
   const app = new Hono<PageEnv>();
   // Every page form write (save, delete, import, logout …) must come from our own origin: the session cookie
-  // alone must not let another site post a form at us. The API checks its cookie writes itself.
-  const sameOrigin = csrf();
-  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : sameOrigin(c, next)));
+  // alone must not let another site post a form at us (shared/same-origin.ts, the API's rule too).
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/') || !isWriteMethod(c.req.method) || isSameOrigin(c)) return next();
+    return c.text('跨站请求被拒绝', 403);
+  });
   app.use('*', async (c, next) => {
     // The API and static files share the root mount; they answer for themselves.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/static/')) return next();
-    c.set('config', deps.config);
     const token = sessionToken(c);
     c.set('token', token);
-    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy)));
+    c.set('config', deps.config);
+    // The session reaches the API as a token header, which the API's cookie rule does not see: the same rule
+    // holds here. HEAD never changes data; nor does a request no page of ours made (a cross-site link, a typed
+    // address): opening an announcement from another site must not even mark it read.
+    const readOnly = c.req.method === 'HEAD' || !isSameOrigin(c);
+    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy), { readOnly }));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.
       if (c.req.header('HX-Request') === 'true') {

@@ -12,6 +12,7 @@ import { ListView, type DictOptions, type PageData } from '../../templates/list/
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
 import { requireSession, shellPage } from './shell-page.js';
+import { safeLocalPath } from './safe-path.js';
 
 const FLASH_COOKIE = 'xt_flash';
 
@@ -148,7 +149,7 @@ export async function uploadFiles(up: Upstream, submitted: Record<string, unknow
 
 export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
-  const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(spec.route) && !back.startsWith('//') ? back : spec.route);
+  const safeBack = (back: unknown) => safeLocalPath(back, spec.route, spec.route);
   const can = (session: PageSession) => (code: string | undefined) => canUse(session.permissions, code);
 
   app.get(spec.route, (c) =>

@@ -1,6 +1,7 @@
 // Notice fan-out. Publishers (announcement release) call publish(); websocket connections subscribe per user.
 // In process by default; a Redis-backed hub with the same interface joins several processes.
 import { EventEmitter } from 'node:events';
+import type { SessionsEnded } from '../domain/session-watch.js';
 
 /** Message pushed to shells, in the anchor's websocket vocabulary: cmd topic (to all) or user (to some). */
 export interface NoticeMessage {
@@ -20,6 +21,10 @@ export interface NoticeHub {
   publish(target: NoticeTarget): Promise<void>;
   /** Registers a listener for one user's notices; returns the unsubscribe function. */
   subscribe(userId: string, listener: (m: NoticeMessage) => void): () => void;
+  /** Tells every process that sessions ended, so that their sockets close. */
+  endSessions(ended: SessionsEnded): Promise<void>;
+  /** Registers a listener for ended sessions (from any process); returns the unsubscribe function. */
+  onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,13 @@ export class LocalDelivery {
       this.emitter.off('*', listener);
     };
   }
+  endSessions(ended: SessionsEnded) {
+    this.emitter.emit('sessions-ended', ended);
+  }
+  onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+    this.emitter.on('sessions-ended', listener);
+    return () => this.emitter.off('sessions-ended', listener);
+  }
 }
 
 export class InProcessHub implements NoticeHub {
@@ -50,6 +62,12 @@ export class InProcessHub implements NoticeHub {
   }
   subscribe(userId: string, listener: (m: NoticeMessage) => void) {
     return this.local.subscribe(userId, listener);
+  }
+  async endSessions(ended: SessionsEnded) {
+    this.local.endSessions(ended);
+  }
+  onSessionsEnded(listener: (ended: SessionsEnded) => void) {
+    return this.local.onSessionsEnded(listener);
   }
   async close() {}
 }

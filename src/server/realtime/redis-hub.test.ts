@@ -147,4 +147,22 @@ describe('two server processes sharing notices through Redis', () => {
     const list = await api(b, 'GET', '/sys/annountCement/listByUser', student.token);
     expect(list.result.anntMsgList.map((x: { id: string }) => x.id)).toContain(all.result.id);
   }, 60_000);
+
+  it('a socket on B closes when its session ends through A: logout, then freezing', async () => {
+    const admin = await login(a, 'admin', ADMIN_PASSWORD);
+    const viaA = await login(a, 'student2', DEMO_PASSWORD);
+    const onB = connect(`ws://127.0.0.1:${b.port}/api/websocket/${viaA.id}?token=${viaA.token}`);
+    clients.push(onB);
+    await opened(onB);
+    expect((await api(a, 'POST', '/sys/logout', viaA.token)).success).toBe(true);
+    expect((await onB.closed).code).toBe(4401);
+
+    const again = await login(b, 'student2', DEMO_PASSWORD);
+    const second = connect(`ws://127.0.0.1:${b.port}/api/websocket/${again.id}?token=${again.token}`);
+    clients.push(second);
+    await opened(second);
+    expect((await api(a, 'PUT', '/sys/user/frozenBatch', admin.token, { ids: again.id, status: 2 })).success).toBe(true);
+    expect((await second.closed).code).toBe(4401);
+    await api(a, 'PUT', '/sys/user/frozenBatch', admin.token, { ids: again.id, status: 1 });
+  }, 60_000);
 });

@@ -1,9 +1,12 @@
 // Notice fan-out across processes: publish() goes to a Redis channel; every process (the publisher included)
 // subscribes to it and delivers to its own websocket listeners. Same interface as the in-process hub.
 import type { Redis } from 'ioredis';
+import type { SessionsEnded } from '../domain/session-watch.js';
 import { LocalDelivery, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
 
 export const NOTICE_CHANNEL = 'xuetang:notices';
+/** Ended sessions travel on their own channel, beside the notices: `<channel>:sessions`. */
+const SESSIONS_SUFFIX = ':sessions';
 
 export interface RedisHubOptions {
   channel?: string;
@@ -18,11 +21,19 @@ function isTarget(v: unknown): v is NoticeTarget {
   return usersOk && !!t.message && (t.message.cmd === 'topic' || t.message.cmd === 'user');
 }
 
+const stringList = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+function isSessionsEnded(v: unknown): v is SessionsEnded {
+  if (!v || typeof v !== 'object') return false;
+  const e = v as SessionsEnded;
+  return stringList(e.sessionIds) && stringList(e.userIds) && (e.exceptSessionId === undefined || typeof e.exceptSessionId === 'string');
+}
+
 export class RedisHub implements NoticeHub {
   private readonly local = new LocalDelivery();
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly channel: string;
+  private readonly sessionsChannel: string;
   private readonly ready: Promise<unknown>;
 
   /** Connects a hub; ioredis is loaded here, so processes without REDIS_URL never load it. */
@@ -33,6 +44,7 @@ export class RedisHub implements NoticeHub {
 
   private constructor(RedisClient: typeof Redis, url: string, opts: RedisHubOptions = {}) {
     this.channel = opts.channel ?? NOTICE_CHANNEL;
+    this.sessionsChannel = this.channel + SESSIONS_SUFFIX;
     const onError = opts.onError ?? ((err: Error) => console.error(`[realtime] redis: ${err.message}`));
     // Commands wait (queued) while Redis reconnects instead of failing at once; a publish that cannot be
     // delivered within a few retries is reported to the caller.
@@ -40,9 +52,9 @@ export class RedisHub implements NoticeHub {
     this.sub = new RedisClient(url, { maxRetriesPerRequest: null, lazyConnect: false });
     this.pub.on('error', onError);
     this.sub.on('error', onError);
-    this.ready = this.sub.subscribe(this.channel);
+    this.ready = this.sub.subscribe(this.channel, this.sessionsChannel);
     this.sub.on('message', (channel, text) => {
-      if (channel !== this.channel) return;
+      if (channel !== this.channel && channel !== this.sessionsChannel) return;
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -50,7 +62,10 @@ export class RedisHub implements NoticeHub {
         onError(new Error('ignored a message that is not JSON'));
         return;
       }
-      if (isTarget(parsed)) this.local.deliver(parsed);
+      if (channel === this.sessionsChannel) {
+        if (isSessionsEnded(parsed)) this.local.endSessions(parsed);
+        else onError(new Error('ignored a message that is not a list of ended sessions'));
+      } else if (isTarget(parsed)) this.local.deliver(parsed);
       else onError(new Error('ignored a message that is not a notice'));
     });
   }
@@ -66,6 +81,16 @@ export class RedisHub implements NoticeHub {
 
   subscribe(userId: string, listener: (m: NoticeMessage) => void): () => void {
     return this.local.subscribe(userId, listener);
+  }
+
+  /** Closes this process's sockets at once (even if Redis is away), and the other processes' through Redis. */
+  async endSessions(ended: SessionsEnded): Promise<void> {
+    this.local.endSessions(ended);
+    await this.pub.publish(this.sessionsChannel, JSON.stringify(ended));
+  }
+
+  onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+    return this.local.onSessionsEnded(listener);
   }
 
   async close(): Promise<void> {

@@ -82,4 +82,86 @@ describe.each(dialects)('notice websocket on %s', (dialect) => {
     await t.api('POST', '/sys/logout', { token });
     expect((await open(`/api/websocket/${id}?token=${token}`).closed).code).toBe(4401);
   });
+
+  describe('a socket does not outlive its session', () => {
+    const PASSWORD = 'Socket-pass-2026';
+    /** A new account (so these tests end no session the others use). */
+    async function account(username: string) {
+      const res = await t.api('POST', '/sys/user/add', { token: admin, body: { username, realname: '测试', password: PASSWORD, confirmpassword: PASSWORD } });
+      expect(res.body.success, res.body.message).toBe(true);
+      return username;
+    }
+    /** A fresh session of `username` with an open socket on it. */
+    async function socketOf(username: string) {
+      const token = await t.login(username, PASSWORD);
+      const id = await t.userId(username);
+      const c = open(`/api/websocket/${id}?token=${token}`);
+      await opened(c);
+      return { token, id, c };
+    }
+    /** The socket still answers a heartbeat (a new one: earlier answers do not count). */
+    const stillOpen = async (c: Client) => {
+      const before = c.messages.length;
+      c.ws.send('HeartBeat');
+      await c.next((m) => m.cmd === 'heartcheck' && c.messages.indexOf(m) >= before);
+      expect(c.ws.readyState).toBe(1);
+    };
+
+    it('closes with 4401 on logout, and only the socket of that session', async () => {
+      await account('ws_logout');
+      const a = await socketOf('ws_logout');
+      const b = await socketOf('ws_logout');
+      expect((await t.api('POST', '/sys/logout', { token: a.token })).body.success).toBe(true);
+      expect((await a.c.closed).code).toBe(4401);
+      await stillOpen(b.c);
+    });
+
+    it('closes every socket of an account when it is frozen', async () => {
+      await account('ws_frozen');
+      const a = await socketOf('ws_frozen');
+      const b = await socketOf('ws_frozen');
+      const res = await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: a.id, status: 2 } });
+      expect(res.body.success).toBe(true);
+      expect((await a.c.closed).code).toBe(4401);
+      expect((await b.c.closed).code).toBe(4401);
+      await t.api('PUT', '/sys/user/frozenBatch', { token: admin, body: { ids: a.id, status: 1 } });
+    });
+
+    it('closes the other sessions\' sockets when a user changes their password, keeping the one that changed it', async () => {
+      await account('ws_password');
+      const mine = await socketOf('ws_password');
+      const other = await socketOf('ws_password');
+      const res = await t.api('PUT', '/sys/user/updatePassword', {
+        token: mine.token,
+        body: { oldpassword: PASSWORD, password: 'Changed-pass-2026', confirmpassword: 'Changed-pass-2026' },
+      });
+      expect(res.body.success, res.body.message).toBe(true);
+      expect((await other.c.closed).code).toBe(4401);
+      await stillOpen(mine.c);
+      // An administrator resetting the password ends them all.
+      const reset = await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'ws_password', password: PASSWORD, confirmpassword: PASSWORD } });
+      expect(reset.body.success, reset.body.message).toBe(true);
+      expect((await mine.c.closed).code).toBe(4401);
+    });
+
+    it('closes when the user is deleted', async () => {
+      await account('ws_deleted');
+      const s = await socketOf('ws_deleted');
+      expect((await t.api('DELETE', `/sys/user/delete?id=${s.id}`, { token: admin })).body.success).toBe(true);
+      expect((await s.c.closed).code).toBe(4401);
+    });
+
+    it('closes when its session expires', async () => {
+      await account('ws_expiry');
+      const token = await t.login('ws_expiry', PASSWORD);
+      const id = await t.userId('ws_expiry');
+      // The session has a second and a half left.
+      await t.db.updateTable('sys_session').set({ expires_at: Date.now() + 1500 }).where('user_id', '=', id).execute();
+      const c = open(`/api/websocket/${id}?token=${token}`);
+      await opened(c);
+      const openedAt = Date.now();
+      expect((await c.closed).code).toBe(4401);
+      expect(Date.now() - openedAt).toBeLessThan(5000);
+    });
+  });
 });

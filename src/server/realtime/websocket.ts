@@ -2,13 +2,15 @@
 // Authenticated, unlike the anchor's: the session comes from the session cookie (browsers on our pages send
 // it), a `token` query parameter, or Sec-WebSocket-Protocol (API clients). The :userId must be the session's
 // user; a socket receives only that user's notices (and announcements to all).
-// Any text from the client is answered with the anchor's heartcheck; the session is re-checked now and then,
-// so a socket outlives neither logout nor a frozen account for long.
+// Any text from the client is answered with the anchor's heartcheck. A socket does not outlive its session:
+// it closes (4401) as soon as the session ends anywhere (logout, password change, freezing … announced
+// through domain/session-watch and the hub, so in every process), and when it expires (a timer at expiry).
 import { createNodeWebSocket } from '@hono/node-ws';
 import type { Context, Hono } from 'hono';
 import type { WSContext } from 'hono/ws';
 import { readSessionCookie } from '../api/request-meta.js';
 import type { AppDeps } from '../context.js';
+import { endsSession, onSessionsEnded, sessionExpiry, type SessionsEnded } from '../domain/session-watch.js';
 import { resolveSession, type SessionUser } from '../domain/sessions.js';
 
 /** Close codes: no valid session / the path names another user. */
@@ -19,6 +21,15 @@ export const HEARTCHECK = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const
 const RECHECK_MS = 60_000;
 /** Clients only ever send `HeartBeat`; anything large is refused by the socket layer. */
 const MAX_PAYLOAD = 4096;
+/** setTimeout's longest delay (about 24.8 days); a later expiry is re-checked then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** An open, authenticated socket, as the session watch sees it. */
+interface LiveSocket {
+  userId: string;
+  sessionId: string;
+  end(): void;
+}
 
 /** A browser on another site may open a websocket to us; the cookie then must not count (CSWSH). */
 function crossSite(c: Context): boolean {
@@ -55,6 +66,16 @@ export interface AttachedWebSocket {
 export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocket {
   const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app });
   wss.options.maxPayload = MAX_PAYLOAD;
+  const log = (what: string, err: unknown) => deps.config.logLevel !== 'silent' && console.error(`[realtime] ${what}:`, err);
+
+  // Sessions ended in this process go to the hub; the hub (every process's, with Redis) closes their sockets.
+  const live = new Set<LiveSocket>();
+  const offDomain = onSessionsEnded((db, ended) => {
+    if (db === deps.db) deps.hub.endSessions(ended).catch((err) => log('announcing ended sessions failed', err));
+  });
+  const offHub = deps.hub.onSessionsEnded((ended: SessionsEnded) => {
+    for (const s of [...live]) if (endsSession(ended, s.userId, s.sessionId)) s.end();
+  });
 
   const handler = upgradeWebSocket(async (c) => {
     const userId = c.req.param('userId') ?? '';
@@ -63,13 +84,35 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
     try {
       user = token ? await resolveSession(deps.db, token) : null;
     } catch (err) {
-      if (deps.config.logLevel !== 'silent') console.error('[realtime] session lookup failed:', err);
+      log('session lookup failed', err);
     }
     let unsubscribe: (() => void) | null = null;
     let checkedAt = Date.now();
+    let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+    let entry: LiveSocket | null = null;
     const stop = () => {
       unsubscribe?.();
       unsubscribe = null;
+      clearTimeout(expiryTimer);
+      if (entry) live.delete(entry);
+      entry = null;
+    };
+    /** Closes the socket now if its session is over, else checks again when it is due to expire. */
+    const watchExpiry = async (ws: WSContext, sessionId: string) => {
+      let expiresAt: number | null;
+      try {
+        expiresAt = await sessionExpiry(deps.db, sessionId);
+      } catch (err) {
+        log('session expiry lookup failed', err);
+        expiresAt = Date.now() + RECHECK_MS;
+      }
+      if (!unsubscribe) return;
+      if (expiresAt === null) {
+        stop();
+        return ws.close(WS_UNAUTHENTICATED, 'session ended');
+      }
+      expiryTimer = setTimeout(() => void watchExpiry(ws, sessionId), Math.min(Math.max(expiresAt - Date.now(), 0) + 50, MAX_TIMER_MS));
+      expiryTimer.unref?.();
     };
     return {
       onOpen(_evt: Event, ws: WSContext) {
@@ -78,6 +121,17 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
         unsubscribe = deps.hub.subscribe(user.id, (m) => {
           if (ws.readyState === 1) ws.send(JSON.stringify(m));
         });
+        const sessionId = user.sessionId;
+        entry = {
+          userId: user.id,
+          sessionId,
+          end: () => {
+            stop();
+            ws.close(WS_UNAUTHENTICATED, 'session ended');
+          },
+        };
+        live.add(entry);
+        void watchExpiry(ws, sessionId);
       },
       async onMessage(_evt: MessageEvent, ws: WSContext) {
         if (!unsubscribe || !token) return;
@@ -100,6 +154,9 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
   return {
     injectWebSocket,
     closeAll() {
+      offDomain();
+      offHub();
+      for (const s of [...live]) s.end();
       for (const client of wss.clients) client.terminate();
     },
   };

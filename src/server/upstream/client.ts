@@ -223,20 +223,30 @@ export interface PasswordChange {
   confirmpassword: string;
 }
 
+/** What a read-only client answers to a call that would change data (nothing is sent). */
+export const READ_ONLY_REFUSAL = '此请求不能修改数据';
+
 export class Upstream {
   constructor(
     private readonly transport: Transport,
     private readonly token?: string,
     private readonly clientIp?: string,
+    private readonly readOnly = false,
   ) {}
 
-  /** The same client acting for a visitor: their session token and address. */
-  as(token: string | undefined, clientIp?: string): Upstream {
-    return new Upstream(this.transport, token, clientIp);
+  /**
+   * The same client acting for a visitor: their session token and address. `readOnly`: only GET calls go
+   * through (pages acting on a request that must not change data: HEAD, or not from a page of this site).
+   */
+  as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean } = {}): Upstream {
+    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false);
   }
 
   /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
   async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
+    if (this.readOnly && method !== 'GET') {
+      return { status: 403, body: { success: false, message: READ_ONLY_REFUSAL, code: 403, result: null as T, timestamp: Date.now() } };
+    }
     const qs = queryString(params);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers['X-Access-Token'] = this.token;

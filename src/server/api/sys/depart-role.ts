@@ -23,6 +23,7 @@ import {
   scopedDepart,
   type DepartScope,
 } from './depart-scope.js';
+import { requiredName } from '../names.js';
 
 const fields: FieldMap = {
   roleName: { column: 'role_name' },
@@ -32,7 +33,7 @@ const fields: FieldMap = {
 };
 
 const roleFields = {
-  roleName: z.string({ message: '请输入部门角色名称' }).trim().min(1, '请输入部门角色名称').max(100, '部门角色名称不能超过100个字符'),
+  roleName: requiredName('部门角色名称', 100),
   roleCode: z
     .string({ message: '请输入部门角色编码' })
     .trim()

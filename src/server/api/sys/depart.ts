@@ -54,6 +54,7 @@ import {
   userLevels,
   type DepartScope,
 } from './depart-scope.js';
+import { requiredName } from '../names.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
@@ -70,7 +71,7 @@ const phoneText = (label: string) =>
   optionalText(32, label).refine((v) => v === null || /^[0-9+\-\s()]+$/.test(v), `${label}只能包含数字、空格和 + - ( )`);
 
 const departFields = {
-  departName: z.string({ message: '请输入部门名称' }).trim().min(1, '请输入部门名称').max(100, '部门名称不能超过100个字符'),
+  departName: requiredName('部门名称', 100),
   orgCategory: z
     .union([z.string(), z.number()], { message: '机构类型只能是机构、部门或班级' })
     .nullish()

@@ -13,6 +13,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../names.js';
 
 const dictFieldMap: FieldMap = {
   dictName: { column: 'dict_name' },
@@ -48,7 +49,7 @@ const flag = (message: string) =>
     .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
 
 const dictBody = z.object({
-  dictName: required('字典名称', 100),
+  dictName: requiredName('字典名称', 100),
   dictCode: required('字典编码', 100).regex(/^[A-Za-z0-9_]+$/, '字典编码只能包含字母、数字和下划线'),
   description,
   type: flag('值类型只能是0（字符串）或1（数字）').nullish(),
@@ -58,7 +59,7 @@ const idField = z.string({ message: 'id不能为空' }).trim().min(1, 'id不能�
 
 const itemBody = z.object({
   dictId: z.string({ message: '请选择字典' }).trim().min(1, '请选择字典').max(64, '字典id格式不正确'),
-  itemText: required('名称', 100),
+  itemText: requiredName('名称', 100),
   itemValue: required('数据值', 100),
   description,
   sortOrder: z.preprocess(
@@ -128,6 +129,7 @@ export function parseItems(cell: string | undefined): { ok: true; items: { value
     const text = at > 0 ? rest.slice(at + 1).trim() : '';
     if (!value || !text) return { ok: false, message: `第${i + 1}个字典项格式不正确，应为“值=文本”` };
     if (value.length > 100 || text.length > 100) return { ok: false, message: `第${i + 1}个字典项的值或文本超过100个字符` };
+    if (hasHiddenChars(text)) return { ok: false, message: `第${i + 1}个字典项的${hiddenCharsMessage('文本')}` };
     if (items.some((x) => x.value === value)) return { ok: false, message: `字典项数据值重复：${value}` };
     items.push({ value, text, status });
   }

@@ -106,7 +106,8 @@ describe('path traversal', () => {
     for (const p of attempts()) {
       const res = await get(p);
       const text = await res.text();
-      expect(res.status, p).toBe(404);
+      // A NUL byte is refused before any route (400 参数包含非法字符), every other attempt finds nothing.
+      expect(res.status, p).toBe(p.includes('%00') ? 400 : 404);
       expect(text, p).not.toContain(SECRET);
       expect(text, p).not.toContain('root:');
     }

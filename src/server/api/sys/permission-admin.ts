@@ -28,6 +28,7 @@ import { PERMISSION_PERMS, PERMISSION_ROUTE } from '../../lists/permissions.js';
 import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
+import { requiredName } from '../names.js';
 
 /** Rows that keep the product usable: deleting them would lock everyone out of the menu or this screen. */
 const PROTECTED = (p: SysPermission) => p.component === 'dashboard/Index' || p.url === PERMISSION_ROUTE;
@@ -61,7 +62,7 @@ const permissionBody = z.object({
     toNumber,
     z.number({ message: '请选择菜单类型' }).int('菜单类型只能是0、1或2').min(0, '菜单类型只能是0、1或2').max(2, '菜单类型只能是0、1或2'),
   ),
-  name: z.string({ message: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(100, '菜单名称不能超过100个字符'),
+  name: requiredName('菜单名称', 100),
   parentId: z.string({ message: '上级菜单必须是文本' }).max(ID_MAX, '上级菜单不存在').nullish(),
   url: optText('菜单路径', 255),
   component: optText('前端组件', 255),
@@ -186,7 +187,7 @@ const requiredId = (label: string) => z.string({ message: `${label}不能为空`
 
 const ruleBody = z.object({
   permissionId: requiredId('菜单ID'),
-  ruleName: z.string({ message: '请输入规则名称' }).trim().min(1, '请输入规则名称').max(50, '规则名称不能超过50个字符'),
+  ruleName: requiredName('规则名称', 50),
   ruleColumn: z.string({ message: '请选择规则字段' }).trim().min(1, '请选择规则字段').max(50, '规则字段不能超过50个字符'),
   ruleConditions: z.string({ message: '请选择条件规则' }).trim().min(1, '请选择条件规则').max(50, '条件规则不能超过50个字符'),
   ruleValue: z.string({ message: '请输入规则值' }).trim().min(1, '请输入规则值').max(300, '规则值不能超过300个字符'),

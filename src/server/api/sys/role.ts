@@ -12,6 +12,7 @@ import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
 import type { ApiEnv } from '../../context.js';
 import type { Context } from 'hono';
+import { requiredName } from '../names.js';
 
 /** Roles the system relies on (registration default, seed grants); they can be edited but not deleted. */
 export const BUILT_IN_ROLES = ['admin', 'teacher', 'student'];
@@ -25,7 +26,7 @@ const fields: FieldMap = {
 };
 
 const roleBody = z.object({
-  roleName: z.string({ message: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(100, '角色名称不能超过100个字符'),
+  roleName: requiredName('角色名称', 100),
   roleCode: z
     .string({ message: '请输入角色编码' })
     .trim()

@@ -17,6 +17,7 @@ import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { newId } from '../../domain/ids.js';
 import { generatePassword, hashPassword } from '../../domain/password.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
+import { announceSessionsEnded } from '../../domain/session-watch.js';
 import { isSuperUser, outranks, revokeUserSessions } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
@@ -38,6 +39,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { applyFilters, filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { requiredName } from '../names.js';
 
 type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
@@ -232,11 +234,7 @@ const idListField = (label: string) =>
   );
 
 const userFields = {
-  realname: z
-    .string({ message: '请输入真实姓名' })
-    .trim()
-    .min(1, '请输入真实姓名')
-    .max(50, '真实姓名不能超过50个字符'),
+  realname: requiredName('真实姓名', 50),
   sex: z.preprocess(numeric, z.number({ message: '性别只能是男或女' }).refine((n) => [0, 1, 2].includes(n), '性别只能是男或女').nullish()),
   birthday: z.preprocess(
     trimmed,
@@ -652,6 +650,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       // A frozen account is logged out everywhere at once.
       if (body.data.status === 2) await tx.deleteFrom('sys_session').where('user_id', 'in', ids).execute();
     });
+    if (body.data.status === 2) announceSessionsEnded(db, { userIds: ids });
     return ok(c, null, '操作成功!', 200);
   });
 
@@ -703,6 +702,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       await tx.updateTable('sys_user').set({ del_flag: 1, update_by: me.username, update_time: now() }).where('id', 'in', list).execute();
       await tx.deleteFrom('sys_session').where('user_id', 'in', list).execute();
     });
+    announceSessionsEnded(db, { userIds: list });
     return ok(c, null, batch ? '批量删除用户成功' : '删除用户成功', 200);
   };
   r.delete('/sys/user/delete', perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('id'), 1), false));

@@ -134,6 +134,9 @@ describe('cookie sessions and CSRF', () => {
     ['a foreign Origin', { Origin: 'https://evil.example' }],
     ['a foreign Referer', { Referer: 'https://evil.example/page' }],
     ['Sec-Fetch-Site cross-site', { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }],
+    // `none`: a typed address or bookmark, which no page of ours sends with a write.
+    ['Sec-Fetch-Site none', { 'Sec-Fetch-Site': 'none' }],
+    ['Sec-Fetch-Site same-site', { 'Sec-Fetch-Site': 'same-site', Origin: 'http://other.127.0.0.1' }],
   ])('refuses a cookie-authenticated write with %s (403) and writes nothing', async (_label, headers) => {
     const token = await t.login('student1');
     await t.db.updateTable('sys_user').set({ org_code: null }).where('username', '=', 'student1').execute();

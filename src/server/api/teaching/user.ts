@@ -6,6 +6,7 @@ import { isOwnUpload } from '../../domain/uploads.js';
 import { findUserById, userInfo } from '../../domain/users.js';
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
+import { hasHiddenChars, hiddenCharsMessage } from '../names.js';
 
 /** '' and null clear a field; undefined leaves it unchanged. */
 const optionalText = z.union([z.string(), z.null()]).optional();
@@ -39,6 +40,7 @@ export function checkProfile(
   if (realname !== undefined) {
     if (!realname) errors.realname = '请输入姓名';
     else if ([...realname].length > 50) errors.realname = '姓名不能超过50个字符';
+    else if (hasHiddenChars(realname)) errors.realname = hiddenCharsMessage('姓名');
     else change.realname = realname;
   }
   if (b.sex !== undefined) {

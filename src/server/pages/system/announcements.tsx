@@ -3,7 +3,6 @@
 // one sanitiser, the 详情 dialog, and the 发布 / 撤销 row actions (confirmation, then the API's
 // doReleaseData / doReovkeData). Data goes through the upstream client only.
 import type { Context, Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import type { Child } from 'hono/jsx';
 import { announcementForm, announcementsList, PRIORITY_COLORS, SEND_STATUS_COLORS } from '../../lists/announcements.js';
 import type { FieldSpec } from '../../lists/spec.js';
@@ -14,6 +13,7 @@ import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, formToBody, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const spec = announcementsList;
 const route = spec.route;
@@ -29,7 +29,7 @@ interface PickUser {
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 
 async function recipientOptions(up: Upstream, params: { keyword?: string; ids?: string[] }): Promise<PickUser[]> {
   const res = await up.call<PickUser[]>('GET', '/sys/annountCement/recipientOptions', {
@@ -241,7 +241,7 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
   });
 
   // The picker's list after a search: the chosen users stay chosen, the matches follow.
-  app.post(`${route}/user-picker`, csrf(), async (c) => {
+  app.post(`${route}/user-picker`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const keyword = str(Array.isArray(form.userKeyword) ? form.userKeyword[0] : form.userKeyword).trim().slice(0, 100);
     const selected = list(form.userIds);
@@ -250,7 +250,7 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
   });
 
   // Live preview: the content as users will see it, through the same sanitiser the API applies on save.
-  app.post(`${route}/preview`, csrf(), async (c) => {
+  app.post(`${route}/preview`, async (c) => {
     const form = await c.req.parseBody();
     const html = typeof form.msgContent === 'string' ? form.msgContent.slice(0, MAX_PREVIEW) : '';
     return c.html(String(<RichHtml html={html} />));
@@ -311,7 +311,7 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
       const back = safeBack(c.req.query('back'));
       return id ? confirmPage(c, id, back) : c.redirect(back);
     });
-    app.post(`${route}/${key}`, csrf(), async (c) => {
+    app.post(`${route}/${key}`, async (c) => {
       const form = await c.req.parseBody();
       const id = typeof form.id === 'string' ? form.id.trim() : '';
       const back = safeBack(form.back);

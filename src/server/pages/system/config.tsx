@@ -4,7 +4,6 @@
 // dropped, so the brand name, title and footer change on the next page (this process at once).
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { csrf } from 'hono/csrf';
 import { canUse } from '../../lists/auth.js';
 import { Alert, Button, cx, inputClass } from '../../../templates/antd.js';
 import { invalidateSiteConfig, type PageEnv, type PageSession } from '../context.js';
@@ -326,7 +325,7 @@ export function registerConfigPages(app: Hono<PageEnv>) {
     }),
   );
 
-  app.post(`${CONFIG_ROUTE}/save`, csrf(), async (c) => {
+  app.post(`${CONFIG_ROUTE}/save`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | File | (string | File)[]>;
     const up = c.get('upstream');
     const session = await requireSession(c);

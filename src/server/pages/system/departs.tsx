@@ -20,6 +20,7 @@ import type { PageEnv, PageSession } from '../context.js';
 import { fieldOptions, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
 import { coursesTab, registerDepartCoursePages } from './depart-courses.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const R = DEPART_ROUTE;
 const TITLE = '班级管理';
@@ -53,7 +54,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const CATEGORY_LABEL: Record<string, string> = { '1': '机构', '2': '部门', '3': '班级' };
 const CATEGORY_COLOR: Record<string, string> = { '1': 'blue', '2': 'green', '3': 'orange' };
 const isAdmin = (s: PageSession) => s.user.roles.some((r) => r === 'admin' || r === 'dev');
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(R) && !back.startsWith('//') ? back : R);
+const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const formString = (v: string | string[] | File | undefined) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const formList = (v: unknown): string[] =>
   (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean);

@@ -3,7 +3,6 @@
 // order, and a preview of the select they make) — the 回收站 (restore, delete for good), and the page route
 // behind the dictionary select's delete control (deleteItemByText).
 import type { Context, Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { canUse } from '../../lists/auth.js';
 import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemForm, dictItemsList, dictsList } from '../../lists/dicts.js';
 import type { FieldSpec } from '../../lists/spec.js';
@@ -15,10 +14,10 @@ import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 /** A local path to return to (never another site), else the fallback. */
-const localPath = (v: unknown, fallback: string) =>
-  typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : fallback;
+const localPath = (v: unknown, fallback: string) => safeLocalPath(v, fallback);
 
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');
 
@@ -172,7 +171,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
   registerListPage(app, { spec: dictsList, form: dictForm });
 
   // 刷新缓存 (toolbar action): drops the server's dictionary cache.
-  app.post(`${DICT_ROUTE}/refresh`, csrf(), async (c) => {
+  app.post(`${DICT_ROUTE}/refresh`, async (c) => {
     const form = await c.req.parseBody();
     const res = await c.get('upstream').call<null>('GET', '/sys/dict/refleshCache');
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '刷新缓存完成！' : res.body.message || '刷新缓存失败' });
@@ -234,7 +233,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
     return shellPage(c, { current: DICT_ROUTE, title: dictItemsList.title }, () => view);
   });
 
-  app.post(`${DICT_ITEMS_ROUTE}/toggle`, csrf(), async (c) => {
+  app.post(`${DICT_ITEMS_ROUTE}/toggle`, async (c) => {
     const form = await c.req.parseBody();
     const back = safeItemsBack(form.back);
     const up = c.get('upstream');
@@ -277,7 +276,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
     return confirmDelete(c, q);
   });
 
-  app.post(DICT_DELETE_ITEM_ROUTE, csrf(), async (c) => {
+  app.post(DICT_DELETE_ITEM_ROUTE, async (c) => {
     // htmx sends the select's state in the URL; the no-JavaScript confirmation page posts it as a form.
     const body = isHtmx(c) ? {} : ((await c.req.parseBody()) as Record<string, unknown>);
     const q = deleteParams({ ...c.req.query(), ...body });
@@ -325,14 +324,14 @@ export function registerDictPages(app: Hono<PageEnv>) {
     }),
   );
 
-  app.post(`${DICT_RECYCLE_ROUTE}/back`, csrf(), async (c) => {
+  app.post(`${DICT_RECYCLE_ROUTE}/back`, async (c) => {
     const form = await c.req.parseBody();
     const res = await c.get('upstream').call<null>('PUT', `/sys/dict/back/${encodeURIComponent(str(form.id))}`);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '还原成功' : res.body.message || '还原失败' });
     return backToList(c, DICT_RECYCLE_ROUTE);
   });
 
-  app.post(`${DICT_RECYCLE_ROUTE}/delete`, csrf(), async (c) => {
+  app.post(`${DICT_RECYCLE_ROUTE}/delete`, async (c) => {
     const form = await c.req.parseBody();
     const id = str(form.id);
     if (str(form.confirmed) !== '1') {

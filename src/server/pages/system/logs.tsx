@@ -1,20 +1,20 @@
 // 日志管理 (/isystem/log): the declared list with its 登录日志 / 操作日志 tabs, delete, export, and 清空日志
 // (the current tab's type, after a confirmation).
 import type { Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { LOG_TYPES, logsList } from '../../lists/logs.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import type { PageEnv } from '../context.js';
 import { backToList, registerListPage, setFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const route = logsList.route;
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 
 export function registerLogPages(app: Hono<PageEnv>) {
   registerListPage(app, { spec: logsList });
 
-  app.post(`${route}/clear`, csrf(), async (c) => {
+  app.post(`${route}/clear`, async (c) => {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
     const type = LOG_TYPES.find((t) => t.value === form.logType) ?? LOG_TYPES[0];

@@ -22,6 +22,7 @@ import { DialogFrame, TreeTable, type TreeNode } from '../../../templates/list/t
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
@@ -54,7 +55,7 @@ interface DataRule {
 
 const TITLE = '菜单管理';
 const R = PERMISSION_ROUTE;
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(R) && !back.startsWith('//') ? back : R);
+const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const typeOf = (v: unknown): 0 | 1 | 2 => (String(v) === '2' ? 2 : String(v) === '1' ? 1 : 0);
 const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>

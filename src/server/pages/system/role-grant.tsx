@@ -15,6 +15,7 @@ import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
@@ -46,7 +47,7 @@ interface DataRule {
   status: string;
 }
 
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(ROLE_ROUTE) && !back.startsWith('//') ? back : ROLE_ROUTE);
+const safeBack = (back: unknown) => safeLocalPath(back, ROLE_ROUTE, ROLE_ROUTE);
 const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 const flat = (nodes: TreeModel[]): TreeModel[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);

@@ -3,7 +3,6 @@
 // (row and bulk, confirmed), the 回收站 page (还原 / 彻底删除), and the import report that shows generated
 // initial passwords once. Data goes through the upstream client only; the API checks every code again.
 import type { Context, Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import type { Child } from 'hono/jsx';
 import { canUse } from '../../lists/auth.js';
 import type { FieldSpec } from '../../lists/spec.js';
@@ -16,6 +15,7 @@ import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
 
 const spec = usersList;
 const route = spec.route;
@@ -26,7 +26,7 @@ const MANAGED_CODE = 'sys:user:depart';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const ids = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
-const safeBack = (back: unknown) => (typeof back === 'string' && back.startsWith(route) && !back.startsWith('//') ? back : route);
+const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 const first = (v: string | string[] | File | (string | File)[] | undefined) => str(Array.isArray(v) ? v[0] : v);
 
 type Answer<T> = { status: number; body: { success: boolean; message: string; code: number; result: T } };
@@ -430,7 +430,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
   });
 
   // The department picker's list after a search: chosen departments stay chosen, the matches follow.
-  app.post(`${route}/depart-picker`, csrf(), async (c) => {
+  app.post(`${route}/depart-picker`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const field = first(form.field) as PickerField;
     if (!(PICKER_FIELDS as readonly string[]).includes(field)) return c.text('', 400);
@@ -506,7 +506,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
     }
     return dialogOrPage(c, () => passwordView(c, { id, username: str(res.body.result.username), back }));
   });
-  app.post(`${route}/password`, csrf(), async (c) => {
+  app.post(`${route}/password`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const id = first(form.id);
     const back = safeBack(first(form.back));
@@ -539,7 +539,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
       const name = str(res.body.result.realname) || str(res.body.result.username);
       return dialogOrPage(c, () => <StatusDialog action={key} id={id} name={name} back={back} asDialog={wantsDialog(c)} />);
     });
-    app.post(`${route}/${key}`, csrf(), async (c) => {
+    app.post(`${route}/${key}`, async (c) => {
       const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const back = safeBack(first(form.back));
       const chosen = ids(form.ids ?? form.id);
@@ -576,7 +576,7 @@ export function registerUserPages(app: Hono<PageEnv>) {
         <ConfirmView title={`${label}用户`} text={`确定${label}选中的 ${chosen.length} 个用户吗?${key === 'purge' ? '此操作不可恢复!' : ''}`} action={`${RECYCLE}/${key}`} hidden={{ ids: chosen.join(',') }} back={RECYCLE} />
       ));
     });
-    app.post(`${RECYCLE}/${key}`, csrf(), async (c) => {
+    app.post(`${RECYCLE}/${key}`, async (c) => {
       const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const chosen = ids(form.ids);
       if (!chosen.length) {
