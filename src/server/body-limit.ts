@@ -5,7 +5,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { envelope } from './api/envelope.js';
-import { MAX_IMPORT_BYTES } from './api/excel.js';
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from './api/excel.js';
+import { TOO_LARGE } from './api/sys/upload.js';
 import { MAX_UPLOAD_BYTES } from './domain/uploads.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -22,12 +23,12 @@ const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)}MB`;
 
 /** Routes whose bodies carry files; first match wins. Everything else gets DEFAULT_BODY_LIMIT. */
 const LIMITS: Limit[] = [
-  { path: /^\/api\/sys\/common\/upload$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: `文件大小超出${megabytes(MAX_UPLOAD_BYTES)}限制` },
-  { path: /^\/api\/.+\/importExcel$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: `文件大小超出${megabytes(MAX_IMPORT_BYTES)}限制` },
+  { path: /^\/api\/sys\/common\/upload$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
+  { path: /^\/api\/.+\/importExcel$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
   // Page forms that hand their files to the API: the avatar, the site config's images, list imports.
-  { path: /^\/account\/settings\/base$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: `文件大小超出${megabytes(MAX_UPLOAD_BYTES)}限制` },
+  { path: /^\/account\/settings\/base$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
   { path: /^\/sys\/sysConfig\/save$/, maxSize: 3 * MAX_UPLOAD_BYTES + FRAMING, message: `上传的图片合计不能超过${megabytes(3 * MAX_UPLOAD_BYTES)}` },
-  { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: `文件大小超出${megabytes(MAX_IMPORT_BYTES)}限制` },
+  { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
 ];
 
 const DEFAULT: Omit<Limit, 'path'> = { maxSize: DEFAULT_BODY_LIMIT, message: `请求数据过大，不能超过${megabytes(DEFAULT_BODY_LIMIT)}` };
