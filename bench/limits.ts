@@ -1,14 +1,16 @@
 // `npx tsx bench/limits.ts`: what one heavy request costs the rest of the server (issue 11, resource limits).
 // Each scenario runs in a fresh child process (its own memory) serving the real app on a loopback port:
-//  - import: a roster workbook of BENCH_IMPORT_ROWS rows (default 80k, about 3.7 MB, every row naming a class
-//    that does not exist, so rows are rejected without hashing passwords) posted to /api/sys/user/importExcel;
+//  - import-shared, import-inline: a roster workbook of BENCH_IMPORT_ROWS rows (default 80k; 3.8 MB with a shared
+//    strings table as Excel writes it, more with inline strings; every row names a class that does not exist, so
+//    rows are rejected without hashing passwords) posted to /api/sys/user/importExcel;
 //  - publish: BENCH_PUBLISH_USERS users (default 100k, generated in SQL) and an announcement to ALL published;
 //  - body: a 20 MB JSON body streamed (chunked) to /api/sys/role/add.
 // For each: the request's time and answer, peak RSS and its growth over the idle process (VmHWM, reset before
 // the request), the longest event-loop stall (perf_hooks.monitorEventLoopDelay), and the slowest GET /home and
 // GET /healthz sent every 20 ms while the request ran (what other users saw). For the body: how many bytes the
 // server pulled from the stream before answering.
-// BENCH_DATABASE_URL=postgres://… runs the publish on PostgreSQL too. BENCH_SCENARIOS=import,publish,body picks.
+// BENCH_DATABASE_URL=postgres://… runs the publish on PostgreSQL too. BENCH_SCENARIOS=import,publish,body picks
+// (import means both workbooks).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,11 +40,13 @@ interface Figures {
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const kbLine = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
 
-/** Writes the roster workbook the import scenario posts (in the parent, so the child's memory stays clean). */
-async function writeRoster(file: string) {
+/**
+ * Writes a roster workbook the import scenarios post (in the parent, so the child's memory stays clean): with a
+ * shared strings table, as Excel writes it, or with inline strings, as many generators do.
+ */
+async function writeRoster(file: string, sharedStrings: boolean) {
   const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof import('exceljs') }).default;
-  // Shared strings, as Excel writes them (the common case of a teacher's file).
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: sharedStrings });
   const ws = wb.addWorksheet('花名册');
   ws.addRow(['用户账号', '真实姓名', '性别', '身份', '手机号', '邮箱', '班级', '工号']).commit();
   for (let i = 0; i < IMPORT_ROWS; i++) {
@@ -95,7 +99,7 @@ async function child(scenario: string, dialect: 'sqlite' | 'postgres', workbook:
     const auth = { 'X-Access-Token': token };
 
     let prepared: () => Promise<{ answer: string; pulled?: number }>;
-    if (scenario === 'import') {
+    if (scenario.startsWith('import')) {
       const bytes = fs.readFileSync(workbook);
       prepared = async () => {
         const form = new FormData();
@@ -143,8 +147,9 @@ async function child(scenario: string, dialect: 'sqlite' | 'postgres', workbook:
       };
     }
 
-    // Warm up (first renders, lazy modules), then settle.
+    // Warm up (first renders, lazy modules: an export loads exceljs, a one-time cost of ~1 s), then settle.
     for (let i = 0; i < 5; i++) await (await fetch(`${base}/home`)).arrayBuffer();
+    if (scenario.startsWith('import')) await (await fetch(`${base}/api/sys/role/exportXls`, { headers: auth })).arrayBuffer();
     await sleep(300);
     const idle = kbLine('VmRSS');
     fs.writeFileSync('/proc/self/clear_refs', '5'); // resets VmHWM to the current RSS
@@ -199,17 +204,20 @@ async function child(scenario: string, dialect: 'sqlite' | 'postgres', workbook:
 }
 
 async function main() {
-  const scenarios = (process.env.BENCH_SCENARIOS ?? 'import,publish,body').split(',');
+  const scenarios = (process.env.BENCH_SCENARIOS ?? 'import,publish,body').split(',').flatMap((s) => (s === 'import' ? ['import-shared', 'import-inline'] : [s]));
   const runs: [string, string][] = [];
   for (const s of scenarios) {
     runs.push([s, 'sqlite']);
     if (s === 'publish' && process.env.BENCH_DATABASE_URL) runs.push([s, 'postgres']);
   }
-  const workbook = path.join(os.tmpdir(), `xuetang-bench-roster-${IMPORT_ROWS}.xlsx`);
-  if (scenarios.includes('import') && !fs.existsSync(workbook)) await writeRoster(workbook);
-  if (scenarios.includes('import')) console.log(`roster workbook: ${IMPORT_ROWS.toLocaleString('en')} rows, ${mb(fs.statSync(workbook).size)} MB`);
+  const workbookOf = (scenario: string) => path.join(os.tmpdir(), `xuetang-bench-roster-${IMPORT_ROWS}-${scenario}.xlsx`);
+  for (const s of scenarios.filter((x) => x.startsWith('import'))) {
+    if (!fs.existsSync(workbookOf(s))) await writeRoster(workbookOf(s), s === 'import-shared');
+    console.log(`${s}: ${IMPORT_ROWS.toLocaleString('en')} rows, ${mb(fs.statSync(workbookOf(s)).size)} MB`);
+  }
   const results: Figures[] = [];
   for (const [scenario, dialect] of runs) {
+    const workbook = workbookOf(scenario);
     const out = await new Promise<string>((resolve, reject) => {
       const p = spawn(process.execPath, ['--import', 'tsx', 'bench/limits.ts', 'child', scenario, dialect, workbook], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';

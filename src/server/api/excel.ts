@@ -86,6 +86,11 @@ const cellValueText = (v: ExcelJS.CellValue): string => {
   return String(v).trim();
 };
 
+/** The archive in 64 KB pieces: the reader parses one piece at a time, and other requests run in between. */
+function* pieces(buf: Buffer, size = 64 * 1024) {
+  for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
+}
+
 /**
  * Reads the uploaded workbook (multipart field `file`) row by row from a stream, mapping columns by header
  * title (the row whose cells match the spec's titles, so the two title rows of our export are skipped) and
@@ -110,7 +115,7 @@ export async function readImportRows<S extends z.ZodType>(c: Context<ApiEnv>, ti
   const prepared = await prepareXlsx(bytes);
   if (!prepared.ok) return failure(prepared.reason === 'too_large' ? '文件内容过大，请删除多余的数据或拆分后再导入' : prepared.reason === 'no_sheet' ? '文件中没有工作表' : NOT_XLSX);
 
-  const reader = new (await exceljs()).stream.xlsx.WorkbookReader(Readable.from([prepared.zip]), {
+  const reader = new (await exceljs()).stream.xlsx.WorkbookReader(Readable.from(pieces(prepared.zip)), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
