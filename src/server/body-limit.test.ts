@@ -78,7 +78,7 @@ describe.each(dialects)('request body limit on %s', (dialect) => {
     const img = new PNG({ width: 2, height: 2 });
     const png = PNG.sync.write(img);
     const form = new FormData();
-    form.set('file', new Blob([png, new Uint8Array(3 * MB)]), 'big.png');
+    form.set('file', new Blob([png as BlobPart, new Uint8Array(3 * MB)]), 'big.png');
     form.set('biz', 'avatar');
     const ok = await t.request('/api/sys/common/upload', { method: 'POST', headers: { 'X-Access-Token': admin }, body: form });
     expect((await ok.json()).success).toBe(true);

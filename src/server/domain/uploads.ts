@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
-import { now } from './time.js';
+import { now, today } from './time.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
@@ -23,9 +23,40 @@ const MIME: Record<FileKind, string> = {
 
 export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
 
-/** What each upload folder accepts. Images everywhere for now; Scratch projects (sb3 = zip) come with the works issue. */
-export function acceptedKinds(_biz: string): readonly FileKind[] {
-  return IMAGE_KINDS;
+/**
+ * The upload folders (`biz`) and what each accepts; any other folder is refused, so clients cannot scatter
+ * files over folders of their choosing. Add a folder here when a screen needs one. Images everywhere for now;
+ * Scratch projects (sb3 = zip) come with the works issue.
+ */
+export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
+  common: IMAGE_KINDS, // the default when a client names no folder
+  temp: IMAGE_KINDS, // the anchor's upload widgets' default folder
+  avatar: IMAGE_KINDS, // profile pictures (个人设置)
+  sysconfig: IMAGE_KINDS, // logos, banners, backgrounds (网站配置)
+  jeditor: IMAGE_KINDS, // pictures in rich text
+  project3: IMAGE_KINDS, // the Scratch editor's folder (work covers)
+};
+
+export const isUploadFolder = (biz: string): boolean => Object.hasOwn(UPLOAD_FOLDERS, biz);
+
+/** What a folder accepts (nothing for a folder that is not one). */
+export function acceptedKinds(biz: string): readonly FileKind[] {
+  return isUploadFolder(biz) ? UPLOAD_FOLDERS[biz] : [];
+}
+
+/** Per-user upload limits: how many uploads a minute, and how many bytes a day (server local day). */
+export const UPLOADS_PER_MINUTE = 30;
+export const DAILY_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+/** Bytes a user has uploaded today (their sys_file rows since local midnight). */
+export async function uploadedToday(db: Kysely<Database>, username: string): Promise<number> {
+  const row = await db
+    .selectFrom('sys_file')
+    .select((eb) => eb.fn.sum<number | string | null>('file_size').as('n'))
+    .where('create_by', '=', username)
+    .where('create_time', '>=', `${today()} 00:00:00`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 const startsWith = (buf: Uint8Array, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
