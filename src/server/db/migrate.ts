@@ -3,10 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import * as m001 from './migrations/001_init.js';
 import * as m003UserIndexes from './migrations/003_user_indexes.js';
+import * as m004UniqueSiblingDeparts from './migrations/004_unique_sibling_departs.js';
+import * as m005SysFileUploaderIndex from './migrations/005_sys_file_uploader_index.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '003_user_indexes': m003UserIndexes,
+  '004_unique_sibling_departs': m004UniqueSiblingDeparts,
+  '005_sys_file_uploader_index': m005SysFileUploaderIndex,
 };
 
 class StaticProvider implements MigrationProvider {
