@@ -40,7 +40,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     c.set('token', token);
     c.set('config', deps.config);
     const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    c.set('upstream', deps.upstream.as(token, incoming?.socket?.remoteAddress));
+    c.set('upstream', deps.upstream.as(token, incoming?.socket?.remoteAddress, c.req.raw.signal));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.
       if (c.req.header('HX-Request') === 'true') {

@@ -22,7 +22,7 @@ export interface Page<T> {
 /** Sends one request to the API; `path` is relative to /api. */
 export type Transport = (
   path: string,
-  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string; signal?: AbortSignal },
 ) => Promise<{
   status: number;
   json: () => Promise<unknown>;
@@ -31,10 +31,12 @@ export type Transport = (
 export function inProcessTransport(
   request: (url: string, init: RequestInit, env: unknown) => Response | Promise<Response>,
 ): Transport {
-  return async (path, { clientIp, ...init }) => {
-    // The visitor's address travels as the node-server binding, so login limits see the real client.
+  return async (path, { clientIp, signal, ...init }) => {
+    // The visitor's address travels as the node-server binding, so login limits see the real client; their
+    // connection's signal too, so the API sees a visitor who left (the roster import then commits nothing).
     const env = { incoming: { socket: { remoteAddress: clientIp ?? 'local' } } };
-    const res = await request(`http://local/api${path}`, { ...init, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) }, env);
+    const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
+    const res = await request(`http://local/api${path}`, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout }, env);
     return { status: res.status, json: () => res.json() };
   };
 }
@@ -48,6 +50,7 @@ export function httpTransport(baseUrl: string): Transport {
       headers: init.headers,
       // Node's global FormData is undici's own; only the type declarations differ.
       body: init.body as never,
+      signal: init.signal,
       headersTimeout: UPSTREAM_TIMEOUT_MS,
       bodyTimeout: UPSTREAM_TIMEOUT_MS,
     });
@@ -225,11 +228,12 @@ export class Upstream {
     private readonly transport: Transport,
     private readonly token?: string,
     private readonly clientIp?: string,
+    private readonly signal?: AbortSignal,
   ) {}
 
-  /** The same client acting for a visitor: their session token and address. */
-  as(token: string | undefined, clientIp?: string): Upstream {
-    return new Upstream(this.transport, token, clientIp);
+  /** The same client acting for a visitor: their session token, address and connection (aborted when it closes). */
+  as(token: string | undefined, clientIp?: string, signal?: AbortSignal): Upstream {
+    return new Upstream(this.transport, token, clientIp, signal);
   }
 
   /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
@@ -246,6 +250,7 @@ export class Upstream {
         headers,
         body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         clientIp: this.clientIp,
+        signal: this.signal,
       });
       return { status: res.status, body: (await res.json()) as Envelope<T> };
     } catch (err) {

@@ -652,7 +652,25 @@ describe('POST /sys/user/importExcel (class rosters)', () => {
       // 20 generated passwords take a second or more to hash; the author leaves well before.
       setTimeout(() => author.abort(), 100);
       const res = await t.request('/api/sys/user/importExcel', { method: 'POST', headers: { 'X-Access-Token': teacher }, body: form, signal: author.signal });
-      expect(await res.json()).toMatchObject({ success: false, message: '导入已取消：连接已断开，未导入任何数据' });
+      expect(await res.json()).toMatchObject({ success: false, message: '导入未完成（连接已断开或超时），未导入任何数据，请重新导入或分批导入' });
+    });
+  });
+
+  it('through the page too: a teacher who leaves the import page before the end gets no half import', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [`page.${i}`, `页面${i}`, '男', '学生', '', '', '一年级一班', '']);
+    const file = await workbook([HEADER, ...rows]);
+    await unchanged(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)]), 'roster.xlsx');
+      const browser = new AbortController();
+      setTimeout(() => browser.abort(), 100);
+      const res = await t.request('/isystem/user/import', {
+        method: 'POST',
+        headers: { Cookie: `xt_token=${teacher}`, Origin: 'http://127.0.0.1' },
+        body: form,
+        signal: browser.signal,
+      });
+      expect(res.status).toBeLessThan(500);
     });
   });
 

@@ -41,7 +41,7 @@ type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
 
 const DENIED = '权限不足';
-const IMPORT_ABANDONED = '导入已取消：连接已断开，未导入任何数据';
+const IMPORT_ABANDONED = '导入未完成（连接已断开或超时），未导入任何数据，请重新导入或分批导入';
 const ROLE_DENIED = '权限不足，无法分配所选角色';
 const NOT_FOUND = '未找到对应实体';
 
