@@ -9,6 +9,7 @@ import { createPages, pageNotFound } from './pages/index.js';
 import { fail } from './api/envelope.js';
 import { httpTransport, inProcessTransport, Upstream } from './upstream/client.js';
 import { attachWebSocket } from './realtime/websocket.js';
+import { requestBodyLimit } from './body-limit.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.path.startsWith('/api/sys/common/static/')) return next();
     return compress()(c, next);
   });
+  // Request bodies are capped before any handler reads them (body-limit.ts: 1 MB; uploads and imports more).
+  app.use('*', requestBodyLimit());
   app.get('/healthz', (c) => c.json({ ok: true }));
 
   // The notice websocket answers before the JSON API (whose catch-all would take /api/websocket/*).

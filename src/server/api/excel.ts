@@ -1,5 +1,6 @@
-// Excel export and import for list screens (exceljs). Exports stream rows as they are written; imports read
-// the workbook, validate each row, apply the valid ones and report the rejected ones, changing nothing for them.
+// Excel export and import for list screens (exceljs). Exports stream rows as they are written; imports stream
+// the workbook's rows up to the row cap, validate each row, apply the valid ones and report the rejected ones,
+// changing nothing for them.
 import { PassThrough, Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type * as ExcelJS from 'exceljs';
@@ -7,14 +8,18 @@ import type { z } from 'zod';
 import type { ApiEnv } from '../context.js';
 import { exportColumns, type ListSpec } from '../lists/spec.js';
 import { fail, firstIssue, ok } from './envelope.js';
+import { prepareXlsx } from './excel-zip.js';
 
 /** exceljs is large (about 30 MB resident): it loads on the first export or import, not at start. */
 let loaded: typeof ExcelJS | undefined;
 const exceljs = async (): Promise<typeof ExcelJS> => (loaded ??= ((await import('exceljs')) as unknown as { default: typeof ExcelJS }).default);
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** A full roster of MAX_IMPORT_ROWS rows is a few hundred KB; the cap leaves room for styles and pictures. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
+export const IMPORT_TOO_LARGE = '文件大小超出5MB限制，一次最多导入5000行';
+const NOT_XLSX = '文件格式不正确，请上传 .xlsx 文件';
 
 const cellText = (record: Record<string, unknown>, key: string, dict: boolean) => {
   const v = dict ? (record[`${key}_dictText`] ?? record[key]) : record[key];
@@ -62,84 +67,126 @@ export interface ImportRowError {
   message: string;
 }
 
+/** A row that passed the schema, with its 1-based row number in the sheet. */
+export interface ImportRow<T> {
+  row: number;
+  data: T;
+}
+
+export type ImportRead<T> = { ok: true; rows: ImportRow<T>[]; errors: ImportRowError[]; total: number } | { ok: false; response: Response };
+
+const cellValueText = (v: ExcelJS.CellValue): string => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('text' in v && typeof v.text === 'string') return v.text;
+    if ('result' in v) return String(v.result ?? '');
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+  }
+  return String(v).trim();
+};
+
+/** The archive in 64 KB pieces: the reader parses one piece at a time, and other requests run in between. */
+function* pieces(buf: Buffer, size = 64 * 1024) {
+  for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
+}
+
 /**
- * Reads the uploaded workbook (multipart field `file`), maps columns by header title (the row whose cells
- * match the spec's titles, so the two title rows of our export are skipped), validates each row with `schema`,
- * and hands valid rows to `apply` one at a time. A row `apply` rejects (returns a message) is reported too.
+ * Reads the uploaded workbook (multipart field `file`) row by row from a stream, mapping columns by header
+ * title (the row whose cells match the spec's titles, so the two title rows of our export are skipped) and
+ * validating each row with `schema`. Reading stops after MAX_IMPORT_ROWS rows: the rest of the file is never
+ * inflated or parsed, so a large file costs no more than one of the cap. The body's size is capped before it
+ * is read (body-limit.ts); nothing is written here.
  */
-export async function importWorkbook<S extends z.ZodType>(
-  c: Context<ApiEnv>,
-  spec: ListSpec,
-  titleToKey: Record<string, string>,
-  schema: S,
-  apply: (row: z.infer<S>, rowNumber: number) => Promise<string | null>,
-) {
+export async function readImportRows<S extends z.ZodType>(c: Context<ApiEnv>, titleToKey: Record<string, string>, schema: S): Promise<ImportRead<z.infer<S>>> {
+  const failure = (message: string, code = 500, status: 200 | 400 = 200) => ({ ok: false as const, response: fail(c, message, code, status) });
   let form: Record<string, unknown>;
   try {
     form = await c.req.parseBody();
   } catch {
-    return fail(c, '请上传Excel文件', 400, 400);
+    return failure('请上传Excel文件', 400, 400);
   }
   const file = form.file;
-  if (!(file instanceof File)) return fail(c, '请上传Excel文件', 400, 400);
-  if (file.size > MAX_IMPORT_BYTES) return fail(c, '文件大小超出10MB限制, 请压缩或降低文件质量! ');
+  if (!(file instanceof File)) return failure('请上传Excel文件', 400, 400);
+  if (file.size > MAX_IMPORT_BYTES) return failure(IMPORT_TOO_LARGE);
   const bytes = Buffer.from(await file.arrayBuffer());
   // An .xlsx is a zip archive: check the magic bytes before handing it to the parser.
-  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) return fail(c, '文件格式不正确，请上传 .xlsx 文件');
-  const wb = new (await exceljs()).Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return fail(c, '文件格式不正确，请上传 .xlsx 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return fail(c, '文件中没有工作表');
-  const text = (v: ExcelJS.CellValue): string => {
-    if (v === null || v === undefined) return '';
-    if (v instanceof Date) return v.toISOString().slice(0, 10);
-    if (typeof v === 'object') {
-      if ('text' in v && typeof v.text === 'string') return v.text;
-      if ('result' in v) return String(v.result ?? '');
-      if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    }
-    return String(v).trim();
-  };
-  let headerRow = 0;
-  let keys: (string | undefined)[] = [];
-  for (let r = 1; r <= Math.min(ws.rowCount, 10) && !headerRow; r++) {
-    const cells = (ws.getRow(r).values as ExcelJS.CellValue[]).map(text);
-    const mapped = cells.map((t) => titleToKey[t]);
-    if (mapped.filter(Boolean).length >= 1) {
-      headerRow = r;
-      keys = mapped;
-    }
-  }
-  if (!headerRow) return fail(c, `未找到表头，请使用导出的模板（列：${Object.keys(titleToKey).join('、')}）`);
+  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) return failure(NOT_XLSX);
+  const prepared = await prepareXlsx(bytes);
+  if (!prepared.ok) return failure(prepared.reason === 'too_large' ? '文件内容过大，请删除多余的数据或拆分后再导入' : prepared.reason === 'no_sheet' ? '文件中没有工作表' : NOT_XLSX);
+
+  const reader = new (await exceljs()).stream.xlsx.WorkbookReader(Readable.from(pieces(prepared.zip)), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const rows: ImportRow<z.infer<S>>[] = [];
   const errors: ImportRowError[] = [];
   let total = 0;
+  let keys: (string | undefined)[] | null = null;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = ((row.values ?? []) as ExcelJS.CellValue[]).map(cellValueText);
+        if (!keys) {
+          // The header is among the first 10 rows.
+          if (row.number > 10) break;
+          const mapped = values.map((t) => titleToKey[t]);
+          if (mapped.some(Boolean)) keys = mapped;
+          continue;
+        }
+        if (values.every((v) => v === '')) continue;
+        total++;
+        if (total > MAX_IMPORT_ROWS) {
+          errors.push({ row: row.number, message: `一次最多导入${MAX_IMPORT_ROWS}行` });
+          break;
+        }
+        const record: Record<string, string> = {};
+        keys.forEach((k, i) => {
+          if (k && values[i] !== '') record[k] = values[i];
+        });
+        const parsed = schema.safeParse(record);
+        if (parsed.success) rows.push({ row: row.number, data: parsed.data });
+        else errors.push({ row: row.number, message: firstIssue(parsed.error) });
+      }
+      break; // the first worksheet only
+    }
+  } catch {
+    return failure(NOT_XLSX);
+  }
+  if (!keys) return failure(`未找到表头，请使用导出的模板（列：${Object.keys(titleToKey).join('、')}）`);
+  return { ok: true, rows, errors, total };
+}
+
+/** The anchor's import answer: code 200 when every row went in, 201 with the rejected rows otherwise. */
+export function importAnswer(c: Context<ApiEnv>, total: number, imported: number, errors: ImportRowError[], extra: Record<string, unknown> = {}) {
+  const msg = `总上传行数：${total}，已导入行数：${imported}，错误行数：${errors.length}`;
+  const sorted = [...errors].sort((a, b) => a.row - b.row);
+  if (errors.length) return c.json({ success: true, message: '文件导入成功，但有错误。', code: 201, result: { msg, errors: sorted, ...extra }, timestamp: Date.now() });
+  return ok(c, { msg, errors: sorted, ...extra }, `共${imported}行数据全部导入成功！`, 200);
+}
+
+/**
+ * Reads the workbook (readImportRows) and hands the valid rows to `apply` one at a time; a row `apply`
+ * rejects (returns a message) is reported with the invalid ones, and changes nothing.
+ */
+export async function importWorkbook<S extends z.ZodType>(
+  c: Context<ApiEnv>,
+  _spec: ListSpec,
+  titleToKey: Record<string, string>,
+  schema: S,
+  apply: (row: z.infer<S>, rowNumber: number) => Promise<string | null>,
+) {
+  const read = await readImportRows(c, titleToKey, schema);
+  if (!read.ok) return read.response;
+  const errors = [...read.errors];
   let imported = 0;
-  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
-    const values = (ws.getRow(r).values as ExcelJS.CellValue[]).map(text);
-    if (values.every((v) => v === '')) continue;
-    total++;
-    if (total > MAX_IMPORT_ROWS) {
-      errors.push({ row: r, message: `一次最多导入${MAX_IMPORT_ROWS}行` });
-      break;
-    }
-    const record: Record<string, string> = {};
-    keys.forEach((k, i) => {
-      if (k && values[i] !== '') record[k] = values[i];
-    });
-    const parsed = schema.safeParse(record);
-    if (!parsed.success) {
-      errors.push({ row: r, message: firstIssue(parsed.error) });
-      continue;
-    }
-    const rejected = await apply(parsed.data, r);
-    if (rejected) errors.push({ row: r, message: rejected });
+  for (const { row, data } of read.rows) {
+    const rejected = await apply(data, row);
+    if (rejected) errors.push({ row, message: rejected });
     else imported++;
   }
-  const msg = `总上传行数：${total}，已导入行数：${imported}，错误行数：${errors.length}`;
-  if (errors.length) return c.json({ success: true, message: '文件导入成功，但有错误。', code: 201, result: { msg, errors }, timestamp: Date.now() });
-  return ok(c, { msg, errors }, `共${imported}行数据全部导入成功！`, 200);
+  return importAnswer(c, read.total, imported, errors);
 }

@@ -4,11 +4,15 @@ import type { Kysely } from 'kysely';
 import * as m001 from './migrations/001_init.js';
 import * as m003UserIndexes from './migrations/003_user_indexes.js';
 import * as m004NeedChangePassword from './migrations/004_need_change_password.js';
+import * as m005UniqueSiblingDeparts from './migrations/005_unique_sibling_departs.js';
+import * as m006SysFileUploaderIndex from './migrations/006_sys_file_uploader_index.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '003_user_indexes': m003UserIndexes,
   '004_need_change_password': m004NeedChangePassword,
+  '005_unique_sibling_departs': m005UniqueSiblingDeparts,
+  '006_sys_file_uploader_index': m006SysFileUploaderIndex,
 };
 
 class StaticProvider implements MigrationProvider {

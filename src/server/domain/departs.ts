@@ -3,6 +3,7 @@
 // Here: org code generation, subtree helpers (also used by user management for a teacher's scope), the
 // anchor's tree models, and the cascade that removes departments with everything that hangs on them.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { SIBLING_NAME_INDEX } from '../db/migrations/005_unique_sibling_departs.js';
 import type { Database, SysDepart, SysPermission } from '../db/schema.js';
 import { camel } from './serialize.js';
 import { treeModels } from './permission-tree.js';
@@ -278,6 +279,14 @@ export function isUniqueViolation(err: unknown): boolean {
   if (!e) return false;
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e.message ?? '');
 }
+
+/** A sibling already has the name (the unique index on parent_id + depart_name), on either database. */
+export function isSiblingNameViolation(err: unknown): boolean {
+  const e = err as { constraint?: string; message?: string } | null;
+  return isUniqueViolation(err) && (e?.constraint === SIBLING_NAME_INDEX || /sys_depart\.depart_name/.test(e?.message ?? ''));
+}
+
+export const SIBLING_NAME_TAKEN = '同一上级下已存在同名部门';
 
 /**
  * Department permission and department-role grant trees: the anchor's TreeModel, built like the role grant

@@ -221,7 +221,14 @@ export async function applyRoleGrants(tx: Db, roleId: string, add: string[], rem
     add.length ? (await tx.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', roleId).execute()).map((r) => r.permission_id) : [],
   );
   const rows = add.filter((id) => !existing.has(id)).map((id) => ({ id: newId(), role_id: roleId, permission_id: id, data_rule_ids: null }));
-  for (let i = 0; i < rows.length; i += 200) await tx.insertInto('sys_role_permission').values(rows.slice(i, i + 200)).execute();
+  // Idempotent under a parallel save of the same grant (unique role_id + permission_id).
+  for (let i = 0; i < rows.length; i += 200) {
+    await tx
+      .insertInto('sys_role_permission')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
+      .execute();
+  }
   return { added: rows.length, removed };
 }
 

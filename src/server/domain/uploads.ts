@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
-import { now } from './time.js';
+import { now, today } from './time.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
@@ -30,11 +30,6 @@ export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
 /** Folder of course-unit media (videos, example and starter projects, materials, lesson plans). */
 export const UNIT_MEDIA_BIZ = 'courseunit';
 const UNIT_MEDIA_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'mp4', 'webm', 'pdf', 'ole'];
-
-/** What each upload folder accepts: images everywhere; unit media also videos, projects and documents. */
-export function acceptedKinds(biz: string): readonly FileKind[] {
-  return biz === UNIT_MEDIA_BIZ ? UNIT_MEDIA_KINDS : IMAGE_KINDS;
-}
 
 /** Extensions a container kind may keep from the original name (zip: Scratch projects and Office files). */
 const NAMED_EXTS: Partial<Record<FileKind, string[]>> = { zip: ['sb3', 'sb2', 'docx', 'pptx', 'xlsx'], ole: ['doc', 'ppt', 'xls'] };
@@ -77,6 +72,44 @@ export function zipLooksSafe(buf: Uint8Array, maxTotal = 200 * 1024 * 1024): boo
     at += 46 + nameLen + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return true;
+}
+
+/**
+ * The upload folders (`biz`) and what each accepts; any other folder is refused, so clients cannot scatter
+ * files over folders of their choosing. Add a folder here when a screen needs one. Images everywhere but the
+ * course-unit folder; Scratch projects (sb3) for works come with the Scratch issue.
+ */
+export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
+  common: IMAGE_KINDS, // the default when a client names no folder
+  temp: IMAGE_KINDS, // the anchor's upload widgets' default folder
+  avatar: IMAGE_KINDS, // profile pictures (个人设置)
+  sysconfig: IMAGE_KINDS, // logos, banners, backgrounds (网站配置)
+  jeditor: IMAGE_KINDS, // pictures in rich text
+  project3: IMAGE_KINDS, // the Scratch editor's folder (work covers)
+  course: IMAGE_KINDS, // course and unit covers, course maps
+  [UNIT_MEDIA_BIZ]: UNIT_MEDIA_KINDS, // course-unit videos, projects and documents (only unit editors upload here)
+};
+
+export const isUploadFolder = (biz: string): boolean => Object.hasOwn(UPLOAD_FOLDERS, biz);
+
+/** What a folder accepts (nothing for a folder that is not one). */
+export function acceptedKinds(biz: string): readonly FileKind[] {
+  return isUploadFolder(biz) ? UPLOAD_FOLDERS[biz] : [];
+}
+
+/** Per-user upload limits: how many uploads a minute, and how many bytes a day (server local day). */
+export const UPLOADS_PER_MINUTE = 30;
+export const DAILY_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+/** Bytes a user has uploaded today (their sys_file rows since local midnight). */
+export async function uploadedToday(db: Kysely<Database>, username: string): Promise<number> {
+  const row = await db
+    .selectFrom('sys_file')
+    .select((eb) => eb.fn.sum<number | string | null>('file_size').as('n'))
+    .where('create_by', '=', username)
+    .where('create_time', '>=', `${today()} 00:00:00`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 const startsWith = (buf: Uint8Array, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);

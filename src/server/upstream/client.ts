@@ -22,7 +22,7 @@ export interface Page<T> {
 /** Sends one request to the API; `path` is relative to /api. */
 export type Transport = (
   path: string,
-  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string; signal?: AbortSignal },
 ) => Promise<{
   status: number;
   json: () => Promise<unknown>;
@@ -31,10 +31,12 @@ export type Transport = (
 export function inProcessTransport(
   request: (url: string, init: RequestInit, env: unknown) => Response | Promise<Response>,
 ): Transport {
-  return async (path, { clientIp, ...init }) => {
-    // The visitor's address travels as the node-server binding, so login limits see the real client.
+  return async (path, { clientIp, signal, ...init }) => {
+    // The visitor's address travels as the node-server binding, so login limits see the real client; their
+    // connection's signal too, so the API sees a visitor who left (the roster import then commits nothing).
     const env = { incoming: { socket: { remoteAddress: clientIp ?? 'local' } } };
-    const res = await request(`http://local/api${path}`, { ...init, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) }, env);
+    const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
+    const res = await request(`http://local/api${path}`, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout }, env);
     return { status: res.status, json: () => res.json() };
   };
 }
@@ -49,6 +51,7 @@ export function httpTransport(baseUrl: string): Transport {
       headers: clientIp && clientIp !== 'local' ? { ...init.headers, 'X-Forwarded-For': clientIp } : init.headers,
       // Node's global FormData is undici's own; only the type declarations differ.
       body: init.body as never,
+      signal: init.signal,
       headersTimeout: UPSTREAM_TIMEOUT_MS,
       bodyTimeout: UPSTREAM_TIMEOUT_MS,
     });
@@ -232,14 +235,16 @@ export class Upstream {
     private readonly token?: string,
     private readonly clientIp?: string,
     private readonly readOnly = false,
+    private readonly signal?: AbortSignal,
   ) {}
 
   /**
-   * The same client acting for a visitor: their session token and address. `readOnly`: only GET calls go
-   * through (pages acting on a request that must not change data: HEAD, or not from a page of this site).
+   * The same client acting for a visitor: their session token, address and connection (`signal`, aborted when
+   * it closes). `readOnly`: only GET calls go through (pages acting on a request that must not change data:
+   * HEAD, or not from a page of this site).
    */
-  as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean } = {}): Upstream {
-    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false);
+  as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean; signal?: AbortSignal } = {}): Upstream {
+    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false, opts.signal);
   }
 
   /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
@@ -259,6 +264,7 @@ export class Upstream {
         headers,
         body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         clientIp: this.clientIp,
+        signal: this.signal,
       });
       return { status: res.status, body: (await res.json()) as Envelope<T> };
     } catch (err) {

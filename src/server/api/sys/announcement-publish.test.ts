@@ -1,7 +1,9 @@
 // Publishing and revoking announcements, and what users then receive: listByUser, the bell's source;
 // getMyAnnouncementSend and readAll, the user's announcement list; queryById with sanitised content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { ALL_SEND_BATCH } from '../../domain/announcements.js';
 import type { NoticeMessage, NoticeTarget } from '../../realtime/hub.js';
 import { InProcessHub } from '../../realtime/hub.js';
 
@@ -205,5 +207,31 @@ describe.each(dialects)('announcements publish/revoke on %s', (dialect) => {
     // Created (by its create_time) after the welcome notice ended, so only announcements without end time arrive.
     expect(titles).toContain('给所有人');
     expect(titles).not.toContain('欢迎使用学堂');
+  });
+
+  it('publishes to many users in batches that let the event loop run between them', async () => {
+    // Enough users for several batches, made by the database itself.
+    const users = 5 * ALL_SEND_BATCH;
+    await (
+      dialect === 'sqlite'
+        ? sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${users})
+              insert into sys_user (id, username, realname, password, status, del_flag, user_identity, school, create_by, create_time)
+              select printf('bulk%028x', i), 'bulk' || i, '同学' || i, 'x', 1, 0, 1, '', 'test', '2024-01-01 00:00:00' from n`
+        : sql`insert into sys_user (id, username, realname, password, status, del_flag, user_identity, school, create_by, create_time)
+              select 'bulk' || lpad(to_hex(i), 28, '0'), 'bulk' || i, '同学' || i, 'x', 1, 0, 1, '', 'test', '2024-01-01 00:00:00' from generate_series(1, ${users}) i`
+    ).execute(t.db);
+    const active = Number(
+      (await t.db.selectFrom('sys_user').select((eb) => eb.fn.countAll().as('n')).where('del_flag', '=', 0).where('status', '=', 1).executeTakeFirstOrThrow()).n,
+    );
+    const id = (await add({ titile: '全校通知' })).body.result.id as string;
+    // Turns of the event loop while the publication runs: timers only fire when it yields.
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const res = await release(id);
+    clearInterval(ticker);
+    expect(res.body).toMatchObject({ success: true, message: '该系统通知发布成功' });
+    expect(turns).toBeGreaterThanOrEqual(4);
+    const sent = await t.db.selectFrom('sys_announcement_send').select((eb) => eb.fn.countAll().as('n')).where('annt_id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(sent.n)).toBe(active);
   });
 });

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { SysDepart } from '../../db/schema.js';
-import { buildPermissionTree, permissionRows, subtreeByCodes } from '../../domain/departs.js';
+import { buildPermissionTree, isUniqueViolation, permissionRows, subtreeByCodes } from '../../domain/departs.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
@@ -24,6 +24,8 @@ import {
   type DepartScope,
 } from './depart-scope.js';
 import { requiredName } from '../names.js';
+
+const CODE_TAKEN = '部门角色编码已存在';
 
 const fields: FieldMap = {
   roleName: { column: 'role_name' },
@@ -118,21 +120,27 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const d = await scopedDepart(c, await departScope(c), body.data.departId);
     if (!d) return fail(c, NOT_FOUND);
-    if (await codeTaken(c, d.id, body.data.roleCode)) return fieldFail(c, 'roleCode', '部门角色编码已存在');
+    if (await codeTaken(c, d.id, body.data.roleCode)) return fieldFail(c, 'roleCode', CODE_TAKEN);
     const id = newId();
-    await c
-      .get('deps')
-      .db.insertInto('sys_depart_role')
-      .values({
-        id,
-        depart_id: d.id,
-        role_name: body.data.roleName,
-        role_code: body.data.roleCode,
-        description: body.data.description,
-        create_by: c.get('user')!.username,
-        create_time: now(),
-      })
-      .execute();
+    try {
+      await c
+        .get('deps')
+        .db.insertInto('sys_depart_role')
+        .values({
+          id,
+          depart_id: d.id,
+          role_name: body.data.roleName,
+          role_code: body.data.roleCode,
+          description: body.data.description,
+          create_by: c.get('user')!.username,
+          create_time: now(),
+        })
+        .execute();
+    } catch (err) {
+      // A parallel add of the same code got there first (unique depart_id + role_code).
+      if (isUniqueViolation(err)) return fieldFail(c, 'roleCode', CODE_TAKEN);
+      throw err;
+    }
     return ok(c, { id }, '添加成功！', 200);
   });
 
@@ -141,19 +149,24 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const found = await scopedRole(c, await departScope(c), body.data.id);
     if (!found) return fail(c, NOT_FOUND);
-    if (await codeTaken(c, found.depart.id, body.data.roleCode, found.role.id)) return fieldFail(c, 'roleCode', '部门角色编码已存在');
-    await c
-      .get('deps')
-      .db.updateTable('sys_depart_role')
-      .set({
-        role_name: body.data.roleName,
-        role_code: body.data.roleCode,
-        description: body.data.description,
-        update_by: c.get('user')!.username,
-        update_time: now(),
-      })
-      .where('id', '=', found.role.id)
-      .execute();
+    if (await codeTaken(c, found.depart.id, body.data.roleCode, found.role.id)) return fieldFail(c, 'roleCode', CODE_TAKEN);
+    try {
+      await c
+        .get('deps')
+        .db.updateTable('sys_depart_role')
+        .set({
+          role_name: body.data.roleName,
+          role_code: body.data.roleCode,
+          description: body.data.description,
+          update_by: c.get('user')!.username,
+          update_time: now(),
+        })
+        .where('id', '=', found.role.id)
+        .execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) return fieldFail(c, 'roleCode', CODE_TAKEN);
+      throw err;
+    }
     return ok(c, null, '修改成功!', 200);
   });
 
@@ -219,7 +232,13 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
         const have = new Set(
           (await tx.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', user.id).where('drole_id', 'in', add).execute()).map((x) => x.drole_id),
         );
-        for (const id of add.filter((x) => !have.has(x))) await tx.insertInto('sys_depart_role_user').values({ id: newId(), user_id: user.id, drole_id: id }).execute();
+        for (const id of add.filter((x) => !have.has(x))) {
+          await tx
+            .insertInto('sys_depart_role_user')
+            .values({ id: newId(), user_id: user.id, drole_id: id })
+            .onConflict((oc) => oc.columns(['user_id', 'drole_id']).doNothing())
+            .execute();
+        }
       }
     });
     return ok(c, null, '添加成功!', 200);
@@ -275,7 +294,11 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
           ),
         );
         for (const p of add.filter((x) => !have.has(x))) {
-          await tx.insertInto('sys_depart_role_permission').values({ id: newId(), depart_id: found.depart.id, role_id: found.role.id, permission_id: p, data_rule_ids: null }).execute();
+          await tx
+            .insertInto('sys_depart_role_permission')
+            .values({ id: newId(), depart_id: found.depart.id, role_id: found.role.id, permission_id: p, data_rule_ids: null })
+            .onConflict((oc) => oc.columns(['role_id', 'permission_id']).doNothing())
+            .execute();
         }
       }
     });

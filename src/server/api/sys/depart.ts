@@ -18,11 +18,13 @@ import {
   defaultChildCategory,
   deleteDepartsCascade,
   departModel,
+  isSiblingNameViolation,
   isUniqueViolation,
   managedSubtree,
   nextOrgCode,
   permissionRows,
   repairCurrentDeparts,
+  SIBLING_NAME_TAKEN,
   subtreeByCodes,
   toIdTree,
 } from '../../domain/departs.js';
@@ -257,10 +259,11 @@ export function registerDepartRoutes(r: ApiRoutes) {
     const category = b.orgCategory ?? defaultChildCategory(parent ?? null);
     if (!parent && category !== '1') return fieldFail(c, 'orgCategory', '一级部门只能是机构');
     if (parent && category === '1') return fieldFail(c, 'orgCategory', '下级部门只能是部门或班级');
-    if (await siblingNameTaken(c, parent?.id ?? '', b.departName)) return fieldFail(c, 'departName', '同一上级下已存在同名部门');
+    if (await siblingNameTaken(c, parent?.id ?? '', b.departName)) return fieldFail(c, 'departName', SIBLING_NAME_TAKEN);
 
     // org_code is unique: two adds under one parent at the same moment compute the same code, one of them
-    // fails on the index and tries again with the codes as they are now.
+    // fails on the index and tries again with the codes as they are now. The name is unique among siblings
+    // too: of parallel adds of one name, one is made and the others hear the name is taken.
     const id = newId();
     // Without an order the new department goes after its siblings.
     const order =
@@ -298,6 +301,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
         const row = await db.selectFrom('sys_depart').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         return ok(c, departModel(row), '添加成功！', 200);
       } catch (err) {
+        if (isSiblingNameViolation(err)) return fieldFail(c, 'departName', SIBLING_NAME_TAKEN);
         if (!isUniqueViolation(err)) throw err;
         await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * (attempt + 1)));
       }
@@ -321,26 +325,31 @@ export function registerDepartRoutes(r: ApiRoutes) {
       const child = await db.selectFrom('sys_depart').select('id').where('parent_id', '=', d.id).executeTakeFirst();
       if (child) return fieldFail(c, 'orgCategory', '该部门下有下级部门，不能设为班级');
     }
-    if (await siblingNameTaken(c, d.parent_id ?? '', b.departName, d.id)) return fieldFail(c, 'departName', '同一上级下已存在同名部门');
-    await db
-      .updateTable('sys_depart')
-      .set({
-        depart_name: b.departName,
-        depart_name_en: b.departNameEn,
-        depart_name_abbr: b.departNameAbbr,
-        depart_order: b.departOrder ?? d.depart_order,
-        description: b.description,
-        org_category: category,
-        mobile: b.mobile,
-        fax: b.fax,
-        address: b.address,
-        memo: b.memo,
-        ...(b.status ? { status: b.status } : {}),
-        update_by: user.username,
-        update_time: now(),
-      })
-      .where('id', '=', d.id)
-      .execute();
+    if (await siblingNameTaken(c, d.parent_id ?? '', b.departName, d.id)) return fieldFail(c, 'departName', SIBLING_NAME_TAKEN);
+    try {
+      await db
+        .updateTable('sys_depart')
+        .set({
+          depart_name: b.departName,
+          depart_name_en: b.departNameEn,
+          depart_name_abbr: b.departNameAbbr,
+          depart_order: b.departOrder ?? d.depart_order,
+          description: b.description,
+          org_category: category,
+          mobile: b.mobile,
+          fax: b.fax,
+          address: b.address,
+          memo: b.memo,
+          ...(b.status ? { status: b.status } : {}),
+          update_by: user.username,
+          update_time: now(),
+        })
+        .where('id', '=', d.id)
+        .execute();
+    } catch (err) {
+      if (isSiblingNameViolation(err)) return fieldFail(c, 'departName', SIBLING_NAME_TAKEN);
+      throw err;
+    }
     return ok(c, null, '修改成功!', 200);
   });
 
@@ -526,8 +535,13 @@ export function registerDepartRoutes(r: ApiRoutes) {
     );
     const fresh = ids.filter((id) => !existing.has(id));
     await db.transaction().execute(async (tx) => {
+      // A parallel add of the same member may have made the link meanwhile: adding is idempotent.
       for (const userId of fresh) {
-        await tx.insertInto('sys_user_depart').values({ id: newId(), user_id: userId, dep_id: d.id }).execute();
+        await tx
+          .insertInto('sys_user_depart')
+          .values({ id: newId(), user_id: userId, dep_id: d.id })
+          .onConflict((oc) => oc.columns(['user_id', 'dep_id']).doNothing())
+          .execute();
       }
       // Someone without a current department gets this one.
       const noCurrent = users.filter((u) => fresh.includes(u.id) && !u.org_code).map((u) => u.id);
@@ -595,7 +609,11 @@ export function registerDepartRoutes(r: ApiRoutes) {
           (await tx.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', d.id).where('permission_id', 'in', add).execute()).map((x) => x.permission_id),
         );
         for (const p of add.filter((x) => !have.has(x))) {
-          await tx.insertInto('sys_depart_permission').values({ id: newId(), depart_id: d.id, permission_id: p, data_rule_ids: null }).execute();
+          await tx
+            .insertInto('sys_depart_permission')
+            .values({ id: newId(), depart_id: d.id, permission_id: p, data_rule_ids: null })
+            .onConflict((oc) => oc.columns(['depart_id', 'permission_id']).doNothing())
+            .execute();
         }
       }
     });

@@ -301,7 +301,8 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     await db.transaction().execute(async (tx) => {
       const existing = new Set((await tx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', role.id).where('user_id', 'in', ids).execute()).map((x) => x.user_id));
       const rows = ids.filter((id) => !existing.has(id)).map((id) => ({ id: newId(), user_id: id, role_id: role.id }));
-      if (rows.length) await tx.insertInto('sys_user_role').values(rows).execute();
+      // A parallel add of the same user may have made the link meanwhile: adding is idempotent.
+      if (rows.length) await tx.insertInto('sys_user_role').values(rows).onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing()).execute();
     });
     return ok(c, null, '添加成功!', 200);
   });

@@ -1,6 +1,7 @@
 // /sys/role: roles, their levels, and the export/import of the role list.
 // Level rule (teaching-open 2.7): nobody creates, edits or deletes a role above their own highest level.
 import { z } from 'zod';
+import { isUniqueViolation } from '../../domain/departs.js';
 import { newId } from '../../domain/ids.js';
 import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
@@ -16,6 +17,7 @@ import { requiredName } from '../names.js';
 
 /** Roles the system relies on (registration default, seed grants); they can be edited but not deleted. */
 export const BUILT_IN_ROLES = ['admin', 'teacher', 'student'];
+const CODE_TAKEN = '角色编码已存在';
 
 const fields: FieldMap = {
   roleName: { column: 'role_name' },
@@ -78,20 +80,26 @@ export function registerRoleRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     if (!isSuperUser(user) && body.data.roleLevel > maxRoleLevel(user)) return fieldFail(c, 'roleLevel', '权限不足，不能创建高于自己等级的角色');
     if (await db.selectFrom('sys_role').select('id').where('role_code', '=', body.data.roleCode).executeTakeFirst()) {
-      return fieldFail(c, 'roleCode', '角色编码已存在');
+      return fieldFail(c, 'roleCode', CODE_TAKEN);
     }
-    await db
-      .insertInto('sys_role')
-      .values({
-        id: newId(),
-        role_name: body.data.roleName,
-        role_code: body.data.roleCode,
-        role_level: body.data.roleLevel,
-        description: body.data.description ?? null,
-        create_by: user.username,
-        create_time: now(),
-      })
-      .execute();
+    try {
+      await db
+        .insertInto('sys_role')
+        .values({
+          id: newId(),
+          role_name: body.data.roleName,
+          role_code: body.data.roleCode,
+          role_level: body.data.roleLevel,
+          description: body.data.description ?? null,
+          create_by: user.username,
+          create_time: now(),
+        })
+        .execute();
+    } catch (err) {
+      // A parallel add of the same code got there first (unique role_code).
+      if (isUniqueViolation(err)) return fieldFail(c, 'roleCode', CODE_TAKEN);
+      throw err;
+    }
     return ok(c, null, '添加成功！', 200);
   });
 
@@ -139,11 +147,16 @@ export function registerRoleRoutes(r: ApiRoutes) {
     const titles = Object.fromEntries(rolesList.columns.filter((x) => x.key !== 'createTime').map((x) => [x.title, x.key]));
     return importWorkbook(c, rolesList, titles, roleBody, async (row) => {
       if (!isSuperUser(user) && row.roleLevel > maxRoleLevel(user)) return '权限不足，不能导入高于自己等级的角色';
-      if (await db.selectFrom('sys_role').select('id').where('role_code', '=', row.roleCode).executeTakeFirst()) return `角色编码已存在：${row.roleCode}`;
-      await db
-        .insertInto('sys_role')
-        .values({ id: newId(), role_name: row.roleName, role_code: row.roleCode, role_level: row.roleLevel, description: row.description ?? null, create_by: user.username, create_time: now() })
-        .execute();
+      if (await db.selectFrom('sys_role').select('id').where('role_code', '=', row.roleCode).executeTakeFirst()) return `${CODE_TAKEN}：${row.roleCode}`;
+      try {
+        await db
+          .insertInto('sys_role')
+          .values({ id: newId(), role_name: row.roleName, role_code: row.roleCode, role_level: row.roleLevel, description: row.description ?? null, create_by: user.username, create_time: now() })
+          .execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) return `${CODE_TAKEN}：${row.roleCode}`;
+        throw err;
+      }
       return null;
     });
   });

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { newId } from '../../domain/ids.js';
+import { daysAgo, today } from '../../domain/time.js';
+import { DAILY_UPLOAD_BYTES, uploadedToday, UPLOADS_PER_MINUTE } from '../../domain/uploads.js';
 
 const png = () => {
   const img = new PNG({ width: 2, height: 2 });
@@ -90,5 +93,55 @@ describe.each(dialects)('upload on %s', (dialect) => {
     expect(anon.body.message).toBe('Token失效，请重新登录');
     const none = await t.request('/api/sys/common/upload', { method: 'POST', body: new FormData(), headers: { 'X-Access-Token': student } });
     expect((await none.json()).message).toBe('请选择要上传的文件');
+  });
+
+  it('accepts only the known folders', async () => {
+    for (const biz of ['scripts', 'etc', 'x1']) {
+      const res = await upload(png(), { biz });
+      expect(res.body, biz).toMatchObject({ success: false, message: `不支持的上传目录：${biz}` });
+      expect(fs.existsSync(path.join(t.filesDir, biz))).toBe(false);
+    }
+    for (const biz of ['temp', 'jeditor', 'sysconfig']) expect((await upload(png(), { biz })).body.success, biz).toBe(true);
+  });
+
+  it(`allows ${UPLOADS_PER_MINUTE} uploads a minute per user, then asks to wait; others are not held up`, async () => {
+    const teacher = await t.login('teacher');
+    const files = async () => (await t.db.selectFrom('sys_file').select('id').where('create_by', '=', 'teacher').execute()).length;
+    const before = await files();
+    const results = await Promise.all(Array.from({ length: UPLOADS_PER_MINUTE + 5 }, () => upload(png(), { biz: 'avatar', token: teacher })));
+    expect(results.filter((r) => r.body.success)).toHaveLength(UPLOADS_PER_MINUTE);
+    const refused = results.filter((r) => !r.body.success);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect(r.body).toMatchObject({ message: '上传过于频繁，请稍后再试', code: 429 });
+    expect(await files()).toBe(before + UPLOADS_PER_MINUTE);
+    expect((await upload(png(), { biz: 'avatar', token: await t.login('student2') })).body.success).toBe(true);
+  });
+
+  it('keeps each user within a daily byte quota; yesterday’s uploads do not count', async () => {
+    const token = await t.login('student3');
+    const row = (bytes: number, day: string) => ({
+      id: newId(),
+      file_type: 1,
+      file_name: 'earlier.png',
+      file_path: `avatar/${newId()}.png`,
+      file_location: 1,
+      file_tag: 'avatar',
+      mime_type: 'image/png',
+      file_size: bytes,
+      del_flag: 0,
+      create_by: 'student3',
+      create_time: `${day} 08:00:00`,
+    });
+    // Whatever the seed gave student3 today, plus enough to leave 100 bytes of the quota.
+    const seeded = await uploadedToday(t.db, 'student3');
+    await t.db.insertInto('sys_file').values([row(DAILY_UPLOAD_BYTES, daysAgo(1)), row(DAILY_UPLOAD_BYTES - seeded - 100, today())]).execute();
+    const big = await upload(Buffer.concat([png(), Buffer.alloc(200)]), { biz: 'avatar', token });
+    expect(big.body).toMatchObject({ success: false, code: 429, message: `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试` });
+    const small = Buffer.from(png().subarray(0, 80));
+    const fits = await upload(small, { biz: 'avatar', token });
+    expect(fits.body.success, fits.body.message).toBe(true);
+    const full = await upload(png(), { biz: 'avatar', token });
+    expect(full.body.message).toMatch(/超出今日上传额度/);
+    expect(await uploadedToday(t.db, 'student3')).toBe(DAILY_UPLOAD_BYTES - 100 + small.length);
   });
 });

@@ -1,11 +1,27 @@
 // POST /sys/common/upload (multipart `file`, optional `biz` folder): the anchor's generic upload. The stored
-// file's key comes back in `message`, as the anchor's clients read it. Size ≤ 10 MB, type by magic bytes.
+// file's key comes back in `message`, as the anchor's clients read it. Size ≤ 10 MB, type by magic bytes, only
+// into the known folders, and per user at most UPLOADS_PER_MINUTE uploads a minute and DAILY_UPLOAD_BYTES a day.
 import type { Context } from 'hono';
-import { acceptedKinds, BIZ_PATTERN, detectKind, MAX_UPLOAD_BYTES, storedExtension, storeUpload, UNIT_MEDIA_BIZ, zipLooksSafe } from '../../domain/uploads.js';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import {
+  acceptedKinds,
+  BIZ_PATTERN,
+  DAILY_UPLOAD_BYTES,
+  detectKind,
+  isUploadFolder,
+  MAX_UPLOAD_BYTES,
+  storedExtension,
+  storeUpload,
+  UNIT_MEDIA_BIZ,
+  UPLOADS_PER_MINUTE,
+  uploadedToday,
+  zipLooksSafe,
+} from '../../domain/uploads.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
 import { envelope, fail } from '../envelope.js';
 
 export const TOO_LARGE = '文件大小超出10MB限制';
+const OVER_QUOTA = `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`;
 /** Multipart framing around the file (boundaries, part headers, the biz field). */
 const FRAMING_ALLOWANCE = 64 * 1024;
 
@@ -38,9 +54,21 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array | null
 }
 
 export function registerUploadRoutes(r: ApiRoutes) {
+  const perUser = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 });
+
   r.post('/sys/common/upload', LOGGED_IN, async (c) => {
     const type = c.req.header('Content-Type') ?? '';
     if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
+    const user = c.get('user')!;
+    const { db } = c.get('deps');
+    // Both limits are checked before the body is read.
+    try {
+      await perUser.consume(user.id);
+    } catch {
+      return fail(c, '上传过于频繁，请稍后再试', 429);
+    }
+    const usedToday = await uploadedToday(db, user.username);
+    if (usedToday >= DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
     const raw = await readLimited(c, MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE);
     if (!raw) return fail(c, TOO_LARGE, 413, 413);
     let form: FormData;
@@ -54,8 +82,10 @@ export function registerUploadRoutes(r: ApiRoutes) {
     const bizField = form.get('biz') ?? c.req.query('biz') ?? 'common';
     const biz = typeof bizField === 'string' && bizField.trim() !== '' ? bizField.trim() : 'common';
     if (!BIZ_PATTERN.test(biz)) return fail(c, '上传目录名称不合法（仅限小写字母、数字、_ 和 -，最多32个字符）', 400, 400);
+    if (!isUploadFolder(biz)) return fail(c, `不支持的上传目录：${biz}`, 400, 400);
     if (file.size > MAX_UPLOAD_BYTES) return fail(c, TOO_LARGE, 413, 413);
     if (file.size === 0) return fail(c, '文件内容为空', 400, 400);
+    if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
     const data = new Uint8Array(await file.arrayBuffer());
     const kind = detectKind(data);
     // Unit media (videos, projects, documents) only from those who edit course units.
@@ -65,12 +95,12 @@ export function registerUploadRoutes(r: ApiRoutes) {
       return fail(c, unitMedia ? '文件类型不支持，仅支持图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : '文件类型不支持，仅支持 PNG、JPEG、GIF、WEBP 图片', 415, 415);
     }
     if (kind === 'zip' && !zipLooksSafe(data)) return fail(c, '压缩文件内容异常（解压后过大或含有非法路径），已拒绝', 415, 415);
-    const stored = await storeUpload(c.get('deps').db, c.get('deps').config.filesDir, {
+    const stored = await storeUpload(db, c.get('deps').config.filesDir, {
       biz,
       data,
       kind,
       originalName: file.name || '',
-      by: c.get('user')!.username,
+      by: user.username,
     });
     // The anchor answers the key in `message`; the result repeats it with the file id and size.
     return c.json(envelope(true, stored.key, 0, { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}` }));

@@ -2,6 +2,7 @@
 // add/edit with role levels and class scope, freeze, password reset, delete and the recycle bin, checkOnlyUser,
 // the form's helper reads, Excel export and class-roster import. Every refusal is checked to change nothing.
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/password.js';
@@ -667,6 +668,61 @@ describe('POST /sys/user/importExcel (class rosters)', () => {
     const row = await t.db.selectFrom('sys_user').select(['id', 'user_identity']).where('username', '=', 'sunny.t').executeTakeFirstOrThrow();
     expect(row.user_identity).toBe(2);
     expect((await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', row.id).execute()).map((r) => r.role_id)).toEqual([roles.teacher]);
+  });
+
+  it('is all or nothing: a failure while writing leaves no account', async () => {
+    // The database refuses the fourth account as it is written, after three valid rows (a crash stands in).
+    const boom =
+      t.dialect === 'sqlite'
+        ? [sql`create trigger roster_boom before insert on sys_user when new.username = 'whole.d' begin select raise(abort, 'boom'); end`]
+        : [
+            sql`create function roster_boom() returns trigger as $$ begin if new.username = 'whole.d' then raise exception 'boom'; end if; return new; end $$ language plpgsql`,
+            sql`create trigger roster_boom before insert on sys_user for each row execute function roster_boom()`,
+          ];
+    for (const q of boom) await q.execute(t.db);
+    try {
+      const rows = ['a', 'b', 'c', 'd', 'e'].map((x) => [`whole.${x}`, `整体${x}`, '男', '学生', '', '', '一年级一班', '']);
+      await unchanged(async () => {
+        const res = await upload(teacher, await workbook([HEADER, ...rows]));
+        expect(res.status).toBe(500);
+        expect(res.body).toMatchObject({ success: false, message: '操作失败，服务器内部错误' });
+      });
+    } finally {
+      await sql`drop trigger roster_boom${sql.raw(t.dialect === 'sqlite' ? '' : ' on sys_user')}`.execute(t.db);
+      if (t.dialect === 'postgres') await sql`drop function roster_boom()`.execute(t.db);
+    }
+  });
+
+  it('commits nothing when the author is gone before the end (a proxy timing out)', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [`gone.${i}`, `离开${i}`, '女', '学生', '', '', '一年级一班', '']);
+    const file = await workbook([HEADER, ...rows]);
+    await unchanged(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)]), 'roster.xlsx');
+      const author = new AbortController();
+      // 20 generated passwords take a second or more to hash; the author leaves well before.
+      setTimeout(() => author.abort(), 100);
+      const res = await t.request('/api/sys/user/importExcel', { method: 'POST', headers: { 'X-Access-Token': teacher }, body: form, signal: author.signal });
+      expect(await res.json()).toMatchObject({ success: false, message: '导入未完成（连接已断开或超时），未导入任何数据，请重新导入或分批导入' });
+    });
+  });
+
+  it('through the page too: a teacher who leaves the import page before the end gets no half import', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [`page.${i}`, `页面${i}`, '男', '学生', '', '', '一年级一班', '']);
+    const file = await workbook([HEADER, ...rows]);
+    await unchanged(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)]), 'roster.xlsx');
+      const browser = new AbortController();
+      setTimeout(() => browser.abort(), 100);
+      const res = await t.request('/isystem/user/import', {
+        method: 'POST',
+        headers: { Cookie: `xt_token=${teacher}`, Origin: 'http://127.0.0.1' },
+        body: form,
+        signal: browser.signal,
+      });
+      expect(res.status).toBeLessThan(500);
+    });
   });
 
   it('refuses files that are not workbooks, changing nothing', async () => {

@@ -1,0 +1,51 @@
+// Request body limits, applied to every request before a handler reads its body (pages and /api alike).
+// hono's bodyLimit refuses a declared Content-Length above the limit without reading anything, and reads a
+// chunked body only until it passes the limit; the node server then drains at most a little of the rest and
+// closes the connection. Most bodies are forms and JSON; uploads and imports get their own, larger limits.
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { envelope } from './api/envelope.js';
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from './api/excel.js';
+import { TOO_LARGE } from './api/sys/upload.js';
+import { MAX_UPLOAD_BYTES } from './domain/uploads.js';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Multipart framing around the files of a form (boundaries, part headers, the other fields). */
+const FRAMING = 256 * 1024;
+
+interface Limit {
+  path: RegExp;
+  maxSize: number;
+  message: string;
+}
+
+const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)}MB`;
+
+/** Routes whose bodies carry files; first match wins. Everything else gets DEFAULT_BODY_LIMIT. */
+const LIMITS: Limit[] = [
+  { path: /^\/api\/sys\/common\/upload$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
+  { path: /^\/api\/.+\/importExcel$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
+  // Page forms that hand their files to the API: the avatar, the site config's images, list imports.
+  { path: /^\/account\/settings\/base$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
+  { path: /^\/sys\/sysConfig\/save$/, maxSize: 3 * MAX_UPLOAD_BYTES + FRAMING, message: `上传的图片合计不能超过${megabytes(3 * MAX_UPLOAD_BYTES)}` },
+  // Course and unit forms carry covers, a map, videos, projects, materials and lesson plans (10 MB each).
+  { path: /^\/course\/(course|courseUnit)\/save$/, maxSize: 5 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(5 * MAX_UPLOAD_BYTES)}，请分几次保存` },
+  { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
+];
+
+const DEFAULT: Omit<Limit, 'path'> = { maxSize: DEFAULT_BODY_LIMIT, message: `请求数据过大，不能超过${megabytes(DEFAULT_BODY_LIMIT)}` };
+
+/** The limit that applies to a path. */
+export const bodyLimitFor = (path: string): Omit<Limit, 'path'> => LIMITS.find((l) => l.path.test(path)) ?? DEFAULT;
+
+/** 413 in the envelope for the API and htmx (the shell shows its message), as a short page for plain forms. */
+function tooLarge(c: Context, message: string) {
+  if (c.req.path.startsWith('/api/') || c.req.header('HX-Request')) return c.json(envelope(false, message, 413, null), 413);
+  return c.html(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>请求数据过大</title><p>${message}</p></html>`, 413);
+}
+
+export function requestBodyLimit(): MiddlewareHandler {
+  const handlers = new Map<Omit<Limit, 'path'>, MiddlewareHandler>();
+  for (const l of [...LIMITS, DEFAULT]) handlers.set(l, bodyLimit({ maxSize: l.maxSize, onError: (c) => tooLarge(c, l.message) }));
+  return (c, next) => handlers.get(bodyLimitFor(c.req.path))!(c, next);
+}
