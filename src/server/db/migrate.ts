@@ -3,10 +3,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import * as m001 from './migrations/001_init.js';
 import * as m003UserIndexes from './migrations/003_user_indexes.js';
+import * as m004HideUnbuiltMenus from './migrations/004_hide_unbuilt_menus.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '003_user_indexes': m003UserIndexes,
+  '004_hide_unbuilt_menus': m004HideUnbuiltMenus,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -393,7 +393,7 @@ export function isSeeded(def: MenuDef): boolean {
 }
 
 /** Turns the declared tree into sys_permission rows, the data rules and every role's grants. */
-export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, createTime: string): PermissionSeed {
+export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, createTime: string, menu = BACK_OFFICE_MENU): PermissionSeed {
   const permissions: PermissionRow[] = [];
   const dataRules: PermissionSeed['dataRules'] = [];
   // permission id → roles granted (admin is added for every row at the end)
@@ -496,7 +496,7 @@ export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, creat
       if (def.children) walk(def.children, id, roles, [...ancestors, id]);
     });
   };
-  walk(BACK_OFFICE_MENU, '', [], []);
+  walk(menu, '', [], []);
 
   const rolePermissions: PermissionSeed['rolePermissions'] = [];
   for (const p of permissions) {
