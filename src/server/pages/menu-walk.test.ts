@@ -57,4 +57,29 @@ describe.each(dialects)('menu walk on %s', (dialect) => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('sends students, in the welcome notice, only to pages that exist', async () => {
+    const token = await t.login('student1');
+    const cookie = `xt_token=${token}`;
+    const notice = await t.db.selectFrom('sys_announcement').select('msg_content').where('titile', '=', '欢迎使用学堂').executeTakeFirstOrThrow();
+    const html = notice.msg_content ?? '';
+    const menu = (await t.api<{ menu: MenuItem[] }>('GET', '/sys/permission/getUserPermissionByToken', { token })).body.result.menu;
+    const all = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...all(i.children ?? [])]);
+    // Every “名称” it quotes is an entry of the student's menu whose pages open; every link opens.
+    const targets: string[] = [];
+    for (const [, quoted] of html.replace(/<[^>]+>/g, '').matchAll(/“([^”]+)”/g)) {
+      const entry = all(menu).find((i) => i.meta.title === quoted);
+      expect(entry, quoted).toBeTruthy();
+      const pages = pageEntries([entry!]).map(hrefOf);
+      expect(pages.length, quoted).toBeGreaterThan(0);
+      targets.push(...pages);
+    }
+    targets.push(...[...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]));
+    expect(targets.length).toBeGreaterThan(0);
+    for (const href of targets) {
+      const answer = await open(href, cookie);
+      expect(answer.status, href).toBe(200);
+      expect(answer.path, href).not.toBe('/404');
+    }
+  });
 });
