@@ -51,6 +51,14 @@ export function bodyClassOf(html: string): string[] {
   return m ? m[1].split(/\s+/) : [];
 }
 
+/** A school's own links (new-window entries), enough of them to overflow the top menu and lengthen the home page. */
+export const SCHOOL_LINKS: MenuSpec[] = ['教育局', '教研网', '图书馆', '校园网', '家校通', '成绩单', '课程表', '校历', '校报', '社团'].map((name, i) => ({
+  name,
+  url: `https://link${i}.example.org/`,
+  icon: 'link',
+  internalOrExternal: 1,
+}));
+
 export interface MenuSpec {
   name: string;
   url: string;
