@@ -138,12 +138,12 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await tree(page).getByRole('link', { name: /^一年级\s*部门$/ }).click();
   await page.locator('.xt-depart-tabs').getByRole('tab', { name: '部门权限' }).click();
   const perms = page.getByRole('tree', { name: '部门权限' });
-  await perms.getByRole('checkbox', { name: '作业管理', exact: true }).first().check(); // the menu group (its child page is also 作业管理)
-  await perms.getByRole('checkbox', { name: '布置班级作业', exact: true }).check();
+  await perms.getByRole('checkbox', { name: '系统管理', exact: true }).check(); // the menu group
+  await perms.getByRole('checkbox', { name: '日志管理', exact: true }).check();
   await page.screenshot({ path: shot('departs-perms.png'), fullPage: true });
   await page.getByRole('button', { name: '保存' }).click();
   await expect(flash(page, '保存成功！')).toBeVisible();
-  await expect(page.getByRole('tree', { name: '部门权限' }).getByRole('checkbox', { name: '布置班级作业', exact: true })).toBeChecked();
+  await expect(page.getByRole('tree', { name: '部门权限' }).getByRole('checkbox', { name: '日志管理', exact: true })).toBeChecked();
 
   // A role of the department: its grant tree offers only the department's two permissions.
   await page.locator('.xt-depart-tabs').getByRole('tab', { name: '部门角色' }).click();
@@ -160,8 +160,8 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await row.getByRole('link', { name: '授权' }).click();
   const grant = page.getByRole('tree', { name: '部门角色权限' });
   await expect(grant.getByRole('checkbox')).toHaveCount(2);
-  await grant.getByRole('checkbox', { name: '布置班级作业', exact: true }).check();
-  await grant.getByRole('checkbox', { name: '作业管理', exact: true }).check();
+  await grant.getByRole('checkbox', { name: '日志管理', exact: true }).check();
+  await grant.getByRole('checkbox', { name: '系统管理', exact: true }).check();
   await page.screenshot({ path: shot('departs-role-grant.png'), fullPage: true });
   await page.getByRole('button', { name: '保存授权' }).click();
   await expect(flash(page, '保存成功！')).toBeVisible();
@@ -180,7 +180,7 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   const res = await student.request.get('/api/sys/permission/getUserPermissionByToken');
   const body = (await res.json()) as { result: { menu: { path: string; children?: { path: string }[] }[] } };
   const paths = body.result.menu.flatMap((m) => [m.path, ...(m.children ?? []).map((c) => c.path)]);
-  expect(paths).toContain('/work/additionalWork');
+  expect(paths).toContain('/isystem/log');
 });
 
 test('without JavaScript the add form and the delete confirmation are pages of their own', async ({ browser }) => {

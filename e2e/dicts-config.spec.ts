@@ -226,8 +226,10 @@ test('an admin renames the brand: the login page and the document title show it'
 
 test('a teacher cannot save the site configuration: no button, and the API refuses', async ({ page, request }) => {
   await login(page, TEACHER);
-  await page.goto('/sys/sysConfig');
-  await expect(page.getByText('没有权限，请联系管理员授权')).toBeVisible();
+  const refused = await page.goto('/sys/sysConfig');
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByText('抱歉，你无权访问该页面')).toBeVisible();
+  await expect(page.getByLabel('品牌名')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '保存' })).toHaveCount(0);
   await page.screenshot({ path: shot('config-teacher.png'), fullPage: true });
 

@@ -1,5 +1,5 @@
 // Helpers shared by the shell's Playwright tests (shell-*.spec.ts).
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL } from './fixtures';
 
 /** Logs in through the login page and lands on the home tab. */
@@ -49,4 +49,63 @@ export async function serverHtml(context: BrowserContext, path: string): Promise
 export function bodyClassOf(html: string): string[] {
   const m = /<body class="([^"]*)"/.exec(html);
   return m ? m[1].split(/\s+/) : [];
+}
+
+/** A school's own links (new-window entries), enough of them to overflow the top menu and lengthen the home page. */
+export const SCHOOL_LINKS: MenuSpec[] = ['教育局', '教研网', '图书馆', '校园网', '家校通', '成绩单', '课程表', '校历', '校报', '社团'].map((name, i) => ({
+  name,
+  url: `https://link${i}.example.org/`,
+  icon: 'link',
+  internalOrExternal: 1,
+}));
+
+export interface MenuSpec {
+  name: string;
+  url: string;
+  component?: string;
+  icon?: string;
+  internalOrExternal?: 0 | 1;
+  children?: MenuSpec[];
+}
+
+/**
+ * Adds menu entries through 菜单管理's API and grants them to the admin role, as a school would (the seeded
+ * menu has one group only; the shell tests need more). Returns a function that deletes them again.
+ */
+export async function addAdminMenus(request: APIRequestContext, tree: MenuSpec[], sortNo = 50): Promise<() => Promise<void>> {
+  const login = await request.post(`${BASE_URL}/api/sys/login`, { data: { username: ADMIN.username, password: ADMIN.password } });
+  const headers = { 'X-Access-Token': ((await login.json()) as { result: { token: string } }).result.token };
+  const ids: string[] = [];
+  const roots: string[] = [];
+  const add = async (items: MenuSpec[], parentId: string) => {
+    for (const [i, m] of items.entries()) {
+      const group = !!m.children?.length;
+      const res = await request.post(`${BASE_URL}/api/sys/permission/add`, {
+        headers,
+        data: {
+          menuType: parentId ? 1 : 0,
+          parentId,
+          name: m.name,
+          url: m.url,
+          component: m.component ?? (group ? 'layouts/RouteView' : 'layouts/IframePageView'),
+          icon: m.icon,
+          internalOrExternal: m.internalOrExternal ?? 0,
+          sortNo: sortNo + i,
+        },
+      });
+      const body = (await res.json()) as { success: boolean; message: string; result: { id: string } };
+      expect(body.success, body.message).toBe(true);
+      ids.push(body.result.id);
+      if (!parentId) roots.push(body.result.id);
+      if (m.children) await add(m.children, body.result.id);
+    }
+  };
+  await add(tree, '');
+  const roles = (await (await request.get(`${BASE_URL}/api/sys/role/list?pageSize=100`, { headers })).json()) as { result: { records: { id: string; roleCode: string }[] } };
+  const admin = roles.result.records.find((r) => r.roleCode === 'admin')!;
+  const grant = await request.post(`${BASE_URL}/api/sys/permission/saveRolePermission`, { headers, data: { roleId: admin.id, permissionIds: ids.join(','), lastpermissionIds: '' } });
+  expect(((await grant.json()) as { success: boolean }).success).toBe(true);
+  return async () => {
+    for (const id of roots) await request.delete(`${BASE_URL}/api/sys/permission/delete?id=${id}`, { headers });
+  };
 }

@@ -3,7 +3,7 @@
 // expired-session dialog.
 import { expect, test } from '@playwright/test';
 import { BASE_URL, STUDENT } from './fixtures';
-import { breadcrumb, loginAs, mainMenu, markWindow, serverHtml, windowMarker } from './shell-helpers';
+import { addAdminMenus, breadcrumb, loginAs, mainMenu, markWindow, serverHtml, windowMarker } from './shell-helpers';
 
 test.describe('desktop shell', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -27,9 +27,11 @@ test.describe('desktop shell', () => {
     await expect(page).toHaveTitle('角色管理 · 学堂');
     expect(await windowMarker(page)).toBe(42); // swapped by htmx, not reloaded
 
-    // 首页 (SPEC: dashboard-analysis) then the matched menu routes; only the current crumb is not a link.
+    // 首页 (SPEC: dashboard-analysis) then the matched menu routes; the current crumb is not a link, and neither
+    // is a group (系统管理 has no page of its own).
     await expect(crumbs.getByRole('link', { name: '首页' })).toHaveAttribute('href', '/dashboard/index');
-    await expect(crumbs.getByRole('link', { name: '系统管理' })).toHaveAttribute('href', '/isystem');
+    await expect(crumbs.getByText('系统管理')).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: '系统管理' })).toHaveCount(0);
     await expect(crumbs.getByText('角色管理')).toHaveAttribute('aria-current', 'page');
     await expect(crumbs.getByRole('link', { name: '角色管理' })).toHaveCount(0);
     await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/isystem/role');
@@ -65,26 +67,40 @@ test.describe('desktop shell', () => {
     expect(res.headers()['vary']).toContain('HX-Request');
   });
 
-  test('root submenus form a single-open accordion', async ({ page }) => {
-    await loginAs(page);
-    const menu = mainMenu(page);
-    const submenu = (title: string) => menu.locator('.ant-menu-submenu-title', { hasText: title });
-    await submenu('作业管理').click();
-    await expect(menu.getByRole('link', { name: '布置班级作业' })).toBeVisible();
-    await expect(submenu('作业管理')).toHaveAttribute('aria-expanded', 'true');
-    await submenu('课程管理').click();
-    await expect(menu.getByRole('link', { name: '课程包管理' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: '布置班级作业' })).toBeHidden();
-    await expect(submenu('作业管理')).toHaveAttribute('aria-expanded', 'false');
-    // A nested submenu opens inside its root without closing it.
-    await submenu('开发示例').click();
-    await submenu('仪表盘').click();
-    await expect(menu.getByRole('link', { name: '分析页' })).toBeVisible();
-    await expect(submenu('表单页')).toBeVisible();
-    await expect(menu.getByRole('link', { name: '课程包管理' })).toBeHidden();
-    // Clicking an open root closes it.
-    await submenu('开发示例').click();
-    await expect(submenu('表单页')).toBeHidden();
+  test('root submenus form a single-open accordion', async ({ page, request }) => {
+    // The seeded menu has one group; a school's own entries (iframe pages) make a second one with a nested group.
+    const remove = await addAdminMenus(request, [
+      {
+        name: '教研资料', url: '/library', icon: 'book',
+        children: [
+          { name: '教研网站', url: 'https://teach.example.org/' },
+          { name: '学科资源', url: '/library/subjects', children: [{ name: '信息科技', url: 'https://it.example.org/' }] },
+          { name: '教学参考', url: '/library/refs', children: [{ name: '课标', url: 'https://std.example.org/' }] },
+        ],
+      },
+    ]);
+    try {
+      await loginAs(page);
+      const menu = mainMenu(page);
+      const submenu = (title: string) => menu.locator('.ant-menu-submenu-title', { hasText: title });
+      await submenu('系统管理').click();
+      await expect(menu.getByRole('link', { name: '角色管理' })).toBeVisible();
+      await expect(submenu('系统管理')).toHaveAttribute('aria-expanded', 'true');
+      await submenu('教研资料').click();
+      await expect(menu.getByRole('link', { name: '教研网站' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: '角色管理' })).toBeHidden();
+      await expect(submenu('系统管理')).toHaveAttribute('aria-expanded', 'false');
+      // A nested submenu opens inside its root without closing it.
+      await submenu('学科资源').click();
+      await expect(menu.getByRole('link', { name: '信息科技' })).toBeVisible();
+      await expect(submenu('教学参考')).toBeVisible();
+      await expect(menu.getByRole('link', { name: '角色管理' })).toBeHidden();
+      // Clicking an open root closes it.
+      await submenu('教研资料').click();
+      await expect(submenu('教学参考')).toBeHidden();
+    } finally {
+      await remove();
+    }
   });
 
   test('the trigger collapses the side menu to 80 px and back; the choice survives a reload', async ({ page, context }) => {
@@ -123,37 +139,43 @@ test.describe('desktop shell', () => {
     await expect(sider).toHaveCSS('width', '200px');
   });
 
-  test('menu search finds entries by a case-insensitive title substring and navigates', async ({ page, context }) => {
-    await loginAs(page);
-    await markWindow(page);
-    await page.getByRole('button', { name: '搜索菜单' }).click();
-    const input = page.getByRole('combobox', { name: '搜索菜单' });
-    await expect(input).toBeFocused();
-    await input.fill('字典');
-    const options = page.locator('#xt-search-list [role="option"]');
-    await expect(options).toHaveText(['字典管理', '分类字典']);
-    await input.fill('jvm');
-    await expect(options).toHaveText(['JVM信息']);
-    // Route containers (layouts/RouteView) are not entries.
-    await input.fill('系统管理');
-    await expect(options).toHaveCount(0);
-    // External entries open a new window.
-    await input.fill('scratch3');
-    const [popup, request] = await Promise.all([
-      context.waitForEvent('page'),
-      context.waitForEvent('request', (r) => r.url().includes('/scratch3/index.html?scene=create')),
-      options.first().click(),
-    ]);
-    expect(request.frame().page()).toBe(popup);
-    await popup.close();
-    await expect(page).toHaveURL(/\/dashboard\/index$/);
+  test('menu search finds entries by a case-insensitive title substring and navigates', async ({ page, context, request: api }) => {
+    // An entry that opens in a new window (a school's own page, here the public home).
+    const remove = await addAdminMenus(api, [{ name: 'Home Page', url: '/home', internalOrExternal: 1 }]);
+    try {
+      await loginAs(page);
+      await markWindow(page);
+      await page.getByRole('button', { name: '搜索菜单' }).click();
+      const input = page.getByRole('combobox', { name: '搜索菜单' });
+      await expect(input).toBeFocused();
+      await input.fill('管理');
+      const options = page.locator('#xt-search-list [role="option"]');
+      await expect(options).toHaveText(['用户管理', '班级管理', '角色管理', '菜单管理', '字典管理', '通告管理', '日志管理']);
+      await input.fill('字典');
+      await expect(options).toHaveText(['字典管理']);
+      // Route containers (layouts/RouteView) are not entries.
+      await input.fill('系统管理');
+      await expect(options).toHaveCount(0);
+      // External entries open a new window; the match ignores case.
+      await input.fill('home p');
+      const [popup, request] = await Promise.all([
+        context.waitForEvent('page'),
+        context.waitForEvent('request', (r) => r.url().endsWith('/home')),
+        options.first().click(),
+      ]);
+      expect(request.frame().page()).toBe(popup);
+      await popup.close();
+      await expect(page).toHaveURL(/\/dashboard\/index$/);
 
-    await page.getByRole('button', { name: '搜索菜单' }).click();
-    await page.getByRole('combobox', { name: '搜索菜单' }).fill('角色');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/isystem\/role$/);
-    expect(await windowMarker(page)).toBe(42);
-    await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/isystem/role');
+      await page.getByRole('button', { name: '搜索菜单' }).click();
+      await page.getByRole('combobox', { name: '搜索菜单' }).fill('角色');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/isystem\/role$/);
+      expect(await windowMarker(page)).toBe(42);
+      await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/isystem/role');
+    } finally {
+      await remove();
+    }
   });
 
   test('an expired session shows 登录已过期 on the next navigation; 重新登录 leads to the login page', async ({ page, context }) => {

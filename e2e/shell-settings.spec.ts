@@ -1,9 +1,9 @@
 // The settings drawer (issue 3 item 4, SPEC §2/§3/§4): each option changes the page at once, obeys the coupling
 // rules, and survives a reload — rendered by the server from the settings cookie, so the first paint already
 // has it (asserted on the HTML the server sends, before any script runs).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL } from './fixtures';
-import { bodyClassOf, loginAs, openSettings, serverHtml, tabStrip } from './shell-helpers';
+import { addAdminMenus, bodyClassOf, loginAs, openSettings, SCHOOL_LINKS, serverHtml, tabStrip } from './shell-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -63,85 +63,99 @@ test('menu theme and primary colour apply at once and are in the server HTML aft
   expect(await primaryOf(page, '.ant-btn, #xt-menu')).toBe('#722ed1');
 });
 
-test('top menu: the menu moves into the header, Fluid is offered, the fixed sidebar is disabled; back resets it', async ({ page, context }) => {
-  await loginAs(page);
-  let drawer = await openSettings(page);
-  await drawer.getByRole('switch', { name: '固定侧边菜单' }).click();
-  await expect(body(page)).toHaveClass(/xt-fixed-sider/);
-  await expect(page.locator('#xt-sider')).toHaveCSS('position', 'sticky');
+// The seeded menu fits the header and the home page; these need a longer one, as a school adds its own links.
+test.describe('with a longer menu', () => {
+  let api: APIRequestContext;
+  let remove: () => Promise<void>;
+  test.beforeAll(async ({ playwright }) => {
+    api = await playwright.request.newContext();
+    remove = await addAdminMenus(api, SCHOOL_LINKS);
+  });
+  test.afterAll(async () => {
+    await remove();
+    await api.dispose();
+  });
 
-  await drawer.getByRole('button', { name: '顶部栏导航' }).click();
-  await expect(page.locator('#xt-header #xt-menu')).toHaveClass(/ant-menu-horizontal/);
-  await expect(page.locator('#xt-sider')).toBeHidden();
-  // Switching layout resets the fixed sidebar, which topmenu also disables.
-  await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).toBeDisabled();
-  await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).not.toBeChecked();
-  await expect(body(page)).not.toHaveClass(/xt-fixed-sider/);
+  test('top menu: the menu moves into the header, Fluid is offered, the fixed sidebar is disabled; back resets it', async ({ page, context }) => {
+    await loginAs(page);
+    let drawer = await openSettings(page);
+    await drawer.getByRole('switch', { name: '固定侧边菜单' }).click();
+    await expect(body(page)).toHaveClass(/xt-fixed-sider/);
+    await expect(page.locator('#xt-sider')).toHaveCSS('position', 'sticky');
 
-  // Content width: Fixed (centred 1200 px) or Fluid, offered only here.
-  await expect(page.locator('.xt-body')).toHaveCSS('max-width', '1200px');
-  await drawer.getByRole('combobox', { name: '内容区域宽度' }).click();
-  await page.locator('.ant-select-item-option', { hasText: '流式' }).click();
-  await expect(body(page)).toHaveClass(/xt-width-fluid/);
-  await expect(page.locator('.xt-body')).toHaveCSS('max-width', 'none');
-  await closeDrawer(page);
-  await page.locator('#xt-menu > li.xt-menu-rest').hover(); // the menu items that do not fit sit under "…"
-  await page.screenshot({ path: 'test-results/shell-topmenu.png' });
+    await drawer.getByRole('button', { name: '顶部栏导航' }).click();
+    await expect(page.locator('#xt-header #xt-menu')).toHaveClass(/ant-menu-horizontal/);
+    await expect(page.locator('#xt-sider')).toBeHidden();
+    // Switching layout resets the fixed sidebar, which topmenu also disables.
+    await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).toBeDisabled();
+    await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).not.toBeChecked();
+    await expect(body(page)).not.toHaveClass(/xt-fixed-sider/);
 
-  let html = await serverHtml(context, '/dashboard/index');
-  expect(bodyClassOf(html)).toEqual(expect.arrayContaining(['xt-layout-topmenu', 'xt-width-fluid']));
-  expect(html).toMatch(/<div id="xt-top-nav" class="xt-top-nav"><nav id="xt-nav"/);
-  expect(html).toMatch(/<ul id="xt-menu" class="[^"]*ant-menu-horizontal/);
-  await page.reload();
-  await expect(page.locator('#xt-header #xt-menu')).toBeVisible();
+    // Content width: Fixed (centred 1200 px) or Fluid, offered only here.
+    await expect(page.locator('.xt-body')).toHaveCSS('max-width', '1200px');
+    await drawer.getByRole('combobox', { name: '内容区域宽度' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '流式' }).click();
+    await expect(body(page)).toHaveClass(/xt-width-fluid/);
+    await expect(page.locator('.xt-body')).toHaveCSS('max-width', 'none');
+    await closeDrawer(page);
+    await page.locator('#xt-menu > li.xt-menu-rest').hover(); // the menu items that do not fit sit under "…"
+    await page.screenshot({ path: 'test-results/shell-topmenu.png' });
 
-  drawer = await openSettings(page);
-  await drawer.getByRole('button', { name: '侧边栏导航' }).click();
-  await expect(page.locator('#xt-sider #xt-menu')).toHaveClass(/ant-menu-inline/);
-  await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).toBeEnabled();
-  await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).not.toBeChecked();
-  // Fluid is not offered with the side menu.
-  await drawer.getByRole('combobox', { name: '内容区域宽度' }).click();
-  await expect(page.locator('.ant-select-item-option')).toHaveText(['固定']);
-  html = await serverHtml(context, '/dashboard/index');
-  expect(bodyClassOf(html)).toEqual(expect.arrayContaining(['xt-layout-sidemenu', 'xt-width-fixed']));
-});
+    let html = await serverHtml(context, '/dashboard/index');
+    expect(bodyClassOf(html)).toEqual(expect.arrayContaining(['xt-layout-topmenu', 'xt-width-fluid']));
+    expect(html).toMatch(/<div id="xt-top-nav" class="xt-top-nav"><nav id="xt-nav"/);
+    expect(html).toMatch(/<ul id="xt-menu" class="[^"]*ant-menu-horizontal/);
+    await page.reload();
+    await expect(page.locator('#xt-header #xt-menu')).toBeVisible();
 
-test('fixed header and hide-on-scroll: auto-hide needs the fixed header; turning it off turns auto-hide off', async ({ page, context }) => {
-  await loginAs(page);
-  const drawer = await openSettings(page);
-  const fixed = drawer.getByRole('switch', { name: '固定 Header' });
-  const autoHide = drawer.getByRole('switch', { name: '下滑时隐藏 Header' });
-  await expect(autoHide).toBeDisabled();
-  await fixed.click();
-  await expect(body(page)).toHaveClass(/xt-fixed-header/);
-  await expect(page.locator('#xt-header')).toHaveCSS('position', 'sticky');
-  await expect(autoHide).toBeEnabled();
-  await autoHide.click();
-  await expect(body(page)).toHaveClass(/xt-autohide-header/);
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+    drawer = await openSettings(page);
+    await drawer.getByRole('button', { name: '侧边栏导航' }).click();
+    await expect(page.locator('#xt-sider #xt-menu')).toHaveClass(/ant-menu-inline/);
+    await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).toBeEnabled();
+    await expect(drawer.getByRole('switch', { name: '固定侧边菜单' })).not.toBeChecked();
+    // Fluid is not offered with the side menu.
+    await drawer.getByRole('combobox', { name: '内容区域宽度' }).click();
+    await expect(page.locator('.ant-select-item-option')).toHaveText(['固定']);
+    html = await serverHtml(context, '/dashboard/index');
+    expect(bodyClassOf(html)).toEqual(expect.arrayContaining(['xt-layout-sidemenu', 'xt-width-fixed']));
+  });
 
-  expect(bodyClassOf(await serverHtml(context, '/dashboard/index'))).toEqual(expect.arrayContaining(['xt-fixed-header', 'xt-autohide-header']));
-  await page.reload();
-  const header = page.locator('#xt-header');
-  await page.mouse.move(600, 400);
-  await page.mouse.wheel(0, 60);
-  await page.waitForFunction(() => window.scrollY > 0);
-  await expect(header).toBeVisible(); // not past 100 px yet
-  await page.mouse.wheel(0, 400);
-  await page.waitForFunction(() => window.scrollY > 100);
-  await expect(header).toBeHidden();
-  await page.mouse.wheel(0, -200);
-  await expect(header).toBeVisible(); // scrolling up shows it again
+  test('fixed header and hide-on-scroll: auto-hide needs the fixed header; turning it off turns auto-hide off', async ({ page, context }) => {
+    await loginAs(page);
+    const drawer = await openSettings(page);
+    const fixed = drawer.getByRole('switch', { name: '固定 Header' });
+    const autoHide = drawer.getByRole('switch', { name: '下滑时隐藏 Header' });
+    await expect(autoHide).toBeDisabled();
+    await fixed.click();
+    await expect(body(page)).toHaveClass(/xt-fixed-header/);
+    await expect(page.locator('#xt-header')).toHaveCSS('position', 'sticky');
+    await expect(autoHide).toBeEnabled();
+    await autoHide.click();
+    await expect(body(page)).toHaveClass(/xt-autohide-header/);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
 
-  const again = await openSettings(page);
-  await again.getByRole('switch', { name: '固定 Header' }).click();
-  await expect(again.getByRole('switch', { name: '下滑时隐藏 Header' })).not.toBeChecked();
-  await expect(again.getByRole('switch', { name: '下滑时隐藏 Header' })).toBeDisabled();
-  const cls = bodyClassOf(await serverHtml(context, '/dashboard/index'));
-  expect(cls).not.toContain('xt-fixed-header');
-  expect(cls).not.toContain('xt-autohide-header');
+    expect(bodyClassOf(await serverHtml(context, '/dashboard/index'))).toEqual(expect.arrayContaining(['xt-fixed-header', 'xt-autohide-header']));
+    await page.reload();
+    const header = page.locator('#xt-header');
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 60);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await expect(header).toBeVisible(); // not past 100 px yet
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => window.scrollY > 100);
+    await expect(header).toBeHidden();
+    await page.mouse.wheel(0, -200);
+    await expect(header).toBeVisible(); // scrolling up shows it again
+
+    const again = await openSettings(page);
+    await again.getByRole('switch', { name: '固定 Header' }).click();
+    await expect(again.getByRole('switch', { name: '下滑时隐藏 Header' })).not.toBeChecked();
+    await expect(again.getByRole('switch', { name: '下滑时隐藏 Header' })).toBeDisabled();
+    const cls = bodyClassOf(await serverHtml(context, '/dashboard/index'));
+    expect(cls).not.toContain('xt-fixed-header');
+    expect(cls).not.toContain('xt-autohide-header');
+  });
 });
 
 test('colour-weak mode and multi-tab mode survive a reload', async ({ page, context }) => {

@@ -19,6 +19,8 @@ interface Entry {
 
 interface ApiMenuItem {
   id: string;
+  /** "0": not a registered route (SPEC §2). */
+  route?: string;
   path: string;
   hidden?: boolean;
   component?: string | null;
@@ -48,9 +50,13 @@ function resolveUrl(url: string | undefined): string | undefined {
   return ok && /^https?:\/\/\S+$/i.test(out) ? out : undefined;
 }
 
-/** Every non-hidden entry except route containers; children of hidden parents still count (as in the anchor). */
+/**
+ * Every non-hidden entry except route containers; children of hidden parents still count (as in the anchor).
+ * An entry whose route flag is "0" is not a page: it and its children are left out, as in the side menu.
+ */
 function entries(items: ApiMenuItem[], out: Entry[] = []): Entry[] {
   for (const item of items) {
+    if (item.route === '0') continue;
     const component = item.component || '';
     if (!item.hidden && component !== 'layouts/RouteView') {
       const url = resolveUrl(item.meta.url);

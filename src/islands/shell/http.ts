@@ -108,8 +108,34 @@ export const xtApi: XtApi = async <T>(path: string, init: XtApiInit = {}) => {
   }
 };
 
-/** htmx: a failed navigation or form post reports its status like any other call. */
+interface SwapDetail {
+  xhr: XMLHttpRequest;
+  target: Element;
+  shouldSwap: boolean;
+  isError: boolean;
+}
+
+/**
+ * Whether htmx may put an error answer into the page: the shell's error pages (403/404/500 fragments with
+ * their page marker) into #content, a form re-rendered with its errors (400/409/422 HTML) where it was aimed.
+ * JSON, text, a whole document or an error page aimed at a dialog never is: it is reported instead.
+ */
+export function swapsError(status: number, contentType: string, text: string, targetId: string): boolean {
+  if (!/text\/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text)) return false;
+  if (targetId === 'content' && text.includes('id="xt-page"')) return true;
+  return status === 400 || status === 409 || status === 422;
+}
+
+/** htmx: a failed navigation or form post shows the error page, or reports its status like any other call. */
 export function watchHtmxErrors(): void {
+  document.addEventListener('htmx:beforeSwap', (ev) => {
+    const d = (ev as CustomEvent<SwapDetail>).detail;
+    if (d.xhr.status < 400) return;
+    const ok = swapsError(d.xhr.status, d.xhr.getResponseHeader('Content-Type') || '', d.xhr.responseText, d.target.id);
+    d.shouldSwap = ok;
+    // The swapped page says what happened; anything else is reported (htmx:responseError below).
+    d.isError = !ok;
+  });
   document.addEventListener('htmx:responseError', (ev) => {
     const xhr = (ev as CustomEvent<{ xhr: XMLHttpRequest }>).detail.xhr;
     let body: { message?: string } | null = null;
@@ -119,6 +145,8 @@ export function watchHtmxErrors(): void {
       body = null;
     }
     reportHttpError(xhr.status, body);
+    // reportHttpError leaves other server errors to the caller; for htmx there is none.
+    if (xhr.status === 500 && body?.message !== TOKEN_INVALID) notify('error', '系统提示', body?.message || '抱歉，服务器出错了', 4);
   });
   document.addEventListener('htmx:timeout', () => notify('error', '系统提示', '网络超时'));
 }

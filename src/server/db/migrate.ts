@@ -6,6 +6,7 @@ import * as m003UserIndexes from './migrations/003_user_indexes.js';
 import * as m004NeedChangePassword from './migrations/004_need_change_password.js';
 import * as m005UniqueSiblingDeparts from './migrations/005_unique_sibling_departs.js';
 import * as m006SysFileUploaderIndex from './migrations/006_sys_file_uploader_index.js';
+import * as m007HideUnbuiltMenus from './migrations/007_hide_unbuilt_menus.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '004_need_change_password': m004NeedChangePassword,
   '005_unique_sibling_departs': m005UniqueSiblingDeparts,
   '006_sys_file_uploader_index': m006SysFileUploaderIndex,
+  '007_hide_unbuilt_menus': m007HideUnbuiltMenus,
 };
 
 class StaticProvider implements MigrationProvider {

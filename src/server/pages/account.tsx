@@ -58,7 +58,7 @@ async function profileOr(c: Context<PageEnv>): Promise<ProfileInfo | null> {
 
 export function registerAccountPages(app: Hono<PageEnv>) {
   app.get(CENTER, (c) =>
-    shellPage(c, { current: CENTER, title: '个人中心' }, async (session) => {
+    shellPage(c, { current: CENTER, title: '个人中心', open: true }, async (session) => {
       const up = c.get('upstream');
       const [me, departs, works] = await Promise.all([
         up.profile(),
@@ -90,7 +90,7 @@ export function registerAccountPages(app: Hono<PageEnv>) {
   app.get('/account/settings', (c) => c.redirect('/account/settings/base'));
 
   const settingsPage = (c: Context<PageEnv>, tab: keyof typeof SETTINGS_TITLES, body: Parameters<typeof shellPage>[2], status: 200 | 400 = 200) =>
-    shellPage(c, { current: `/account/settings/${tab}`, title: SETTINGS_TITLES[tab] }, body, status);
+    shellPage(c, { current: `/account/settings/${tab}`, title: SETTINGS_TITLES[tab], open: true }, body, status);
 
   app.get('/account/settings/base', (c) =>
     settingsPage(c, 'base', async (session) => {

@@ -41,7 +41,7 @@ export function safeBack(v: unknown): string {
 
 export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
   app.get(MY_ANNOUNCEMENTS, (c) =>
-    shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE }, async () => {
+    shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE, open: true }, async () => {
       const state = listState(c);
       const res = await c.get('upstream').myAnnouncements({
         pageNo: state.pageNo,
@@ -61,7 +61,7 @@ export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
     const up = c.get('upstream');
-    return shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE }, async () => {
+    return shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE, open: true }, async () => {
       // Opening an announcement reads it (as clicking it in the bell does).
       await up.markAnnouncementRead(id).catch(() => null);
       const res = await up.announcement(id);
@@ -87,7 +87,7 @@ export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
     if (form.confirmed !== '1') {
-      return shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE }, () => (
+      return shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE, open: true }, () => (
         <ConfirmView title="全部已读" text="确定要将全部消息标记为已读吗？" action={`${MY_ANNOUNCEMENTS}/readAll`} hidden={{ back }} back={back} />
       ));
     }

@@ -28,7 +28,7 @@ function MenuOverview({ items, root }: { items: MenuItem[]; root?: boolean }) {
 
 export function registerDashboardPages(app: Hono<PageEnv>) {
   app.get('/dashboard/index', (c) =>
-    shellPage(c, { current: '/dashboard/index', title: '首页', isHome: true }, async (session) => {
+    shellPage(c, { current: '/dashboard/index', title: '首页', isHome: true, open: true }, async (session) => {
       const cfg = await siteConfig(c);
       return (
         <Card class="xt-card">

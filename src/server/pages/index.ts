@@ -3,8 +3,9 @@
 // login page with the full path as `redirect`.
 import { Hono, type Context } from 'hono';
 import { clientIp } from '../api/request-meta.js';
+import { HTTPException } from 'hono/http-exception';
 import type { Config } from '../config.js';
-import { NotFoundContent, NotFoundPage } from '../../templates/not-found.js';
+import { ExceptionContent, ExceptionPage, type ExceptionCode } from '../../templates/exception.js';
 import type { Upstream } from '../upstream/client.js';
 import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
 import { registerAccountPages } from './account.js';
@@ -77,13 +78,28 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerDictPages(app);
   registerConfigPages(app);
   registerCoursePages(app);
-  app.get('/404', async (c) => {
-    // Inside the shell (htmx navigation to a page that does not exist) the failure shows in the content area.
-    if (c.get('token') && htmxMode(c) !== 'page') return shellPage(c, { current: '/404', title: '404' }, () => NotFoundContent(), 404);
-    const cfg = await siteConfig(c);
-    return c.html('<!doctype html>' + NotFoundPage({ brandName: cfg.brandName, loggedIn: !!c.get('token') }), 404);
+  app.get('/404', (c) => exceptionPage(c, 404));
+  // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
+  app.onError((err, c) => {
+    // Deliberate answers (the same-origin check's 403) pass as they are.
+    if (err instanceof HTTPException) return err.getResponse();
+    if (deps.config.logLevel !== 'silent') console.error(`[pages] ${c.req.method} ${c.req.path}:`, err);
+    return exceptionPage(c as Context<PageEnv>, 500);
   });
   return app;
+}
+
+/** An exception page: inside the shell for an htmx navigation of a logged-in user, else a page of its own. */
+async function exceptionPage(c: Context<PageEnv>, code: ExceptionCode): Promise<Response> {
+  if (c.get('token') && htmxMode(c) !== 'page') {
+    try {
+      return await shellPage(c, { current: `/${code}`, title: String(code), open: true }, () => ExceptionContent({ code }), code);
+    } catch {
+      /* the shell itself failed: the plain page below */
+    }
+  }
+  const cfg = await siteConfig(c);
+  return c.html('<!doctype html>' + ExceptionPage({ code, brandName: cfg.brandName, loggedIn: !!c.get('token') }), code);
 }
 
 /** Unknown paths: visitors without a session log in first; everyone else lands on /404. */

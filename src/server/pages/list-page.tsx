@@ -11,7 +11,7 @@ import { ConfirmView, FormView, type ControlContext } from '../../templates/list
 import { ListView, type DictOptions, type PageData } from '../../templates/list/list-view.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
-import { requireSession, shellPage } from './shell-page.js';
+import { requirePage, shellPage } from './shell-page.js';
 import { safeLocalPath } from './safe-path.js';
 
 const FLASH_COOKIE = 'xt_flash';
@@ -209,7 +209,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
     };
     const respond = async (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child>, status: 200 | 400 | 404 = 200) => {
       if (wantsDialog(c)) {
-        const session = await requireSession(c);
+        const session = await requirePage(c, o.current ?? spec.route);
         if (session instanceof Response) return session;
         return c.html(String(await view(session)));
       }

@@ -8,9 +8,13 @@
 //   - an htmx request without a valid session gets the API's expired-session answer (HTTP 500 JSON
 //     `Token失效，请重新登录`), which makes shell.ts show the 登录已过期 dialog instead of swapping a login page
 //     into the content area.
+// A page is a route of the user's menu (SPEC §2): without it the user gets the 403 page (status 403) and
+// never the screen's filters and buttons; a page whose menu item is not a route (flag "0") does not exist.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
+import { ExceptionContent } from '../../templates/exception.js';
 import { ShellFragment, ShellLayout } from '../../templates/shell/layout.js';
+import { inMenu, menuTrail, routedMenu, type MenuItem } from '../../templates/shell/side-menu.js';
 import { loadSession, loginUrl, siteConfig, type PageEnv, type PageSession } from './context.js';
 import { resolveMenuUrls } from './menu-urls.js';
 import { readSettings } from './settings.js';
@@ -20,6 +24,11 @@ export interface ShellPageOptions {
   current: string;
   title: string;
   isHome?: boolean;
+  /**
+   * A static route of SPEC §2 (home, my notices, account centre and settings, the failure page): open to every
+   * logged-in user. Any other page needs `current` among the routes of the user's menu.
+   */
+  open?: boolean;
 }
 
 /** The text the anchor's clients key their 登录已过期 dialog on (SPEC §8), as the API sends it. */
@@ -59,6 +68,23 @@ export async function requireSession(c: Context<PageEnv>): Promise<PageSession |
   return session;
 }
 
+/**
+ * null when `current` is a route of the user's (routed) menu; else the answer: the 403 page, or — when the
+ * page's item is in the menu but not as a route (flag "0") — the failure page, as for any unregistered path.
+ */
+function refusePage(c: Context<PageEnv>, session: PageSession, menu: MenuItem[], current: string): Promise<Response> | Response | null {
+  if (menuTrail(menu, current).length) return null;
+  if (inMenu(session.menu, current)) return c.redirect('/404');
+  return shellPage(c, { current, title: '403', open: true }, () => <ExceptionContent code={403} />, 403);
+}
+
+/** The session, when the user's menu holds the page at `current` (for answers that skip shellPage, e.g. dialogs). */
+export async function requirePage(c: Context<PageEnv>, current: string): Promise<PageSession | Response> {
+  const session = await requireSession(c);
+  if (session instanceof Response) return session;
+  return (await refusePage(c, session, routedMenu(session.menu), current)) ?? session;
+}
+
 /** The browser's clock may differ from the server's; shell.ts corrects the greeting to the visitor's hour. */
 const serverHour = () => new Date().getHours();
 
@@ -66,12 +92,14 @@ export async function shellPage(
   c: Context<PageEnv>,
   opts: ShellPageOptions,
   content: (session: PageSession) => Child | Promise<Child>,
-  status: 200 | 400 | 404 = 200,
-) {
+  status: 200 | 400 | 403 | 404 | 500 = 200,
+): Promise<Response> {
   const session = await requireSession(c);
   if (session instanceof Response) return session;
   const url = new URL(c.req.url);
-  const menu = resolveMenuUrls(session.menu, url.origin);
+  const menu = routedMenu(resolveMenuUrls(session.menu, url.origin));
+  const refused = opts.open ? null : refusePage(c, session, menu, opts.current);
+  if (refused) return refused;
   const mode = htmxMode(c);
   // The bell's badge is part of the first paint (a failure only leaves it empty; the bell island reloads it).
   const noticesCall =

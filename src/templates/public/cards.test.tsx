@@ -1,10 +1,12 @@
-// Work cards name the author by their real name; an account name is never shown, even when an upstream
-// backend (UPSTREAM_URL, e.g. the anchor) still sends one.
+// Public work cards and the work page: the author is named by real name, never the account name (even when an
+// upstream backend such as the anchor still sends one), and the view and like marks are icons of the icon set,
+// not emoji (a school PC without an emoji font shows emoji as empty boxes).
 import { describe, expect, it } from 'vitest';
 import type { WorkModel } from '../../server/upstream/client.js';
 import { WorkCard } from './cards.js';
+import { WorkDetailPage } from './work-detail.js';
 
-const work = (author: Pick<WorkModel, 'realname' | 'username'>): WorkModel => ({
+const authored = (author: Pick<WorkModel, 'realname' | 'username'>): WorkModel => ({
   id: 'w1',
   workName: '小猫跳舞',
   workType: '2',
@@ -23,9 +25,30 @@ const work = (author: Pick<WorkModel, 'realname' | 'username'>): WorkModel => ({
 
 describe('WorkCard', () => {
   it('shows the real name, or 匿名 when there is none, never the username', () => {
-    expect(String(<WorkCard work={work({ realname: '小明', username: 'student1' })} />)).toContain('小明');
-    const nameless = String(<WorkCard work={work({ realname: '', username: 'student1' })} />);
+    expect(String(<WorkCard work={authored({ realname: '小明', username: 'student1' })} />)).toContain('小明');
+    const nameless = String(<WorkCard work={authored({ realname: '', username: 'student1' })} />);
     expect(nameless).toContain('匿名');
     expect(nameless).not.toContain('student1');
+  });
+});
+
+const work = { id: 'w1', workName: '小猫跳舞', realname: '小明', viewNum: 356, starNum: 42, workType_dictText: 'Scratch3.0', coverFileKey_url: null, createTime: '2026-01-02 10:00:00' } as unknown as WorkModel;
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+describe('view and like marks', () => {
+  it('are svg icons on a work card, with the counts for screen readers', () => {
+    const html = String(<WorkCard work={work} />);
+    expect(html).not.toMatch(EMOJI);
+    expect(html).toContain('data-icon="eye"');
+    expect(html).toContain('data-icon="like"');
+    expect(html).toContain('浏览 356 次');
+    expect(html).toContain('点赞 42 次');
+  });
+
+  it('are svg icons on the work page', () => {
+    const html = String(<WorkDetailPage brandName="学堂" footerHtml="" menu={[]} viewer={null} current="/work-detail" work={work} />);
+    expect(html).not.toMatch(EMOJI);
+    expect(html).toContain('data-icon="eye"');
+    expect(html).toContain('data-icon="like"');
   });
 });

@@ -1,5 +1,6 @@
 // Cards of the public pages: a student work (links to its detail page) and a recommended course.
 import type { CourseModel, WorkModel } from '../../server/upstream/client.js';
+import { Icon } from '../icons.js';
 
 /** Demo and uploaded covers are 4:3; the box keeps that ratio whatever the image is, so nothing shifts. */
 export const COVER_W = 320;
@@ -31,14 +32,17 @@ export function Cover({ src, alt, lazy = true, large = false }: { src: string | 
   );
 }
 
-/** 👁 / 👍 counts; the emoji is decoration, screen readers hear "浏览 N 次" / "点赞 N 次". */
+/** The marks of views and likes: icons of the icon set (an emoji shows as an empty box without an emoji font). */
+export const STAT_ICON = { view: 'eye', star: 'like' } as const;
+
+/** View / like counts; the icon is decoration, screen readers hear "浏览 N 次" / "点赞 N 次". */
 export function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
-  const [icon, label] = kind === 'view' ? ['👁', '浏览'] : ['👍', '点赞'];
+  const label = kind === 'view' ? '浏览' : '点赞';
   const value = Number(n) || 0;
   return (
     <span class="xt-stat">
       <span aria-hidden="true">
-        {icon} {value}
+        <Icon name={STAT_ICON[kind]} /> {value}
       </span>
       <span class="xt-sr">
         {label} {value} 次

@@ -1,7 +1,8 @@
 // /work-detail?id=: one public work — name, author, large cover, type, views, likes, creation time.
 // The Scratch player replaces the cover in a later issue.
 import type { FrontMenuNode, WorkModel } from '../../server/upstream/client.js';
-import { Cover, workAuthor } from './cards.js';
+import { Icon } from '../icons.js';
+import { Cover, STAT_ICON, workAuthor } from './cards.js';
 import { PublicLayout, type PublicViewer } from './layout.js';
 
 export const WORK_NOT_FOUND = '作品不存在或未公开';
@@ -24,7 +25,11 @@ function Fact({ label, icon, children }: { label: string; icon?: string; childre
   return (
     <div class="xt-fact">
       <dt>
-        {icon ? <span aria-hidden="true">{icon} </span> : null}
+        {icon ? (
+          <span aria-hidden="true">
+            <Icon name={icon} />{' '}
+          </span>
+        ) : null}
         {label}
       </dt>
       <dd>{children}</dd>
@@ -52,10 +57,10 @@ export function WorkDetailPage(p: FrameProps & { work: WorkModel }) {
             </p>
             <dl class="xt-facts">
               {w.workType_dictText ? <Fact label="类型">{w.workType_dictText}</Fact> : null}
-              <Fact label="浏览" icon="👁">
+              <Fact label="浏览" icon={STAT_ICON.view}>
                 <span class="xt-num" data-stat="view">{Number(w.viewNum) || 0}</span>
               </Fact>
-              <Fact label="点赞" icon="👍">
+              <Fact label="点赞" icon={STAT_ICON.star}>
                 <span class="xt-num" data-stat="star">{Number(w.starNum) || 0}</span>
               </Fact>
               {w.createTime ? (

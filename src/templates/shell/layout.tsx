@@ -11,7 +11,7 @@ import { RichHtml } from '../rich-html.js';
 import { HeaderTools } from './header-tools.js';
 import { MenuSearch } from './menu-search.js';
 import { bodyClasses, PRESET_COLORS, type ShellSettings } from './settings.js';
-import { menuSelection, menuTrail, routeOf, SideMenu, type MenuItem, type MenuMode } from './side-menu.js';
+import { isRouteContainer, menuSelection, menuTrail, routeOf, SideMenu, type MenuItem, type MenuMode } from './side-menu.js';
 import { HOME_PATH, HOME_TITLE, TabStrip } from './tabs.js';
 import type { ShellUser } from './types.js';
 import type { AnnouncementSummary } from '../../server/upstream/client.js';
@@ -80,9 +80,15 @@ export const BREADCRUMB_HOME = HOME_PATH;
 /** Navigation inside the shell: htmx fetches the page's content into #content and pushes the URL. */
 const NAV = { 'hx-boost': 'true', 'hx-target': '#content', 'hx-swap': 'innerHTML show:window:top' } as const;
 
+/** A group (route container) has no page of its own: its crumb is plain text, never a link that 404s. */
 export function Breadcrumb({ menu, current, title, oob }: { menu: MenuItem[]; current: string; title: string; oob?: boolean }) {
   const trail = menuTrail(menu, current);
-  const crumbs = current === HOME_PATH ? [] : trail.length ? trail.map((i) => ({ path: routeOf(i), title: i.meta.title })) : [{ path: current, title }];
+  const crumbs =
+    current === HOME_PATH
+      ? []
+      : trail.length
+        ? trail.map((i) => ({ path: routeOf(i), title: i.meta.title, group: isRouteContainer(i) }))
+        : [{ path: current, title, group: false }];
   return (
     <nav id="xt-breadcrumb" class="ant-breadcrumb app xt-breadcrumb" aria-label="breadcrumb" {...NAV} {...(oob ? { 'hx-swap-oob': 'true' } : {})}>
       <ol>
@@ -99,6 +105,8 @@ export function Breadcrumb({ menu, current, title, oob }: { menu: MenuItem[]; cu
             <li class="ant-breadcrumb-item">
               {i === crumbs.length - 1 ? (
                 <span class="ant-breadcrumb-link" aria-current="page">{c.title}</span>
+              ) : c.group ? (
+                <span class="ant-breadcrumb-link">{c.title}</span>
               ) : (
                 <a class="ant-breadcrumb-link" href={c.path}>{c.title}</a>
               )}

@@ -23,6 +23,25 @@ export const isIframePage = (item: MenuItem) => !!item.component?.includes('layo
 export const isRouteContainer = (item: MenuItem) => item.component === 'layouts/RouteView';
 
 /**
+ * The menu the shell offers (SPEC §2): an item whose route flag is "0" is not a registered route, so it and
+ * everything below it are left out (the anchor discards its children with it); a route container left
+ * without children has no page to open, so it goes too.
+ */
+export function routedMenu(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.route === '0') return [];
+    if (!item.children) return isRouteContainer(item) ? [] : [item];
+    const children = routedMenu(item.children);
+    if (children.length) return [{ ...item, children }];
+    const { children: _none, ...leaf } = item;
+    return isRouteContainer(item) ? [] : [leaf];
+  });
+}
+
+/** Whether `path` is an entry of the menu at any depth, whatever its route flag. */
+export const inMenu = (items: MenuItem[], path: string): boolean => items.some((i) => routeOf(i) === path || inMenu(i.children ?? [], path));
+
+/**
  * How a leaf opens (SPEC §2): external items in a new window; iframe pages inside the shell at their route;
  * an item with an http(s) url that is neither cannot be a shell page, so it opens in a new window too.
  */
@@ -78,12 +97,7 @@ function Leaf({ item, level, mode, selected }: ItemProps) {
   const key = routeOf(item);
   const isSelected = key === selected;
   const { href, newWindow } = leafTarget(item);
-  const link = newWindow
-    ? { target: '_blank', rel: 'noopener noreferrer' }
-    : item.route === '0'
-      ? // Not a registered route (route flag "0"): a plain link that leaves the shell's htmx navigation.
-        { 'hx-boost': 'false' }
-      : {};
+  const link = newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {};
   return (
     <li
       class={`ant-menu-item xt-l${level}${isSelected ? ' ant-menu-item-selected' : ''}${mode === 'horizontal' && level === 1 ? ' ant-menu-overflow-item' : ''}${hasIcon(item.meta.icon) ? '' : ' ant-menu-item-only-child'}`}

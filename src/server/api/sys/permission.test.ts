@@ -54,7 +54,7 @@ describe('menu', () => {
 
   it('shapes every item as the anchor does: route as the string "1"/"0", meta.title, flags only when true', async () => {
     const items = flatten((await permissions(admin)).menu);
-    expect(items.length).toBeGreaterThan(30);
+    expect(items.length).toBeGreaterThan(15);
     const rootIds = new Set((await permissions(admin)).menu.map((m) => m.id));
     for (const item of items) {
       expect(typeof item.route, item.name).toBe('string');
@@ -162,7 +162,7 @@ describe('auth and allAuth', () => {
   it('gives a teacher the teacher buttons only, and a student none', async () => {
     const teacherActions = (await permissions(teacher)).auth.map((a) => a.action);
     expect(teacherActions).toContain('user:add');
-    expect(teacherActions).toContain('work:correct');
+    expect(teacherActions).toContain('depart:member');
     expect(teacherActions).not.toContain('role:add');
     expect(teacherActions).toContain('user:import');
     expect(teacherActions).not.toContain('user:recycle');
@@ -178,13 +178,13 @@ describe('auth and allAuth', () => {
   });
 
   it('leaves out a rule switched off for its granted users, and shows it with status 0 in allAuth', async () => {
-    await t.db.updateTable('sys_permission').set({ status: '0' }).where('perms', '=', 'work:correct').execute();
+    await t.db.updateTable('sys_permission').set({ status: '0' }).where('perms', '=', 'depart:member').execute();
     try {
       const r = await permissions(teacher);
-      expect(r.auth.map((a) => a.action)).not.toContain('work:correct');
-      expect(r.allAuth.find((a) => a.action === 'work:correct')?.status).toBe('0');
+      expect(r.auth.map((a) => a.action)).not.toContain('depart:member');
+      expect(r.allAuth.find((a) => a.action === 'depart:member')?.status).toBe('0');
     } finally {
-      await t.db.updateTable('sys_permission').set({ status: '1' }).where('perms', '=', 'work:correct').execute();
+      await t.db.updateTable('sys_permission').set({ status: '1' }).where('perms', '=', 'depart:member').execute();
     }
   });
 });

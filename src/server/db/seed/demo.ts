@@ -372,14 +372,14 @@ export function buildDemoContent(ctx: {
     }
   });
 
-  // A welcome notice for everyone.
+  // A welcome notice for everyone. It names and links only pages that exist (menu-walk.test.ts opens them).
   const sent = at(1);
   out.announcements.push({
     id: newId(),
     titile: '欢迎使用学堂',
     msg_content:
-      '<p>同学们好！学堂教学平台已经开通。</p><p>在“创作”里打开 Scratch 编辑器开始创作，' +
-      '在“我的课程”里学习课程，在“我的作业”里完成老师布置的作业。</p>',
+      '<p>同学们好！学堂教学平台已经开通。</p><p>在“<a href="/account/center">我的作品</a>”里查看自己的作品，' +
+      '在“<a href="/account/settings/base">个人设置</a>”里完善资料；同学们的优秀作品展示在<a href="/home">学堂首页</a>。</p>',
     start_time: sent,
     end_time: formatDateTime(new Date(ctx.now.getTime() + 365 * 24 * 3600_000)),
     sender: 'admin',

@@ -1,6 +1,6 @@
-// First-start seed. On an empty database (no sys_user row) it creates the roles, the complete back-office
-// menu with button permissions and grants, dictionaries, site configuration, the school's department tree,
-// the public site menu and the admin account; with demo content also a teacher, students, courses, works
+// First-start seed. On an empty database (no sys_user row) it creates the roles, the back-office menu of
+// the screens that exist with button permissions and grants, dictionaries, site configuration, the school's
+// department tree, the public site menu and the admin account; with demo content also a teacher, students, courses, works
 // (with real cover and .sb3 files) and a notice. Everything goes in one transaction, one insert per table.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -2,6 +2,9 @@
 // Layout and naming follow teaching-open: urls are route paths, components are paths under the original's
 // views/ (layouts/RouteView for containers), route names derive from the url, roots have menu_type 0,
 // children 1, buttons 2. The tree is declared once; rows, grants and the data rule are derived from it.
+// The menu never offers a screen that answers 404: teaching-open's screens that are not built yet stay
+// declared in their place (with their grants and buttons) but are marked `planned` and not seeded; the work
+// that builds a screen removes its mark and moves its button codes to PERMISSION_CODES.
 import { newId } from '../../domain/ids.js';
 import type { Insertable } from 'kysely';
 import type {
@@ -10,7 +13,7 @@ import type {
   SysRolePermissionTable,
 } from '../schema.js';
 
-/** Every button permission code the seed creates. API routes and pages refer to these. */
+/** Every button permission code the seed creates (those of built screens). API routes and pages refer to these. */
 export const PERMISSION_CODES = [
   // 用户管理
   'user:add', 'user:edit', 'user:del', 'user:status', 'user:import', 'user:export', 'user:recycle',
@@ -29,6 +32,10 @@ export const PERMISSION_CODES = [
   'config:save', 'log:del',
   // 课程包管理, 课程单元管理
   'course:add', 'course:edit', 'course:del', 'unit:add', 'unit:edit', 'unit:del',
+] as const;
+
+/** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
+export const PLANNED_PERMISSION_CODES = [
   // 作业管理, 布置班级作业
   'work:correct', 'work:del', 'work:export', 'additional:add', 'additional:edit', 'additional:del',
   // 前台菜单管理, Scratch素材库
@@ -36,6 +43,7 @@ export const PERMISSION_CODES = [
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
+export type PlannedPermissionCode = (typeof PLANNED_PERMISSION_CODES)[number];
 
 /** Role codes the seed creates, with teaching-open's levels (used to stop editing higher-level users). */
 export const SEED_ROLES = [
@@ -49,7 +57,7 @@ export type SeedRoleCode = (typeof SEED_ROLES)[number]['code'];
 type GrantRole = Exclude<SeedRoleCode, 'admin'>;
 
 interface ButtonDef {
-  code: PermissionCode;
+  code: PermissionCode | PlannedPermissionCode;
   name: string;
   grant?: GrantRole[];
 }
@@ -89,6 +97,11 @@ export interface MenuDef {
   buttons?: ButtonDef[];
   dataRules?: DataRuleDef[];
   children?: MenuDef[];
+  /**
+   * The screen is not built yet: the entry and everything below it are not seeded (a route container left
+   * without a seeded child is not seeded either). Remove the mark when the page exists.
+   */
+  planned?: true;
 }
 
 const RV = 'layouts/RouteView';
@@ -100,7 +113,8 @@ const T: GrantRole[] = ['teacher'];
 export const BACK_OFFICE_MENU: MenuDef[] = [
   { name: '首页', url: '/dashboard/index', component: 'dashboard/Index', icon: 'home', sort: 0, grant: ALL },
   {
-    name: '创作', url: '/create', component: RV, icon: 'highlight', sort: 1, grant: ALL,
+    // The editors (/scratch3 …) arrive with the Scratch issue.
+    name: '创作', url: '/create', component: RV, icon: 'highlight', sort: 1, grant: ALL, planned: true,
     description: '在线编辑器，新窗口打开',
     children: [
       { name: 'Scratch3.0', url: '/scratch3/index.html?scene=create', component: IFRAME, componentName: 'create-scratch3', external: true },
@@ -110,11 +124,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   { name: '我的作品', url: '/account/center', component: 'account/center/Index', icon: 'picture', sort: 2, grant: ALL },
-  { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL },
-  { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL },
-  { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL },
+  { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL, planned: true },
+  { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL, planned: true },
+  { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL, planned: true },
   {
-    name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL,
+    name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL, planned: true,
     children: [
       { name: '课程单元-地图', url: '/teaching/mineCourse/courseUnitMap', component: 'account/course/CourseUnitMap', hidden: true },
       { name: '课程单元-卡片', url: '/teaching/mineCourse/courseUnitCard', component: 'account/course/CourseUnitListCard', hidden: true },
@@ -153,7 +167,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     name: '作业管理', url: '/work', component: RV, icon: 'form', sort: 11,
     children: [
       {
-        name: '作业管理', url: '/teaching/workList', component: 'teaching/TeachingWorkList', grant: T,
+        name: '作业管理', url: '/teaching/workList', component: 'teaching/TeachingWorkList', grant: T, planned: true,
         buttons: [
           { code: 'work:correct', name: '批改作业', grant: T },
           { code: 'work:del', name: '删除作业', grant: T },
@@ -161,7 +175,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         ],
       },
       {
-        name: '布置班级作业', url: '/work/additionalWork', component: 'teaching/TeachingAdditionalWorkList', grant: T,
+        name: '布置班级作业', url: '/work/additionalWork', component: 'teaching/TeachingAdditionalWorkList', grant: T, planned: true,
         buttons: [
           { code: 'additional:add', name: '布置作业', grant: T },
           { code: 'additional:edit', name: '编辑作业', grant: T },
@@ -189,8 +203,8 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'unit:del', name: '删除单元' },
         ],
       },
-      { name: '班级课程', url: '/course/courseDept', component: 'teaching/TeachingCourseDeptList' },
-      { name: '课程订单', url: '/course/order', component: 'teaching/TeachingOrderList' },
+      { name: '班级课程', url: '/course/courseDept', component: 'teaching/TeachingCourseDeptList', planned: true },
+      { name: '课程订单', url: '/course/order', component: 'teaching/TeachingOrderList', planned: true },
     ],
   },
   {
@@ -231,7 +245,8 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'permission:rule', name: '数据规则' },
         ],
       },
-      { name: '数据规则', url: '/isystem/permissionDataRule', component: 'system/PermissionDataRuleList' },
+      // Data rules are edited inside 菜单管理 (/isystem/permission/datarule); the separate list is planned.
+      { name: '数据规则', url: '/isystem/permissionDataRule', component: 'system/PermissionDataRuleList', planned: true },
       {
         name: '字典管理', url: '/isystem/dict', component: 'system/DictList',
         buttons: [
@@ -244,7 +259,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'dict:import', name: '导入字典' },
         ],
       },
-      { name: '分类字典', url: '/isys/category', component: 'system/SysCategoryList' },
+      { name: '分类字典', url: '/isys/category', component: 'system/SysCategoryList', planned: true },
       {
         name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList',
         buttons: [
@@ -260,7 +275,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         buttons: [{ code: 'config:save', name: '保存配置' }],
       },
       {
-        name: '前台菜单管理', url: '/teaching/menu', component: 'teaching/TeachingMenuList',
+        name: '前台菜单管理', url: '/teaching/menu', component: 'teaching/TeachingMenuList', planned: true,
         buttons: [
           { code: 'menu:add', name: '添加前台菜单' },
           { code: 'menu:edit', name: '编辑前台菜单' },
@@ -268,36 +283,36 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         ],
       },
       {
-        name: 'Scratch素材库', url: '/scratch/assets', component: 'teaching/TeachingScratchAssetsList', grant: T,
+        name: 'Scratch素材库', url: '/scratch/assets', component: 'teaching/TeachingScratchAssetsList', grant: T, planned: true,
         buttons: [
           { code: 'assets:add', name: '添加素材', grant: T },
           { code: 'assets:edit', name: '编辑素材', grant: T },
           { code: 'assets:del', name: '删除素材', grant: T },
         ],
       },
-      { name: '文件管理', url: '/isystem/file', component: 'system/SysFileList' },
+      { name: '文件管理', url: '/isystem/file', component: 'system/SysFileList', planned: true },
       {
         name: '日志管理', url: '/isystem/log', component: 'system/LogList',
         buttons: [{ code: 'log:del', name: '删除日志' }],
       },
-      { name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList' },
-      { name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList' },
-      { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList' },
-      { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList' },
-      { name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList' },
-      { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList' },
-      { name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList' },
+      { name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList', planned: true },
+      { name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', planned: true },
+      { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList', planned: true },
+      { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
+      { name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', planned: true },
+      { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', planned: true },
+      { name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList', planned: true },
     ],
   },
   {
-    name: '消息中心', url: '/message', component: RV, icon: 'message', sort: 21,
+    name: '消息中心', url: '/message', component: RV, icon: 'message', sort: 21, planned: true,
     children: [
       { name: '消息管理', url: '/modules/message/sysMessageList', component: 'modules/message/SysMessageList' },
       { name: '消息模板管理', url: '/modules/message/sysMessageTemplateList', component: 'modules/message/SysMessageTemplateList' },
     ],
   },
   {
-    name: '系统监控', url: '/monitor', component: RV, icon: 'dashboard', sort: 30,
+    name: '系统监控', url: '/monitor', component: RV, icon: 'dashboard', sort: 30, planned: true,
     children: [
       { name: '服务器信息', url: '/monitor/SystemInfo', component: 'modules/monitor/SystemInfo' },
       { name: 'JVM信息', url: '/monitor/JvmInfo', component: 'modules/monitor/JvmInfo' },
@@ -308,7 +323,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   {
-    name: '开发示例', url: '/demo', component: RV, icon: 'experiment', sort: 40,
+    name: '开发示例', url: '/demo', component: RV, icon: 'experiment', sort: 40, planned: true,
     children: [
       {
         name: '仪表盘', url: '/dashboard', component: RV, icon: 'dashboard',
@@ -373,8 +388,14 @@ export interface PermissionSeed {
   rolePermissions: Required<Insertable<SysRolePermissionTable>>[];
 }
 
+/** Whether an entry is seeded: not planned, and a route container only while one of its children is seeded. */
+export function isSeeded(def: MenuDef): boolean {
+  if (def.planned) return false;
+  return def.component === RV ? (def.children ?? []).some(isSeeded) : true;
+}
+
 /** Turns the declared tree into sys_permission rows, the data rules and every role's grants. */
-export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, createTime: string): PermissionSeed {
+export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, createTime: string, menu = BACK_OFFICE_MENU): PermissionSeed {
   const permissions: PermissionRow[] = [];
   const dataRules: PermissionSeed['dataRules'] = [];
   // permission id → roles granted (admin is added for every row at the end)
@@ -392,9 +413,10 @@ export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, creat
 
   const walk = (defs: MenuDef[], parentId: string, inherited: GrantRole[], ancestors: string[]) => {
     defs.forEach((def, index) => {
+      if (!isSeeded(def)) return;
       const id = newId();
       const roles = def.grant ?? inherited;
-      const hasChildren = (def.children?.length ?? 0) > 0 || (def.buttons?.length ?? 0) > 0;
+      const hasChildren = (def.children ?? []).some(isSeeded) || (def.buttons?.length ?? 0) > 0;
       permissions.push({
         id,
         parent_id: parentId,
@@ -476,7 +498,7 @@ export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, creat
       if (def.children) walk(def.children, id, roles, [...ancestors, id]);
     });
   };
-  walk(BACK_OFFICE_MENU, '', [], []);
+  walk(menu, '', [], []);
 
   const rolePermissions: PermissionSeed['rolePermissions'] = [];
   for (const p of permissions) {

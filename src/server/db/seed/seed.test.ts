@@ -118,13 +118,18 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(home).toMatchObject({ component: 'dashboard/Index', icon: 'home', sort_no: 0, menu_type: 0, parent_id: '' });
     expect(rows.find((r) => r.url === '/isystem/user')).toMatchObject({ component: 'system/UserList', menu_type: 0 });
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
-      '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList',
-      '/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file', '/scratch/assets', '/teaching/menu']) {
+      '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
-    const scratch = rows.find((r) => r.name === 'Scratch3.0');
-    expect(scratch).toMatchObject({ url: '/scratch3/index.html?scene=create', internal_or_external: 1, is_route: 1 });
-    expect(byId.get(scratch!.parent_id)?.name).toBe('创作');
+    // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
+    // and no route container is left without a child.
+    for (const url of ['/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file', '/scratch/assets', '/teaching/menu',
+      '/scratch3/index.html?scene=create', '/course/course', '/teaching/workList', '/create', '/monitor', '/demo']) {
+      expect(rows.some((r) => r.url === url), url).toBe(false);
+    }
+    const containers = rows.filter((r) => r.component === 'layouts/RouteView');
+    expect(containers.map((r) => r.name)).toEqual(['系统管理']);
+    for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
       if (r.menu_type === 2) {
@@ -150,11 +155,10 @@ describe.each(dialects)('seed on %s', (dialect) => {
     const id = await userId('student1');
     const { menu, auth } = await userPermissions(t.db, id);
     const urls = flatten(menu).map((m) => m.path);
-    for (const url of ['/dashboard/index', '/account/center', '/teaching/mineCourse/cardList', '/account/mineWork',
-      '/center/myAdditionalWork', '/account/settings/base', '/isps/userAnnouncement', '/scratch3/index.html?scene=create']) {
+    for (const url of ['/dashboard/index', '/account/center', '/account/settings/base', '/isps/userAnnouncement']) {
       expect(urls, url).toContain(url);
     }
-    for (const url of ['/isystem/user', '/teaching/workList', '/isystem/departDetailList', '/isystem/role', '/monitor/JvmInfo']) {
+    for (const url of ['/isystem/user', '/isystem/departDetailList', '/isystem/role', '/isystem']) {
       expect(urls).not.toContain(url);
     }
     expect(auth).toEqual([]);
@@ -169,18 +173,19 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(grantOnUsers).toEqual([]);
   });
 
-  it('grants teachers user, work, class and asset management with limited buttons and the student-only rule', async () => {
+  it('grants teachers user and class management with limited buttons and the student-only rule', async () => {
     const id = await userId('teacher');
     const { menu } = await userPermissions(t.db, id);
     const urls = flatten(menu).map((m) => m.path);
-    for (const url of ['/isystem/user', '/teaching/workList', '/work/additionalWork', '/isystem/departDetailList', '/scratch/assets']) {
+    for (const url of ['/isystem/user', '/isystem/departDetailList', '/account/center']) {
       expect(urls, url).toContain(url);
     }
-    for (const url of ['/course/course', '/isystem/role', '/sys/sysConfig', '/monitor/JvmInfo', '/dashboard/analysis']) {
+    // 系统管理 holds nothing a teacher may open (their Scratch素材库 is planned), so the group is not theirs.
+    for (const url of ['/isystem', '/isystem/role', '/sys/sysConfig', '/isystem/dict']) {
       expect(urls, url).not.toContain(url);
     }
     const codes = await grantedPermissionCodes(t.db, id);
-    for (const c of ['user:add', 'user:edit', 'user:del', 'user:status', 'user:form:phone', 'user:password', 'user:import', 'user:export', 'work:correct', 'additional:add', 'depart:member', 'assets:add']) {
+    for (const c of ['user:add', 'user:edit', 'user:del', 'user:status', 'user:form:phone', 'user:password', 'user:import', 'user:export', 'depart:member']) {
       expect(codes.has(c), c).toBe(true);
     }
     for (const c of ['user:recycle', 'sys:user:depart', 'role:add', 'course:add', 'config:save', 'depart:del']) {

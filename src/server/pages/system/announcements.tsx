@@ -12,7 +12,7 @@ import { RichHtml } from '../../../templates/rich-html.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, formToBody, registerListPage, setFlash, wantsDialog } from '../list-page.js';
-import { requireSession, shellPage } from '../shell-page.js';
+import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
 const spec = announcementsList;
@@ -293,7 +293,7 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
       );
     };
     if (wantsDialog(c)) {
-      const session = await requireSession(c);
+      const session = await requirePage(c, route);
       if (session instanceof Response) return session;
       return c.html(String(await view()));
     }

@@ -18,7 +18,7 @@ import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import type { Page, Upstream } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { fieldOptions, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
-import { requireSession, shellPage } from '../shell-page.js';
+import { requirePage, shellPage } from '../shell-page.js';
 import { coursesTab, registerDepartCoursePages } from './depart-courses.js';
 import { safeLocalPath } from '../safe-path.js';
 
@@ -75,7 +75,7 @@ function done(c: Context<PageEnv>, ok: boolean, message: string, to: string) {
 /** A page (without JavaScript) or a dialog (htmx into #xt-modal). */
 async function respond(c: Context<PageEnv>, title: string, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) {
   if (wantsDialog(c)) {
-    const session = await requireSession(c);
+    const session = await requirePage(c, R);
     if (session instanceof Response) return session;
     return c.html(String(await view(session)));
   }

@@ -43,9 +43,12 @@ describe('the dictionary list', () => {
     expect(html).toContain('href="/isystem/dict/recycle"');
   });
 
-  it('shows a teacher, who lacks the screen, the refusal and no buttons', async () => {
-    const html = await (await get('/isystem/dict', await cookieOf('teacher'))).text();
-    expect(html).toContain('没有权限，请联系管理员授权');
+  it('shows a teacher, who lacks the screen, the 403 page and none of its filters or buttons', async () => {
+    const res = await get('/isystem/dict', await cookieOf('teacher'));
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('抱歉，你无权访问该页面');
+    expect(html).not.toContain('字典名称');
     expect(html).not.toContain('刷新缓存');
     expect(html).not.toContain('回收站');
   });
@@ -196,9 +199,11 @@ describe('the recycle bin', () => {
     expect(await items(id)).toEqual([]);
   });
 
-  it('shows a user without dict:recycle the refusal', async () => {
-    const html = await (await get('/isystem/dict/recycle', await cookieOf('teacher'))).text();
-    expect(html).toContain('没有权限，请联系管理员授权');
+  it('shows a user without the screen the 403 page for the recycle bin', async () => {
+    const res = await get('/isystem/dict/recycle', await cookieOf('teacher'));
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain('抱歉，你无权访问该页面');
     expect(html).not.toContain('彻底删除</button>');
   });
 });

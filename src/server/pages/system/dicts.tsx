@@ -13,7 +13,7 @@ import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
-import { requireSession, shellPage } from '../shell-page.js';
+import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
 /** A local path to return to (never another site), else the fallback. */
@@ -226,7 +226,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
       </FormView>
     );
     if (wantsDialog(c)) {
-      const session = await requireSession(c);
+      const session = await requirePage(c, DICT_ROUTE);
       if (session instanceof Response) return session;
       return c.html(String(view));
     }

@@ -14,7 +14,7 @@ import { navAttrs } from '../../../templates/list/list-view.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
-import { requireSession, shellPage } from '../shell-page.js';
+import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
 const spec = usersList;
@@ -160,7 +160,7 @@ function renderControl(f: FieldSpec, ctx: ControlContext & { data: Record<string
 /** A dialog (htmx into #xt-modal) or, without JavaScript, a page of the shell. */
 async function dialogOrPage(c: Context<PageEnv>, view: () => Promise<Child> | Child) {
   if (wantsDialog(c)) {
-    const session = await requireSession(c);
+    const session = await requirePage(c, route);
     if (session instanceof Response) return session;
     return c.html(String(await view()));
   }

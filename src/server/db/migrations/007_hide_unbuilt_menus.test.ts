@@ -1,0 +1,80 @@
+// A database seeded before the seed left out unbuilt screens: after the migration its menus are those of a
+// fresh seed (plus what an administrator added), and the grants are still there.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userPermissions, type MenuItem } from '../../domain/permissions.js';
+import { routedMenu } from '../../../templates/shell/side-menu.js';
+import { BACK_OFFICE_MENU, buildPermissionSeed, type MenuDef } from '../seed/menus.js';
+import { seedIfEmpty } from '../seed/index.js';
+import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
+import { up } from './007_hide_unbuilt_menus.js';
+
+const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children ?? [])]);
+/** The menu as the seed declared it before `planned` existed: every entry seeded. */
+const everything = (defs: MenuDef[]): MenuDef[] => defs.map(({ planned: _planned, ...d }) => ({ ...d, children: d.children && everything(d.children) }));
+
+describe.each(dialects)('migration 004 on %s', (dialect) => {
+  let t: TestDatabase;
+  let filesDir: string;
+  const fresh: Record<string, string[]> = {};
+  const userId = async (username: string) => (await t.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  /** The menu the shell offers the user (a group whose entries the user lacks is not offered). */
+  const menuOf = async (username: string) => paths(routedMenu((await userPermissions(t.db, await userId(username))).menu)).sort();
+  const count = async (table: 'sys_role_permission' | 'sys_permission') =>
+    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    t = await freshDatabase(dialect);
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m004-'));
+    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    for (const u of ['admin', 'teacher', 'student1']) fresh[u] = await menuOf(u);
+    // Replace the menu with the old seed's: every teaching-open entry, granted as before.
+    const roles = Object.fromEntries((await t.db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [r.role_code, r.id]));
+    const old = buildPermissionSeed({ admin: roles.admin, teacher: roles.teacher, student: roles.student }, '2026-01-01 00:00:00', everything(BACK_OFFICE_MENU));
+    await t.db.deleteFrom('sys_role_permission').execute();
+    await t.db.deleteFrom('sys_permission_data_rule').execute();
+    await t.db.deleteFrom('sys_permission').execute();
+    await t.db.insertInto('sys_permission').values(old.permissions).execute();
+    await t.db.insertInto('sys_permission_data_rule').values(old.dataRules).execute();
+    await t.db.insertInto('sys_role_permission').values(old.rolePermissions).execute();
+    // A school's own entry under 系统监控 keeps that group.
+    const monitor = old.permissions.find((p) => p.url === '/monitor')!;
+    await t.db
+      .insertInto('sys_permission')
+      .values({ id: 'school-own', parent_id: monitor.id, name: '校园网监控', url: 'https://net.example.org/', component: 'layouts/IframePageView', menu_type: 1, sort_no: 9, create_by: 'admin', create_time: '2026-01-02 00:00:00' })
+      .execute();
+    await t.db.insertInto('sys_role_permission').values({ id: 'rp-school-own', role_id: roles.admin, permission_id: 'school-own' }).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('hides the unbuilt screens, their buttons and emptied groups, and keeps every grant', async () => {
+    expect(await menuOf('student1')).toContain('/teaching/mineCourse/cardList');
+    const grants = await count('sys_role_permission');
+    const rows = await count('sys_permission');
+
+    await up(t.db);
+
+    expect(await menuOf('student1')).toEqual(fresh.student1);
+    expect(await menuOf('teacher')).toEqual(fresh.teacher);
+    const admin = await menuOf('admin');
+    // The school's own entry (an external url: its path is the url's hash) and its group stay.
+    expect(admin.filter((p) => p !== '/monitor' && !/^[0-9a-f]{32}$/.test(p))).toEqual(fresh.admin);
+    expect(admin).toContain('/monitor');
+    expect(admin).not.toContain('/monitor/JvmInfo');
+    const codes = (await userPermissions(t.db, await userId('admin'))).auth.map((a) => a.action);
+    expect(codes).not.toContain('course:add');
+    expect(codes).toContain('user:add');
+
+    expect(await count('sys_role_permission')).toBe(grants);
+    expect(await count('sys_permission')).toBe(rows);
+    // Leaf flags match the live tree.
+    const live = await t.db.selectFrom('sys_permission').select(['id', 'parent_id', 'is_leaf']).where('del_flag', '=', 0).execute();
+    for (const r of live) expect(r.is_leaf, r.id).toBe(live.some((k) => k.parent_id === r.id) ? 0 : 1);
+  });
+});
