@@ -41,9 +41,10 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   app.use('*', async (c, next) => {
     // The API and static files share the root mount; they answer for themselves.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/static/')) return next();
+    // Set first: the session cookie's name depends on it (__Host- under https).
+    c.set('config', deps.config);
     const token = sessionToken(c);
     c.set('token', token);
-    c.set('config', deps.config);
     // The session reaches the API as a token header, which the API's cookie rule does not see: the same rule
     // holds here. HEAD never changes data; nor does a request no page of ours made (a cross-site link, a typed
     // address): opening an announcement from another site must not even mark it read.

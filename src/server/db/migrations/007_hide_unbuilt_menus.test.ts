@@ -16,7 +16,7 @@ const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...
 /** The menu as the seed declared it before `planned` existed: every entry seeded. */
 const everything = (defs: MenuDef[]): MenuDef[] => defs.map(({ planned: _planned, ...d }) => ({ ...d, children: d.children && everything(d.children) }));
 
-describe.each(dialects)('migration 004 on %s', (dialect) => {
+describe.each(dialects)('migration 007 on %s', (dialect) => {
   let t: TestDatabase;
   let filesDir: string;
   const fresh: Record<string, string[]> = {};
@@ -68,7 +68,8 @@ describe.each(dialects)('migration 004 on %s', (dialect) => {
     expect(admin).toContain('/monitor');
     expect(admin).not.toContain('/monitor/JvmInfo');
     const codes = (await userPermissions(t.db, await userId('admin'))).auth.map((a) => a.action);
-    expect(codes).not.toContain('course:add');
+    expect(codes).not.toContain('work:correct');
+    expect(codes).toContain('course:add');
     expect(codes).toContain('user:add');
 
     expect(await count('sys_role_permission')).toBe(grants);

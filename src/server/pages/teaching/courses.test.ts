@@ -113,11 +113,14 @@ describe('课程单元管理 pages', () => {
     expect((await t.db.selectFrom('teaching_course_unit').select('map_x').where('id', '=', units[0].id).executeTakeFirstOrThrow()).map_x).toBe(300);
   });
 
-  it('shows a student who opens the course screen by URL only the courses they may study, and no actions', async () => {
-    const html = await (await get('/course/course', await cookieOf('student3'))).text();
-    expect(html).toContain('Scratch入门'); // shared
-    expect(html).not.toContain('Scratch游戏闯关'); // class 2 opens it next week
-    expect(html).not.toContain('/course/course/form');
-    expect(await (await get('/course/courseUnit', await cookieOf('student3'))).text()).not.toContain('第1关 接苹果');
+  it('answers a student who opens the course screens by URL with the 403 page, listing nothing', async () => {
+    // Students study courses through 我的课程; the management screens are not in their menu.
+    for (const path of ['/course/course', '/course/courseUnit']) {
+      const res = await get(path, await cookieOf('student3'));
+      expect(res.status, path).toBe(403);
+      const html = await res.text();
+      expect(html).not.toContain('Scratch入门');
+      expect(html).not.toContain('/course/course/form');
+    }
   });
 });
