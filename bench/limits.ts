@@ -7,8 +7,8 @@
 //  - body: a 20 MB JSON body streamed (chunked) to /api/sys/role/add.
 // For each: the request's time and answer, peak RSS and its growth over the idle process (VmHWM, reset before
 // the request), the longest event-loop stall (perf_hooks.monitorEventLoopDelay), and the slowest GET /home and
-// GET /healthz sent every 20 ms while the request ran (what other users saw). For the body: how many bytes the
-// server pulled from the stream before answering.
+// GET /healthz sent every 20 ms while the request ran (what other users saw). For the body: how much of it the
+// client had sent when the answer came (socket buffers included; body-limit.test.ts counts what the server read).
 // BENCH_DATABASE_URL=postgres://… runs the publish on PostgreSQL too. BENCH_SCENARIOS=import,publish,body picks
 // (import means both workbooks).
 import { spawn } from 'node:child_process';
@@ -228,7 +228,7 @@ async function main() {
     results.push(f);
     console.log(JSON.stringify(f));
   }
-  console.log('\n| scenario | db | request | answer | idle RSS | peak RSS | max event-loop stall | slowest /home | slowest /healthz | body pulled |');
+  console.log('\n| scenario | db | request | answer | idle RSS | peak RSS | max event-loop stall | slowest /home | slowest /healthz | body sent before the answer |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const f of results) {
     console.log(

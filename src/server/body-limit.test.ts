@@ -74,6 +74,14 @@ describe.each(dialects)('request body limit on %s', (dialect) => {
     expect(seen.pulled).toBeLessThan(DEFAULT_BODY_LIMIT + 256 * 1024);
   });
 
+  it('lets an announcement carry the 500,000 characters its form allows (1.5 MB of Chinese)', async () => {
+    const res = await t.api('POST', '/sys/annountCement/add', {
+      token: admin,
+      body: { titile: '长公告', msgContent: `<p>${'长'.repeat(499_000)}</p>`, priority: 'L', msgCategory: '1', msgType: 'ALL' },
+    });
+    expect(res.body).toMatchObject({ success: true, message: '添加成功！' });
+  });
+
   it('lets the upload route take files above the default limit, and stops at its own', async () => {
     const img = new PNG({ width: 2, height: 2 });
     const png = PNG.sync.write(img);

@@ -20,6 +20,8 @@ interface Limit {
 }
 
 const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)}MB`;
+const tooMuch = (n: number) => `请求数据过大，不能超过${megabytes(n)}`;
+const MB = 1024 * 1024;
 
 /** Routes whose bodies carry files; first match wins. Everything else gets DEFAULT_BODY_LIMIT. */
 const LIMITS: Limit[] = [
@@ -31,9 +33,13 @@ const LIMITS: Limit[] = [
   // Course and unit forms carry covers, a map, videos, projects, materials and lesson plans (10 MB each).
   { path: /^\/course\/(course|courseUnit)\/save$/, maxSize: 5 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(5 * MAX_UPLOAD_BYTES)}，请分几次保存` },
   { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
+  // Announcements may carry 500,000 characters of rich text (3 bytes each in UTF-8, up to 9 url-encoded in the
+  // page form) or up to 100,000 recipient ids.
+  { path: /^\/api\/sys\/annountCement\/(add|edit)$/, maxSize: 4 * MB, message: tooMuch(4 * MB) },
+  { path: /^\/isystem\/annountCement\/(save|preview)$/, maxSize: 5 * MB, message: tooMuch(5 * MB) },
 ];
 
-const DEFAULT: Omit<Limit, 'path'> = { maxSize: DEFAULT_BODY_LIMIT, message: `请求数据过大，不能超过${megabytes(DEFAULT_BODY_LIMIT)}` };
+const DEFAULT: Omit<Limit, 'path'> = { maxSize: DEFAULT_BODY_LIMIT, message: tooMuch(DEFAULT_BODY_LIMIT) };
 
 /** The limit that applies to a path. */
 export const bodyLimitFor = (path: string): Omit<Limit, 'path'> => LIMITS.find((l) => l.path.test(path)) ?? DEFAULT;
