@@ -847,6 +847,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       org_code: departs.find((x) => x.id === a.classIds[0])?.org_code ?? null,
       status: 1,
       del_flag: 0,
+      // Given in the file or generated: chosen by someone else, so the owner sets their own at first login.
+      need_change_password: 1,
       create_by: user.username,
       create_time: at,
     }));
