@@ -60,19 +60,20 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(roleRow(page, ROLE.name)).toBeVisible();
 
-  // 授权: tick 角色管理 and its 添加角色 button (系统管理 comes along as their parent).
+  // 授权: tick 角色管理 and its 导出角色 button (系统管理 comes along as their parent). Not 添加角色: defining
+  // roles is admin-only whatever the grants say (ADMIN_ONLY_CODES).
   await openRowAction(page, ROLE.name, '授权');
   const tree = modal(page).getByRole('tree', { name: '菜单与按钮权限' });
   await expect(tree).toBeVisible();
   await expect(tree.getByLabel('角色管理', { exact: true })).not.toBeChecked();
   // Top-level menus start open; deeper ones open with their triangle.
   await expect(tree.getByLabel('角色管理', { exact: true })).toBeVisible();
-  await expect(tree.getByLabel('添加角色', { exact: true })).toBeHidden();
+  await expect(tree.getByLabel('导出角色', { exact: true })).toBeHidden();
   await tree.getByLabel('角色管理', { exact: true }).check();
   const roleItem = tree.locator('li', { has: page.getByLabel('角色管理', { exact: true }) }).last();
   await roleItem.locator('> details > summary').click({ position: { x: 4, y: 12 } });
-  await tree.getByLabel('添加角色', { exact: true }).check();
-  await expect(tree.getByLabel('添加角色', { exact: true })).toBeChecked();
+  await tree.getByLabel('导出角色', { exact: true }).check();
+  await expect(tree.getByLabel('导出角色', { exact: true })).toBeChecked();
   await page.screenshot({ path: 'test-results/roles-auth-dialog.png', fullPage: true });
   await modal(page).getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '保存成功！' })).toBeVisible();
@@ -82,7 +83,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await openRowAction(page, ROLE.name, '授权');
   await expect(modal(page).getByLabel('角色管理', { exact: true })).toBeChecked();
   await expect(modal(page).getByLabel('系统管理', { exact: true })).toBeChecked();
-  await expect(modal(page).getByLabel('添加角色', { exact: true })).toBeChecked();
+  await expect(modal(page).getByLabel('导出角色', { exact: true })).toBeChecked();
   await expect(modal(page).getByLabel('角色授权', { exact: true })).not.toBeChecked();
   await modal(page).getByRole('link', { name: '关闭' }).first().click();
   await expect(modal(page)).toHaveCount(0);
@@ -122,9 +123,9 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await menu.getByRole('link', { name: '角色管理' }).click();
   await expect(page).toHaveURL(/\/isystem\/role$/);
   await expect(roleRow(page, ROLE.name)).toBeVisible();
-  // Only the granted button: 新增; no export, import, batch or row actions.
-  await expect(page.getByRole('link', { name: '新增' })).toBeVisible();
-  for (const name of ['导出', '导入', '批量操作']) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+  // Only the granted button: 导出; no add, import, batch or row actions.
+  await expect(page.getByText('导出', { exact: true })).toBeVisible();
+  for (const name of ['新增', '导入', '批量操作']) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: '操作' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '授权' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/roles-granted-user.png', fullPage: true });
