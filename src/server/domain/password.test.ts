@@ -1,7 +1,7 @@
 // Password hashing: OWASP's scrypt cost by default (the test suite lowers it with XUETANG_TEST_SCRYPT_N),
 // older hashes keep verifying and are marked for rehashing, generated passwords have letters and digits.
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentCost, generatePassword, hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword } from './password.js';
+import { currentCost, generatedPasswordCost, generatePassword, hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword } from './password.js';
 
 const knob = process.env.XUETANG_TEST_SCRYPT_N;
 afterEach(() => {
@@ -26,6 +26,17 @@ describe('scrypt cost', () => {
     expect(await verifyPassword('Kite-2026-blue', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash('not-a-hash')).toBe(true);
+  });
+
+  it('hashes passwords it generated for a roster at N=2^14, marked for rehashing at the first login', async () => {
+    delete process.env.XUETANG_TEST_SCRYPT_N;
+    expect(generatedPasswordCost()).toEqual({ N: 2 ** 14, r: 8, p: 1 });
+    const hash = await hashPassword(generatePassword(10), generatedPasswordCost());
+    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(needsRehash(hash)).toBe(true);
+    // Never above the current cost (the test knob may be lower).
+    process.env.XUETANG_TEST_SCRYPT_N = '4096';
+    expect(generatedPasswordCost().N).toBe(4096);
   });
 
   it('refuses a test knob that is not a power of two in range', () => {

@@ -35,6 +35,17 @@ export function currentCost(): ScryptCost {
   return { ...OWASP_SCRYPT, N: n };
 }
 
+/**
+ * The cost of a password this server generates for someone else (roster imports): at OWASP's cost each hash
+ * takes ~0.7 s of a core here, so a school's roster of a few hundred accounts would outlast a proxy's 60 s. A
+ * generated password is 10+ random characters of 55 (≥ 57 bits), out of reach of offline guessing even at
+ * N=2^14; the account must change it at first login, and that login rehashes at the current cost anyway.
+ */
+export function generatedPasswordCost(): ScryptCost {
+  const current = currentCost();
+  return current.N <= 2 ** 14 ? current : { ...current, N: 2 ** 14 };
+}
+
 /** Node refuses scrypt above maxmem (32 MiB by default); allow the cost's 128·N·r bytes and some room. */
 const options = (c: ScryptCost): ScryptOptions => ({ N: c.N, r: c.r, p: c.p, maxmem: 2 * 128 * c.N * c.r });
 

@@ -15,7 +15,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { newId } from '../../domain/ids.js';
-import { generatePassword, hashPassword } from '../../domain/password.js';
+import { generatedPasswordCost, generatePassword, hashPassword } from '../../domain/password.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { announceSessionsEnded } from '../../domain/session-watch.js';
 import { isSuperUser, outranks, revokeUserSessions } from '../../domain/sessions.js';
@@ -827,7 +827,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     const hasher = async () => {
       while (next < accepted.length && !gone()) {
         const i = next++;
-        hashes[i] = await hashPassword(plain[i]);
+        hashes[i] = await hashPassword(plain[i], accepted[i].row.data.password ? undefined : generatedPasswordCost());
       }
     };
     await Promise.all([hasher(), hasher()]);
