@@ -8,7 +8,7 @@
 // its headers claim); the worksheet is inflated by the reader only as far as the rows it is asked for.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { zipArchive, type ZipEntry } from '../shared/zip.js';
+import { zipArchive, zipEntries, type ZipEntry } from '../shared/zip.js';
 
 const inflateRaw = promisify(zlib.inflateRaw);
 
@@ -30,54 +30,11 @@ const EMPTY: Record<string, string> = {
   [SHARED_STRINGS]: '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
 };
 
-interface Entry {
-  name: string;
-  method: number;
-  crc: number;
-  compressedSize: number;
-  size: number;
-  /** Offset of the compressed data in the archive. */
-  dataAt: number;
-}
-
 export type PreparedXlsx = { ok: true; zip: Buffer } | { ok: false; reason: 'malformed' | 'too_large' | 'no_sheet' };
-
-/** The archive's entries, from its central directory (zip64 and multi-disk archives are refused). */
-function entries(buf: Buffer): Entry[] | null {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = buf.readUInt16LE(eocd + 10);
-  let at = buf.readUInt32LE(eocd + 16);
-  const out: Entry[] = [];
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return null;
-    const nameLen = buf.readUInt16LE(at + 28);
-    const local = buf.readUInt32LE(at + 42);
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return null;
-    const entry: Entry = {
-      name: buf.toString('utf8', at + 46, at + 46 + nameLen),
-      method: buf.readUInt16LE(at + 10),
-      crc: buf.readUInt32LE(at + 16),
-      compressedSize: buf.readUInt32LE(at + 20),
-      size: buf.readUInt32LE(at + 24),
-      dataAt: local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28),
-    };
-    if (entry.compressedSize === 0xffffffff || entry.dataAt + entry.compressedSize > buf.length || (entry.method !== 0 && entry.method !== 8)) return null;
-    out.push(entry);
-    at += 46 + nameLen + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-  }
-  return out;
-}
 
 /** The archive rebuilt for the streaming reader (see the top of this file), or why it cannot be read. */
 export async function prepareXlsx(buf: Buffer): Promise<PreparedXlsx> {
-  const list = entries(buf);
+  const list = zipEntries(buf);
   if (!list) return { ok: false, reason: 'malformed' };
   const byName = new Map(list.map((e) => [e.name, e]));
   // The first worksheet: the import reads one sheet, as it always did (sheet1 unless the workbook lacks it).

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 import { now, today } from './time.js';
+import { zipEntries } from '../shared/zip.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
@@ -47,29 +48,14 @@ export function storedExtension(kind: FileKind, originalName: string): string | 
  * entries compressed more than 200:1 (zip bombs), and entry names that climb out of the archive.
  */
 export function zipLooksSafe(buf: Uint8Array, maxTotal = 200 * 1024 * 1024): boolean {
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return false;
-  const entries = view.getUint16(eocd + 10, true);
-  let at = view.getUint32(eocd + 16, true);
+  const entries = zipEntries(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
+  if (!entries) return false;
   let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || view.getUint32(at, true) !== 0x02014b50) return false;
-    const packed = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLen = view.getUint16(at + 28, true);
-    const name = new TextDecoder().decode(buf.subarray(at + 46, at + 46 + nameLen));
+  for (const { name, size, compressedSize } of entries) {
     if (name.startsWith('/') || name.includes('\\') || name.split('/').includes('..')) return false;
-    if (size > 1024 * 1024 && size > packed * 200) return false;
+    if (size > 1024 * 1024 && size > compressedSize * 200) return false;
     total += size;
     if (total > maxTotal) return false;
-    at += 46 + nameLen + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return true;
 }

@@ -79,3 +79,47 @@ export function zipArchive(entries: ZipEntry[], when: Date = new Date()): Buffer
   end.writeUInt16LE(0, 20);
   return Buffer.concat([...locals, centralDir, end]);
 }
+
+/** One entry of an archive's central directory. */
+export interface ZipDirEntry {
+  name: string;
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  /** Offset of the compressed data in the archive. */
+  dataAt: number;
+}
+
+/** The archive's entries, from its central directory (zip64 and multi-disk archives are refused). */
+export function zipEntries(buf: Buffer): ZipDirEntry[] | null {
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const out: ZipDirEntry[] = [];
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) return null;
+    const nameLen = buf.readUInt16LE(at + 28);
+    const local = buf.readUInt32LE(at + 42);
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return null;
+    const entry: ZipDirEntry = {
+      name: buf.toString('utf8', at + 46, at + 46 + nameLen),
+      method: buf.readUInt16LE(at + 10),
+      crc: buf.readUInt32LE(at + 16),
+      compressedSize: buf.readUInt32LE(at + 20),
+      size: buf.readUInt32LE(at + 24),
+      dataAt: local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28),
+    };
+    if (entry.compressedSize === 0xffffffff || entry.dataAt + entry.compressedSize > buf.length || (entry.method !== 0 && entry.method !== 8)) return null;
+    out.push(entry);
+    at += 46 + nameLen + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+  }
+  return out;
+}
