@@ -7,6 +7,7 @@ import * as m004NeedChangePassword from './migrations/004_need_change_password.j
 import * as m005UniqueSiblingDeparts from './migrations/005_unique_sibling_departs.js';
 import * as m006SysFileUploaderIndex from './migrations/006_sys_file_uploader_index.js';
 import * as m007HideUnbuiltMenus from './migrations/007_hide_unbuilt_menus.js';
+import * as m008DepartDayLog from './migrations/008_depart_day_log.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '005_unique_sibling_departs': m005UniqueSiblingDeparts,
   '006_sys_file_uploader_index': m006SysFileUploaderIndex,
   '007_hide_unbuilt_menus': m007HideUnbuiltMenus,
+  '008_depart_day_log': m008DepartDayLog,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -373,6 +373,31 @@ export interface TeachingWorkCommentTable extends Audit {
   user_id: Opt<string | null>;
 }
 
+/** 班级教学记录: one row per class per day (migration 008; written only by domain/day-log.ts). */
+export interface TeachingDepartDayLogTable {
+  id: string;
+  depart_id: string;
+  depart_name: Generated<string>;
+  /** 'YYYY-MM-DD'. */
+  create_time: string;
+  unit_open_count: Generated<number>;
+  course_work_assign_count: Generated<number>;
+  additional_work_assign_count: Generated<number>;
+  course_work_correct_count: Generated<number>;
+  additional_work_correct_count: Generated<number>;
+  course_work_submit_count: Generated<number>;
+  additional_work_submit_count: Generated<number>;
+}
+
+/** A counted class event (unique per class, kind and subject), so each is counted once. */
+export interface TeachingDepartDayEventTable {
+  id: string;
+  depart_id: string;
+  kind: string;
+  subject_id: string;
+  create_time: string;
+}
+
 export interface TeachingMenuTable extends Audit {
   id: string;
   parent_id: Generated<string>;
@@ -422,6 +447,8 @@ export interface Database {
   teaching_work_correct: TeachingWorkCorrectTable;
   teaching_work_comment: TeachingWorkCommentTable;
   teaching_menu: TeachingMenuTable;
+  teaching_depart_day_log: TeachingDepartDayLogTable;
+  teaching_depart_day_event: TeachingDepartDayEventTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;
