@@ -1,0 +1,57 @@
+// Brings screens built after a database was seeded into its menu: the seeded entries named by a migration
+// (by url and component), with their route containers and buttons. A row migration 007 hid (del_flag 1) comes
+// back with the grants it kept; a row the database never had is inserted with the seed's grants. Rows an
+// administrator changed are left as they are; nothing outside the named entries is touched, so an entry an
+// administrator deleted on purpose stays deleted unless a migration names it.
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { now } from '../../domain/time.js';
+import { buildPermissionSeed, SEED_ROLES, type SeedRoleCode } from './menus.js';
+
+const menuKey = (url: string | null, component: string | null) => `${url ?? ''}\n${component ?? ''}`;
+
+export async function syncSeededEntries(db: Kysely<Database>, entries: readonly (readonly [string, string])[]): Promise<void> {
+  // A database not seeded yet gets the whole menu from the seed.
+  const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  if (!anyUser) return;
+
+  const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
+  const roleIds = Object.fromEntries(SEED_ROLES.map((r) => [r.code, roles.find((x) => x.role_code === r.code)?.id ?? ''])) as Record<SeedRoleCode, string>;
+  const seed = buildPermissionSeed(roleIds, now());
+  const seedById = new Map(seed.permissions.map((p) => [p.id, p]));
+
+  // The named entries, their ancestors and their buttons.
+  const wanted = new Set(entries.map(([u, c]) => menuKey(u, c)));
+  const chosen = new Set<string>();
+  for (const p of seed.permissions) {
+    if (p.menu_type === 2 || !wanted.has(menuKey(p.url, p.component))) continue;
+    for (let id: string | undefined = p.id; id; id = seedById.get(id)?.parent_id || undefined) chosen.add(id);
+  }
+  for (const p of seed.permissions) if (p.menu_type === 2 && chosen.has(p.parent_id)) chosen.add(p.id);
+  if (!chosen.size) return;
+
+  const existing = await db.selectFrom('sys_permission').select(['id', 'parent_id', 'url', 'component', 'menu_type', 'perms', 'del_flag']).execute();
+  const byMenu = new Map(existing.filter((r) => r.menu_type !== 2).map((r) => [menuKey(r.url, r.component), r]));
+  const byCode = new Map(existing.filter((r) => r.menu_type === 2 && r.perms).map((r) => [r.perms as string, r]));
+
+  // Seed rows come parents first, so a parent's database id is known before its children need it.
+  const dbId = new Map<string, string>();
+  for (const p of seed.permissions) {
+    if (!chosen.has(p.id)) continue;
+    const parent = p.parent_id ? dbId.get(p.parent_id) : '';
+    if (parent === undefined) continue;
+    const found = p.menu_type === 2 ? byCode.get(p.perms ?? '') : byMenu.get(menuKey(p.url, p.component));
+    if (found) {
+      dbId.set(p.id, found.id);
+      if (found.del_flag !== 0) await db.updateTable('sys_permission').set({ del_flag: 0 }).where('id', '=', found.id).execute();
+    } else {
+      dbId.set(p.id, p.id);
+      await db.insertInto('sys_permission').values({ ...p, parent_id: parent }).execute();
+      const grants = seed.rolePermissions.filter((g) => g.permission_id === p.id && g.role_id);
+      const rules = seed.dataRules.filter((r) => r.permission_id === p.id);
+      if (rules.length) await db.insertInto('sys_permission_data_rule').values(rules).execute();
+      if (grants.length) await db.insertInto('sys_role_permission').values(grants).execute();
+    }
+    if (parent) await db.updateTable('sys_permission').set({ is_leaf: 0 }).where('id', '=', parent).execute();
+  }
+}
