@@ -21,6 +21,9 @@ import {
   WORK_SCENES,
   archiveVersion,
   classForUnit,
+  deleteWorks,
+  managesAuthor,
+  workAccess,
   foreignFiles,
   homeworkClasses,
   leaderboard,
@@ -32,9 +35,10 @@ import {
   type WorkListRow,
 } from '../../domain/works.js';
 import { worksList } from '../../lists/works.js';
-import { LOGGED_IN, PUBLIC, type ApiRoutes } from '../access.js';
+import { hasPermission, LOGGED_IN, perm, PUBLIC, type ApiRoutes } from '../access.js';
+import { deleteTag, MAX_TAG_LENGTH, setWorkTag, TAG_IN_USE, taggedCount, tagNames } from '../../domain/work-tags.js';
 import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
-import { applyFilters, applySort, type FieldMap } from '../list-query.js';
+import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 import { courseViewer } from './course-access.js';
 
 const leaderboardQuery = z.object({
@@ -293,5 +297,160 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     });
     const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return ok(c, camel(saved), existing ? '更新成功！' : '添加成功！', 200);
+  });
+
+  registerWorkDeskRoutes(r);
+  registerWorkTagRoutes(r);
+}
+
+const NOT_FOUND = '未找到对应数据';
+const NOT_YOURS = '无权操作该作品';
+
+/** Loads a work the caller may read (author, or staff whose scope holds the author); else the refusal. */
+async function readableWork(c: Context<ApiEnv>, rawId: string | undefined): Promise<{ work: TeachingWork; access: 'author' | 'staff' } | Response> {
+  const id = (rawId ?? '').trim();
+  if (!id) return fail(c, '参数错误：缺少id', 400, 400);
+  if (id.length > MAX_ID) return fail(c, NOT_FOUND);
+  const { db } = c.get('deps');
+  const work = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!work) return fail(c, NOT_FOUND);
+  const access = await workAccess(db, c.get('user')!, work);
+  if (!access) return fail(c, NOT_YOURS);
+  return { work, access };
+}
+
+/** Staff who may grade: admins, or holders of work:correct whose scope holds the work's author. */
+async function gradableWork(c: Context<ApiEnv>, id: string): Promise<TeachingWork | Response> {
+  const { db } = c.get('deps');
+  const user = c.get('user')!;
+  const work = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!work) return fail(c, NOT_FOUND);
+  if (!(await managesAuthor(db, user, work.user_id))) return fail(c, NOT_YOURS);
+  return work;
+}
+
+const correctItem = z.object({
+  score: z.coerce.number({ message: '评分必须是数字' }).int('评分必须是整数').min(1, '评分只能是1到5').max(5, '评分只能是1到5'),
+  comment: z.string({ message: '评语格式不正确' }).max(512, '评语不能超过512个字符').nullish(),
+});
+
+const editBody = z.object({
+  id: idParam('作品id'),
+  workName: z.string({ message: '作品名格式不正确' }).trim().min(1, '请输入作品名').max(64, '作品名不能超过64个字符').optional(),
+  workStatus: z.coerce.number({ message: '作品状态必须是数字' }).int('作品状态必须是整数').min(0, '作品状态只能是0到4').max(4, '作品状态只能是0到4').optional(),
+  teachingWorkCorrectList: z.array(correctItem, { message: '批改信息格式不正确' }).max(1, '一件作品只有一条批改').optional(),
+});
+
+function registerWorkDeskRoutes(r: ApiRoutes) {
+  // 批改: the work's name and status and its one grade row. Public comments stay (§2.14.1: the anchor wiped them).
+  r.on(['PUT', 'POST'], '/teaching/teachingWork/edit', perm('work:correct'), async (c) => {
+    const body = await jsonBody(c, editBody);
+    if (!body.ok) return body.response;
+    const b = body.data;
+    const found = await gradableWork(c, b.id);
+    if (found instanceof Response) return found;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      const set = { ...(b.workName !== undefined ? { work_name: b.workName } : {}), ...(b.workStatus !== undefined ? { work_status: b.workStatus } : {}) };
+      if (Object.keys(set).length) await tx.updateTable('teaching_work').set({ ...set, update_by: user.username, update_time: at }).where('id', '=', b.id).execute();
+      if (!b.teachingWorkCorrectList) return;
+      const grade = b.teachingWorkCorrectList[0];
+      if (!grade) {
+        await tx.deleteFrom('teaching_work_correct').where('work_id', '=', b.id).execute();
+        return;
+      }
+      const comment = grade.comment ?? null;
+      const existing = await tx.selectFrom('teaching_work_correct').select('id').where('work_id', '=', b.id).executeTakeFirst();
+      if (existing) {
+        await tx.updateTable('teaching_work_correct').set({ score: grade.score, comment, update_by: user.username, update_time: at }).where('id', '=', existing.id).execute();
+      } else {
+        await tx
+          .insertInto('teaching_work_correct')
+          .values({ id: newId(), work_id: b.id, score: grade.score, comment, create_by: user.username, create_time: at })
+          .onConflict((oc) => oc.column('work_id').doUpdateSet({ score: grade.score, comment, update_by: user.username, update_time: at }))
+          .execute();
+      }
+      const scene = found.work_scene;
+      if (found.depart_id && (scene === 'course' || scene === 'additional')) {
+        await recordClassEvent(tx, found.depart_id, scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', b.id, at);
+      }
+    });
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryById', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    return ok(c, camel(found.work), '操作成功！', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryTeachingWorkCorrectByMainId', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', found.work.id).execute();
+    return ok(c, rows.map((row) => camel(row)), '操作成功！', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryTeachingWorkCommentByMainId', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db
+      .selectFrom('teaching_work_comment as m')
+      .leftJoin('sys_user as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.realname', 'u.username'])
+      .where('m.work_id', '=', found.work.id)
+      .orderBy('m.create_time', 'desc')
+      .orderBy('m.id')
+      .execute();
+    return ok(c, rows.map((row) => camel(row)), '操作成功！', 200);
+  });
+
+  // Authors delete their own works; staff (admins, or work:del holders) those of authors in their scope.
+  const deleteWorksRoute = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的作品');
+    const { db, config } = c.get('deps');
+    const user = c.get('user')!;
+    const unique = [...new Set(ids)];
+    if (unique.some((id) => id.length > MAX_ID)) return fail(c, NOT_FOUND);
+    const works = await db.selectFrom('teaching_work').select(['id', 'user_id']).where('id', 'in', unique).execute();
+    if (works.length !== unique.length) return fail(c, NOT_FOUND);
+    const staff = isSuperUser(user) || (await hasPermission(c, 'work:del'));
+    const scope = await userScope(db, user);
+    for (const w of works) {
+      if (w.user_id === user.id) continue;
+      if (!staff || !(await managesAuthor(db, user, w.user_id, scope))) return fail(c, NOT_YOURS);
+    }
+    await deleteWorks(db, config.filesDir, unique);
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete('/teaching/teachingWork/delete', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('id'), 1)));
+  r.delete('/teaching/teachingWork/deleteBatch', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('ids'), 200)));
+}
+
+function registerWorkTagRoutes(r: ApiRoutes) {
+  r.get('/teaching/teachingWork/getWorkTags', LOGGED_IN, async (c) => ok(c, await tagNames(c.get('deps').db, c.get('user')!.id), '操作成功！', 200));
+
+  // A writing GET of the anchor's contract: listed in WRITING_GETS (token header only, never the cookie).
+  r.get('/teaching/teachingWork/setWorkTag', LOGGED_IN, async (c) => {
+    const tag = (c.req.query('workTag') ?? '').trim();
+    if (tag.length > MAX_TAG_LENGTH) return fail(c, `标签不能超过${MAX_TAG_LENGTH}个字符`);
+    const found = await readableWork(c, c.req.query('workId'));
+    if (found instanceof Response) return found;
+    await setWorkTag(c.get('deps').db, c.get('user')!.id, found.work.id, tag);
+    return ok(c, null, '标记成功', 200);
+  });
+
+  r.delete('/teaching/teachingWork/delWorkTag', LOGGED_IN, async (c) => {
+    const tag = (c.req.query('tag') ?? '').trim();
+    if (!tag) return fail(c, '请选择要删除的标签');
+    if (tag.length > MAX_TAG_LENGTH) return fail(c, '标签不存在');
+    const { db } = c.get('deps');
+    const userId = c.get('user')!.id;
+    if (c.req.query('force') !== 'true' && (await taggedCount(db, userId, tag)) > 0) return fail(c, TAG_IN_USE);
+    await deleteTag(db, userId, tag);
+    return ok(c, null, '删除成功', 200);
   });
 }
