@@ -30,6 +30,16 @@ export interface ListViewProps {
   flash?: { type: 'success' | 'error' | 'warning'; text: string };
   /** Extra content under the table (e.g. a detail panel). */
   children?: Child;
+  /** A screen's own rendering of some columns (e.g. stars, a tag editor), by column key. */
+  cells?: Record<string, (record: Record<string, unknown>, back: string) => Child>;
+  /** Row actions a declaration cannot express (links opening in a new tab, per-record dialogs), shown first. */
+  rowExtra?: (record: Record<string, unknown>, back: string) => RowExtra;
+}
+
+/** A screen's own row actions: `inline` before the declared ones, `more` at the top of 更多. */
+export interface RowExtra {
+  inline?: Child;
+  more?: Child;
 }
 
 /** Attributes that make a link navigate inside the shell with htmx and push the URL. */
@@ -246,7 +256,7 @@ function SortHeader({ spec, col, state }: { spec: ListSpec; col: ColumnSpec; sta
   );
 }
 
-function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can'] }) {
+function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can']; extra?: RowExtra }) {
   const id = String(record[spec.rowKey ?? 'id']);
   const back = hrefWith(spec.route, state);
   const visible = spec.rowActions.filter((a) => can(a.perm) && (!a.showIf || a.showIf.values.includes(String(record[a.showIf.field] ?? ''))));
@@ -298,18 +308,23 @@ function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Reco
   const more = visible.filter((a) => a.more);
   return (
     <span class="xt-row-actions">
+      {extra?.inline}
+      {extra?.inline && inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
       {inline.map((a, i) => (
         <>
           {i > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
           {link(a)}
         </>
       ))}
-      {more.length > 0 && (
+      {(more.length > 0 || extra?.more) && (
         <>
-          {inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+          {(inline.length > 0 || extra?.inline) && <span class="ant-divider ant-divider-vertical app" role="separator" />}
           <details class="xt-more">
             <summary class="xt-action">更多</summary>
-            <div class="xt-more-menu">{more.map(link)}</div>
+            <div class="xt-more-menu">
+              {extra?.more}
+              {more.map(link)}
+            </div>
           </details>
         </>
       )}
@@ -382,7 +397,7 @@ function Pagination({ spec, state, page }: { spec: ListSpec; state: Query; page:
 export function ListView(p: ListViewProps) {
   const { spec, state, page, can } = p;
   const cols = spec.columns.filter((c) => c.list !== false);
-  const withActions = spec.rowActions.some((a) => can(a.perm));
+  const withActions = !!p.rowExtra || spec.rowActions.some((a) => can(a.perm));
   const selectable = spec.bulkActions.some((a) => can(a.perm));
   const rowKey = spec.rowKey ?? 'id';
   const offset = page ? (page.current - 1) * page.size : 0;
@@ -439,12 +454,12 @@ export function ListView(p: ListViewProps) {
                       <td class="ant-table-cell xt-index">{offset + i + 1}</td>
                       {cols.map((col) => (
                         <td class="ant-table-cell" style={col.align ? `text-align:${col.align}` : undefined}>
-                          {cellValue(col, r)}
+                          {p.cells?.[col.key] ? p.cells[col.key](r, hrefWith(spec.route, state)) : cellValue(col, r)}
                         </td>
                       ))}
                       {withActions && (
                         <td class="ant-table-cell">
-                          <RowActions spec={spec} record={r} state={state} can={can} />
+                          <RowActions spec={spec} record={r} state={state} can={can} extra={p.rowExtra?.(r, hrefWith(spec.route, state))} />
                         </td>
                       )}
                     </tr>

@@ -99,6 +99,8 @@ const workFields: FieldMap = {
   // Sort keys.
   workName: { column: 'w.work_name' },
   score: { column: 'wc.score', type: 'number' },
+  viewNum: { column: 'w.view_num', type: 'number' },
+  starNum: { column: 'w.star_num', type: 'number' },
   updateTime: { column: 'w.update_time', type: 'date' },
 };
 /** Keys handled by hand (LIKE, tags, usernames) rather than by the generic value syntax. */
