@@ -2,6 +2,7 @@
 // rating (read-only and as a form control that works without JavaScript), and the card grid.
 import type { Child } from 'hono/jsx';
 import { cx, Tag } from '../antd.js';
+import { asset } from '../assets.js';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -94,4 +95,50 @@ export function Cover({ r, class: extra }: { r: Row; class?: string }) {
   );
 }
 
-export const WorksStyles = () => <link rel="stylesheet" href="/static/css/works.css" />;
+export const WorksStyles = () => <link rel="stylesheet" href={asset('/static/css/works.css')} />;
+
+/**
+ * 我的作品: one card per work — type tag, cover (or placeholder), name; the cover and name open the work;
+ * 删除 (confirmed), 编辑 (the same editor link) and 分享 (QR of the share page, Scratch types only).
+ */
+export function WorkCards({ works, deleteAction, shareHref, back }: { works: Row[]; deleteAction: string; shareHref: (id: string) => string; back: string }) {
+  if (!works.length) return <div class="ant-empty ant-empty-normal app xt-empty">还没有作品，去“创作”里做一个吧</div>;
+  return (
+    <ul class="xt-work-grid">
+      {works.map((r) => {
+        const open = workOpenUrl(r);
+        const name = str(r.workName);
+        return (
+          <li class="xt-work-card" data-work={str(r.id)}>
+            <a href={open || undefined} target="_blank" rel="noopener" class="xt-work-card-open" aria-label={`打开作品${name}`}>
+              <Cover r={r} />
+            </a>
+            <div class="xt-work-card-body">
+              <TypeTag r={r} />
+              <a href={open || undefined} target="_blank" rel="noopener" class="xt-work-card-name" title={name}>
+                {name.length > 35 ? `${name.slice(0, 35)}…` : name}
+              </a>
+            </div>
+            <div class="xt-work-card-actions">
+              <form method="post" action={deleteAction} hx-post={deleteAction} hx-target="#content" hx-confirm="确定删除吗?" hx-vals='{"confirmed":"1"}' class="xt-inline-form">
+                <input type="hidden" name="id" value={str(r.id)} />
+                <input type="hidden" name="back" value={back} />
+                <button type="submit" class="xt-link-button xt-danger-link">删除</button>
+              </form>
+              {open && (
+                <a href={open} target="_blank" rel="noopener">
+                  编辑
+                </a>
+              )}
+              {isScratch(r.workType) && (
+                <a href={shareHref(str(r.id))} hx-get={shareHref(str(r.id))} hx-target="#xt-modal" hx-push-url="false">
+                  分享
+                </a>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

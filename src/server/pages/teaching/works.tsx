@@ -9,12 +9,12 @@ import { canUse } from '../../lists/auth.js';
 import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
 import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../lists/works.js';
-import { Alert, Button, buttonClass, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
+import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
-import { Cover, isScratch, NewTab, playerUrl, shareUrl, StarInput, Stars, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
+import { Cover, isScratch, NewTab, playerUrl, shareUrl, StarInput, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
@@ -125,11 +125,46 @@ export function registerWorkPages(app: Hono<PageEnv>) {
   }
   registerSendDialog(app);
   registerVersionsDialog(app);
+  registerCenterWorks(app);
+}
+
+const CENTER = '/account/center';
+
+/** 个人中心's 我的作品 tab: the caller's works (GET mine) as cards. */
+export async function myWorksSection(c: Context<PageEnv>): Promise<Child> {
+  const res = await c.get('upstream').call<Page<Row>>('GET', `${API}/mine`, { pageNo: 1, pageSize: 999 });
+  return (
+    <Card class="xt-card xt-my-works" title="我的作品">
+      <WorksStyles />
+      {res.body.success ? (
+        <WorkCards works={res.body.result.records} deleteAction={`${CENTER}/works/delete`} shareHref={(id) => hrefWith(`${CENTER}/share`, {}, { id, back: CENTER })} back={CENTER} />
+      ) : (
+        <Alert type="warning">{res.body.message}</Alert>
+      )}
+      <div id="xt-modal" />
+    </Card>
+  );
+}
+
+function registerCenterWorks(app: Hono<PageEnv>) {
+  registerQrDialog(app, CENTER, '个人中心', '/account/center/share');
+  app.post(`${CENTER}/works/delete`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const id = str(form.id).slice(0, 64);
+    if (form.confirmed !== '1') {
+      return shellPage(c, { current: CENTER, title: '个人中心' }, () => (
+        <ConfirmView title="删除" text="确定删除吗?" action={`${CENTER}/works/delete`} hidden={{ id, back: CENTER }} back={CENTER} />
+      ));
+    }
+    const res = await c.get('upstream').call<null>('DELETE', `${API}/delete`, { id });
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+    return backToList(c, CENTER);
+  });
 }
 
 /** 二维码: the work's share page (作品分享页) as a QR code. */
-function registerQrDialog(app: Hono<PageEnv>, route: string, title: string) {
-  app.get(`${route}/qr`, async (c) => {
+function registerQrDialog(app: Hono<PageEnv>, route: string, title: string, path = `${route}/qr`) {
+  app.get(path, async (c) => {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeLocalPath(c.req.query('back'), route, route);
     const res = await c.get('upstream').call<Row>('GET', `${API}/queryById`, { id });
