@@ -2,7 +2,6 @@
 // submit), the teachers' grading desk (list, edit, export) scoped to the members of the classes they manage,
 // private tags, the version history of resubmitted works and cloning a work to other accounts.
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { TeachingWork } from '../../db/schema.js';
@@ -10,7 +9,7 @@ import { visibleCourse } from '../../domain/courses.js';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
-import { camel } from '../../domain/serialize.js';
+import { camel, fileUrl } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
@@ -18,6 +17,7 @@ import { NO_MANAGED_DEPARTS, hasScope, scopeMemberIds, userScope } from '../../d
 import {
   LEADERBOARD_ORDERS,
   LIST_DICTS,
+  WORK_DICTS,
   WORK_SCENES,
   archiveVersion,
   classForUnit,
@@ -38,6 +38,7 @@ import { worksList } from '../../lists/works.js';
 import { hasPermission, LOGGED_IN, perm, PUBLIC, type ApiRoutes } from '../access.js';
 import { deleteTag, MAX_TAG_LENGTH, setWorkTag, TAG_IN_USE, taggedCount, tagNames } from '../../domain/work-tags.js';
 import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
+import { exportResponse } from '../excel.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 import { courseViewer } from './course-access.js';
 
@@ -301,6 +302,7 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
 
   registerWorkDeskRoutes(r);
   registerWorkTagRoutes(r);
+  registerWorkVersionRoutes(r);
 }
 
 const NOT_FOUND = '未找到对应数据';
@@ -452,5 +454,115 @@ function registerWorkTagRoutes(r: ApiRoutes) {
     if (c.req.query('force') !== 'true' && (await taggedCount(db, userId, tag)) > 0) return fail(c, TAG_IN_USE);
     await deleteTag(db, userId, tag);
     return ok(c, null, '删除成功', 200);
+  });
+}
+
+const restoreBody = z.object({ workId: idParam('作品id'), versionId: idParam('版本id') });
+const sendBody = z.object({
+  sendWorkId: idParam('作品id'),
+  userIdList: z
+    .array(z.string({ message: '用户格式不正确' }).trim().min(1, '用户格式不正确').max(MAX_ID, '用户格式不正确'), { message: '请选择用户' })
+    .min(1, '请选择用户')
+    .max(200, '一次最多发送给200个用户'),
+});
+
+function registerWorkVersionRoutes(r: ApiRoutes) {
+  // 历史版本: the states a work had before each resubmission or restore, newest first.
+  r.get('/teaching/teachingWork/versions', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('workId'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db
+      .selectFrom('teaching_work_version as v')
+      .leftJoin('sys_file as f', 'f.id', 'v.work_file')
+      .leftJoin('sys_file as cf', 'cf.id', 'v.work_cover')
+      .selectAll('v')
+      .select(['f.file_path as work_file_key', 'cf.file_path as cover_file_key'])
+      .where('v.work_id', '=', found.work.id)
+      .orderBy('v.version_no', 'desc')
+      .execute();
+    const records = rows.map((row) => ({ ...camel(row), workStatus: String(row.work_status), workFileKey_url: fileUrl(row.work_file_key), coverFileKey_url: fileUrl(row.cover_file_key) }));
+    return ok(c, await decorate(c.get('deps').db, records, WORK_DICTS), '操作成功！', 200);
+  });
+
+  // Restores a version's content (name, type, files); the current state becomes a version first. The status
+  // is not content: a graded or published work stays so.
+  r.post('/teaching/teachingWork/restoreVersion', LOGGED_IN, async (c) => {
+    const body = await jsonBody(c, restoreBody);
+    if (!body.ok) return body.response;
+    const found = await readableWork(c, body.data.workId);
+    if (found instanceof Response) return found;
+    const { db } = c.get('deps');
+    const version = await db.selectFrom('teaching_work_version').selectAll().where('id', '=', body.data.versionId).where('work_id', '=', found.work.id).executeTakeFirst();
+    if (!version) return fail(c, '版本不存在');
+    const user = c.get('user')!;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      await archiveVersion(tx, found.work, at);
+      await tx
+        .updateTable('teaching_work')
+        .set({ work_name: version.work_name, work_type: version.work_type, work_file: version.work_file, work_cover: version.work_cover, has_cloud_data: version.has_cloud_data, update_by: user.username, update_time: at })
+        .where('id', '=', found.work.id)
+        .execute();
+    });
+    const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', found.work.id).executeTakeFirstOrThrow();
+    return ok(c, camel(saved), '恢复成功', 200);
+  });
+
+  // 克隆至其他账号: a new draft (status 0, free creation) per target, sharing the files. Source and targets must
+  // lie in the caller's scope (the anchor checked nothing and overwrote the targets' works of the same name).
+  r.post('/teaching/teachingWork/sendWork', perm('work:send'), async (c) => {
+    const body = await jsonBody(c, sendBody);
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const source = await db.selectFrom('teaching_work').selectAll().where('id', '=', body.data.sendWorkId).executeTakeFirst();
+    if (!source) return fail(c, '作品不存在');
+    const scope = await userScope(db, user);
+    if (!(await managesAuthor(db, user, source.user_id, scope))) return fail(c, NOT_YOURS);
+    const targetIds = [...new Set(body.data.userIdList)];
+    const targets = await db.selectFrom('sys_user').select(['id', 'username', 'realname']).where('id', 'in', targetIds).where('del_flag', '=', 0).execute();
+    if (targets.length !== targetIds.length) return fail(c, '用户不存在');
+    for (const target of targets) {
+      if (!(await managesAuthor(db, user, target.id, scope))) return fail(c, `无权向用户“${target.realname || target.username}”发送作品`);
+    }
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      for (const target of targets) {
+        const classes = await userClassIds(tx, target.id);
+        await tx
+          .insertInto('teaching_work')
+          .values({
+            id: newId(),
+            user_id: target.id,
+            depart_id: classes[0] ?? '',
+            course_id: null,
+            additional_id: '',
+            work_name: source.work_name,
+            work_type: source.work_type,
+            work_file: source.work_file,
+            work_cover: source.work_cover,
+            work_status: 0,
+            work_scene: 'create',
+            has_cloud_data: source.has_cloud_data,
+            del_flag: 0,
+            create_by: target.username,
+            create_time: at,
+          })
+          .execute();
+      }
+    });
+    return ok(c, null, `发送成功，共${targets.length}个用户`, 200);
+  });
+
+  // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
+  r.get('/teaching/teachingWork/exportXls', LOGGED_IN, async (c) => {
+    const base = await scopedBase(c);
+    if (base instanceof Response) return base;
+    let q = filtered(c, base);
+    const selections = idList(c.req.query('selections'), 10_000);
+    if (selections.length) q = q.where('w.id', 'in', selections);
+    const rows = (await applySort(q, c.req.query(), worksList, workFields, 'w.id', true).limit(50_000).execute()) as WorkListRow[];
+    const records = await decorate(c.get('deps').db, rows.map(toListModel), LIST_DICTS);
+    return exportResponse(c, worksList, records);
   });
 }
