@@ -2,9 +2,10 @@
 // submit), the teachers' grading desk (list, edit, export) scoped to the members of the classes they manage,
 // private tags, the version history of resubmitted works and cloning a work to other accounts.
 import type { Context } from 'hono';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
-import type { TeachingWork } from '../../db/schema.js';
+import type { Database, TeachingWork } from '../../db/schema.js';
 import { visibleCourse } from '../../domain/courses.js';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { decorate } from '../../domain/dicts.js';
@@ -111,44 +112,59 @@ const idParam = (label = 'id') => z.string({ message: `${label}不能为空` }).
 /** A query value, trimmed and capped: over-long values match nothing rather than reaching SQL whole. */
 const qv = (c: Context<ApiEnv>, key: string) => (c.req.query(key) ?? '').trim().slice(0, 100);
 
-type ListBase = ReturnType<typeof workListQuery>;
+// Any select over `teaching_work as w` joined to `sys_user as u`, the caller's `teaching_work_tag as wt` and
+// the grade `teaching_work_correct as wc` (the list query, or the lighter count query).
+type Qb = SelectQueryBuilder<any, any, any>;
+/** Where a list looks: the caller's own works, or the works of the managed subtrees' members. */
+type Restrict = <Q extends Qb>(q: Q) => Q;
 
 /** Filters shared by `mine` and `list`: the generic ones plus name LIKE, username, real name and the caller's tag. */
-function filtered(c: Context<ApiEnv>, base: ListBase): ListBase {
+function filtered<Q extends Qb>(c: Context<ApiEnv>, base: Q): Q {
   const query = Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => !HAND_FILTERED.includes(k)));
   let q = applyFilters(base, query, workFields);
   const stripStars = (v: string) => v.replace(/^\*+|\*+$/g, '');
   const workName = stripStars(qv(c, 'workName'));
-  if (workName) q = q.where(contains('w.work_name', workName));
+  if (workName) q = q.where(contains('w.work_name', workName)) as Q;
   const realname = stripStars(qv(c, 'realname'));
-  if (realname) q = q.where(contains('u.realname', realname));
+  if (realname) q = q.where(contains('u.realname', realname)) as Q;
   const username = qv(c, 'username');
-  if (username) q = q.where('w.create_by', '=', username);
+  if (username) q = q.where('w.create_by', '=', username) as Q;
   const workTag = qv(c, 'workTag');
-  if (workTag) q = q.where('wt.tag', '=', workTag);
+  if (workTag) q = q.where('wt.tag', '=', workTag) as Q;
   return q;
 }
 
-async function runList(c: Context<ApiEnv>, base: ListBase, defaultSize: number, maxSize: number) {
+/** Counting needs only the joins a filter may use, not the files, class, unit and homework of every row. */
+function workCountQuery(db: Kysely<Database>, viewerId: string) {
+  return db
+    .selectFrom('teaching_work as w')
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .leftJoin('teaching_work_correct as wc', 'wc.work_id', 'w.id')
+    .leftJoin('teaching_work_tag as wt', (j) => j.onRef('wt.work_id', '=', 'w.id').on('wt.user_id', '=', viewerId))
+    .where('w.del_flag', '=', 0);
+}
+
+async function runList(c: Context<ApiEnv>, restrict: Restrict, defaultSize: number, maxSize: number) {
   const { db } = c.get('deps');
+  const viewerId = c.get('user')!.id;
   const { pageNo, pageSize, offset } = paging(c, defaultSize, maxSize);
-  const q = filtered(c, base);
+  const list = filtered(c, restrict(workListQuery(db, viewerId)));
+  const counted = filtered(c, restrict(workCountQuery(db, viewerId)));
   const [rows, count] = await Promise.all([
-    applySort(q, c.req.query(), worksList, workFields, 'w.id', true).limit(pageSize).offset(offset).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    applySort(list, c.req.query(), worksList, workFields, 'w.id', true).limit(pageSize).offset(offset).execute(),
+    counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   const records = await decorate(db, (rows as WorkListRow[]).map(toListModel), LIST_DICTS);
   return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
 }
 
 /** The list's rows for the caller: everything for admins, the members of the managed subtrees for others. */
-async function scopedBase(c: Context<ApiEnv>): Promise<ListBase | Response> {
+async function listScope(c: Context<ApiEnv>): Promise<Restrict | Response> {
   const { db } = c.get('deps');
-  const user = c.get('user')!;
-  const scope = await userScope(db, user);
+  const scope = await userScope(db, c.get('user')!);
   if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
-  const base = workListQuery(db, user.id);
-  return scope.all ? base : base.where('w.user_id', 'in', scopeMemberIds(db, scope));
+  if (scope.all) return (q) => q;
+  return (q) => q.where('w.user_id', 'in', scopeMemberIds(db, scope)) as typeof q;
 }
 
 const submitBody = z.object({
@@ -193,14 +209,14 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
   // 我的作品: the caller's works only, newest first, optionally one of their tags.
   r.get('/teaching/teachingWork/mine', LOGGED_IN, async (c) => {
     const user = c.get('user')!;
-    return runList(c, workListQuery(c.get('deps').db, user.id).where('w.user_id', '=', user.id), 999, 999);
+    return runList(c, (q) => q.where('w.user_id', '=', user.id) as typeof q, 999, 999);
   });
 
   // 作业管理: works of the members of the classes the caller manages (admins: all).
   r.get('/teaching/teachingWork/list', LOGGED_IN, async (c) => {
-    const base = await scopedBase(c);
-    if (base instanceof Response) return base;
-    return runList(c, base, 10, 500);
+    const restrict = await listScope(c);
+    if (restrict instanceof Response) return restrict;
+    return runList(c, restrict, 10, 500);
   });
 
   r.post('/teaching/teachingWork/submit', LOGGED_IN, async (c) => {
@@ -556,9 +572,9 @@ function registerWorkVersionRoutes(r: ApiRoutes) {
 
   // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
   r.get('/teaching/teachingWork/exportXls', LOGGED_IN, async (c) => {
-    const base = await scopedBase(c);
-    if (base instanceof Response) return base;
-    let q = filtered(c, base);
+    const restrict = await listScope(c);
+    if (restrict instanceof Response) return restrict;
+    let q = filtered(c, restrict(workListQuery(c.get('deps').db, c.get('user')!.id)));
     const selections = idList(c.req.query('selections'), 10_000);
     if (selections.length) q = q.where('w.id', 'in', selections);
     const rows = (await applySort(q, c.req.query(), worksList, workFields, 'w.id', true).limit(50_000).execute()) as WorkListRow[];
