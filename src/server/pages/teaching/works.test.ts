@@ -110,6 +110,44 @@ describe('作业管理 (/teaching/workList)', () => {
   });
 });
 
+describe('作业管理 克隆至其他账号 and 历史版本', () => {
+  it('clones a work to a chosen student in scope', async () => {
+    const w = await work('弹跳小球', 'student3');
+    const dialog = await (await get(`/teaching/workList/send?id=${w.id}&back=/teaching/workList`, teacher)).text();
+    const student2 = await t.userId('student2');
+    expect(dialog).toContain(`name="userIds" value="${student2}"`);
+    // Nothing chosen: the dialog asks again, nothing is sent.
+    expect(await (await post('/teaching/workList/send', { id: w.id, back: '/teaching/workList' }, teacher)).text()).toContain('请选择用户');
+    const res = await post('/teaching/workList/send', { id: w.id, userIds: [student2], back: '/teaching/workList' }, teacher);
+    expect(res.status).toBe(303);
+    const copy = await work('弹跳小球', 'student2');
+    expect([copy.work_status, copy.work_file]).toEqual([0, w.work_file]);
+    // A student holds no work:send: the dialog says so.
+    expect(await (await get(`/teaching/workList/send?id=${w.id}`, student1)).text()).not.toContain('name="userIds"');
+  });
+
+  it('lists earlier versions and restores one after confirmation', async () => {
+    const w = await work('太空大冒险', 'student3');
+    const versionId = `v${w.id}`.slice(0, 32);
+    await t.db
+      .insertInto('teaching_work_version')
+      .values({ id: versionId, work_id: w.id, version_no: 1, work_name: '太空大冒险（初稿）', work_type: w.work_type, work_file: w.work_file, work_cover: w.work_cover, work_status: 1, has_cloud_data: 0, create_by: 'student3', create_time: '2026-01-01 10:00:00' })
+      .execute();
+    const dialog = await (await get(`/teaching/workList/versions?id=${w.id}&back=/teaching/workList`, teacher)).text();
+    expect(dialog).toContain('太空大冒险（初稿）');
+    expect(dialog).toContain('恢复');
+    // Without confirmation: a question, nothing changed.
+    const ask = await post('/teaching/workList/versions/restore', { workId: w.id, versionId, back: '/teaching/workList' }, teacher);
+    expect(await ask.text()).toContain('确定恢复到这个版本吗');
+    expect((await work('太空大冒险', 'student3')).id).toBe(w.id);
+    const res = await post('/teaching/workList/versions/restore', { workId: w.id, versionId, back: '/teaching/workList', confirmed: '1' }, teacher);
+    expect(res.status).toBe(303);
+    const restored = await t.db.selectFrom('teaching_work').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
+    expect(restored.work_name).toBe('太空大冒险（初稿）');
+    expect(restored.work_status).toBe(w.work_status);
+  });
+});
+
 describe('我的作品列表 (/account/mineWork)', () => {
   it("lists only the student's own works, with the grade as stars and remark", async () => {
     const res = await get('/account/mineWork', student1);
