@@ -46,6 +46,11 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   await graded.getByRole('link', { name: '二维码' }).click();
   await expect(teacher.getByRole('dialog').locator('svg')).toBeVisible();
   await teacher.screenshot({ path: shot('works-qr.png') });
+  // 创作来源 searches as soon as it changes.
+  await teacher.goto('/teaching/workList');
+  await teacher.getByLabel('创作来源').selectOption('course');
+  await expect(teacher).toHaveURL(/workScene=course/);
+  await expect(teacher.getByRole('row').filter({ hasText: WORK })).toHaveCount(0);
   await phoneShot(teacher, '/teaching/workList', 'works-desk-phone.png');
   expect(errors).toEqual([]);
 

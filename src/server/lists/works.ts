@@ -54,7 +54,7 @@ export const worksList: ListSpec = {
     { key: 'realname', label: '学生名', type: 'text', placeholder: '请输入学生名' },
     { key: 'workTag', label: '标签', type: 'select', optionsFrom: { api: '/teaching/teachingWork/getWorkTags', value: 'value', label: 'label' } },
     { key: 'workType', label: '类型', type: 'dict', dict: 'work_type' },
-    { key: 'workScene', label: '创作来源', type: 'dict', dict: 'work_scene' },
+    { key: 'workScene', label: '创作来源', type: 'dict', dict: 'work_scene', autoSubmit: true },
     { key: 'userId', label: '用户ID', type: 'exact', advanced: true },
     { key: 'courseId', label: '课程ID', type: 'exact', advanced: true },
     { key: 'departId', label: '班级ID', type: 'exact', advanced: true },

@@ -64,13 +64,15 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
   }
 }
 
-function Filter({ f, state, dicts }: { f: FilterSpec; state: Query; dicts: DictOptions }) {
+function Filter({ f, state, dicts, route }: { f: FilterSpec; state: Query; dicts: DictOptions; route: string }) {
   const id = `q-${f.key}`;
   let control: Child;
   if (f.type === 'dict' || f.type === 'select') {
     // A select filter's options arrive under `@<key>` (resolved from its optionsFrom API by the page).
     // SPEC §5: 请选择 first, then 全部 (filters are show-all).
-    control = <DictSelect id={id} name={f.key} dictCode={f.dict ?? ''} options={dicts[f.type === 'select' ? `@${f.key}` : (f.dict ?? '')] ?? []} value={state[f.key]} showAll />;
+    // autoSubmit: htmx submits the surrounding query form on change.
+    const auto = f.autoSubmit ? { 'hx-trigger': 'change', 'hx-get': route, 'hx-include': 'closest form', 'hx-target': '#content', 'hx-push-url': 'true' } : undefined;
+    control = <DictSelect id={id} name={f.key} dictCode={f.dict ?? ''} options={dicts[f.type === 'select' ? `@${f.key}` : (f.dict ?? '')] ?? []} value={state[f.key]} showAll attrs={auto} />;
   } else if (f.type === 'dateRange') {
     control = (
       <span class="xt-range">
@@ -129,13 +131,13 @@ function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' 
   return (
     <form class="ant-form ant-form-inline app ant-form-css-var xt-query" method="get" action={spec.route} hx-get={spec.route} hx-target="#content" hx-push-url="true" role="search">
       {basic.map((f) => (
-        <Filter f={f} state={state} dicts={dicts} />
+        <Filter f={f} state={state} dicts={dicts} route={spec.route} />
       ))}
       {advanced.length > 0 && (
         <details class="xt-query-more" open={advancedInUse}>
           <summary>展开</summary>
           {advanced.map((f) => (
-            <Filter f={f} state={state} dicts={dicts} />
+            <Filter f={f} state={state} dicts={dicts} route={spec.route} />
           ))}
         </details>
       )}
