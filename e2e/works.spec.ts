@@ -43,6 +43,8 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   // The QR dialog of the work's share page.
   const graded = teacher.getByRole('row').filter({ hasText: WORK });
   await graded.locator('summary', { hasText: '更多' }).click();
+  await expect(graded.getByRole('link', { name: '历史版本' })).toBeVisible();
+  await teacher.screenshot({ path: shot('works-more.png') });
   await graded.getByRole('link', { name: '二维码' }).click();
   await expect(teacher.getByRole('dialog').locator('svg')).toBeVisible();
   await teacher.screenshot({ path: shot('works-qr.png') });
