@@ -140,7 +140,7 @@ function filtered<Q extends Qb>(c: Context<ApiEnv>, base: Q): Q {
 function workCountQuery(db: Kysely<Database>, viewerId: string) {
   return db
     .selectFrom('teaching_work as w')
-    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .leftJoin('sys_user as u', 'u.id', 'w.user_id')
     .leftJoin('teaching_work_correct as wc', 'wc.work_id', 'w.id')
     .leftJoin('teaching_work_tag as wt', (j) => j.onRef('wt.work_id', '=', 'w.id').on('wt.user_id', '=', viewerId))
     .where('w.del_flag', '=', 0);
