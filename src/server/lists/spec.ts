@@ -34,6 +34,8 @@ export interface FilterSpec {
   placeholder?: string;
   /** Hidden until the query form is expanded (展开). */
   advanced?: boolean;
+  /** A dict/select filter that runs the query as soon as it changes (e.g. 创作来源); 查询 still works without JavaScript. */
+  autoSubmit?: boolean;
   /** Not shown: a fixed scope carried in the URL (e.g. the `dictId` of a dictionary's items); 重置 keeps it. */
   hidden?: boolean;
 }

@@ -21,6 +21,7 @@ import type { ProfileInfo } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 import { backToList, setFlash, takeFlash } from './list-page.js';
 import { shellPage } from './shell-page.js';
+import { myWorksSection } from './teaching/works.js';
 
 const CENTER = '/account/center';
 const MAX_UPLOAD = 10 * 1024 * 1024;
@@ -60,10 +61,11 @@ export function registerAccountPages(app: Hono<PageEnv>) {
   app.get(CENTER, (c) =>
     shellPage(c, { current: CENTER, title: '个人中心', open: true }, async (session) => {
       const up = c.get('upstream');
-      const [me, departs, works] = await Promise.all([
+      const [me, departs, works, mine] = await Promise.all([
         up.profile(),
         up.currentDeparts(),
         up.leaderboard({ userId: session.user.id, pageNo: 1, pageSize: 1 }).catch(() => null),
+        myWorksSection(c),
       ]);
       const profile = me.success ? me.result : ({ ...session.user, roleList: [], sex: null, birthday: null, email: null, phone: null, school: null, createTime: null } as ProfileInfo);
       return (
@@ -73,6 +75,7 @@ export function registerAccountPages(app: Hono<PageEnv>) {
           currentOrg={departs.success ? departs.result.orgCode : null}
           publicWorks={works && works.success ? works.result.total : null}
           flash={takeFlash(c)}
+          works={mine}
         />
       );
     }),

@@ -8,7 +8,7 @@ import { canUse } from '../lists/auth.js';
 import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../lists/spec.js';
 import { apiQuery, hrefWith, listState } from '../lists/url-state.js';
 import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
-import { ListView, type DictOptions, type PageData } from '../../templates/list/list-view.js';
+import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
 import { requirePage, shellPage } from './shell-page.js';
@@ -64,6 +64,12 @@ export interface ListPageOptions {
     res: { status: number; body: { success: boolean; message: string; code: number; result: any } },
     back: string,
   ) => Promise<Response | null> | Response | null;
+  /** A screen's own rendering of some columns, by column key (the session decides e.g. which buttons show). */
+  cells?: (session: PageSession) => Record<string, (record: Record<string, unknown>, back: string) => Child>;
+  /** Row actions beyond the declaration's (links to other sites or new tabs, per-record dialogs). */
+  rowExtra?: (session: PageSession) => (record: Record<string, unknown>, back: string) => RowExtra;
+  /** Titles of the form by mode (default 新增 / 编辑 / 详情), e.g. 批改 for a grading form. */
+  formTitles?: Partial<Record<'add' | 'edit' | 'detail', string>>;
   /** Content shown under the table. */
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
   /** Data the custom controls need, loaded before the form renders (e.g. the names of chosen users). */
@@ -88,7 +94,9 @@ export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<R
         // A tree answer (e.g. departments) becomes its nodes in order, children indented.
         const rows: Record<string, unknown>[] = [];
         const walk = (nodes: Record<string, unknown>[], depth: number) => {
-          for (const n of nodes) {
+          for (const raw of nodes) {
+            // A plain list of names (e.g. a user's tags) is its own value and label.
+            const n = typeof raw === 'object' && raw !== null ? raw : { [value]: raw, [label]: raw };
             rows.push(depth ? { ...n, [label]: `${'　'.repeat(depth)}${String(n[label] ?? '')}` } : n);
             if (Array.isArray(n.children)) walk(n.children as Record<string, unknown>[], depth + 1);
           }
@@ -169,7 +177,17 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       for (const f of selects) dicts[`@${f.key}`] = (selectOptions[f.key] ?? []).map((opt) => ({ value: opt.value, text: opt.label }));
       const ok = res.body.success;
       return (
-        <ListView spec={spec} state={state} page={ok ? res.body.result : null} error={ok ? undefined : res.body.message} can={can(session)} dicts={dicts} flash={takeFlash(c)}>
+        <ListView
+          spec={spec}
+          state={state}
+          page={ok ? res.body.result : null}
+          error={ok ? undefined : res.body.message}
+          can={can(session)}
+          dicts={dicts}
+          flash={takeFlash(c)}
+          cells={o.cells?.(session)}
+          rowExtra={o.rowExtra?.(session)}
+        >
           {extra}
         </ListView>
       );
@@ -188,7 +206,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         o.prepareForm ? o.prepareForm(c, { mode: args.mode, id: args.id, values: args.values }) : Promise.resolve({}),
       ]);
       const renderControl = o.renderControl;
-      const title = args.mode === 'add' ? '新增' : args.mode === 'edit' ? '编辑' : '详情';
+      const title = o.formTitles?.[args.mode] ?? (args.mode === 'add' ? '新增' : args.mode === 'edit' ? '编辑' : '详情');
       return (
         <FormView
           title={title}

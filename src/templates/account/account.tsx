@@ -30,7 +30,7 @@ export const AccountStyles = () => <link rel="stylesheet" href={asset('/static/c
 
 // ---------------------------------------------------------------- 个人中心
 
-export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; currentOrg: string | null; publicWorks: number | null; flash?: Flash }) {
+export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; currentOrg: string | null; publicWorks: number | null; flash?: Flash; works?: Child }) {
   const { me } = p;
   const name = me.realname || me.username;
   const roles = me.roleList?.length ? me.roleList : (me.roles ?? []).map((code) => ({ code, name: code }));
@@ -109,6 +109,7 @@ export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; curre
           </Card>
         </div>
       </div>
+      {p.works}
     </div>
   );
 }

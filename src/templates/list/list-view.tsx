@@ -30,6 +30,16 @@ export interface ListViewProps {
   flash?: { type: 'success' | 'error' | 'warning'; text: string };
   /** Extra content under the table (e.g. a detail panel). */
   children?: Child;
+  /** A screen's own rendering of some columns (e.g. stars, a tag editor), by column key. */
+  cells?: Record<string, (record: Record<string, unknown>, back: string) => Child>;
+  /** Row actions a declaration cannot express (links opening in a new tab, per-record dialogs), shown first. */
+  rowExtra?: (record: Record<string, unknown>, back: string) => RowExtra;
+}
+
+/** A screen's own row actions: `inline` before the declared ones, `more` at the top of 更多. */
+export interface RowExtra {
+  inline?: Child;
+  more?: Child;
 }
 
 /** Attributes that make a link navigate inside the shell with htmx and push the URL. */
@@ -54,13 +64,15 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
   }
 }
 
-function Filter({ f, state, dicts }: { f: FilterSpec; state: Query; dicts: DictOptions }) {
+function Filter({ f, state, dicts, route }: { f: FilterSpec; state: Query; dicts: DictOptions; route: string }) {
   const id = `q-${f.key}`;
   let control: Child;
   if (f.type === 'dict' || f.type === 'select') {
     // A select filter's options arrive under `@<key>` (resolved from its optionsFrom API by the page).
     // SPEC §5: 请选择 first, then 全部 (filters are show-all).
-    control = <DictSelect id={id} name={f.key} dictCode={f.dict ?? ''} options={dicts[f.type === 'select' ? `@${f.key}` : (f.dict ?? '')] ?? []} value={state[f.key]} showAll />;
+    // autoSubmit: htmx submits the surrounding query form on change.
+    const auto = f.autoSubmit ? { 'hx-trigger': 'change', 'hx-get': route, 'hx-include': 'closest form', 'hx-target': '#content', 'hx-push-url': 'true' } : undefined;
+    control = <DictSelect id={id} name={f.key} dictCode={f.dict ?? ''} options={dicts[f.type === 'select' ? `@${f.key}` : (f.dict ?? '')] ?? []} value={state[f.key]} showAll attrs={auto} />;
   } else if (f.type === 'dateRange') {
     control = (
       <span class="xt-range">
@@ -119,13 +131,13 @@ function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' 
   return (
     <form class="ant-form ant-form-inline app ant-form-css-var xt-query" method="get" action={spec.route} hx-get={spec.route} hx-target="#content" hx-push-url="true" role="search">
       {basic.map((f) => (
-        <Filter f={f} state={state} dicts={dicts} />
+        <Filter f={f} state={state} dicts={dicts} route={spec.route} />
       ))}
       {advanced.length > 0 && (
         <details class="xt-query-more" open={advancedInUse}>
           <summary>展开</summary>
           {advanced.map((f) => (
-            <Filter f={f} state={state} dicts={dicts} />
+            <Filter f={f} state={state} dicts={dicts} route={spec.route} />
           ))}
         </details>
       )}
@@ -246,7 +258,7 @@ function SortHeader({ spec, col, state }: { spec: ListSpec; col: ColumnSpec; sta
   );
 }
 
-function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can'] }) {
+function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can']; extra?: RowExtra }) {
   const id = String(record[spec.rowKey ?? 'id']);
   const back = hrefWith(spec.route, state);
   const visible = spec.rowActions.filter((a) => can(a.perm) && (!a.showIf || a.showIf.values.includes(String(record[a.showIf.field] ?? ''))));
@@ -298,18 +310,23 @@ function RowActions({ spec, record, state, can }: { spec: ListSpec; record: Reco
   const more = visible.filter((a) => a.more);
   return (
     <span class="xt-row-actions">
+      {extra?.inline}
+      {extra?.inline && inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
       {inline.map((a, i) => (
         <>
           {i > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
           {link(a)}
         </>
       ))}
-      {more.length > 0 && (
+      {(more.length > 0 || extra?.more) && (
         <>
-          {inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+          {(inline.length > 0 || extra?.inline) && <span class="ant-divider ant-divider-vertical app" role="separator" />}
           <details class="xt-more">
             <summary class="xt-action">更多</summary>
-            <div class="xt-more-menu">{more.map(link)}</div>
+            <div class="xt-more-menu">
+              {extra?.more}
+              {more.map(link)}
+            </div>
           </details>
         </>
       )}
@@ -382,7 +399,7 @@ function Pagination({ spec, state, page }: { spec: ListSpec; state: Query; page:
 export function ListView(p: ListViewProps) {
   const { spec, state, page, can } = p;
   const cols = spec.columns.filter((c) => c.list !== false);
-  const withActions = spec.rowActions.some((a) => can(a.perm));
+  const withActions = !!p.rowExtra || spec.rowActions.some((a) => can(a.perm));
   const selectable = spec.bulkActions.some((a) => can(a.perm));
   const rowKey = spec.rowKey ?? 'id';
   const offset = page ? (page.current - 1) * page.size : 0;
@@ -439,12 +456,12 @@ export function ListView(p: ListViewProps) {
                       <td class="ant-table-cell xt-index">{offset + i + 1}</td>
                       {cols.map((col) => (
                         <td class="ant-table-cell" style={col.align ? `text-align:${col.align}` : undefined}>
-                          {cellValue(col, r)}
+                          {p.cells?.[col.key] ? p.cells[col.key](r, hrefWith(spec.route, state)) : cellValue(col, r)}
                         </td>
                       ))}
                       {withActions && (
                         <td class="ant-table-cell">
-                          <RowActions spec={spec} record={r} state={state} can={can} />
+                          <RowActions spec={spec} record={r} state={state} can={can} extra={p.rowExtra?.(r, hrefWith(spec.route, state))} />
                         </td>
                       )}
                     </tr>

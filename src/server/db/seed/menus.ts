@@ -32,12 +32,14 @@ export const PERMISSION_CODES = [
   'config:save', 'log:del',
   // 课程包管理, 课程单元管理
   'course:add', 'course:edit', 'course:del', 'unit:add', 'unit:edit', 'unit:del',
+  // 作业管理
+  'work:correct', 'work:del', 'work:export', 'work:send',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
 export const PLANNED_PERMISSION_CODES = [
-  // 作业管理, 布置班级作业
-  'work:correct', 'work:del', 'work:export', 'additional:add', 'additional:edit', 'additional:del',
+  // 布置班级作业
+  'additional:add', 'additional:edit', 'additional:del',
   // 前台菜单管理, Scratch素材库
   'menu:add', 'menu:edit', 'menu:del', 'assets:add', 'assets:edit', 'assets:del',
 ] as const;
@@ -125,7 +127,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
   },
   { name: '我的作品', url: '/account/center', component: 'account/center/Index', icon: 'picture', sort: 2, grant: ALL },
   { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL, planned: true },
-  { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL, planned: true },
+  { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL },
   { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL, planned: true },
   {
     name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL, planned: true,
@@ -167,11 +169,12 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     name: '作业管理', url: '/work', component: RV, icon: 'form', sort: 11,
     children: [
       {
-        name: '作业管理', url: '/teaching/workList', component: 'teaching/TeachingWorkList', grant: T, planned: true,
+        name: '作业管理', url: '/teaching/workList', component: 'teaching/TeachingWorkList', grant: T,
         buttons: [
           { code: 'work:correct', name: '批改作业', grant: T },
           { code: 'work:del', name: '删除作业', grant: T },
           { code: 'work:export', name: '导出作业', grant: T },
+          { code: 'work:send', name: '克隆至其他账号', grant: T },
         ],
       },
       {

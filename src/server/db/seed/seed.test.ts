@@ -118,17 +118,18 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(home).toMatchObject({ component: 'dashboard/Index', icon: 'home', sort_no: 0, menu_type: 0, parent_id: '' });
     expect(rows.find((r) => r.url === '/isystem/user')).toMatchObject({ component: 'system/UserList', menu_type: 0 });
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
-      '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit']) {
+      '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
+      '/teaching/workList', '/account/mineWork']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
     // and no route container is left without a child.
     for (const url of ['/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file', '/scratch/assets', '/teaching/menu',
-      '/scratch3/index.html?scene=create', '/course/order', '/course/courseDept', '/teaching/workList', '/create', '/monitor', '/demo']) {
+      '/scratch3/index.html?scene=create', '/course/order', '/course/courseDept', '/work/additionalWork', '/create', '/monitor', '/demo']) {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程管理'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程管理', '作业管理'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {

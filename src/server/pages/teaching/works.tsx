@@ -1,0 +1,444 @@
+// 作业管理 (/teaching/workList, the grading desk) and 我的作品列表 (/account/mineWork): declared lists with
+// their dialogs — 批改 (grade: status, stars, remark), 二维码 (share link as an SVG QR code), 标签 (private
+// tags), 克隆至其他账号 (users in the caller's scope), 历史版本 (restore with confirmation). Editors and the
+// player are pages of their own and open in a new tab. Everything works without JavaScript; with htmx the
+// dialogs open in #xt-modal.
+import type { Context, Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import { canUse } from '../../lists/auth.js';
+import type { FieldSpec } from '../../lists/spec.js';
+import { hrefWith } from '../../lists/url-state.js';
+import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../lists/works.js';
+import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
+import { ConfirmView } from '../../../templates/list/form-view.js';
+import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
+import { DialogFrame } from '../../../templates/list/tree.js';
+import { QrCode, qrSvg } from '../../../templates/qr.js';
+import { Cover, isScratch, NewTab, playerUrl, shareUrl, StarInput, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
+import type { Page } from '../../upstream/client.js';
+import type { PageEnv, PageSession } from '../context.js';
+import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { safeLocalPath } from '../safe-path.js';
+import { requirePage, shellPage } from '../shell-page.js';
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
+const API = '/teaching/teachingWork';
+
+/** The site's public address for share links: PUBLIC_URL when configured, else the request's origin. */
+export const siteOrigin = (c: Context<PageEnv>) => c.get('config')?.publicUrl ?? new URL(c.req.url).origin;
+
+/** A dialog of a list screen: the modal with htmx, a page in the shell without JavaScript. */
+async function dialogPage(c: Context<PageEnv>, current: string, title: string, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) {
+  if (wantsDialog(c)) {
+    const session = await requirePage(c, current);
+    if (session instanceof Response) return session;
+    return c.html(String(await view(session)));
+  }
+  return shellPage(c, { current, title }, view, status);
+}
+
+const can = (session: PageSession, code?: string) => canUse(session.permissions, code);
+
+/** The tag cell: the caller's private tag, and the 标签 dialog to change it. */
+const tagCell = (route: string) => (r: Row, back: string) => (
+  <span class="xt-tag-cell">
+    {str(r.workTag) && <Tag color="cyan">{str(r.workTag)}</Tag>}
+    <a class="xt-action" {...dialogAttrs(hrefWith(`${route}/tag`, {}, { id: str(r.id), tag: str(r.workTag), back }))} aria-label={`设置“${str(r.workName)}”的标签`}>
+      {str(r.workTag) ? '修改' : '标签'}
+    </a>
+  </span>
+);
+
+const coverCell = (r: Row) => (str(r.coverFileKey_url) ? <Cover r={r} class="xt-cell-image" /> : <span class="xt-muted">无此图片</span>);
+
+/** 预览 (Scratch player) and 查看 (the editor, or the file), both in a new tab. */
+function openLinks(r: Row): Child {
+  const open = workOpenUrl(r);
+  return (
+    <>
+      {isScratch(r.workType) && (
+        <>
+          <NewTab href={playerUrl(r)}>预览</NewTab>
+          <span class="ant-divider ant-divider-vertical app" role="separator" />
+        </>
+      )}
+      {open ? <NewTab href={open}>查看</NewTab> : <span class="xt-muted">无文件</span>}
+    </>
+  );
+}
+
+export function registerWorkPages(app: Hono<PageEnv>) {
+  registerListPage(app, {
+    spec: worksList,
+    form: workGradeForm,
+    formTitles: { edit: '批改' },
+    loadValues: async (up, id) => {
+      const res = await up.call<Row[]>('GET', `${API}/queryTeachingWorkCorrectByMainId`, { id });
+      const grade = res.body.success ? res.body.result[0] : undefined;
+      return { score: str(grade?.score) || '4', comment: str(grade?.comment) };
+    },
+    toBody: (form) => {
+      const score = Number(one(form.score) || '4');
+      return {
+        workName: one(form.workName).trim(),
+        workStatus: one(form.workStatus) === '' ? undefined : Number(one(form.workStatus)),
+        teachingWorkCorrectList: [{ score, comment: one(form.comment) }],
+      };
+    },
+    renderControl: (f: FieldSpec, ctx) => (f.key === 'score' ? <StarInput name="score" value={ctx.value} /> : undefined),
+    cells: () => ({
+      coverFileKey_url: coverCell,
+      workTag: tagCell(WORK_ROUTE),
+    }),
+    rowExtra: () => (r): RowExtra => {
+      return {
+        inline: openLinks(r),
+        more: str(r.workFileKey_url) ? (
+          <a class="xt-action" href={str(r.workFileKey_url)} download>
+            下载作业文件
+          </a>
+        ) : undefined,
+      };
+    },
+    extra: () => <WorksStyles />,
+  });
+
+  registerListPage(app, {
+    spec: mineWorksList,
+    cells: () => ({
+      coverFileKey_url: coverCell,
+      workTag: tagCell(MINE_WORK_ROUTE),
+      score: (r) => <Stars score={r.score} comment={r.teacherComment} />,
+    }),
+    rowExtra: () => (r): RowExtra => ({ inline: openLinks(r) }),
+    extra: () => <WorksStyles />,
+  });
+
+  for (const [route, title] of [
+    [WORK_ROUTE, '作业管理'],
+    [MINE_WORK_ROUTE, '我的作品列表'],
+  ] as const) {
+    registerQrDialog(app, route, title);
+    registerTagDialog(app, route, title);
+  }
+  registerSendDialog(app);
+  registerVersionsDialog(app);
+  registerCenterWorks(app);
+}
+
+const CENTER = '/account/center';
+
+/** 个人中心's 我的作品 tab: the caller's works (GET mine) as cards. */
+export async function myWorksSection(c: Context<PageEnv>): Promise<Child> {
+  const res = await c.get('upstream').call<Page<Row>>('GET', `${API}/mine`, { pageNo: 1, pageSize: 999 });
+  return (
+    <Card class="xt-card xt-my-works" title="我的作品">
+      <WorksStyles />
+      {res.body.success ? (
+        <WorkCards works={res.body.result.records} deleteAction={`${CENTER}/works/delete`} shareHref={(id) => hrefWith(`${CENTER}/share`, {}, { id, back: CENTER })} back={CENTER} />
+      ) : (
+        <Alert type="warning">{res.body.message}</Alert>
+      )}
+      <div id="xt-modal" />
+    </Card>
+  );
+}
+
+function registerCenterWorks(app: Hono<PageEnv>) {
+  registerQrDialog(app, CENTER, '个人中心', '/account/center/share');
+  app.post(`${CENTER}/works/delete`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const id = str(form.id).slice(0, 64);
+    if (form.confirmed !== '1') {
+      return shellPage(c, { current: CENTER, title: '个人中心' }, () => (
+        <ConfirmView title="删除" text="确定删除吗?" action={`${CENTER}/works/delete`} hidden={{ id, back: CENTER }} back={CENTER} />
+      ));
+    }
+    const res = await c.get('upstream').call<null>('DELETE', `${API}/delete`, { id });
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+    return backToList(c, CENTER);
+  });
+}
+
+/** 二维码: the work's share page (作品分享页) as a QR code. */
+function registerQrDialog(app: Hono<PageEnv>, route: string, title: string, path = `${route}/qr`) {
+  app.get(path, async (c) => {
+    const id = (c.req.query('id') ?? '').slice(0, 64);
+    const back = safeLocalPath(c.req.query('back'), route, route);
+    const res = await c.get('upstream').call<Row>('GET', `${API}/queryById`, { id });
+    const link = shareUrl(siteOrigin(c), id);
+    const svg = res.body.success ? await qrSvg(link) : '';
+    return dialogPage(c, route, title, () => (
+      <DialogFrame title="二维码" back={back} asDialog={wantsDialog(c)} width={360}>
+        <WorksStyles />
+        {res.body.success ? <QrCode svg={svg} link={link} caption={`扫码查看“${str(res.body.result.workName)}”`} /> : <Alert type="warning">{res.body.message}</Alert>}
+      </DialogFrame>
+    ));
+  });
+}
+
+/** 标签: pick one of the caller's tags, add a new one, clear it, or delete a tag from the catalogue. */
+function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
+  const view = async (c: Context<PageEnv>, id: string, back: string, message?: { type: 'error' | 'warning'; text: string; forceTag?: string }) => {
+    const up = c.get('upstream');
+    const [work, tags] = await Promise.all([up.call<Row>('GET', `${API}/queryById`, { id }), up.call<string[]>('GET', `${API}/getWorkTags`)]);
+    const list = tags.body.success ? tags.body.result : [];
+    // The work's current tag comes from the list row (queryById answers the raw work, without tags).
+    const current = c.req.query('tag') ?? '';
+    const action = `${route}/tag`;
+    const target = isHtmx(c) ? '#xt-modal' : '#content';
+    const hidden = (
+      <>
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="back" value={back} />
+      </>
+    );
+    return dialogPage(c, route, title, () => (
+      <DialogFrame title="作品标签" back={back} asDialog={wantsDialog(c)} width={480}>
+        <WorksStyles />
+        {!work.body.success ? (
+          <Alert type="warning">{work.body.message}</Alert>
+        ) : (
+          <div class="xt-tag-editor">
+            {message && <Alert type={message.type}>{message.text}</Alert>}
+            {message?.forceTag && (
+              <form method="post" action={`${action}/delete`} hx-post={`${action}/delete`} hx-target={target} class="xt-inline-form">
+                {hidden}
+                <input type="hidden" name="tag" value={message.forceTag} />
+                <input type="hidden" name="force" value="true" />
+                <Button htmlType="submit" danger size="small">
+                  仍然删除“{message.forceTag}”
+                </Button>
+              </form>
+            )}
+            <p class="xt-muted">“{str(work.body.result.workName)}”的标签只有你自己看得到。</p>
+            {list.length > 0 && (
+              <ul class="xt-tag-chips" aria-label="已有标签">
+                {list.map((t) => (
+                  <li class="xt-tag-chip">
+                    <form method="post" action={action} hx-post={action} hx-target="#content" class="xt-inline-form">
+                      {hidden}
+                      <input type="hidden" name="workTag" value={t} />
+                      <button type="submit" class={buttonClass(t === current ? 'primary' : 'default', { size: 'small' })} title="给作品打上这个标签">
+                        <span>{t}</span>
+                      </button>
+                    </form>
+                    <form method="post" action={`${action}/delete`} hx-post={`${action}/delete`} hx-target={target} hx-confirm={`确定删除标签“${t}”吗?`} class="xt-inline-form">
+                      {hidden}
+                      <input type="hidden" name="tag" value={t} />
+                      <button type="submit" class="xt-tag-remove" aria-label={`删除标签${t}`} title="删除这个标签">
+                        ×
+                      </button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <form method="post" action={action} hx-post={action} hx-target="#content" class="xt-tag-add">
+              {hidden}
+              <label for="xt-new-tag" class="xt-sr">
+                新标签
+              </label>
+              <input id="xt-new-tag" class={inputClass()} name="workTag" maxLength={20} placeholder="输入新标签" required />
+              <Button type="primary" htmlType="submit">
+                添加
+              </Button>
+            </form>
+            <form method="post" action={action} hx-post={action} hx-target="#content" class="xt-inline-form">
+              {hidden}
+              <input type="hidden" name="workTag" value="" />
+              <Button htmlType="submit" size="small">
+                清除作品的标签
+              </Button>
+            </form>
+          </div>
+        )}
+      </DialogFrame>
+    ));
+  };
+
+  app.get(`${route}/tag`, (c) => view(c, (c.req.query('id') ?? '').slice(0, 64), safeLocalPath(c.req.query('back'), route, route)));
+
+  app.post(`${route}/tag`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const back = safeLocalPath(form.back, route, route);
+    const res = await c.get('upstream').call<null>('GET', `${API}/setWorkTag`, { workId: str(form.id).slice(0, 64), workTag: str(form.workTag).trim().slice(0, 50) });
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '标记成功' : '标记失败') });
+    return backToList(c, back);
+  });
+
+  app.post(`${route}/tag/delete`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const back = safeLocalPath(form.back, route, route);
+    const id = str(form.id).slice(0, 64);
+    const tag = str(form.tag).slice(0, 50);
+    const res = await c.get('upstream').call<null>('DELETE', `${API}/delWorkTag`, { tag, force: form.force === 'true' ? 'true' : 'false' });
+    if (res.body.success) {
+      setFlash(c, { type: 'success', text: `标签“${tag}”已删除` });
+      return backToList(c, back);
+    }
+    // 标签正在使用中: ask again, with the button that deletes it anyway.
+    return view(c, id, back, { type: 'warning', text: res.body.message, forceTag: form.force === 'true' ? undefined : tag });
+  });
+}
+
+/** 克隆至其他账号: choose users (the API lists only those in the caller's scope) and send them a copy. */
+function registerSendDialog(app: Hono<PageEnv>) {
+  const path = `${WORK_ROUTE}/send`;
+  const view = async (c: Context<PageEnv>, id: string, back: string, q: string, message?: string) => {
+    const up = c.get('upstream');
+    const [work, users] = await Promise.all([
+      up.call<Row>('GET', `${API}/queryById`, { id }),
+      up.call<Page<Row>>('GET', '/sys/user/list', { pageSize: 50, ...(q ? { realname: `*${q}*` } : {}) }),
+    ]);
+    const rows = users.body.success ? users.body.result.records : [];
+    return dialogPage(c, WORK_ROUTE, '作业管理', (session) =>
+      !can(session, 'work:send') ? (
+        <Alert type="warning">没有克隆作品的权限</Alert>
+      ) : (
+        <DialogFrame
+          title="克隆至其他账号"
+          back={back}
+          asDialog={wantsDialog(c)}
+          width={560}
+          footer={
+            <>
+              <LinkButton href={back} hx-get={back} hx-target="#content" hx-push-url="true">
+                关闭
+              </LinkButton>
+              <Button type="primary" htmlType="submit" form="xt-send-form">
+                发送
+              </Button>
+            </>
+          }
+        >
+          <WorksStyles />
+          {message && <Alert type="error">{message}</Alert>}
+          {!work.body.success ? (
+            <Alert type="warning">{work.body.message}</Alert>
+          ) : (
+            <>
+              <p>
+                把“{str(work.body.result.workName)}”复制一份给下面选中的用户（作为他们的新作品，状态为已保存）。
+              </p>
+              <form method="get" action={path} hx-get={path} hx-target="#xt-modal" class="xt-send-search" role="search">
+                <input type="hidden" name="id" value={id} />
+                <input type="hidden" name="back" value={back} />
+                <input class={inputClass()} name="q" value={q} placeholder="按姓名查找" aria-label="按姓名查找" />
+                <Button htmlType="submit">查询</Button>
+              </form>
+              <form id="xt-send-form" method="post" action={path} hx-post={path} hx-target="#xt-modal">
+                <input type="hidden" name="id" value={id} />
+                <input type="hidden" name="back" value={back} />
+                {!users.body.success ? (
+                  <Alert type="warning">{users.body.message}</Alert>
+                ) : rows.length === 0 ? (
+                  <p class="xt-muted">没有可选的用户</p>
+                ) : (
+                  <ul class="xt-user-pick">
+                    {rows.map((u) => (
+                      <li>
+                        <label>
+                          <input type="checkbox" name="userIds" value={str(u.id)} /> {str(u.realname) || str(u.username)} <span class="xt-muted">（{str(u.username)}）</span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </form>
+            </>
+          )}
+        </DialogFrame>
+      ),
+    );
+  };
+
+  app.get(path, (c) => view(c, (c.req.query('id') ?? '').slice(0, 64), safeLocalPath(c.req.query('back'), WORK_ROUTE, WORK_ROUTE), (c.req.query('q') ?? '').trim().slice(0, 30)));
+
+  app.post(path, async (c) => {
+    const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+    const back = safeLocalPath(form.back, WORK_ROUTE, WORK_ROUTE);
+    const id = one(form.id).slice(0, 64);
+    const userIdList = ([] as unknown[]).concat(form.userIds ?? []).map(String).filter(Boolean).slice(0, 200);
+    if (!userIdList.length) return view(c, id, back, '', '请选择用户');
+    const res = await c.get('upstream').call<null>('POST', `${API}/sendWork`, undefined, { sendWorkId: id, userIdList });
+    if (!res.body.success) return view(c, id, back, '', res.body.message || '发送失败');
+    setFlash(c, { type: 'success', text: res.body.message });
+    // From the dialog, htmx replaces the modal; take the whole list back instead.
+    return backToList(c, back);
+  });
+}
+
+/** 历史版本: the work's earlier states, newest first; 恢复 asks before replacing the current content. */
+function registerVersionsDialog(app: Hono<PageEnv>) {
+  const path = `${WORK_ROUTE}/versions`;
+  app.get(path, async (c) => {
+    const id = (c.req.query('id') ?? '').slice(0, 64);
+    const back = safeLocalPath(c.req.query('back'), WORK_ROUTE, WORK_ROUTE);
+    const res = await c.get('upstream').call<Row[]>('GET', `${API}/versions`, { workId: id });
+    return dialogPage(c, WORK_ROUTE, '作业管理', () => (
+      <DialogFrame title="历史版本" back={back} asDialog={wantsDialog(c)} width={720}>
+        <WorksStyles />
+        {!res.body.success ? (
+          <Alert type="warning">{res.body.message}</Alert>
+        ) : res.body.result.length === 0 ? (
+          <p class="xt-muted">这件作品还没有历史版本（每次重新提交或恢复时，之前的内容会保存为一个版本）。</p>
+        ) : (
+          <table class="xt-versions">
+            <thead>
+              <tr>
+                <th scope="col">版本</th>
+                <th scope="col">作品名</th>
+                <th scope="col">状态</th>
+                <th scope="col">保存时间</th>
+                <th scope="col">操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {res.body.result.map((v) => (
+                <tr>
+                  <td>{str(v.versionNo)}</td>
+                  <td>{str(v.workName)}</td>
+                  <td>{str(v.workStatus_dictText) || str(v.workStatus)}</td>
+                  <td>{str(v.createTime)}</td>
+                  <td>
+                    {str(v.workFileKey_url) && (
+                      <a class="xt-action" href={str(v.workFileKey_url)} download>
+                        下载
+                      </a>
+                    )}{' '}
+                    <form method="post" action={`${path}/restore`} hx-post={`${path}/restore`} hx-target="#content" hx-confirm={`确定恢复到版本${str(v.versionNo)}吗？当前内容会另存为一个版本。`} hx-vals='{"confirmed":"1"}' class="xt-inline-form">
+                      <input type="hidden" name="workId" value={id} />
+                      <input type="hidden" name="versionId" value={str(v.id)} />
+                      <input type="hidden" name="back" value={back} />
+                      <button type="submit" class="xt-link-button">
+                        恢复
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DialogFrame>
+    ));
+  });
+
+  app.post(`${path}/restore`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string>;
+    const back = safeLocalPath(form.back, WORK_ROUTE, WORK_ROUTE);
+    const workId = str(form.workId).slice(0, 64);
+    const versionId = str(form.versionId).slice(0, 64);
+    if (form.confirmed !== '1') {
+      return shellPage(c, { current: WORK_ROUTE, title: '作业管理' }, () => (
+        <ConfirmView title="恢复版本" text="确定恢复到这个版本吗？当前内容会另存为一个版本。" action={`${path}/restore`} hidden={{ workId, versionId, back }} back={back} />
+      ));
+    }
+    const res = await c.get('upstream').call<Row>('POST', `${API}/restoreVersion`, undefined, { workId, versionId });
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '恢复成功' : '恢复失败') });
+    return backToList(c, back);
+  });
+}

@@ -1,0 +1,144 @@
+// Pieces shared by the work screens (作业管理, 我的作品, 我的作品列表): where a work opens, the star
+// rating (read-only and as a form control that works without JavaScript), and the card grid.
+import type { Child } from 'hono/jsx';
+import { cx, Tag } from '../antd.js';
+import { asset } from '../assets.js';
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** Scratch 2/3: the types with a player, a share page and a QR code. */
+export const isScratch = (type: unknown) => str(type) === '1' || str(type) === '2';
+
+/** Where a work opens for editing: its type's editor, or the stored file for type 0 (文件). */
+export function workOpenUrl(r: Row): string {
+  const id = encodeURIComponent(str(r.id));
+  const file = str(r.workFileKey_url);
+  switch (str(r.workType)) {
+    case '1':
+    case '2':
+      return `/scratch3/index.html?workId=${id}`;
+    case '3':
+      return `/scratchjr/editor.html?mode=edit&workFile=${encodeURIComponent(file)}`;
+    case '4':
+      return `/python/index.html?workId=${id}`;
+    case '10':
+      return `/blockly/index.html?lang=zh-hans&workId=${id}`;
+    default:
+      return file;
+  }
+}
+
+export const playerUrl = (r: Row) => `/scratch3/player.html?workId=${encodeURIComponent(str(r.id))}`;
+export const shareUrl = (origin: string, id: string) => `${origin}/work-detail?id=${encodeURIComponent(id)}`;
+
+/** A link that opens in a new tab (editors and players are pages of their own). */
+export function NewTab({ href, children, class: extra }: { href: string; children: Child; class?: string }) {
+  return href ? (
+    <a href={href} target="_blank" rel="noopener" class={cx('xt-action', extra)}>
+      {children}
+    </a>
+  ) : null;
+}
+
+/** Read-only stars (得分), with the remark as the tooltip and under it. */
+export function Stars({ score, comment }: { score: unknown; comment?: unknown }) {
+  const n = Math.max(0, Math.min(5, Math.round(Number(score) || 0)));
+  if (!n) return <span class="xt-muted">未批改</span>;
+  return (
+    <span class="xt-stars-view" title={str(comment) || undefined}>
+      <span class="xt-stars" role="img" aria-label={`${n}星`}>
+        {[1, 2, 3, 4, 5].map((i) => (
+          <span class={cx('xt-star', i <= n && 'xt-star-on')} aria-hidden="true">
+            ★
+          </span>
+        ))}
+      </span>
+      {str(comment) && <span class="xt-stars-comment">{str(comment)}</span>}
+    </span>
+  );
+}
+
+/**
+ * 评分 as five radio inputs drawn as stars: no script needed. The inputs come in reverse order in a
+ * row-reverse flex box, so `:checked ~ label` lights the chosen star and the ones before it.
+ */
+export function StarInput({ name, value, id }: { name: string; value: unknown; id?: string }) {
+  const v = str(value) || '4';
+  return (
+    <span class="xt-star-input" role="radiogroup" aria-label="评分" id={id}>
+      {[5, 4, 3, 2, 1].map((i) => (
+        <>
+          <input type="radio" id={`${name}-${i}`} name={name} value={String(i)} checked={v === String(i)} class="xt-star-radio" />
+          <label for={`${name}-${i}`} class="xt-star-label" title={`${i}星`}>
+            <span aria-hidden="true">★</span>
+            <span class="xt-sr">{i}星</span>
+          </label>
+        </>
+      ))}
+    </span>
+  );
+}
+
+export function TypeTag({ r }: { r: Row }) {
+  const text = str(r.workType_dictText) || str(r.workType);
+  return text ? <Tag color={isScratch(r.workType) ? 'orange' : 'blue'}>{text}</Tag> : null;
+}
+
+/** A work's cover, or a placeholder with its type when it has none. */
+export function Cover({ r, class: extra }: { r: Row; class?: string }) {
+  const src = str(r.coverFileKey_url);
+  return src ? (
+    <img class={cx('xt-work-cover', extra)} src={src} alt={str(r.workName)} loading="lazy" />
+  ) : (
+    <span class={cx('xt-work-cover xt-work-cover-empty', extra)}>{str(r.workType_dictText) || '无封面'}</span>
+  );
+}
+
+export const WorksStyles = () => <link rel="stylesheet" href={asset('/static/css/works.css')} />;
+
+/**
+ * 我的作品: one card per work — type tag, cover (or placeholder), name; the cover and name open the work;
+ * 删除 (confirmed), 编辑 (the same editor link) and 分享 (QR of the share page, Scratch types only).
+ */
+export function WorkCards({ works, deleteAction, shareHref, back }: { works: Row[]; deleteAction: string; shareHref: (id: string) => string; back: string }) {
+  if (!works.length) return <div class="ant-empty ant-empty-normal app xt-empty">还没有作品，去“创作”里做一个吧</div>;
+  return (
+    <ul class="xt-work-grid">
+      {works.map((r) => {
+        const open = workOpenUrl(r);
+        const name = str(r.workName);
+        return (
+          <li class="xt-work-card" data-work={str(r.id)}>
+            <a href={open || undefined} target="_blank" rel="noopener" class="xt-work-card-open" aria-label={`打开作品${name}`}>
+              <Cover r={r} />
+            </a>
+            <div class="xt-work-card-body">
+              <TypeTag r={r} />
+              <a href={open || undefined} target="_blank" rel="noopener" class="xt-work-card-name" title={name}>
+                {name.length > 35 ? `${name.slice(0, 35)}…` : name}
+              </a>
+            </div>
+            <div class="xt-work-card-actions">
+              <form method="post" action={deleteAction} hx-post={deleteAction} hx-target="#content" hx-confirm="确定删除吗?" hx-vals='{"confirmed":"1"}' class="xt-inline-form">
+                <input type="hidden" name="id" value={str(r.id)} />
+                <input type="hidden" name="back" value={back} />
+                <button type="submit" class="xt-link-button xt-danger-link">删除</button>
+              </form>
+              {open && (
+                <a href={open} target="_blank" rel="noopener">
+                  编辑
+                </a>
+              )}
+              {isScratch(r.workType) && (
+                <a href={shareHref(str(r.id))} hx-get={shareHref(str(r.id))} hx-target="#xt-modal" hx-push-url="false">
+                  分享
+                </a>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
