@@ -91,6 +91,12 @@ describe('我的作业 and 提交情况', () => {
     const dialog = await (await get(`/center/myAdditionalWork/submit?id=${hw.id}`, 'student1')).text();
     expect(dialog).toContain('提交作业');
     expect(dialog).toContain('value="页面布置的作业"');
+    // Opened from the list with htmx: the dialog alone.
+    const htmx = await t.request(`/center/myAdditionalWork/submit?id=${hw.id}`, { headers: { Cookie: cookies.student1, 'HX-Request': 'true', 'HX-Target': 'xt-modal' } });
+    expect(htmx.status).toBe(200);
+    const frag = await htmx.text();
+    expect(frag).toContain('role="dialog"');
+    expect(frag).not.toContain('<html');
 
     const empty = new FormData();
     empty.set('additionalId', hw.id);

@@ -318,6 +318,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
                 <HomeworkItem r={r} back={here} />
               ))}
             </ul>
+            <div id="xt-modal" />
           </div>
         </section>
       );
