@@ -41,6 +41,8 @@ test('a teacher assigns file homework, the student hands it in, the teacher sees
   await expect(item).toContainText('老师：王老师');
   await student.screenshot({ path: shot('my-homework.png'), fullPage: true });
   await student.setViewportSize({ width: 375, height: 800 });
+  await student.reload();
+  await expect(item).toBeVisible();
   await student.screenshot({ path: shot('my-homework-375.png'), fullPage: true });
   await student.setViewportSize({ width: 1366, height: 900 });
   await item.getByRole('link', { name: '去做作业' }).click();
@@ -68,8 +70,11 @@ test('a teacher assigns file homework, the student hands it in, the teacher sees
   await expect(teacher.getByText(/小红（student2/)).toBeVisible();
   await teacher.screenshot({ path: shot('homework-submissions.png'), fullPage: true });
   await teacher.setViewportSize({ width: 375, height: 800 });
+  await teacher.reload();
+  await expect(handedIn).toBeVisible();
   await teacher.screenshot({ path: shot('homework-submissions-375.png'), fullPage: true });
   await teacher.goto('/work/additionalWork');
+  await expect(teacher.getByText('寒假读书笔记').first()).toBeVisible();
   await teacher.screenshot({ path: shot('homework-list-375.png'), fullPage: true });
   expect(errors).toEqual([]);
 });
