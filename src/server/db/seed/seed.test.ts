@@ -119,7 +119,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(rows.find((r) => r.url === '/isystem/user')).toMatchObject({ component: 'system/UserList', menu_type: 0 });
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
-      '/teaching/workList', '/account/mineWork']) {
+      '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
