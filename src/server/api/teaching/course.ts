@@ -13,6 +13,7 @@ import {
   mineCourses,
   NO_COURSE_PERMISSION,
   selfAndAncestorIds,
+  storedImageSize,
   visibleCourse,
 } from '../../domain/courses.js';
 import { newId } from '../../domain/ids.js';
@@ -181,7 +182,9 @@ export function registerCourseRoutes(r: ApiRoutes) {
       return fail(c, exists ? NO_COURSE_PERMISSION : '未找到对应数据');
     }
     const [record] = await enrichCourses(c, [courseModel(row)]);
-    return ok(c, record, '操作成功！', 200);
+    // The map views scale the map to the screen and place the flags in proportion to its natural size.
+    const size = await storedImageSize(c.get('deps').config.filesDir, row.course_map);
+    return ok(c, { ...record, courseMapWidth: size?.width ?? null, courseMapHeight: size?.height ?? null }, '操作成功！', 200);
   });
 
   r.post('/teaching/teachingCourse/add', perm('course:add'), async (c) => {
