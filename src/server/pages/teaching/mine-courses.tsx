@@ -11,6 +11,7 @@ import { Alert, buttonClass } from '../../../templates/antd.js';
 import { CloseLink, DialogFrame } from '../../../templates/list/tree.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { RichHtml } from '../../../templates/rich-html.js';
+import { Icon } from '../../../templates/icons.js';
 import { isSameOrigin } from '../../shared/same-origin.js';
 import { embedPlayerUrl } from '../../shared/video-hosts.js';
 import type { Page } from '../../upstream/client.js';
@@ -54,7 +55,7 @@ function CourseCard({ course }: { course: Row }) {
       </a>
       <div class="xt-course-meta">
         <a class="xt-course-info" {...dialogAttrs(withQuery(COURSE_INFO_ROUTE, { id }))} title="课程介绍" aria-label={`${str(course.courseName)} 课程介绍`}>
-          ⓘ
+          <Icon name="info-circle" />
         </a>
         <a href={href} class="xt-course-name">
           {str(course.courseName)}
@@ -140,7 +141,7 @@ function CardView({ units }: { units: Row[] }) {
             <span class="xt-course-cover">{cover ? <img src={cover} alt="" loading="lazy" /> : <span class="xt-course-cover-empty">{str(u.unitName).slice(0, 1)}</span>}</span>
             <span class="xt-course-meta">
               <span class="xt-unit-play" aria-hidden="true">
-                ▶
+                <Icon name="play-circle" />
               </span>
               <span class="xt-course-name">{str(u.unitName)}</span>
             </span>
