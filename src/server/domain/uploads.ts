@@ -172,3 +172,19 @@ export async function isOwnUpload(db: Kysely<Database>, key: string, biz: string
     .executeTakeFirst();
   return !!row;
 }
+
+/**
+ * Removes stored files: their sys_file rows and their content under the files directory. The caller has
+ * made sure nothing refers to them any more. A key that climbs out of the files directory is ignored; a file
+ * already gone from disk is not an error.
+ */
+export async function removeStoredFiles(db: Kysely<Database>, filesDir: string, keys: string[]): Promise<void> {
+  const root = path.resolve(filesDir);
+  const safe = [...new Set(keys)].filter((k) => {
+    const full = path.resolve(root, k);
+    return k && full.startsWith(root + path.sep);
+  });
+  if (!safe.length) return;
+  await db.deleteFrom('sys_file').where('file_path', 'in', safe).execute();
+  for (const k of safe) await fs.rm(path.resolve(root, k), { force: true });
+}
