@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure } from '../../../../test/assertions.js';
-import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { dialects, startTestApp, type ApiAnswer, type TestApp } from '../../../../test/harness.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -30,7 +30,7 @@ describe.each(dialects)('unit import and stored files on %s', (dialect) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(data)]), 'units.xlsx');
     const res = await t.request('/api/teaching/teachingCourseUnit/importExcel', { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
-    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any } };
+    return { status: res.status, body: (await res.json()) as ApiAnswer['body'] };
   };
   const unitCount = async () => Number((await t.db.selectFrom('teaching_course_unit').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const upload = async (data: Buffer, name: string, biz: string) => {
