@@ -123,6 +123,19 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
     await expect(unit).toContainText('第2站 火星的说明');
     await expect(unit.getByRole('link', { name: '去做作业' })).toHaveAttribute('href', /\/scratch3\/index\.html\?scene=course&unitId=/);
     await student.screenshot({ path: shot(`student-courses-unit-${label}.png`) });
+    await unit.getByRole('link', { name: '关闭' }).last().click();
+    await expect(student.getByRole('dialog')).toHaveCount(0);
+
+    // A card course: its units as cards; one opens in the same dialog.
+    await student.goto('/teaching/mineCourse/cardList');
+    await student.locator('.xt-course-card').filter({ hasText: 'Scratch入门' }).getByRole('link', { name: 'Scratch入门', exact: true }).click();
+    await expect(student).toHaveURL(/\/teaching\/mineCourse\/courseUnitCard\?id=/);
+    const unitCards = student.locator('.xt-unit-card');
+    await expect(unitCards.first()).toBeVisible();
+    await student.screenshot({ path: shot(`student-courses-cards-${label}.png`), fullPage: true });
+    await unitCards.first().click();
+    await expect(student.getByRole('dialog')).toContainText('本节课资料');
+    await student.screenshot({ path: shot(`student-courses-card-unit-${label}.png`) });
     expect(studentErrors).toEqual([]);
     await student.context().close();
   }

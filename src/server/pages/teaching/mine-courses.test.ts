@@ -122,4 +122,25 @@ describe.each(dialects)('student course pages on %s', (dialect) => {
     await get(`/teaching/mineCourse/unit?id=${other.id}`, 'teacher');
     expect(await openCount()).toBe(before + 1);
   });
+
+  it('frames only an allow-listed player for an embedded video, and shows no video the flag hides', async () => {
+    const dialog = { 'HX-Request': 'true', 'HX-Target': 'xt-modal' };
+    const setVideo = (v: Record<string, unknown>) => t.db.updateTable('teaching_course_unit').set(v).where('id', '=', ids.unit).execute();
+    await setVideo({ course_video_source: 3, course_video: '<iframe src="https://player.bilibili.com/player.html?bvid=BV1xx&amp;page=1"></iframe>', show_course_video: 1 });
+    const ok = await (await get(`/teaching/mineCourse/unit?id=${ids.unit}`, 'student1', dialog)).text();
+    expect(ok).toContain('<iframe class="xt-unit-embed" src="https://player.bilibili.com/player.html?bvid=BV1xx&amp;page=1"');
+    expect(ok).toContain('sandbox="allow-scripts allow-same-origin allow-presentation"');
+    // A row written around the API (an old import) pointing elsewhere is not framed.
+    await setVideo({ course_video: '<iframe src="https://evil.example.org/x" onload="alert(1)"></iframe>' });
+    const bad = await (await get(`/teaching/mineCourse/unit?id=${ids.unit}`, 'student1', dialog)).text();
+    expect(bad).not.toContain('evil.example.org');
+    expect(bad).toContain('视频地址无效');
+    // Hidden from students: no 视频 tab at all, while the teacher still has it.
+    await setVideo({ course_video_source: 2, course_video: 'https://media.example.org/hidden.mp4', show_course_video: 0 });
+    const hidden = await (await get(`/teaching/mineCourse/unit?id=${ids.unit}`, 'student1', dialog)).text();
+    expect(hidden).not.toContain('hidden.mp4');
+    expect(hidden).not.toContain('xt-tab-label-video');
+    const teacher = await (await get(`/teaching/mineCourse/unit?id=${ids.unit}`, 'teacher', dialog)).text();
+    expect(teacher).toContain('hidden.mp4');
+  });
 });
