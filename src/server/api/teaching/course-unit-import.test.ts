@@ -146,4 +146,20 @@ describe.each(dialects)('unit import and stored files on %s', (dialect) => {
     expectEnvelope(await t.api('DELETE', `/teaching/teachingCourse/deleteBatch?ids=${two}`, { token: admin }), { success: true });
     expect(await stored(cover)).toEqual({ row: false, disk: false });
   });
+
+  it('课程单元管理 offers 导入 and shows a refused file’s row errors', async () => {
+    const { createSession } = await import('../../domain/sessions.js');
+    const cookie = `xt_token=${(await createSession(t.db, await t.userId('admin'))).token}`;
+    const list = await (await t.request('/course/courseUnit', { headers: { Cookie: cookie } })).text();
+    expect(list).toContain('/course/courseUnit/import');
+    const form = new FormData();
+    form.set('back', '/course/courseUnit');
+    form.set('file', new Blob([new Uint8Array(await workbook([['页面导入', null, '没有这门课', null, null, null, null]]))]), 'units.xlsx');
+    const before = await unitCount();
+    const res = await t.request('/course/courseUnit/import', { method: 'POST', headers: { Cookie: cookie, Origin: 'http://127.0.0.1' }, body: form });
+    expect(res.status).toBe(303);
+    const after = await (await t.request(res.headers.get('location')!, { headers: { Cookie: [cookie, ...res.headers.getSetCookie().map((x) => x.split(';')[0])].join('; ') } })).text();
+    expect(after).toContain('导入失败，未导入任何数据。第4行：课程不存在：没有这门课');
+    expect(await unitCount()).toBe(before);
+  });
 });
