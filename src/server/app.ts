@@ -10,6 +10,7 @@ import { fail } from './api/envelope.js';
 import { httpTransport, inProcessTransport, Upstream } from './upstream/client.js';
 import { attachWebSocket } from './realtime/websocket.js';
 import { requestBodyLimit } from './body-limit.js';
+import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -22,6 +23,11 @@ export function createApp(deps: AppDeps) {
     const host = new URL(c.req.url).host;
     return /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host) ? `ws://${host} wss://${host}` : '';
   };
+  // The student's course pages show unit videos: players of the allow-listed hosts (外部) in frames, and
+  // linked videos (链接) from any https address. Every other page keeps frames and media to this origin.
+  const coursePage = (c: { req: { path: string } }) => c.req.path.startsWith('/teaching/mineCourse/');
+  const videoFrames = (c: { req: { path: string } }) => (coursePage(c) ? VIDEO_EMBED_HOSTS.map((h) => `https://${h}`).join(' ') : '');
+  const videoMedia = (c: { req: { path: string } }) => (coursePage(c) ? 'https:' : '');
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -31,7 +37,8 @@ export function createApp(deps: AppDeps) {
       // The notice websocket goes to this host. CSP3 'self' covers ws:/wss: of the same host in current
       // browsers; the explicit sources are for older engines (Chromium cores of school PCs, Safari < 15.4).
       connectSrc: ["'self'", ownWebSocket],
-      frameSrc: ["'self'"],
+      frameSrc: ["'self'", videoFrames],
+      mediaSrc: ["'self'", videoMedia],
       frameAncestors: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],

@@ -81,6 +81,7 @@ import Sound from '@ant-design/icons-svg/es/asn/SoundOutlined.js';
 import VideoCamera from '@ant-design/icons-svg/es/asn/VideoCameraOutlined.js';
 import Camera from '@ant-design/icons-svg/es/asn/CameraOutlined.js';
 import PlayCircle from '@ant-design/icons-svg/es/asn/PlayCircleOutlined.js';
+import InfoCircle from '@ant-design/icons-svg/es/asn/InfoCircleOutlined.js';
 import Rocket from '@ant-design/icons-svg/es/asn/RocketOutlined.js';
 import Bulb from '@ant-design/icons-svg/es/asn/BulbOutlined.js';
 import Crown from '@ant-design/icons-svg/es/asn/CrownOutlined.js';
@@ -192,6 +193,7 @@ const ICONS: Record<string, IconDefinition> = {
   'video-camera': VideoCamera,
   'camera': Camera,
   'play-circle': PlayCircle,
+  'info-circle': InfoCircle,
   'rocket': Rocket,
   'bulb': Bulb,
   'crown': Crown,

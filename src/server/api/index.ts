@@ -30,6 +30,7 @@ import { registerUserAdminRoutes } from './sys/user-admin.js';
 import { registerCourseRoutes } from './teaching/course.js';
 import { registerCourseUnitRoutes } from './teaching/course-unit.js';
 import { registerCourseDeptRoutes } from './teaching/course-dept.js';
+import { registerUnitViewLogRoutes } from './teaching/unit-view-log.js';
 import { registerTeachingMenuRoutes } from './teaching/menu.js';
 import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
@@ -43,7 +44,13 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/sys/user/updatePassword', '/sy
  * header). They write only for that header: never for the session cookie (a cross-site link or image would
  * do), never on HEAD. They are logged as writes.
  */
-export const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData', '/sys/logout', '/teaching/teachingWork/setWorkTag']);
+export const WRITING_GETS = new Set([
+  '/sys/annountCement/doReleaseData',
+  '/sys/annountCement/doReovkeData',
+  '/sys/logout',
+  '/teaching/teachingWork/setWorkTag',
+  '/teaching/teachingDepartDayLog/unitViewLog',
+]);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 
@@ -74,6 +81,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerCourseRoutes(routes);
   registerCourseUnitRoutes(routes);
   registerCourseDeptRoutes(routes);
+  registerUnitViewLogRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

@@ -1,9 +1,13 @@
 // Courses: the public catalogue, who may study which course (one rule for courses, units and their files),
 // the authorised departments (授权部门) and the unit video sources.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { imageSize } from 'image-size';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, TeachingCourse } from '../db/schema.js';
 import { ORG_CODE_SEGMENT } from './departs.js';
 import { sanitizeRichHtml } from '../shared/rich-text.js';
+import { VIDEO_EMBED_HOSTS } from '../shared/video-hosts.js';
 import { decorate } from './dicts.js';
 import { camel, fileUrl } from './serialize.js';
 import { contains, escapeLike, like } from './sql-like.js';
@@ -204,17 +208,8 @@ export async function authDepartIds(db: Kysely<Database>, courseIds: string[]): 
 
 // ---- Unit video (上传 / 链接 / 外部) ----
 
-/** Hosts whose players may be embedded (外部视频). Anything else, and any script, is refused. */
-export const VIDEO_EMBED_HOSTS = [
-  'player.bilibili.com',
-  'v.qq.com',
-  'player.youku.com',
-  'open.iqiyi.com',
-  'www.ixigua.com',
-  'www.youtube.com',
-  'www.youtube-nocookie.com',
-  'player.vimeo.com',
-];
+/** Hosts whose players may be embedded (外部视频): the shared list. Anything else, and any script, is refused. */
+export { VIDEO_EMBED_HOSTS };
 
 /**
  * The player URL of an embed code (an `<iframe src=…>` snippet or the bare URL), or null when it is not an
@@ -229,7 +224,7 @@ export function embedUrl(input: string): string | null {
   } catch {
     return null;
   }
-  if (u.protocol !== 'https:' || !VIDEO_EMBED_HOSTS.includes(u.hostname) || u.username || u.password) return null;
+  if (u.protocol !== 'https:' || !(VIDEO_EMBED_HOSTS as readonly string[]).includes(u.hostname) || u.username || u.password) return null;
   return u.toString();
 }
 
@@ -238,3 +233,109 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 /** The embed HTML stored for source 3: our own iframe around an allowed player URL. */
 export const embedHtml = (url: string) =>
   `<iframe src="${attr(url)}" width="100%" height="450" frameborder="0" allowfullscreen="true" sandbox="allow-scripts allow-same-origin allow-presentation" referrerpolicy="no-referrer"></iframe>`;
+
+// ---- 开课 (unitViewLog) ----
+
+/**
+ * The class a teacher opens a unit for: the first class they are a member of, else the first they manage
+ * (whole subtrees), that has the course assigned. Null when none has it.
+ */
+export async function teacherClassForCourse(db: Kysely<Database>, viewer: CourseViewer, courseId: string): Promise<string | null> {
+  const member = await db
+    .selectFrom('teaching_course_dept as cd')
+    .innerJoin('sys_user_depart as ud', 'ud.dep_id', 'cd.dept_id')
+    .innerJoin('sys_depart as d', 'd.id', 'cd.dept_id')
+    .select('cd.dept_id')
+    .where('ud.user_id', '=', viewer.id)
+    .where('cd.course_id', '=', courseId)
+    .orderBy('d.org_code', 'asc')
+    .orderBy('d.id', 'asc')
+    .executeTakeFirst();
+  if (member) return member.dept_id;
+  const managed = subtreeRoots(viewer.managedOrgCodes ?? []);
+  if (!managed.length) return null;
+  const row = await db
+    .selectFrom('teaching_course_dept as cd')
+    .innerJoin('sys_depart as d', 'd.id', 'cd.dept_id')
+    .select('cd.dept_id')
+    .where('cd.course_id', '=', courseId)
+    .where((eb) => eb.or(managed.map((code) => eb('d.org_code', 'like', `${escapeLike(code)}%`))))
+    .orderBy('d.org_code', 'asc')
+    .orderBy('d.id', 'asc')
+    .executeTakeFirst();
+  return row?.dept_id ?? null;
+}
+
+/** Natural size of a stored course map (the map editor places flags in its pixels), or null. */
+export async function storedImageSize(filesDir: string, key: string | null | undefined): Promise<{ width: number; height: number } | null> {
+  if (!key || key.includes('..') || key.startsWith('/') || key.includes('\\')) return null;
+  try {
+    const size = imageSize(await fs.readFile(path.join(filesDir, key)));
+    return size.width && size.height ? { width: size.width, height: size.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- Files of deleted courses and units ----
+
+const listKeys = (...values: (string | null | undefined)[]) => values.flatMap((v) => keysOf(v));
+
+/** Stored-file keys a course refers to (icon, cover, map). */
+export const courseFileKeys = (c: Pick<TeachingCourse, 'course_icon' | 'course_cover' | 'course_map'>) => listKeys(c.course_icon, c.course_cover, c.course_map);
+
+/** Stored-file keys a unit refers to (cover, uploaded video, example, materials, plans, starter, answer). */
+export const unitFileKeys = (u: UnitRow) =>
+  listKeys(u.unit_cover, u.course_video_source === 1 ? u.course_video : null, u.course_case, u.course_ppt, u.course_plan, u.course_work, u.course_work_answer);
+
+/**
+ * The keys among `keys` that no remaining row refers to: courses, units, class homework, user avatars, and
+ * works (which refer to sys_file ids). Run after the deleting rows are gone.
+ */
+export async function unreferencedKeys(db: Kysely<Database>, keys: string[]): Promise<string[]> {
+  const wanted = [...new Set(keys)];
+  if (!wanted.length) return [];
+  const used = new Set<string>();
+  const courses = await db
+    .selectFrom('teaching_course')
+    .select(['course_icon', 'course_cover', 'course_map'])
+    .where((eb) => eb.or([eb('course_icon', 'in', wanted), eb('course_cover', 'in', wanted), eb('course_map', 'in', wanted)]))
+    .execute();
+  for (const c of courses) courseFileKeys(c).forEach((k) => used.add(k));
+  for (const key of wanted) {
+    if (used.has(key)) continue;
+    const pattern = `%${escapeLike(key)}%`;
+    const unit = await db
+      .selectFrom('teaching_course_unit')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('unit_cover', '=', key),
+          eb('course_video', '=', key),
+          eb('course_case', '=', key),
+          eb('course_work', '=', key),
+          eb('course_work_answer', '=', key),
+          like('course_ppt', pattern),
+          like('course_plan', pattern),
+        ]),
+      )
+      .limit(20)
+      .execute();
+    if (unit.some((u) => unitFileKeys(u).includes(key))) used.add(key);
+  }
+  const rest = wanted.filter((k) => !used.has(k));
+  if (!rest.length) return [];
+  const others = await Promise.all([
+    db.selectFrom('teaching_additional_work').select('work_cover as k').where('work_cover', 'in', rest).execute(),
+    db.selectFrom('teaching_additional_work').select('work_url as k').where('work_url', 'in', rest).execute(),
+    db.selectFrom('sys_user').select('avatar as k').where('avatar', 'in', rest).execute(),
+    db
+      .selectFrom('sys_file as f')
+      .select('f.file_path as k')
+      .where('f.file_path', 'in', rest)
+      .where((eb) => eb.or([eb.exists(eb.selectFrom('teaching_work as w').select('w.id').whereRef('w.work_file', '=', 'f.id')), eb.exists(eb.selectFrom('teaching_work as w2').select('w2.id').whereRef('w2.work_cover', '=', 'f.id'))]))
+      .execute(),
+  ]);
+  for (const rows of others) for (const r of rows) if (r.k) used.add(r.k);
+  return rest.filter((k) => !used.has(k));
+}

@@ -181,15 +181,18 @@ export async function isOwnUpload(db: Kysely<Database>, key: string, biz: string
   return !!row;
 }
 
-/** Removes stored files by key (after their sys_file rows are gone); keys outside the files directory are ignored. */
-export async function removeStoredFiles(filesDir: string, keys: string[]): Promise<void> {
+/**
+ * Removes stored files: their sys_file rows and their content under the files directory. The caller has
+ * made sure nothing refers to them any more. A key that climbs out of the files directory is ignored; a file
+ * already gone from disk is not an error.
+ */
+export async function removeStoredFiles(db: Kysely<Database>, filesDir: string, keys: string[]): Promise<void> {
   const root = path.resolve(filesDir);
-  await Promise.all(
-    keys.map(async (key) => {
-      if (!key || /^https?:\/\//.test(key)) return;
-      const full = path.resolve(root, key);
-      if (!full.startsWith(root + path.sep)) return;
-      await fs.rm(full, { force: true });
-    }),
-  );
+  const safe = [...new Set(keys)].filter((k) => {
+    if (!k || /^https?:\/\//.test(k)) return false;
+    return path.resolve(root, k).startsWith(root + path.sep);
+  });
+  if (!safe.length) return;
+  await db.deleteFrom('sys_file').where('file_path', 'in', safe).execute();
+  for (const k of safe) await fs.rm(path.resolve(root, k), { force: true });
 }

@@ -301,7 +301,8 @@ export async function deleteWorks(db: Kysely<Database>, filesDir: string, workId
     removed = await unreferencedFiles(tx, fileIds);
     if (removed.length) await tx.deleteFrom('sys_file').where('id', 'in', removed.map((f) => f.id)).execute();
   });
-  await removeStoredFiles(filesDir, removed.map((f) => f.file_path));
+  // The rows went with the works; this removes the files (and any row left by path).
+  await removeStoredFiles(db, filesDir, removed.map((f) => f.file_path));
   return workIds.length;
 }
 

@@ -107,6 +107,7 @@ export const unitsList: ListSpec = {
     delete: '/teaching/teachingCourseUnit/delete',
     deleteBatch: '/teaching/teachingCourseUnit/deleteBatch',
     exportXls: '/teaching/teachingCourseUnit/exportXls',
+    importExcel: '/teaching/teachingCourseUnit/importExcel',
   },
   columns: [
     { key: 'unitName', title: '单元名称', sortable: true },
@@ -126,6 +127,7 @@ export const unitsList: ListSpec = {
   toolbar: {
     add: { key: 'add', label: '新增', perm: 'unit:add' },
     export: { key: 'export', label: '导出' },
+    import: { key: 'import', label: '导入', perm: 'unit:add' },
   },
   rowActions: [
     { key: 'edit', label: '编辑', perm: 'unit:edit' },

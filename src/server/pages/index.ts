@@ -28,6 +28,7 @@ import { registerConfigPages } from './system/config.js';
 import { registerCoursePages } from './teaching/courses.js';
 import { registerWorkPages } from './teaching/works.js';
 import { registerAdditionalWorkPages } from './teaching/additional-work.js';
+import { registerMineCoursePages } from './teaching/mine-courses.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -83,6 +84,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerCoursePages(app);
   registerWorkPages(app);
   registerAdditionalWorkPages(app);
+  registerMineCoursePages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

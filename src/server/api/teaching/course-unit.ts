@@ -5,8 +5,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { TeachingCourseUnitTable } from '../../db/schema.js';
-import { embedHtml, embedUrl, NO_COURSE_PERMISSION, unitForViewer, visibleCourse } from '../../domain/courses.js';
-import { decorate } from '../../domain/dicts.js';
+import { embedHtml, embedUrl, NO_COURSE_PERMISSION, unitFileKeys, unitForViewer, unreferencedKeys, visibleCourse } from '../../domain/courses.js';
+import { removeStoredFiles } from '../../domain/uploads.js';
+import { decorate, dictItems } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
@@ -15,7 +16,7 @@ import { UNIT_ROUTE, unitsList } from '../../lists/courses.js';
 import type { Selectable } from 'kysely';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';
-import { exportResponse } from '../excel.js';
+import { exportResponse, importAnswer, readImportRows } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
 import { courseViewer, fileKey, fileKeys, flag, inDict, unknownKeys } from './course-access.js';
 
@@ -156,7 +157,92 @@ const mapBatch = z
   .min(1, '没有课程单元')
   .max(500, '单元过多');
 
+/** 导入: the columns of the export (单元封面, 创建人 and 创建日期 are not read). */
+const IMPORT_COLUMNS: Record<string, string> = { 单元名称: 'unitName', 单元简介: 'unitIntro', 课程名: 'courseName', 作业类型: 'courseWorkType', 排序: 'orderNum' };
+const importRow = z.object({
+  unitName: z.string({ message: '请填写单元名称' }).trim().min(1, '请填写单元名称').max(64, '单元名称不能超过64个字符'),
+  unitIntro: z.string().max(256, '单元简介不能超过256个字符').optional(),
+  courseName: z.string({ message: '请填写课程名' }).trim().min(1, '请填写课程名').max(64, '课程名过长'),
+  courseWorkType: z.string().trim().max(32, '作业类型不存在').optional(),
+  orderNum: z.coerce.number({ message: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(99_999, '排序不能大于99999').optional(),
+});
+
 export function registerCourseUnitRoutes(r: ApiRoutes) {
+  // All or nothing: every row is checked (course by name, work type by text or value) before any is written;
+  // one bad row and nothing is imported, with each bad row's number and reason.
+  r.post('/teaching/teachingCourseUnit/importExcel', perm('unit:add'), async (c) => {
+    const read = await readImportRows(c, IMPORT_COLUMNS, importRow);
+    if (!read.ok) return read.response;
+    const { db } = c.get('deps');
+    const errors = [...read.errors];
+    const names = [...new Set(read.rows.map((x) => x.data.courseName))];
+    const courses = names.length ? await db.selectFrom('teaching_course').select(['id', 'course_name']).where('course_name', 'in', names).where('del_flag', '=', 0).execute() : [];
+    const byName = new Map<string, string[]>();
+    for (const course of courses) byName.set(course.course_name, [...(byName.get(course.course_name) ?? []), course.id]);
+    const types = await dictItems(db, 'work_type');
+    const by = c.get('user')!.username;
+    const at = now();
+    const units: Unit[] = [];
+    for (const { row, data } of read.rows) {
+      const found = byName.get(data.courseName) ?? [];
+      if (!found.length) {
+        errors.push({ row, message: `课程不存在：${data.courseName}` });
+        continue;
+      }
+      if (found.length > 1) {
+        errors.push({ row, message: `课程名不唯一：${data.courseName}` });
+        continue;
+      }
+      let workType: number | null = null;
+      if (data.courseWorkType) {
+        const item = types.find((o) => o.text === data.courseWorkType || o.value === data.courseWorkType);
+        if (!item) {
+          errors.push({ row, message: `作业类型不存在：${data.courseWorkType}` });
+          continue;
+        }
+        workType = Number(item.value);
+      }
+      units.push({
+        id: newId(),
+        course_id: found[0],
+        unit_name: data.unitName,
+        unit_intro: data.unitIntro?.trim() || null,
+        unit_cover: null,
+        course_video_source: 1,
+        course_video: null,
+        show_course_video: 1,
+        course_case: '',
+        show_course_case: 1,
+        course_ppt: null,
+        show_course_ppt: 0,
+        course_plan: null,
+        show_course_plan: 0,
+        course_work_type: workType,
+        course_work: null,
+        course_work_answer: null,
+        media_content: null,
+        map_x: null,
+        map_y: null,
+        order_num: data.orderNum ?? 1,
+        del_flag: 0,
+        create_by: by,
+        create_time: at,
+        update_by: null,
+        update_time: null,
+      });
+    }
+    if (errors.length) {
+      const sorted = [...errors].sort((a, b) => a.row - b.row);
+      const shown = sorted.slice(0, 20).map((e) => `第${e.row}行：${e.message}`).join('；');
+      return fail(c, `导入失败，未导入任何数据。${shown}${sorted.length > 20 ? `；……共${sorted.length}行有错误` : ''}`);
+    }
+    if (!units.length) return fail(c, '文件中没有数据');
+    await db.transaction().execute(async (tx) => {
+      for (let i = 0; i < units.length; i += 500) await tx.insertInto('teaching_course_unit').values(units.slice(i, i + 500)).execute();
+    });
+    return importAnswer(c, read.total, units.length, []);
+  });
+
   r.get('/teaching/teachingCourseUnit/list', menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
 
   r.get('/teaching/teachingCourseUnit/exportXls', menu(UNIT_ROUTE), async (c) => exportResponse(c, unitsList, await filteredRows(c, listOptions(c), 'u.id')));
@@ -261,9 +347,11 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
   const deleteUnits = async (c: Context<ApiEnv>, ids: string[]) => {
     if (!ids.length) return fail(c, '请选择要删除的单元');
     const { db } = c.get('deps');
-    const found = await db.selectFrom('teaching_course_unit').select('id').where('id', 'in', ids).execute();
+    const found = await db.selectFrom('teaching_course_unit').selectAll().where('id', 'in', ids).execute();
     if (found.length !== new Set(ids).size) return fail(c, '未找到对应数据');
     await db.deleteFrom('teaching_course_unit').where('id', 'in', ids).execute();
+    // The unit's files go with it (the anchor's rule), unless another row still uses them.
+    await removeStoredFiles(db, c.get('deps').config.filesDir, await unreferencedKeys(db, found.flatMap(unitFileKeys)));
     return ok(c, null, '删除成功!', 200);
   };
   r.delete('/teaching/teachingCourseUnit/delete', perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('id'), 1)));

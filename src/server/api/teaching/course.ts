@@ -6,6 +6,7 @@ import type { ApiEnv } from '../../context.js';
 import {
   assignableTo,
   authDepartIds,
+  courseFileKeys,
   courseModel,
   courseVisible,
   homeCourses,
@@ -13,8 +14,11 @@ import {
   mineCourses,
   NO_COURSE_PERMISSION,
   selfAndAncestorIds,
+  storedImageSize,
+  unreferencedKeys,
   visibleCourse,
 } from '../../domain/courses.js';
+import { removeStoredFiles } from '../../domain/uploads.js';
 import { newId } from '../../domain/ids.js';
 import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
@@ -181,7 +185,9 @@ export function registerCourseRoutes(r: ApiRoutes) {
       return fail(c, exists ? NO_COURSE_PERMISSION : '未找到对应数据');
     }
     const [record] = await enrichCourses(c, [courseModel(row)]);
-    return ok(c, record, '操作成功！', 200);
+    // The map views scale the map to the screen and place the flags in proportion to its natural size.
+    const size = await storedImageSize(c.get('deps').config.filesDir, row.course_map);
+    return ok(c, { ...record, courseMapWidth: size?.width ?? null, courseMapHeight: size?.height ?? null }, '操作成功！', 200);
   });
 
   r.post('/teaching/teachingCourse/add', perm('course:add'), async (c) => {
@@ -233,11 +239,14 @@ export function registerCourseRoutes(r: ApiRoutes) {
       .where('u.course_id', 'in', ids)
       .executeTakeFirst();
     if (withUnits) return fail(c, `课程“${withUnits.course_name}”下还有单元，请先删除单元`);
+    const files = (await db.selectFrom('teaching_course').select(['course_icon', 'course_cover', 'course_map']).where('id', 'in', ids).execute()).flatMap(courseFileKeys);
     await db.transaction().execute(async (tx) => {
       await tx.deleteFrom('teaching_course_dept').where('course_id', 'in', ids).execute();
       await tx.deleteFrom('teaching_course_auth_depart').where('course_id', 'in', ids).execute();
       await tx.deleteFrom('teaching_course').where('id', 'in', ids).execute();
     });
+    // Their icon, cover and map go too (the anchor's rule), unless another row still shows them.
+    await removeStoredFiles(db, c.get('deps').config.filesDir, await unreferencedKeys(db, files));
     return ok(c, null, '删除成功!', 200);
   };
   r.delete('/teaching/teachingCourse/delete', perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('id'), 1)));

@@ -12,6 +12,8 @@ import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js
 import { up } from './007_hide_unbuilt_menus.js';
 import { up as bringTeachingScreens } from './014_teaching_screens.js';
 
+/** Entries 007 hides whose screens were built since (我的课程 and the hidden 课程单元 pages). */
+const BUILT_SINCE = ['/teaching/mineCourse/cardList', '/account', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard'];
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children ?? [])]);
 /** The menu as the seed declared it before `planned` existed: every entry seeded. */
@@ -31,7 +33,8 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m004-'));
     await seedIfEmpty(t.db, { demoContent: true, filesDir });
-    for (const u of ['admin', 'teacher', 'student1']) fresh[u] = await menuOf(u);
+    // Screens built after 007 are in a fresh seed but stay hidden by 007 (a later migration brings them back).
+    for (const u of ['admin', 'teacher', 'student1']) fresh[u] = (await menuOf(u)).filter((p) => !BUILT_SINCE.includes(p));
     // Replace the menu with the old seed's: every teaching-open entry, granted as before.
     const roles = Object.fromEntries((await t.db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [r.role_code, r.id]));
     const old = buildPermissionSeed({ admin: roles.admin, teacher: roles.teacher, student: roles.student }, '2026-01-01 00:00:00', everything(BACK_OFFICE_MENU));

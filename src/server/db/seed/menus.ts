@@ -126,11 +126,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   { name: '我的作品', url: '/account/center', component: 'account/center/Index', icon: 'picture', sort: 2, grant: ALL },
-  { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL, planned: true },
+  { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL },
   { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL },
   { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL },
   {
-    name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL, planned: true,
+    name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL,
     children: [
       { name: '课程单元-地图', url: '/teaching/mineCourse/courseUnitMap', component: 'account/course/CourseUnitMap', hidden: true },
       { name: '课程单元-卡片', url: '/teaching/mineCourse/courseUnitCard', component: 'account/course/CourseUnitListCard', hidden: true },

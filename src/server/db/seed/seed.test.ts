@@ -119,7 +119,8 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(rows.find((r) => r.url === '/isystem/user')).toMatchObject({ component: 'system/UserList', menu_type: 0 });
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
-      '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork']) {
+      '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork',
+      '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
@@ -129,7 +130,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程管理', '作业管理'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程单元', '课程管理', '作业管理'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
