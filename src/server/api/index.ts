@@ -33,6 +33,8 @@ import { registerCourseDeptRoutes } from './teaching/course-dept.js';
 import { registerTeachingMenuRoutes } from './teaching/menu.js';
 import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
+import { registerDepartDayLogRoutes } from './teaching/depart-day-log.js';
+import { registerScratchAssetRoutes } from './teaching/scratch-assets.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -72,6 +74,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerCourseRoutes(routes);
   registerCourseUnitRoutes(routes);
   registerCourseDeptRoutes(routes);
+  registerDepartDayLogRoutes(routes);
+  registerScratchAssetRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

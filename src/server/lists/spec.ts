@@ -13,7 +13,8 @@ export interface ColumnSpec {
   width?: number;
   align?: 'left' | 'center' | 'right';
   /** How the table shows the value. */
-  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis';
+  /** media: an image, or an audio player when the URL names a sound (.wav, .mp3). */
+  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis' | 'media';
   /** Included in the Excel export (default true). */
   export?: boolean;
   /** Shown in the table (default true); export-only columns set false. */
