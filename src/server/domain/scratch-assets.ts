@@ -53,9 +53,10 @@ export function detectAssetExt(buf: Uint8Array): AssetExt | null {
   if (kind === 'png' || kind === 'jpg') return kind;
   if (buf.length >= 12 && ascii(buf, 0, 'RIFF') && ascii(buf, 8, 'WAVE')) return 'wav';
   if (ascii(buf, 0, 'ID3') || (buf.length >= 2 && buf[0] === 0xff && (buf[1] & 0xe0) === 0xe0 && (buf[1] & 0x06) !== 0)) return 'mp3';
-  // SVG: text whose first element is <svg> (after an optional BOM, XML declaration, comments).
+  // SVG: XML text (after an optional BOM) with an <svg> element near the start.
   const head = Buffer.from(buf.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '');
-  if (/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'svg';
+  // (A DTD is recognised here and refused by svgProblem.)
+  if (/^\s*(<\?xml|<!--|<!DOCTYPE|<svg[\s>])/i.test(head) && /<svg[\s>]/i.test(head)) return 'svg';
   return null;
 }
 
