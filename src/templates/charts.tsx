@@ -97,7 +97,7 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
   const W = 640;
   const H = 260;
   const left = 44;
-  const right = 16;
+  const right = 24;
   const top = 16;
   const bottom = 36;
   const plotW = W - left - right;
@@ -111,6 +111,8 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
   const desc = categories.map((cat, i) => `${cat}：${series.map((s) => `${s.label} ${fmt(s.values[i] ?? 0)}`).join('，')}`).join('；');
   return (
     <figure class="xt-chart xt-chart-line">
+      {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
+      <div class="xt-chart-scroll">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} class="xt-chart-svg">
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{desc}</desc>
@@ -123,7 +125,8 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
           </g>
         ))}
         {categories.map((cat, i) => (
-          <text x={x(i)} y={H - bottom + 18} text-anchor="middle" class="xt-chart-axis">
+          // The end labels lean inwards so they are never cut at the edges.
+          <text x={x(i)} y={H - bottom + 18} text-anchor={categories.length > 1 && i === 0 ? 'start' : categories.length > 1 && i === categories.length - 1 ? 'end' : 'middle'} class="xt-chart-axis">
             {cat}
           </text>
         ))}
@@ -141,6 +144,7 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
           </g>
         ))}
       </svg>
+      </div>
       <Legend items={series.map((s) => ({ label: s.label, color: s.color }))} />
     </figure>
   );

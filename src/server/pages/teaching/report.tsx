@@ -82,9 +82,11 @@ export function registerReportPages(app: Hono<PageEnv>) {
               <form method="get" action={REPORT_ROUTE} hx-get={REPORT_ROUTE} hx-target="#content" hx-push-url="true" class="xt-report-dates">
                 <label for="r-start">开始日期</label>
                 <input id="r-start" type="date" name="startTime" value={range.startTime} class={inputClass()} required />
-                <span class="xt-range-sep" aria-hidden="true">~</span>
-                <label for="r-end" class="xt-sr">结束日期</label>
-                <input id="r-end" type="date" name="endTime" value={range.endTime} class={inputClass()} required />
+                <span class="xt-report-end">
+                  <span class="xt-range-sep" aria-hidden="true">~</span>
+                  <label for="r-end" class="xt-sr">结束日期</label>
+                  <input id="r-end" type="date" name="endTime" value={range.endTime} class={inputClass()} required />
+                </span>
                 <Button type="primary" htmlType="submit">查询</Button>
               </form>
             </div>
