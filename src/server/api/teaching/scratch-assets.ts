@@ -198,6 +198,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     }
     const file = form.get('file');
     if (!file || typeof file === 'string') return fail(c, '请选择要上传的文件', 400, 400);
+    if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
     try {
       const stored = await storeAsset(db, config.filesDir, { data: new Uint8Array(await file.arrayBuffer()), originalName: file.name || '', by: user.username });
       return c.json(envelope(true, stored.key, 0, { key: stored.key, md5ext: stored.md5ext, assetId: stored.md5, url: fileUrl(stored.md5ext), ...stored.info }));
