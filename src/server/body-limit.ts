@@ -8,6 +8,7 @@ import { envelope } from './api/envelope.js';
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from './api/excel.js';
 import { TOO_LARGE } from './api/sys/upload.js';
 import { MAX_UPLOAD_BYTES } from './domain/uploads.js';
+import { MAX_ASSET_BYTES } from './domain/scratch-assets.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Multipart framing around the files of a form (boundaries, part headers, the other fields). */
@@ -35,6 +36,9 @@ const LIMITS: Limit[] = [
   // 布置班级作业 carries a cover, a document and a starter file; 我的作业's 提交作业 one file.
   { path: /^\/work\/additionalWork\/save$/, maxSize: 3 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(3 * MAX_UPLOAD_BYTES)}，请分几次保存` },
   { path: /^\/center\/myAdditionalWork\/submit$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
+  // Scratch素材库: one file per upload; the page form of a sprite carries several costumes and sounds.
+  { path: /^\/api\/teaching\/teachingScratchAssets\/upload$/, maxSize: MAX_ASSET_BYTES + FRAMING, message: `素材文件不能超过${megabytes(MAX_ASSET_BYTES)}` },
+  { path: /^\/scratch\/assets\/save$/, maxSize: 3 * MAX_ASSET_BYTES + FRAMING, message: `一次上传的素材文件合计不能超过${megabytes(3 * MAX_ASSET_BYTES)}，请分几次保存` },
   { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
   // Announcements may carry 500,000 characters of rich text (3 bytes each in UTF-8, up to 9 url-encoded in the
   // page form) or up to 100,000 recipient ids.

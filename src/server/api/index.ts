@@ -35,6 +35,8 @@ import { registerTeachingMenuRoutes } from './teaching/menu.js';
 import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
 import { registerAdditionalWorkRoutes } from './teaching/additional-work.js';
+import { registerDepartDayLogRoutes } from './teaching/depart-day-log.js';
+import { registerScratchAssetRoutes } from './teaching/scratch-assets.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -82,6 +84,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerCourseUnitRoutes(routes);
   registerCourseDeptRoutes(routes);
   registerUnitViewLogRoutes(routes);
+  registerDepartDayLogRoutes(routes);
+  registerScratchAssetRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

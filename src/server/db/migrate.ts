@@ -9,6 +9,7 @@ import * as m006SysFileUploaderIndex from './migrations/006_sys_file_uploader_in
 import * as m007HideUnbuiltMenus from './migrations/007_hide_unbuilt_menus.js';
 import * as m008DepartDayLog from './migrations/008_depart_day_log.js';
 import * as m009WorkTagsVersions from './migrations/009_work_tags_versions.js';
+import * as m011ScratchAssets from './migrations/011_scratch_assets.js';
 import * as m012DepartCourseButton from './migrations/012_depart_course_button.js';
 import * as m014TeachingScreens from './migrations/014_teaching_screens.js';
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007_hide_unbuilt_menus': m007HideUnbuiltMenus,
   '008_depart_day_log': m008DepartDayLog,
   '009_work_tags_versions': m009WorkTagsVersions,
+  '011_scratch_assets': m011ScratchAssets,
   '012_depart_course_button': m012DepartCourseButton,
   '014_teaching_screens': m014TeachingScreens,
 };

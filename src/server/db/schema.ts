@@ -447,6 +447,25 @@ export interface TeachingMenuTable extends Audit {
   need_login: Generated<number>;
 }
 
+/** Scratch素材库: one library item (backdrop, sound, costume or sprite). */
+export interface TeachingScratchAssetsTable {
+  id: string;
+  /** 1 背景, 2 声音, 3 造型, 4 角色 (dict scratch_asset_type). */
+  asset_type: number;
+  asset_name: string;
+  /** The library item JSON (computed by the server). */
+  asset_data: string;
+  /** Storage keys internalapi/asset/<md5>.<ext>, comma-separated. */
+  md5_ext: string;
+  /** Stock Scratch tag values, comma-separated. */
+  tags: Generated<string>;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+  del_flag: Generated<number>;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -484,6 +503,7 @@ export interface Database {
   teaching_menu: TeachingMenuTable;
   teaching_depart_day_log: TeachingDepartDayLogTable;
   teaching_depart_day_event: TeachingDepartDayEventTable;
+  teaching_scratch_assets: TeachingScratchAssetsTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -13,7 +13,8 @@ export interface ColumnSpec {
   width?: number;
   align?: 'left' | 'center' | 'right';
   /** How the table shows the value. */
-  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis' | 'link';
+  /** media: an image, or an audio player when the URL names a sound (.wav, .mp3). */
+  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis' | 'link' | 'media';
   /** render 'link': the text of the link to the value's URL (e.g. 下载); the URL itself otherwise. */
   linkText?: string;
   /** Included in the Excel export (default true). */

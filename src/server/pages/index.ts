@@ -29,6 +29,8 @@ import { registerCoursePages } from './teaching/courses.js';
 import { registerWorkPages } from './teaching/works.js';
 import { registerAdditionalWorkPages } from './teaching/additional-work.js';
 import { registerMineCoursePages } from './teaching/mine-courses.js';
+import { registerReportPages } from './teaching/report.js';
+import { registerScratchAssetPages } from './teaching/scratch-assets.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -85,6 +87,8 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerWorkPages(app);
   registerAdditionalWorkPages(app);
   registerMineCoursePages(app);
+  registerReportPages(app);
+  registerScratchAssetPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

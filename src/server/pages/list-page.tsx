@@ -74,6 +74,12 @@ export interface ListPageOptions {
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
   /** Data the custom controls need, loaded before the form renders (e.g. the names of chosen users). */
   prepareForm?: (c: Context<PageEnv>, args: { mode: 'add' | 'edit' | 'detail'; id?: string; values: Record<string, unknown> }) => Promise<Record<string, unknown>>;
+  /**
+   * Uploads one chosen file of an upload field and answers its stored key in `message`; by default the
+   * checked generic upload (POST /sys/common/upload into the field's folder). Screens whose files are stored
+   * differently (Scratch素材库: by content, as the editor names them) give their own.
+   */
+  uploader?: Uploader;
   /** A screen's own control for a field; undefined keeps the default one. `data` is what prepareForm loaded. */
   renderControl?: (f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }) => Child | undefined;
 }
@@ -135,7 +141,10 @@ export function formToBody(form: Record<string, string | string[]>, fields: Fiel
  * Uploads the files chosen in `<key>__file` inputs (checked upload, POST /sys/common/upload) and adds their
  * keys to the submitted `<key>` values, so the body carries keys only. Returns field errors of refused files.
  */
-export async function uploadFiles(up: Upstream, submitted: Record<string, unknown>, fields: FieldSpec[]): Promise<Record<string, string>> {
+export type Uploader = (up: Upstream, file: File, field: FieldSpec) => Promise<{ body: { success: boolean; message: string } }>;
+const defaultUploader: Uploader = (up, file, f) => up.upload(file, file.name || f.key, f.upload!.biz);
+
+export async function uploadFiles(up: Upstream, submitted: Record<string, unknown>, fields: FieldSpec[], uploader: Uploader = defaultUploader): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   for (const f of fields.filter((x) => x.type === 'upload' && x.upload)) {
     const files = ([] as unknown[]).concat(submitted[`${f.key}__file`] ?? []).filter((x): x is File => x instanceof File && x.size > 0);
@@ -143,7 +152,7 @@ export async function uploadFiles(up: Upstream, submitted: Record<string, unknow
     if (!files.length) continue;
     const kept = ([] as unknown[]).concat(submitted[f.key] ?? []).map(String).filter(Boolean);
     for (const file of files.slice(0, f.upload!.multiple ? 10 : 1)) {
-      const res = await up.upload(file, file.name || f.key, f.upload!.biz);
+      const res = await uploader(up, file, f);
       if (!res.body.success) {
         errors[f.key] = `${file.name || f.label}上传失败：${res.body.message}`;
         break;
@@ -264,7 +273,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const id = typeof submitted.id === 'string' && submitted.id ? submitted.id : undefined;
       const back = safeBack(submitted.back);
-      const uploadErrors = await uploadFiles(c.get('upstream'), submitted, form.fields);
+      const uploadErrors = await uploadFiles(c.get('upstream'), submitted, form.fields, o.uploader);
       const body = (o.toBody ?? formToBody)(submitted, form.fields.filter((f) => !(f.addOnly && id)));
       const path = id ? spec.api.edit : spec.api.add;
       if (!path) return c.redirect(back, 303);

@@ -135,7 +135,7 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
 }
 
 const staticUrl = (key: string) => (/^https?:\/\//i.test(key) ? key : `/api/sys/common/static/${key.split('/').map(encodeURIComponent).join('/')}`);
-const IMAGE_KEY = /\.(png|jpe?g|gif|webp)$/i;
+const IMAGE_KEY = /\.(png|jpe?g|gif|webp|svg)$/i;
 
 /** Stored files as checked boxes (unchecking removes one on save) and a file input for new ones. */
 function UploadControl({ f, value, disabled, id }: { f: FieldSpec; value: unknown; disabled: boolean; id: string }) {

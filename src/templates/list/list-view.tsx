@@ -55,6 +55,9 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
   switch (col.render) {
     case 'image':
       return text ? <img class="xt-cell-image" src={text} alt="" loading="lazy" /> : '';
+    case 'media':
+      if (!text) return '';
+      return /\.(wav|mp3)$/i.test(text) ? <audio class="xt-cell-audio" src={text} controls preload="none" aria-label="试听" /> : <img class="xt-cell-image" src={text} alt="" loading="lazy" />;
     case 'tag':
       return text ? <Tag color={col.colors ? col.colors[String(r[col.key])] : 'blue'}>{text}</Tag> : '';
     case 'link':

@@ -14,6 +14,8 @@ const TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
   '.webp': 'image/webp',
+  // Scratch素材库 costumes (checked for script on upload; the sandboxing CSP blocks it anyway).
+  '.svg': 'image/svg+xml',
   '.sb3': 'application/x.scratch.sb3',
   '.mp4': 'video/mp4',
   '.mp3': 'audio/mpeg',

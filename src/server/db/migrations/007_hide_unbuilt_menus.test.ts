@@ -66,11 +66,15 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     // Screens built since come back with migration 014 (its own test covers it); the rest stay hidden.
     await bringTeachingScreens(t.db);
 
-    expect(await menuOf('student1')).toEqual(fresh.student1);
-    expect(await menuOf('teacher')).toEqual(fresh.teacher);
+    // Screens built after 007 are among those it hides (a later migration offers them again on old databases);
+    // a teacher's 系统管理 holds only Scratch素材库, so it goes with it.
+    const builtAfter007 = ['/scratch/assets'];
+    const before007 = (menu: string[], groups: string[] = []) => menu.filter((p) => !builtAfter007.includes(p) && !groups.includes(p));
+    expect(await menuOf('student1')).toEqual(before007(fresh.student1));
+    expect(await menuOf('teacher')).toEqual(before007(fresh.teacher, ['/isystem']));
     const admin = await menuOf('admin');
     // The school's own entry (an external url: its path is the url's hash) and its group stay.
-    expect(admin.filter((p) => p !== '/monitor' && !/^[0-9a-f]{32}$/.test(p))).toEqual(fresh.admin);
+    expect(admin.filter((p) => p !== '/monitor' && !/^[0-9a-f]{32}$/.test(p))).toEqual(before007(fresh.admin));
     expect(admin).toContain('/monitor');
     expect(admin).not.toContain('/monitor/JvmInfo');
     const codes = (await userPermissions(t.db, await userId('admin'))).auth.map((a) => a.action);

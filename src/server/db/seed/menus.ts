@@ -36,12 +36,14 @@ export const PERMISSION_CODES = [
   'work:correct', 'work:del', 'work:export', 'work:send',
   // 布置班级作业
   'additional:add', 'additional:edit', 'additional:del',
+  // Scratch素材库
+  'assets:add', 'assets:edit', 'assets:del',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
 export const PLANNED_PERMISSION_CODES = [
-  // 前台菜单管理, Scratch素材库
-  'menu:add', 'menu:edit', 'menu:del', 'assets:add', 'assets:edit', 'assets:del',
+  // 前台菜单管理
+  'menu:add', 'menu:edit', 'menu:del',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
@@ -225,6 +227,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   {
+    // The anchor's 统计报表 (sort 15): admin only there; teachers here see the classes they manage.
+    name: '统计报表', url: '/report', component: RV, icon: 'bar-chart', sort: 15, grant: T,
+    children: [{ name: '班级教学记录', url: '/report/depart', component: 'report/TeacherReport' }],
+  },
+  {
     name: '系统管理', url: '/isystem', component: RV, icon: 'setting', sort: 20,
     children: [
       {
@@ -286,7 +293,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         ],
       },
       {
-        name: 'Scratch素材库', url: '/scratch/assets', component: 'teaching/TeachingScratchAssetsList', grant: T, planned: true,
+        name: 'Scratch素材库', url: '/scratch/assets', component: 'teaching/TeachingScratchAssetsList', grant: T,
         buttons: [
           { code: 'assets:add', name: '添加素材', grant: T },
           { code: 'assets:edit', name: '编辑素材', grant: T },

@@ -120,17 +120,17 @@ describe.each(dialects)('seed on %s', (dialect) => {
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
       '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork',
-      '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard']) {
+      '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard', '/scratch/assets', '/report/depart']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
     // and no route container is left without a child.
-    for (const url of ['/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file', '/scratch/assets', '/teaching/menu',
-      '/scratch3/index.html?scene=create', '/course/order', '/course/courseDept', '/work/additionalWork', '/create', '/monitor', '/demo']) {
+    for (const url of ['/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file', '/teaching/menu',
+      '/scratch3/index.html?scene=create', '/course/order', '/course/courseDept', '/create', '/monitor', '/demo']) {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程单元', '课程管理', '作业管理'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程单元', '课程管理', '作业管理', '统计报表'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
@@ -182,8 +182,9 @@ describe.each(dialects)('seed on %s', (dialect) => {
     for (const url of ['/isystem/user', '/isystem/departDetailList', '/account/center']) {
       expect(urls, url).toContain(url);
     }
-    // 系统管理 holds nothing a teacher may open (their Scratch素材库 is planned), so the group is not theirs.
-    for (const url of ['/isystem', '/isystem/role', '/sys/sysConfig', '/isystem/dict']) {
+    // Of 系统管理 a teacher opens only Scratch素材库; 统计报表 → 班级教学记录 shows their classes.
+    for (const url of ['/isystem', '/scratch/assets', '/report', '/report/depart']) expect(urls, url).toContain(url);
+    for (const url of ['/isystem/role', '/sys/sysConfig', '/isystem/dict']) {
       expect(urls, url).not.toContain(url);
     }
     const codes = await grantedPermissionCodes(t.db, id);

@@ -64,7 +64,9 @@ describe('GET /sys/sysConfig', () => {
 
     const teacherRole = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'teacher').executeTakeFirstOrThrow()).id;
     // The menu and its group 系统管理 (a menu whose parent the user lacks is not theirs).
-    const menus = await t.db.selectFrom('sys_permission').select('id').where('url', 'in', ['/sys/sysConfig', '/isystem']).execute();
+    // (Teachers already hold 系统管理 for their Scratch素材库: only what they lack is added, and removed after.)
+    const held = t.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', teacherRole);
+    const menus = await t.db.selectFrom('sys_permission').select('id').where('url', 'in', ['/sys/sysConfig', '/isystem']).where('id', 'not in', held).execute();
     const grantIds = menus.map(() => newId());
     await t.db.insertInto('sys_role_permission').values(menus.map((m, i) => ({ id: grantIds[i], role_id: teacherRole, permission_id: m.id, data_rule_ids: null }))).execute();
     try {

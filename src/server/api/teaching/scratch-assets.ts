@@ -1,0 +1,256 @@
+// /teaching/teachingScratchAssets: Scratch素材库. Files go up first (`upload`: checked, stored by content as
+// internalapi/asset/<md5>.<ext>, described), then `add`/`edit` save the item naming those files; the server
+// computes the library JSON (asset_data) from the files, whatever the client sends. `getScratchAssets` answers
+// the editor the bare array of library items of one type. Files are served by the stored-file route
+// (/api/sys/common/static/internalapi/asset/<md5>.<ext>); a file no item names any more is removed.
+import type { Context } from 'hono';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import type { ApiEnv } from '../../context.js';
+import type { TeachingScratchAssetsTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import {
+  AssetRejected,
+  isImage,
+  libraryItem,
+  loadStoredAsset,
+  MD5EXT_RE,
+  md5extsOf,
+  removeUnusedAssetFiles,
+  storeAsset,
+  type StoredAsset,
+} from '../../domain/scratch-assets.js';
+import { newId } from '../../domain/ids.js';
+import { isSuperUser } from '../../domain/sessions.js';
+import { now } from '../../domain/time.js';
+import { DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE, uploadedToday } from '../../domain/uploads.js';
+import { ASSET_TAGS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetsList, TAG_LABELS, type AssetType } from '../../lists/scratch-assets.js';
+import { hasPermission, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { envelope, fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { idList, pagedList, type FieldMap } from '../list-query.js';
+
+type Row = Selectable<TeachingScratchAssetsTable>;
+const MAX_FILES = 40;
+const NOT_FOUND = '未找到对应数据';
+const NOT_YOURS = '只能修改或删除自己上传的素材';
+
+const fileUrl = (md5ext: string) => `/api/sys/common/static/internalapi/asset/${md5ext}`;
+const typeLabel = (t: number) => ASSET_TYPES.find((x) => x.value === t)?.label ?? '';
+
+const fields: FieldMap = {
+  assetType: { column: 'a.asset_type', type: 'number' },
+  assetName: { column: 'a.asset_name' },
+  createTime: { column: 'a.create_time', type: 'date' },
+};
+
+const commaList = (label: string, max: number, itemMax: number) =>
+  z
+    .union([z.string(), z.array(z.string())], { message: `${label}格式不正确` })
+    .nullish()
+    .transform((v) => [...new Set((Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))])
+    .refine((v) => v.length <= max && v.every((s) => s.length <= itemMax), `${label}格式不正确`);
+
+const assetBody = z.object({
+  assetType: z.coerce
+    .number({ message: '请选择素材类型' })
+    .int('素材类型只能是背景、声音、造型或角色')
+    .refine((v) => isAssetType(v), '素材类型只能是背景、声音、造型或角色'),
+  assetName: z.string({ message: '请输入素材名' }).trim().min(1, '请输入素材名').max(100, '素材名不能超过100个字符'),
+  md5Ext: commaList('素材文件', MAX_FILES, 80)
+    .refine((v) => v.length > 0, '请上传素材文件')
+    .refine((v) => v.every((s) => MD5EXT_RE.test(s)), '素材文件格式不正确，请重新上传'),
+  tags: commaList('标签', 20, 32),
+  // The anchor's client sends its own JSON; the server computes it instead and ignores this.
+  assetData: z.unknown().optional(),
+});
+type AssetBody = z.infer<typeof assetBody>;
+
+/** Record shape: the entity camel-cased plus preview URLs and texts. */
+function toRecord(r: Row): Record<string, unknown> {
+  const files = md5extsOf(r.md5_ext);
+  const preview = r.asset_type === 4 ? (files.find((f) => isImage(f.split('.')[1] as never)) ?? files[0]) : files[0];
+  const tags = r.tags ? r.tags.split(',').filter(Boolean) : [];
+  return {
+    id: r.id,
+    assetType: r.asset_type,
+    assetName: r.asset_name,
+    assetData: r.asset_data,
+    md5Ext: r.md5_ext,
+    md5Ext_url: files.map(fileUrl).join(','),
+    tags: r.tags,
+    tags_dictText: tags.map((t) => TAG_LABELS[t] ?? t).join(','),
+    preview: preview ? fileUrl(preview) : null,
+    createBy: r.create_by,
+    createTime: r.create_time,
+    updateBy: r.update_by,
+    updateTime: r.update_time,
+    delFlag: r.del_flag,
+  };
+}
+
+/** createBy_dictText = the creator's real name (the anchor's table dictionary on sys_user). */
+async function withCreators(c: Context<ApiEnv>, records: Record<string, unknown>[]) {
+  const names = [...new Set(records.map((r) => r.createBy).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const users = names.length ? await c.get('deps').db.selectFrom('sys_user').select(['username', 'realname']).where('username', 'in', names).execute() : [];
+  const real = new Map(users.map((u) => [u.username, u.realname || u.username]));
+  return records.map((r) => ({ ...r, createBy_dictText: real.get(String(r.createBy ?? '')) ?? r.createBy ?? '' }));
+}
+
+/** The files the body names, checked against the type; a response when something is wrong. */
+async function checkAsset(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { response: Response }> {
+  const type = b.assetType as AssetType;
+  const allowed = new Set(ASSET_TAGS[type].map((t) => t.value));
+  const badTag = b.tags.find((t) => !allowed.has(t));
+  if (badTag) return { response: fieldFail(c, 'tags', `标签“${badTag}”不是${typeLabel(type)}素材的标签`) };
+  const { filesDir } = c.get('deps').config;
+  const files: StoredAsset[] = [];
+  for (const name of b.md5Ext) {
+    const f = await loadStoredAsset(filesDir, name);
+    if (!f) return { response: fieldFail(c, 'md5Ext', '素材文件不存在，请重新上传') };
+    files.push(f);
+  }
+  const images = files.filter((f) => isImage(f.ext));
+  if (type === 1 || type === 3) {
+    if (files.length !== 1 || images.length !== 1) return { response: fieldFail(c, 'md5Ext', `${typeLabel(type)}素材需要一张 PNG、JPG 或 SVG 图片`) };
+  } else if (type === 2) {
+    if (files.length !== 1 || images.length !== 0) return { response: fieldFail(c, 'md5Ext', '声音素材需要一个 WAV 或 MP3 文件') };
+  } else if (!images.length) {
+    return { response: fieldFail(c, 'md5Ext', '角色至少需要一个造型图片') };
+  }
+  return { files };
+}
+
+const columns = (b: AssetBody, files: StoredAsset[]) => ({
+  asset_type: b.assetType,
+  asset_name: b.assetName,
+  asset_data: JSON.stringify(libraryItem(b.assetType as AssetType, b.assetName, b.tags, files)),
+  md5_ext: files.map((f) => f.key).join(','),
+  tags: b.tags.join(','),
+});
+
+export function registerScratchAssetRoutes(r: ApiRoutes) {
+  const perUser = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 });
+
+  r.get(`${ASSETS_API}/list`, menu(ASSETS_ROUTE), async (c) => {
+    const { db } = c.get('deps');
+    return pagedList<Row>(c, {
+      spec: scratchAssetsList,
+      fields,
+      base: db.selectFrom('teaching_scratch_assets as a').where('a.del_flag', '=', 0),
+      select: (qb) => qb.selectAll('a'),
+      toRecord,
+      tieBreak: 'a.id',
+      enrich: (records) => withCreators(c, records),
+    });
+  });
+
+  r.get(`${ASSETS_API}/queryById`, menu(ASSETS_ROUTE), async (c) => {
+    const id = c.req.query('id') ?? '';
+    const row = id && id.length <= 64 ? await c.get('deps').db.selectFrom('teaching_scratch_assets').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst() : undefined;
+    if (!row) return fail(c, NOT_FOUND);
+    const [record] = await withCreators(c, [toRecord(row)]);
+    return ok(c, { ...record, assetType_dictText: typeLabel(row.asset_type) }, '操作成功！', 200);
+  });
+
+  // The editor's libraries: a bare array of library items (not the envelope), for anyone logged in.
+  r.get(`${ASSETS_API}/getScratchAssets`, LOGGED_IN, async (c) => {
+    const type = Number(c.req.query('assetType'));
+    if (!Number.isInteger(type) || !isAssetType(type)) return fail(c, '素材类型只能是1（背景）、2（声音）、3（造型）或4（角色）', 400, 400);
+    const rows = await c.get('deps').db
+      .selectFrom('teaching_scratch_assets')
+      .select(['asset_data'])
+      .where('asset_type', '=', type)
+      .where('del_flag', '=', 0)
+      .orderBy('asset_name')
+      .orderBy('id')
+      .limit(5000)
+      .execute();
+    const items: unknown[] = [];
+    for (const row of rows) {
+      try {
+        items.push(JSON.parse(row.asset_data));
+      } catch {
+        // a row written by hand with broken JSON is left out rather than breaking the editor's library
+      }
+    }
+    return c.json(items);
+  });
+
+  // One file: checked, stored by content, described. Answers its key in `message` (as the generic upload).
+  r.post(`${ASSETS_API}/upload`, menu(ASSETS_ROUTE), async (c) => {
+    if (!(await hasPermission(c, 'assets:add')) && !(await hasPermission(c, 'assets:edit'))) return fail(c, '没有上传素材的权限', 403, 403);
+    const type = c.req.header('Content-Type') ?? '';
+    if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
+    const user = c.get('user')!;
+    const { db, config } = c.get('deps');
+    try {
+      await perUser.consume(user.id);
+    } catch {
+      return fail(c, '上传过于频繁，请稍后再试', 429);
+    }
+    const usedToday = await uploadedToday(db, user.username);
+    if (usedToday >= DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
+    let form: FormData;
+    try {
+      form = await c.req.raw.formData();
+    } catch {
+      return fail(c, '上传数据格式不正确', 400, 400);
+    }
+    const file = form.get('file');
+    if (!file || typeof file === 'string') return fail(c, '请选择要上传的文件', 400, 400);
+    if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
+    try {
+      const stored = await storeAsset(db, config.filesDir, { data: new Uint8Array(await file.arrayBuffer()), originalName: file.name || '', by: user.username });
+      return c.json(envelope(true, stored.key, 0, { key: stored.key, md5ext: stored.md5ext, assetId: stored.md5, url: fileUrl(stored.md5ext), ...stored.info }));
+    } catch (err) {
+      if (err instanceof AssetRejected) return fail(c, err.message, 415, 415);
+      throw err;
+    }
+  });
+
+  r.post(`${ASSETS_API}/add`, perm('assets:add'), async (c) => {
+    const body = await jsonBody(c, assetBody);
+    if (!body.ok) return body.response;
+    const checked = await checkAsset(c, body.data);
+    if ('response' in checked) return checked.response;
+    const id = newId();
+    await c.get('deps').db
+      .insertInto('teaching_scratch_assets')
+      .values({ id, ...columns(body.data, checked.files), del_flag: 0, create_by: c.get('user')!.username, create_time: now() })
+      .execute();
+    return ok(c, { id }, '添加成功！', 200);
+  });
+
+  r.on(['PUT', 'POST'], `${ASSETS_API}/edit`, perm('assets:edit'), async (c) => {
+    const body = await jsonBody(c, assetBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
+    if (!body.ok) return body.response;
+    const { db, config } = c.get('deps');
+    const user = c.get('user')!;
+    const row = await db.selectFrom('teaching_scratch_assets').selectAll().where('id', '=', body.data.id).where('del_flag', '=', 0).executeTakeFirst();
+    if (!row) return fail(c, NOT_FOUND);
+    if (!isSuperUser(user) && row.create_by !== user.username) return fail(c, NOT_YOURS, 510, 403);
+    const checked = await checkAsset(c, body.data);
+    if ('response' in checked) return checked.response;
+    await db
+      .updateTable('teaching_scratch_assets')
+      .set({ ...columns(body.data, checked.files), update_by: user.username, update_time: now() })
+      .where('id', '=', row.id)
+      .execute();
+    await removeUnusedAssetFiles(db, config.filesDir, md5extsOf(row.md5_ext));
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  const remove = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的素材');
+    const { db, config } = c.get('deps');
+    const user = c.get('user')!;
+    const rows = await db.selectFrom('teaching_scratch_assets').select(['id', 'md5_ext', 'create_by']).where('id', 'in', ids).execute();
+    if (rows.length !== new Set(ids).size) return fail(c, NOT_FOUND);
+    if (!isSuperUser(user) && rows.some((x) => x.create_by !== user.username)) return fail(c, NOT_YOURS, 510, 403);
+    await db.deleteFrom('teaching_scratch_assets').where('id', 'in', ids).execute();
+    await removeUnusedAssetFiles(db, config.filesDir, rows.flatMap((x) => md5extsOf(x.md5_ext)));
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete(`${ASSETS_API}/delete`, perm('assets:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.delete(`${ASSETS_API}/deleteBatch`, perm('assets:del'), (c) => remove(c, idList(c.req.query('ids'), 500)));
+}

@@ -1,0 +1,151 @@
+// Small server-rendered SVG charts (no chart library in the browser): a pie and a multi-series line chart.
+// Each is an <svg role="img"> with a <title> and a <desc> naming every value, the values also drawn as text,
+// and a legend in HTML, so screen readers and print get the numbers, not only the shapes.
+import type { Child } from 'hono/jsx';
+
+export interface Slice {
+  label: string;
+  value: number;
+  /** CSS colour. */
+  color: string;
+}
+
+export interface Series {
+  label: string;
+  color: string;
+  values: number[];
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+function Legend({ items }: { items: { label: string; color: string; value?: Child }[] }) {
+  return (
+    <ul class="xt-chart-legend">
+      {items.map((i) => (
+        <li>
+          <span class="xt-chart-swatch" style={`background:${i.color}`} aria-hidden="true" />
+          {i.label}
+          {i.value !== undefined && <span class="xt-chart-legend-value">{i.value}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A pie of the slices; `empty` is shown instead when every value is 0. */
+export function PieChart({ id, title, slices, empty }: { id: string; title: string; slices: Slice[]; empty: string }) {
+  const total = slices.reduce((s, x) => s + Math.max(0, x.value), 0);
+  if (total <= 0) return <p class="xt-chart-empty">{empty}</p>;
+  const r = 80;
+  const cx = 100;
+  const cy = 100;
+  let angle = -Math.PI / 2;
+  const desc = slices.map((s) => `${s.label} ${fmt(s.value)}（${Math.round((s.value / total) * 100)}%）`).join('，');
+  const shapes: Child[] = [];
+  const labels: Child[] = [];
+  for (const s of slices) {
+    if (s.value <= 0) continue;
+    const share = s.value / total;
+    const sweep = share * Math.PI * 2;
+    if (share >= 0.9999) {
+      shapes.push(<circle cx={cx} cy={cy} r={r} fill={s.color} />);
+    } else {
+      const x1 = cx + r * Math.cos(angle);
+      const y1 = cy + r * Math.sin(angle);
+      const x2 = cx + r * Math.cos(angle + sweep);
+      const y2 = cy + r * Math.sin(angle + sweep);
+      const large = sweep > Math.PI ? 1 : 0;
+      shapes.push(<path d={`M${cx},${cy} L${x1.toFixed(2)},${y1.toFixed(2)} A${r},${r} 0 ${large} 1 ${x2.toFixed(2)},${y2.toFixed(2)} Z`} fill={s.color} stroke="#fff" stroke-width="1" />);
+    }
+    // The share written on the slice when it is wide enough to hold it.
+    if (share >= 0.08) {
+      const mid = angle + sweep / 2;
+      labels.push(
+        <text x={(cx + r * 0.6 * Math.cos(mid)).toFixed(1)} y={(cy + r * 0.6 * Math.sin(mid)).toFixed(1)} text-anchor="middle" dominant-baseline="middle" class="xt-chart-slice-label">
+          {`${Math.round(share * 100)}%`}
+        </text>,
+      );
+    }
+    angle += sweep;
+  }
+  return (
+    <figure class="xt-chart xt-chart-pie">
+      <svg viewBox="0 0 200 200" role="img" aria-labelledby={`${id}-t ${id}-d`} class="xt-chart-svg xt-chart-svg-pie">
+        <title id={`${id}-t`}>{title}</title>
+        <desc id={`${id}-d`}>{desc}</desc>
+        {shapes}
+        {labels}
+      </svg>
+      <Legend items={slices.map((s) => ({ label: s.label, color: s.color, value: fmt(s.value) }))} />
+    </figure>
+  );
+}
+
+/** A rounded-up axis maximum with about four ticks (1, 2, 5 × 10ⁿ steps). */
+function niceScale(max: number): { top: number; step: number } {
+  if (max <= 0) return { top: 4, step: 1 };
+  const raw = max / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  const safe = Math.max(1, step);
+  return { top: Math.ceil(max / safe) * safe, step: safe };
+}
+
+/** Lines over the categories (e.g. months); `empty` is shown when there is no category. */
+export function LineChart({ id, title, categories, series, empty }: { id: string; title: string; categories: string[]; series: Series[]; empty: string }) {
+  if (!categories.length) return <p class="xt-chart-empty">{empty}</p>;
+  const W = 640;
+  const H = 260;
+  const left = 44;
+  const right = 24;
+  const top = 16;
+  const bottom = 36;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const max = Math.max(0, ...series.flatMap((s) => s.values));
+  const { top: yTop, step } = niceScale(max);
+  const x = (i: number) => left + (categories.length === 1 ? plotW / 2 : (plotW * i) / (categories.length - 1));
+  const y = (v: number) => top + plotH - (plotH * v) / yTop;
+  const ticks: number[] = [];
+  for (let v = 0; v <= yTop + 1e-9; v += step) ticks.push(v);
+  const desc = categories.map((cat, i) => `${cat}：${series.map((s) => `${s.label} ${fmt(s.values[i] ?? 0)}`).join('，')}`).join('；');
+  return (
+    <figure class="xt-chart xt-chart-line">
+      {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
+      <div class="xt-chart-scroll">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} class="xt-chart-svg">
+        <title id={`${id}-t`}>{title}</title>
+        <desc id={`${id}-d`}>{desc}</desc>
+        {ticks.map((v) => (
+          <g>
+            <line x1={left} x2={W - right} y1={y(v)} y2={y(v)} class="xt-chart-grid" />
+            <text x={left - 6} y={y(v)} text-anchor="end" dominant-baseline="middle" class="xt-chart-axis">
+              {fmt(v)}
+            </text>
+          </g>
+        ))}
+        {categories.map((cat, i) => (
+          // The end labels lean inwards so they are never cut at the edges.
+          <text x={x(i)} y={H - bottom + 18} text-anchor={categories.length > 1 && i === 0 ? 'start' : categories.length > 1 && i === categories.length - 1 ? 'end' : 'middle'} class="xt-chart-axis">
+            {cat}
+          </text>
+        ))}
+        {series.map((s) => (
+          <g>
+            {s.values.length > 1 && <polyline points={s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')} fill="none" stroke={s.color} stroke-width="2" />}
+            {s.values.map((v, i) => (
+              <g>
+                <circle cx={x(i)} cy={y(v)} r="3.5" fill="#fff" stroke={s.color} stroke-width="2" />
+                <text x={x(i)} y={y(v) - 8} text-anchor="middle" class="xt-chart-value" fill={s.color}>
+                  {fmt(v)}
+                </text>
+              </g>
+            ))}
+          </g>
+        ))}
+      </svg>
+      </div>
+      <Legend items={series.map((s) => ({ label: s.label, color: s.color }))} />
+    </figure>
+  );
+}
