@@ -5,6 +5,7 @@
 // administrator deleted on purpose stays deleted unless a migration names it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
 import { buildPermissionSeed, SEED_ROLES, type SeedRoleCode } from './menus.js';
 
@@ -36,6 +37,15 @@ export async function syncSeededEntries(db: Kysely<Database>, entries: readonly 
 
   // Seed rows come parents first, so a parent's database id is known before its children need it.
   const dbId = new Map<string, string>();
+  const dbParent = new Map(existing.map((r) => [r.id, r.parent_id]));
+  /** A role granted an entry is granted its containers too, so its menu tree stays connected. */
+  const grantAncestors = async (id: string, roleIds: string[]) => {
+    for (let p = dbParent.get(id); p; p = dbParent.get(p)) {
+      const have = new Set((await db.selectFrom('sys_role_permission').select('role_id').where('permission_id', '=', p).execute()).map((g) => g.role_id));
+      const missing = roleIds.filter((r) => !have.has(r));
+      if (missing.length) await db.insertInto('sys_role_permission').values(missing.map((r) => ({ id: newId(), role_id: r, permission_id: p, data_rule_ids: null }))).execute();
+    }
+  };
   for (const p of seed.permissions) {
     if (!chosen.has(p.id)) continue;
     const parent = p.parent_id ? dbId.get(p.parent_id) : '';
@@ -46,11 +56,13 @@ export async function syncSeededEntries(db: Kysely<Database>, entries: readonly 
       if (found.del_flag !== 0) await db.updateTable('sys_permission').set({ del_flag: 0 }).where('id', '=', found.id).execute();
     } else {
       dbId.set(p.id, p.id);
+      dbParent.set(p.id, parent);
       await db.insertInto('sys_permission').values({ ...p, parent_id: parent }).execute();
       const grants = seed.rolePermissions.filter((g) => g.permission_id === p.id && g.role_id);
       const rules = seed.dataRules.filter((r) => r.permission_id === p.id);
       if (rules.length) await db.insertInto('sys_permission_data_rule').values(rules).execute();
       if (grants.length) await db.insertInto('sys_role_permission').values(grants).execute();
+      await grantAncestors(p.id, grants.map((g) => g.role_id));
     }
     if (parent) await db.updateTable('sys_permission').set({ is_leaf: 0 }).where('id', '=', parent).execute();
   }
