@@ -93,9 +93,9 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
       expect(nine.body.result.records.map((r: any) => r.workName)).toEqual(['九班作品']);
     });
 
-    it('refuses a teacher without managed classes and a student with 您没有负责的班级', async () => {
+    it('refuses a teacher without managed classes (您没有负责的班级) and a student without the screen', async () => {
       expectFailure(await t.api('GET', '/teaching/teachingWork/list', { token: tok.teacher0 }), '您没有负责的班级');
-      expectFailure(await t.api('GET', '/teaching/teachingWork/list', { token: tok.student1 }), '您没有负责的班级');
+      expectFailure(await t.api('GET', '/teaching/teachingWork/list', { token: tok.student1 }), '没有权限，请联系管理员授权', { status: 403, code: 510 });
     });
 
     it('filters by name and real name (contains), username, status, scene, class, dates', async () => {

@@ -36,7 +36,7 @@ import {
   type WorkListRow,
 } from '../../domain/works.js';
 import { worksList } from '../../lists/works.js';
-import { hasPermission, LOGGED_IN, perm, PUBLIC, type ApiRoutes } from '../access.js';
+import { hasPermission, LOGGED_IN, menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
 import { deleteTag, MAX_TAG_LENGTH, setWorkTag, TAG_IN_USE, taggedCount, tagNames } from '../../domain/work-tags.js';
 import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
@@ -214,8 +214,8 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     return runList(c, (q) => q.where('w.user_id', '=', user.id) as typeof q, 999, 999);
   });
 
-  // 作业管理: works of the members of the classes the caller manages (admins: all).
-  r.get('/teaching/teachingWork/list', LOGGED_IN, async (c) => {
+  // 作业管理: works of the members of the classes the caller manages (admins: all), for those given the screen.
+  r.get('/teaching/teachingWork/list', menu('/teaching/workList'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     return runList(c, restrict, 10, 500);
@@ -573,7 +573,7 @@ function registerWorkVersionRoutes(r: ApiRoutes) {
   });
 
   // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
-  r.get('/teaching/teachingWork/exportXls', LOGGED_IN, async (c) => {
+  r.get('/teaching/teachingWork/exportXls', perm('work:export'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     let q = filtered(c, restrict(workListQuery(c.get('deps').db, c.get('user')!.id)));
