@@ -15,6 +15,8 @@ import { hrefWith } from '../../lists/url-state.js';
 import { Alert, Button, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
+import { asset } from '../../../templates/assets.js';
+import { Stars, WorksStyles } from '../../../templates/works/parts.js';
 import type { PageEnv } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
@@ -29,16 +31,6 @@ const FILTERS = [
   { value: 'false', label: '未提交' },
   { value: 'true', label: '已提交' },
 ] as const;
-
-function Stars({ score }: { score: number }) {
-  const n = Math.max(0, Math.min(5, Math.round(score)));
-  return (
-    <span class="xt-hw-stars" role="img" aria-label={`${n}星`}>
-      {'★'.repeat(n)}
-      <span class="xt-hw-stars-off">{'★'.repeat(5 - n)}</span>
-    </span>
-  );
-}
 
 /** The editor link of Scratch homework: the student's own project (修改) or the teacher's starter file. */
 function scratchHref(r: Row, own: boolean) {
@@ -75,9 +67,8 @@ function HomeworkItem({ r, back }: { r: Row; back: string }) {
       </div>
       <div class="xt-hw-side">
         {r.score !== null && r.score !== undefined ? (
-          <div class="xt-hw-grade" title={str(r.comment)}>
-            <Stars score={Number(r.score)} />
-            {r.comment ? <div class="xt-hw-comment">{str(r.comment)}</div> : null}
+          <div class="xt-hw-grade">
+            <Stars score={r.score} comment={r.comment} />
           </div>
         ) : null}
         <div class="xt-hw-actions">
@@ -209,7 +200,8 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
       return (
         <section class="ant-card ant-card-bordered app xt-hw-subs">
           <link rel="stylesheet" href="/static/css/list.css" />
-          <link rel="stylesheet" href="/static/css/homework.css" />
+          <WorksStyles />
+          <link rel="stylesheet" href={asset('/static/css/homework.css')} />
           {head(`提交情况 · ${workName}`)}
           <div class="ant-card-body">
             <p class="xt-hw-summary">
@@ -249,7 +241,9 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
                       <td>
                         <Tag color={Number(s.workStatus) >= 2 ? 'green' : 'orange'}>{str(s.workStatus_dictText)}</Tag>
                       </td>
-                      <td>{s.score !== null && s.score !== undefined ? <Stars score={Number(s.score)} /> : <span class="xt-muted">未评分</span>}</td>
+                      <td>
+                        <Stars score={s.score} />
+                      </td>
                       <td>{str(s.comment)}</td>
                       <td>{str(s.createTime)}</td>
                       <td>
@@ -292,7 +286,8 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
       return (
         <section class="ant-card ant-card-bordered app xt-hw-page">
           <link rel="stylesheet" href="/static/css/list.css" />
-          <link rel="stylesheet" href="/static/css/homework.css" />
+          <WorksStyles />
+          <link rel="stylesheet" href={asset('/static/css/homework.css')} />
           <div class="ant-card-head">
             <div class="ant-card-head-wrapper">
               <h2 class="ant-card-head-title">我的作业</h2>
