@@ -1,6 +1,7 @@
 // Class homework end to end: a teacher assigns a homework of type 文件 to a class (布置班级作业); the class's
 // student finds it in 我的作业 (未提交), hands in a file through 提交作业, and finds it under 已提交; the teacher
-// then sees the submission, 待批改, in 提交情况.
+// then sees the submission, 待批改, in 提交情况, grades it from there on 作业管理 (stars, a remark, 首页展示); the
+// student sees the score, and the work is on the public home page.
 import { expect, test } from '@playwright/test';
 import { STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
@@ -8,7 +9,7 @@ import { loginInNewContext } from './login';
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-test('a teacher assigns file homework, the student hands it in, the teacher sees it in 提交情况', async ({ browser }) => {
+test('a teacher assigns file homework, the student hands it in, the teacher grades it, the student sees the score', async ({ browser }) => {
   test.setTimeout(120_000);
   const teacher = await loginInNewContext(browser, TEACHER.username, TEACHER.password, { width: 1366, height: 900 });
   const errors: string[] = [];
@@ -76,5 +77,30 @@ test('a teacher assigns file homework, the student hands it in, the teacher sees
   await teacher.goto('/work/additionalWork');
   await expect(teacher.getByText('寒假读书笔记').first()).toBeVisible();
   await teacher.screenshot({ path: shot('homework-list-375.png'), fullPage: true });
+  await teacher.setViewportSize({ width: 1366, height: 900 });
+
+  // 批改 from 提交情况 opens 作业管理 on this homework's works: 5 stars, a remark, 首页展示.
+  await teacher.goto('/work/additionalWork');
+  await teacher.getByRole('row').filter({ hasText: '寒假读书笔记' }).getByRole('link', { name: '提交情况' }).click();
+  await teacher.getByRole('row').filter({ hasText: '小明的读书笔记' }).getByRole('link', { name: '批改' }).click();
+  await expect(teacher).toHaveURL(/\/teaching\/workList\?additionalId=/);
+  const desk = teacher.getByRole('row').filter({ hasText: '小明的读书笔记' });
+  await desk.getByRole('link', { name: '批改' }).click();
+  const grade = teacher.getByRole('dialog');
+  await grade.locator('label[for="score-5"]').click();
+  await grade.getByRole('radio', { name: '首页展示' }).check();
+  await grade.getByLabel('评语').fill('笔记写得很认真');
+  await grade.getByRole('button', { name: '确定' }).click();
+  await expect(teacher.getByText('编辑成功!')).toBeVisible();
+
+  // The student sees the grade in 我的作业 (已提交); the work is public now.
+  await student.goto('/center/myAdditionalWork?submit=true');
+  const graded = student.locator('.xt-hw-item').filter({ hasText: '寒假读书笔记' });
+  await expect(graded.getByRole('img', { name: '5星' })).toBeVisible();
+  await expect(graded).toContainText('笔记写得很认真');
+  await expect(graded.getByRole('button', { name: '修改作业' })).toBeDisabled();
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/home');
+  await expect(visitor.getByText('小明的读书笔记').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
