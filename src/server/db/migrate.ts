@@ -8,6 +8,7 @@ import * as m005UniqueSiblingDeparts from './migrations/005_unique_sibling_depar
 import * as m006SysFileUploaderIndex from './migrations/006_sys_file_uploader_index.js';
 import * as m007HideUnbuiltMenus from './migrations/007_hide_unbuilt_menus.js';
 import * as m008DepartDayLog from './migrations/008_depart_day_log.js';
+import * as m009WorkTagsVersions from './migrations/009_work_tags_versions.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '006_sys_file_uploader_index': m006SysFileUploaderIndex,
   '007_hide_unbuilt_menus': m007HideUnbuiltMenus,
   '008_depart_day_log': m008DepartDayLog,
+  '009_work_tags_versions': m009WorkTagsVersions,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -398,6 +398,38 @@ export interface TeachingDepartDayEventTable {
   create_time: string;
 }
 
+/** A user's private tag names (migration 009). */
+export interface TeachingWorkTagNameTable {
+  id: string;
+  user_id: string;
+  tag: string;
+  create_time: string;
+}
+
+/** The tag a user put on a work; one per user and work (migration 009). */
+export interface TeachingWorkTagTable {
+  id: string;
+  user_id: string;
+  work_id: string;
+  tag: string;
+  create_time: string;
+}
+
+/** A work's state before a resubmission or restore (migration 009). */
+export interface TeachingWorkVersionTable {
+  id: string;
+  work_id: string;
+  version_no: number;
+  work_name: string;
+  work_type: string;
+  work_file: string;
+  work_cover: Opt<string | null>;
+  work_status: Generated<number>;
+  has_cloud_data: Generated<number>;
+  create_by: Opt<string | null>;
+  create_time: string;
+}
+
 export interface TeachingMenuTable extends Audit {
   id: string;
   parent_id: Generated<string>;
@@ -446,6 +478,9 @@ export interface Database {
   teaching_work: TeachingWorkTable;
   teaching_work_correct: TeachingWorkCorrectTable;
   teaching_work_comment: TeachingWorkCommentTable;
+  teaching_work_tag_name: TeachingWorkTagNameTable;
+  teaching_work_tag: TeachingWorkTagTable;
+  teaching_work_version: TeachingWorkVersionTable;
   teaching_menu: TeachingMenuTable;
   teaching_depart_day_log: TeachingDepartDayLogTable;
   teaching_depart_day_event: TeachingDepartDayEventTable;

@@ -172,3 +172,16 @@ export async function isOwnUpload(db: Kysely<Database>, key: string, biz: string
     .executeTakeFirst();
   return !!row;
 }
+
+/** Removes stored files by key (after their sys_file rows are gone); keys outside the files directory are ignored. */
+export async function removeStoredFiles(filesDir: string, keys: string[]): Promise<void> {
+  const root = path.resolve(filesDir);
+  await Promise.all(
+    keys.map(async (key) => {
+      if (!key || /^https?:\/\//.test(key)) return;
+      const full = path.resolve(root, key);
+      if (!full.startsWith(root + path.sep)) return;
+      await fs.rm(full, { force: true });
+    }),
+  );
+}

@@ -1,8 +1,13 @@
 // Student works as the public pages and players read them (teaching-open's StudentWorkModel).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, TeachingWork } from '../db/schema.js';
 import { decorate } from './dicts.js';
+import { newId } from './ids.js';
 import { camel, fileUrl } from './serialize.js';
+import type { SessionUser } from './sessions.js';
+import { now } from './time.js';
+import { removeStoredFiles } from './uploads.js';
+import { hasScope, scopeDepartIds, userScope, type UserScope } from './user-scope.js';
 
 /** Works at or above this status are public (3 首页展示, 4 精选作品). */
 export const PUBLIC_STATUS = 3;
@@ -12,9 +17,9 @@ export const FEATURED_STATUS = 4;
 export const LEADERBOARD_ORDERS = { view: 'w.view_num', time: 'w.create_time', star: 'w.star_num' } as const;
 export type LeaderboardOrder = keyof typeof LEADERBOARD_ORDERS;
 
-const WORK_DICTS = { workType: 'work_type', workStatus: 'work_status' };
+export const WORK_DICTS = { workType: 'work_type', workStatus: 'work_status' };
 
-function workModelQuery(db: Kysely<Database>) {
+export function workModelQuery(db: Kysely<Database>) {
   return db
     .selectFrom('teaching_work as w')
     .innerJoin('sys_user as u', 'u.id', 'w.user_id')
@@ -37,9 +42,9 @@ function workModelQuery(db: Kysely<Database>) {
     .where('w.del_flag', '=', 0);
 }
 
-type WorkRow = Awaited<ReturnType<ReturnType<typeof workModelQuery>['execute']>>[number];
+export type WorkRow = Awaited<ReturnType<ReturnType<typeof workModelQuery>['execute']>>[number];
 
-function toModel(r: WorkRow) {
+export function toModel(r: WorkRow) {
   const { author_del_flag: _d, depart_name, ...rest } = r;
   const m = camel(rest);
   return {
@@ -117,4 +122,179 @@ export async function workDetail(db: Kysely<Database>, workId: string, viewer: V
   row.view_num += 1;
   const [model] = await decorate(db, [privileged ? toModel(row) : toPublicModel(row)], WORK_DICTS);
   return model;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Private works: the author's own list, the teachers' grading desk, submission, grading and deletion.
+
+/** Work statuses (dict work_status). A student saves (0) or submits (1); the rest are set by grading. */
+export const WORK_STATUS = { saved: 0, submitted: 1, graded: 2 } as const;
+export const LIST_DICTS = { ...WORK_DICTS, workScene: 'work_scene' };
+export const WORK_SCENES = ['create', 'course', 'additional', 'exam'] as const;
+
+/**
+ * The full model with the unit and homework names and the viewer's own tag: what `mine` and `list` answer
+ * (StudentWorkModel of the anchor's Appendix A).
+ */
+export function workListQuery(db: Kysely<Database>, viewerId: string) {
+  return workModelQuery(db)
+    .leftJoin('teaching_course_unit as cu', 'cu.id', 'w.course_id')
+    .leftJoin('teaching_additional_work as aw', 'aw.id', 'w.additional_id')
+    .leftJoin('teaching_work_tag as wt', (j) => j.onRef('wt.work_id', '=', 'w.id').on('wt.user_id', '=', viewerId))
+    .select(['cu.unit_name', 'aw.work_name as additional_name', 'wt.tag as work_tag']);
+}
+export type WorkListRow = Awaited<ReturnType<ReturnType<typeof workListQuery>['execute']>>[number];
+
+export function toListModel(r: WorkListRow): Record<string, unknown> {
+  const { unit_name, additional_name, work_tag, ...rest } = r;
+  return {
+    ...toModel(rest),
+    workTag: work_tag ?? '',
+    courseId_dictText: unit_name ?? '',
+    additionalId_dictText: additional_name ?? '',
+  };
+}
+
+/** Whether `user` may manage works of `authorId`: admins all; others the members of their managed subtrees. */
+export async function managesAuthor(db: Kysely<Database>, user: Pick<SessionUser, 'id' | 'roles'>, authorId: string, scope?: UserScope): Promise<boolean> {
+  const s = scope ?? (await userScope(db, user));
+  if (s.all) return true;
+  if (!hasScope(s)) return false;
+  const row = await db
+    .selectFrom('sys_user_depart as m')
+    .select('m.user_id')
+    .where('m.user_id', '=', authorId)
+    .where('m.dep_id', 'in', scopeDepartIds(db, s))
+    .executeTakeFirst();
+  return !!row;
+}
+
+export type WorkAccess = 'author' | 'staff' | null;
+
+/** How the caller relates to a work: its author, staff whose scope holds the author, or neither. */
+export async function workAccess(db: Kysely<Database>, user: Pick<SessionUser, 'id' | 'roles'>, work: { user_id: string }): Promise<WorkAccess> {
+  if (work.user_id === user.id) return 'author';
+  return (await managesAuthor(db, user, work.user_id)) ? 'staff' : null;
+}
+
+/** The user's classes (memberships of departments of category 3, 班级). */
+export async function userClassIds(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sys_user_depart as m')
+    .innerJoin('sys_depart as d', 'd.id', 'm.dep_id')
+    .select('d.id')
+    .where('m.user_id', '=', userId)
+    .where('d.org_category', '=', '3')
+    .orderBy('d.org_code')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The first of the user's departments that has the unit's course assigned (teaching-open getUserDepartIdByUnitId). */
+export async function classForUnit(db: Kysely<Database>, userId: string, unitId: string): Promise<string> {
+  const row = await db
+    .selectFrom('teaching_course_unit as u')
+    .innerJoin('teaching_course_dept as cd', 'cd.course_id', 'u.course_id')
+    .innerJoin('sys_user_depart as m', 'm.dep_id', 'cd.dept_id')
+    .select('cd.dept_id')
+    .where('u.id', '=', unitId)
+    .where('m.user_id', '=', userId)
+    .orderBy('cd.dept_id')
+    .executeTakeFirst();
+  return row?.dept_id ?? '';
+}
+
+/** The user's classes a published homework is assigned to (empty: not theirs to submit). */
+export async function homeworkClasses(db: Kysely<Database>, userId: string, additionalId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('teaching_additional_work_dept as ad')
+    .innerJoin('teaching_additional_work as a', 'a.id', 'ad.additional_id')
+    .innerJoin('sys_user_depart as m', 'm.dep_id', 'ad.dept_id')
+    .select('ad.dept_id')
+    .where('ad.additional_id', '=', additionalId)
+    .where('a.status', '=', 1)
+    .where('m.user_id', '=', userId)
+    .orderBy('ad.dept_id')
+    .execute();
+  return rows.map((r) => r.dept_id);
+}
+
+/** Keeps the current state of a work as its next version (before a resubmission or a restore overwrites it). */
+export async function archiveVersion(db: Kysely<Database>, work: TeachingWork, at: string = now()): Promise<number> {
+  const last = await db
+    .selectFrom('teaching_work_version')
+    .select((eb) => eb.fn.max('version_no').as('n'))
+    .where('work_id', '=', work.id)
+    .executeTakeFirst();
+  const versionNo = Number(last?.n ?? 0) + 1;
+  await db
+    .insertInto('teaching_work_version')
+    .values({
+      id: newId(),
+      work_id: work.id,
+      version_no: versionNo,
+      work_name: work.work_name,
+      work_type: work.work_type,
+      work_file: work.work_file,
+      work_cover: work.work_cover,
+      work_status: work.work_status,
+      has_cloud_data: work.has_cloud_data,
+      create_by: work.update_by ?? work.create_by,
+      create_time: work.update_time ?? work.create_time ?? at,
+    })
+    .execute();
+  return versionNo;
+}
+
+/** sys_file ids of works and their versions. */
+async function workFileIds(db: Kysely<Database>, workIds: string[]): Promise<string[]> {
+  if (!workIds.length) return [];
+  const [works, versions] = await Promise.all([
+    db.selectFrom('teaching_work').select(['work_file', 'work_cover']).where('id', 'in', workIds).execute(),
+    db.selectFrom('teaching_work_version').select(['work_file', 'work_cover']).where('work_id', 'in', workIds).execute(),
+  ]);
+  return [...new Set([...works, ...versions].flatMap((r) => [r.work_file, r.work_cover]).filter((x): x is string => !!x))];
+}
+
+/**
+ * Deletes works with their grade, comments, tags and versions, then the stored files no remaining work or
+ * version uses (sys_file row and the file itself). Returns how many works were deleted.
+ */
+export async function deleteWorks(db: Kysely<Database>, filesDir: string, workIds: string[]): Promise<number> {
+  if (!workIds.length) return 0;
+  const fileIds = await workFileIds(db, workIds);
+  let removed: { id: string; file_path: string }[] = [];
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('teaching_work_correct').where('work_id', 'in', workIds).execute();
+    await tx.deleteFrom('teaching_work_comment').where('work_id', 'in', workIds).execute();
+    await tx.deleteFrom('teaching_work_tag').where('work_id', 'in', workIds).execute();
+    await tx.deleteFrom('teaching_work_version').where('work_id', 'in', workIds).execute();
+    await tx.deleteFrom('teaching_work').where('id', 'in', workIds).execute();
+    removed = await unreferencedFiles(tx, fileIds);
+    if (removed.length) await tx.deleteFrom('sys_file').where('id', 'in', removed.map((f) => f.id)).execute();
+  });
+  await removeStoredFiles(filesDir, removed.map((f) => f.file_path));
+  return workIds.length;
+}
+
+/** The given sys_file rows that no work or work version refers to any more. */
+async function unreferencedFiles(db: Kysely<Database>, fileIds: string[]) {
+  if (!fileIds.length) return [];
+  const used = new Set<string>();
+  for (const col of ['work_file', 'work_cover'] as const) {
+    for (const r of await db.selectFrom('teaching_work').select(col).where(col, 'in', fileIds).execute()) used.add(r[col]!);
+    for (const r of await db.selectFrom('teaching_work_version').select(col).where(col, 'in', fileIds).execute()) used.add(r[col]!);
+  }
+  const free = fileIds.filter((id) => !used.has(id));
+  if (!free.length) return [];
+  return db.selectFrom('sys_file').select(['id', 'file_path']).where('id', 'in', free).execute();
+}
+
+/** sys_file ids among `ids` that the user did not upload (or that do not exist). */
+export async function foreignFiles(db: Kysely<Database>, username: string, ids: string[]): Promise<string[]> {
+  const want = [...new Set(ids.filter(Boolean))];
+  if (!want.length) return [];
+  const rows = await db.selectFrom('sys_file').select('id').where('id', 'in', want).where('create_by', '=', username).where('del_flag', '=', 0).execute();
+  const own = new Set(rows.map((r) => r.id));
+  return want.filter((id) => !own.has(id));
 }
