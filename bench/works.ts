@@ -248,7 +248,7 @@ async function explainAll(db: Kysely<Database>, dialect: Dialect, statements: { 
       return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
     });
     const rows = await sql.raw<Record<string, unknown>>(text).execute(db);
-    console.log(`    ${s.sql.replace(/\s+/g, ' ').slice(0, 220)}`);
+    console.log(`    ${s.sql.replace(/\s+/g, " ")}  -- ${JSON.stringify(s.parameters)}`);
     for (const r of rows.rows) console.log(`      ${String(r.detail ?? r['QUERY PLAN'])}`);
   }
 }
@@ -300,6 +300,8 @@ async function benchDialect(dialect: Dialect) {
     if (reuse) {
       const fileUsers = JSON.parse(fs.readFileSync(path.join(keep!, 'bench.json'), 'utf8')) as Generated;
       g = fileUsers;
+      // Migrations may have added indexes since: refresh the statistics as a live database's would be.
+      await analyze(conn.db, dialect);
     } else {
       await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, filesDir: path.join(dir, 'files') });
       const t0 = performance.now();

@@ -9,6 +9,7 @@ import * as m006SysFileUploaderIndex from './migrations/006_sys_file_uploader_in
 import * as m007HideUnbuiltMenus from './migrations/007_hide_unbuilt_menus.js';
 import * as m008DepartDayLog from './migrations/008_depart_day_log.js';
 import * as m009WorkTagsVersions from './migrations/009_work_tags_versions.js';
+import * as m013TeachingIndexes from './migrations/013_teaching_indexes.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '007_hide_unbuilt_menus': m007HideUnbuiltMenus,
   '008_depart_day_log': m008DepartDayLog,
   '009_work_tags_versions': m009WorkTagsVersions,
+  '013_teaching_indexes': m013TeachingIndexes,
 };
 
 class StaticProvider implements MigrationProvider {
