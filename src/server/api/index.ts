@@ -42,7 +42,7 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/sys/user/updatePassword', '/sy
  * header). They write only for that header: never for the session cookie (a cross-site link or image would
  * do), never on HEAD. They are logged as writes.
  */
-export const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData', '/sys/logout']);
+export const WRITING_GETS = new Set(['/sys/annountCement/doReleaseData', '/sys/annountCement/doReovkeData', '/sys/logout', '/teaching/teachingWork/setWorkTag']);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 

@@ -19,9 +19,7 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
     t = await startTestApp({ dialect });
     ids.class1 = (await t.db.selectFrom('sys_depart').select('id').where('depart_name', '=', '一年级一班').executeTakeFirstOrThrow()).id;
     ids.class2 = (await t.db.selectFrom('sys_depart').select('id').where('depart_name', '=', '一年级二班').executeTakeFirstOrThrow()).id;
-    // A second grade with its own class, student and teacher: outside 王老师's scope.
-    const grade2 = (await t.db.selectFrom('sys_depart').select('id').where('depart_name', '=', '一年级').executeTakeFirstOrThrow()).id;
-    void grade2;
+    // A class of another grade with its own student and teacher: outside 王老师's scope (a teacher managing nothing too).
     ids.class9 = await addClass(t, '二年级九班', '希望小学', 'A01A09');
     await addUser(t, 'student9', '小九', 'student', [ids.class9]);
     await addUser(t, 'teacher9', '九老师', 'teacher', [ids.class9], [ids.class9]);

@@ -2,15 +2,15 @@
 // submit), the teachers' grading desk (list, edit, export) scoped to the members of the classes they manage,
 // private tags, the version history of resubmitted works and cloning a work to other accounts.
 import type { Context } from 'hono';
-import { sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
-import type { TeachingWork } from '../../db/schema.js';
+import type { Database, TeachingWork } from '../../db/schema.js';
 import { visibleCourse } from '../../domain/courses.js';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
-import { camel } from '../../domain/serialize.js';
+import { camel, fileUrl } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
@@ -18,9 +18,13 @@ import { NO_MANAGED_DEPARTS, hasScope, scopeMemberIds, userScope } from '../../d
 import {
   LEADERBOARD_ORDERS,
   LIST_DICTS,
+  WORK_DICTS,
   WORK_SCENES,
   archiveVersion,
   classForUnit,
+  deleteWorks,
+  managesAuthor,
+  workAccess,
   foreignFiles,
   homeworkClasses,
   leaderboard,
@@ -32,9 +36,11 @@ import {
   type WorkListRow,
 } from '../../domain/works.js';
 import { worksList } from '../../lists/works.js';
-import { LOGGED_IN, PUBLIC, type ApiRoutes } from '../access.js';
+import { hasPermission, LOGGED_IN, perm, PUBLIC, type ApiRoutes } from '../access.js';
+import { deleteTag, MAX_TAG_LENGTH, setWorkTag, TAG_IN_USE, taggedCount, tagNames } from '../../domain/work-tags.js';
 import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
-import { applyFilters, applySort, type FieldMap } from '../list-query.js';
+import { exportResponse } from '../excel.js';
+import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 import { courseViewer } from './course-access.js';
 
 const leaderboardQuery = z.object({
@@ -106,44 +112,59 @@ const idParam = (label = 'id') => z.string({ message: `${label}不能为空` }).
 /** A query value, trimmed and capped: over-long values match nothing rather than reaching SQL whole. */
 const qv = (c: Context<ApiEnv>, key: string) => (c.req.query(key) ?? '').trim().slice(0, 100);
 
-type ListBase = ReturnType<typeof workListQuery>;
+// Any select over `teaching_work as w` joined to `sys_user as u`, the caller's `teaching_work_tag as wt` and
+// the grade `teaching_work_correct as wc` (the list query, or the lighter count query).
+type Qb = SelectQueryBuilder<any, any, any>;
+/** Where a list looks: the caller's own works, or the works of the managed subtrees' members. */
+type Restrict = <Q extends Qb>(q: Q) => Q;
 
 /** Filters shared by `mine` and `list`: the generic ones plus name LIKE, username, real name and the caller's tag. */
-function filtered(c: Context<ApiEnv>, base: ListBase): ListBase {
+function filtered<Q extends Qb>(c: Context<ApiEnv>, base: Q): Q {
   const query = Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => !HAND_FILTERED.includes(k)));
   let q = applyFilters(base, query, workFields);
   const stripStars = (v: string) => v.replace(/^\*+|\*+$/g, '');
   const workName = stripStars(qv(c, 'workName'));
-  if (workName) q = q.where(contains('w.work_name', workName));
+  if (workName) q = q.where(contains('w.work_name', workName)) as Q;
   const realname = stripStars(qv(c, 'realname'));
-  if (realname) q = q.where(contains('u.realname', realname));
+  if (realname) q = q.where(contains('u.realname', realname)) as Q;
   const username = qv(c, 'username');
-  if (username) q = q.where('w.create_by', '=', username);
+  if (username) q = q.where('w.create_by', '=', username) as Q;
   const workTag = qv(c, 'workTag');
-  if (workTag) q = q.where('wt.tag', '=', workTag);
+  if (workTag) q = q.where('wt.tag', '=', workTag) as Q;
   return q;
 }
 
-async function runList(c: Context<ApiEnv>, base: ListBase, defaultSize: number, maxSize: number) {
+/** Counting needs only the joins a filter may use, not the files, class, unit and homework of every row. */
+function workCountQuery(db: Kysely<Database>, viewerId: string) {
+  return db
+    .selectFrom('teaching_work as w')
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .leftJoin('teaching_work_correct as wc', 'wc.work_id', 'w.id')
+    .leftJoin('teaching_work_tag as wt', (j) => j.onRef('wt.work_id', '=', 'w.id').on('wt.user_id', '=', viewerId))
+    .where('w.del_flag', '=', 0);
+}
+
+async function runList(c: Context<ApiEnv>, restrict: Restrict, defaultSize: number, maxSize: number) {
   const { db } = c.get('deps');
+  const viewerId = c.get('user')!.id;
   const { pageNo, pageSize, offset } = paging(c, defaultSize, maxSize);
-  const q = filtered(c, base);
+  const list = filtered(c, restrict(workListQuery(db, viewerId)));
+  const counted = filtered(c, restrict(workCountQuery(db, viewerId)));
   const [rows, count] = await Promise.all([
-    applySort(q, c.req.query(), worksList, workFields, 'w.id', true).limit(pageSize).offset(offset).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    applySort(list, c.req.query(), worksList, workFields, 'w.id', true).limit(pageSize).offset(offset).execute(),
+    counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   const records = await decorate(db, (rows as WorkListRow[]).map(toListModel), LIST_DICTS);
   return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
 }
 
 /** The list's rows for the caller: everything for admins, the members of the managed subtrees for others. */
-async function scopedBase(c: Context<ApiEnv>): Promise<ListBase | Response> {
+async function listScope(c: Context<ApiEnv>): Promise<Restrict | Response> {
   const { db } = c.get('deps');
-  const user = c.get('user')!;
-  const scope = await userScope(db, user);
+  const scope = await userScope(db, c.get('user')!);
   if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
-  const base = workListQuery(db, user.id);
-  return scope.all ? base : base.where('w.user_id', 'in', scopeMemberIds(db, scope));
+  if (scope.all) return (q) => q;
+  return (q) => q.where('w.user_id', 'in', scopeMemberIds(db, scope)) as typeof q;
 }
 
 const submitBody = z.object({
@@ -188,14 +209,14 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
   // 我的作品: the caller's works only, newest first, optionally one of their tags.
   r.get('/teaching/teachingWork/mine', LOGGED_IN, async (c) => {
     const user = c.get('user')!;
-    return runList(c, workListQuery(c.get('deps').db, user.id).where('w.user_id', '=', user.id), 999, 999);
+    return runList(c, (q) => q.where('w.user_id', '=', user.id) as typeof q, 999, 999);
   });
 
   // 作业管理: works of the members of the classes the caller manages (admins: all).
   r.get('/teaching/teachingWork/list', LOGGED_IN, async (c) => {
-    const base = await scopedBase(c);
-    if (base instanceof Response) return base;
-    return runList(c, base, 10, 500);
+    const restrict = await listScope(c);
+    if (restrict instanceof Response) return restrict;
+    return runList(c, restrict, 10, 500);
   });
 
   r.post('/teaching/teachingWork/submit', LOGGED_IN, async (c) => {
@@ -293,5 +314,271 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     });
     const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return ok(c, camel(saved), existing ? '更新成功！' : '添加成功！', 200);
+  });
+
+  registerWorkDeskRoutes(r);
+  registerWorkTagRoutes(r);
+  registerWorkVersionRoutes(r);
+}
+
+const NOT_FOUND = '未找到对应数据';
+const NOT_YOURS = '无权操作该作品';
+
+/** Loads a work the caller may read (author, or staff whose scope holds the author); else the refusal. */
+async function readableWork(c: Context<ApiEnv>, rawId: string | undefined): Promise<{ work: TeachingWork; access: 'author' | 'staff' } | Response> {
+  const id = (rawId ?? '').trim();
+  if (!id) return fail(c, '参数错误：缺少id', 400, 400);
+  if (id.length > MAX_ID) return fail(c, NOT_FOUND);
+  const { db } = c.get('deps');
+  const work = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!work) return fail(c, NOT_FOUND);
+  const access = await workAccess(db, c.get('user')!, work);
+  if (!access) return fail(c, NOT_YOURS);
+  return { work, access };
+}
+
+/** Staff who may grade: admins, or holders of work:correct whose scope holds the work's author. */
+async function gradableWork(c: Context<ApiEnv>, id: string): Promise<TeachingWork | Response> {
+  const { db } = c.get('deps');
+  const user = c.get('user')!;
+  const work = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!work) return fail(c, NOT_FOUND);
+  if (!(await managesAuthor(db, user, work.user_id))) return fail(c, NOT_YOURS);
+  return work;
+}
+
+const correctItem = z.object({
+  score: z.coerce.number({ message: '评分必须是数字' }).int('评分必须是整数').min(1, '评分只能是1到5').max(5, '评分只能是1到5'),
+  comment: z.string({ message: '评语格式不正确' }).max(512, '评语不能超过512个字符').nullish(),
+});
+
+const editBody = z.object({
+  id: idParam('作品id'),
+  workName: z.string({ message: '作品名格式不正确' }).trim().min(1, '请输入作品名').max(64, '作品名不能超过64个字符').optional(),
+  workStatus: z.coerce.number({ message: '作品状态必须是数字' }).int('作品状态必须是整数').min(0, '作品状态只能是0到4').max(4, '作品状态只能是0到4').optional(),
+  teachingWorkCorrectList: z.array(correctItem, { message: '批改信息格式不正确' }).max(1, '一件作品只有一条批改').optional(),
+});
+
+function registerWorkDeskRoutes(r: ApiRoutes) {
+  // 批改: the work's name and status and its one grade row. Public comments stay (§2.14.1: the anchor wiped them).
+  r.on(['PUT', 'POST'], '/teaching/teachingWork/edit', perm('work:correct'), async (c) => {
+    const body = await jsonBody(c, editBody);
+    if (!body.ok) return body.response;
+    const b = body.data;
+    const found = await gradableWork(c, b.id);
+    if (found instanceof Response) return found;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      const set = { ...(b.workName !== undefined ? { work_name: b.workName } : {}), ...(b.workStatus !== undefined ? { work_status: b.workStatus } : {}) };
+      if (Object.keys(set).length) await tx.updateTable('teaching_work').set({ ...set, update_by: user.username, update_time: at }).where('id', '=', b.id).execute();
+      if (!b.teachingWorkCorrectList) return;
+      const grade = b.teachingWorkCorrectList[0];
+      if (!grade) {
+        await tx.deleteFrom('teaching_work_correct').where('work_id', '=', b.id).execute();
+        return;
+      }
+      const comment = grade.comment ?? null;
+      const existing = await tx.selectFrom('teaching_work_correct').select('id').where('work_id', '=', b.id).executeTakeFirst();
+      if (existing) {
+        await tx.updateTable('teaching_work_correct').set({ score: grade.score, comment, update_by: user.username, update_time: at }).where('id', '=', existing.id).execute();
+      } else {
+        await tx
+          .insertInto('teaching_work_correct')
+          .values({ id: newId(), work_id: b.id, score: grade.score, comment, create_by: user.username, create_time: at })
+          .onConflict((oc) => oc.column('work_id').doUpdateSet({ score: grade.score, comment, update_by: user.username, update_time: at }))
+          .execute();
+      }
+      const scene = found.work_scene;
+      if (found.depart_id && (scene === 'course' || scene === 'additional')) {
+        await recordClassEvent(tx, found.depart_id, scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', b.id, at);
+      }
+    });
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryById', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    return ok(c, camel(found.work), '操作成功！', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryTeachingWorkCorrectByMainId', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', found.work.id).execute();
+    return ok(c, rows.map((row) => camel(row)), '操作成功！', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryTeachingWorkCommentByMainId', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db
+      .selectFrom('teaching_work_comment as m')
+      .leftJoin('sys_user as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.realname', 'u.username'])
+      .where('m.work_id', '=', found.work.id)
+      .orderBy('m.create_time', 'desc')
+      .orderBy('m.id')
+      .execute();
+    return ok(c, rows.map((row) => camel(row)), '操作成功！', 200);
+  });
+
+  // Authors delete their own works; staff (admins, or work:del holders) those of authors in their scope.
+  const deleteWorksRoute = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的作品');
+    const { db, config } = c.get('deps');
+    const user = c.get('user')!;
+    const unique = [...new Set(ids)];
+    if (unique.some((id) => id.length > MAX_ID)) return fail(c, NOT_FOUND);
+    const works = await db.selectFrom('teaching_work').select(['id', 'user_id']).where('id', 'in', unique).execute();
+    if (works.length !== unique.length) return fail(c, NOT_FOUND);
+    const staff = isSuperUser(user) || (await hasPermission(c, 'work:del'));
+    const scope = await userScope(db, user);
+    for (const w of works) {
+      if (w.user_id === user.id) continue;
+      if (!staff || !(await managesAuthor(db, user, w.user_id, scope))) return fail(c, NOT_YOURS);
+    }
+    await deleteWorks(db, config.filesDir, unique);
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete('/teaching/teachingWork/delete', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('id'), 1)));
+  r.delete('/teaching/teachingWork/deleteBatch', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('ids'), 200)));
+}
+
+function registerWorkTagRoutes(r: ApiRoutes) {
+  r.get('/teaching/teachingWork/getWorkTags', LOGGED_IN, async (c) => ok(c, await tagNames(c.get('deps').db, c.get('user')!.id), '操作成功！', 200));
+
+  // A writing GET of the anchor's contract: listed in WRITING_GETS (token header only, never the cookie).
+  r.get('/teaching/teachingWork/setWorkTag', LOGGED_IN, async (c) => {
+    const tag = (c.req.query('workTag') ?? '').trim();
+    if (tag.length > MAX_TAG_LENGTH) return fail(c, `标签不能超过${MAX_TAG_LENGTH}个字符`);
+    const found = await readableWork(c, c.req.query('workId'));
+    if (found instanceof Response) return found;
+    await setWorkTag(c.get('deps').db, c.get('user')!.id, found.work.id, tag);
+    return ok(c, null, '标记成功', 200);
+  });
+
+  r.delete('/teaching/teachingWork/delWorkTag', LOGGED_IN, async (c) => {
+    const tag = (c.req.query('tag') ?? '').trim();
+    if (!tag) return fail(c, '请选择要删除的标签');
+    if (tag.length > MAX_TAG_LENGTH) return fail(c, '标签不存在');
+    const { db } = c.get('deps');
+    const userId = c.get('user')!.id;
+    if (c.req.query('force') !== 'true' && (await taggedCount(db, userId, tag)) > 0) return fail(c, TAG_IN_USE);
+    await deleteTag(db, userId, tag);
+    return ok(c, null, '删除成功', 200);
+  });
+}
+
+const restoreBody = z.object({ workId: idParam('作品id'), versionId: idParam('版本id') });
+const sendBody = z.object({
+  sendWorkId: idParam('作品id'),
+  userIdList: z
+    .array(z.string({ message: '用户格式不正确' }).trim().min(1, '用户格式不正确').max(MAX_ID, '用户格式不正确'), { message: '请选择用户' })
+    .min(1, '请选择用户')
+    .max(200, '一次最多发送给200个用户'),
+});
+
+function registerWorkVersionRoutes(r: ApiRoutes) {
+  // 历史版本: the states a work had before each resubmission or restore, newest first.
+  r.get('/teaching/teachingWork/versions', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('workId'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db
+      .selectFrom('teaching_work_version as v')
+      .leftJoin('sys_file as f', 'f.id', 'v.work_file')
+      .leftJoin('sys_file as cf', 'cf.id', 'v.work_cover')
+      .selectAll('v')
+      .select(['f.file_path as work_file_key', 'cf.file_path as cover_file_key'])
+      .where('v.work_id', '=', found.work.id)
+      .orderBy('v.version_no', 'desc')
+      .execute();
+    const records = rows.map((row) => ({ ...camel(row), workStatus: String(row.work_status), workFileKey_url: fileUrl(row.work_file_key), coverFileKey_url: fileUrl(row.cover_file_key) }));
+    return ok(c, await decorate(c.get('deps').db, records, WORK_DICTS), '操作成功！', 200);
+  });
+
+  // Restores a version's content (name, type, files); the current state becomes a version first. The status
+  // is not content: a graded or published work stays so.
+  r.post('/teaching/teachingWork/restoreVersion', LOGGED_IN, async (c) => {
+    const body = await jsonBody(c, restoreBody);
+    if (!body.ok) return body.response;
+    const found = await readableWork(c, body.data.workId);
+    if (found instanceof Response) return found;
+    const { db } = c.get('deps');
+    const version = await db.selectFrom('teaching_work_version').selectAll().where('id', '=', body.data.versionId).where('work_id', '=', found.work.id).executeTakeFirst();
+    if (!version) return fail(c, '版本不存在');
+    const user = c.get('user')!;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      await archiveVersion(tx, found.work, at);
+      await tx
+        .updateTable('teaching_work')
+        .set({ work_name: version.work_name, work_type: version.work_type, work_file: version.work_file, work_cover: version.work_cover, has_cloud_data: version.has_cloud_data, update_by: user.username, update_time: at })
+        .where('id', '=', found.work.id)
+        .execute();
+    });
+    const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', found.work.id).executeTakeFirstOrThrow();
+    return ok(c, camel(saved), '恢复成功', 200);
+  });
+
+  // 克隆至其他账号: a new draft (status 0, free creation) per target, sharing the files. Source and targets must
+  // lie in the caller's scope (the anchor checked nothing and overwrote the targets' works of the same name).
+  r.post('/teaching/teachingWork/sendWork', perm('work:send'), async (c) => {
+    const body = await jsonBody(c, sendBody);
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const source = await db.selectFrom('teaching_work').selectAll().where('id', '=', body.data.sendWorkId).executeTakeFirst();
+    if (!source) return fail(c, '作品不存在');
+    const scope = await userScope(db, user);
+    if (!(await managesAuthor(db, user, source.user_id, scope))) return fail(c, NOT_YOURS);
+    const targetIds = [...new Set(body.data.userIdList)];
+    const targets = await db.selectFrom('sys_user').select(['id', 'username', 'realname']).where('id', 'in', targetIds).where('del_flag', '=', 0).execute();
+    if (targets.length !== targetIds.length) return fail(c, '用户不存在');
+    for (const target of targets) {
+      if (!(await managesAuthor(db, user, target.id, scope))) return fail(c, `无权向用户“${target.realname || target.username}”发送作品`);
+    }
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      for (const target of targets) {
+        const classes = await userClassIds(tx, target.id);
+        await tx
+          .insertInto('teaching_work')
+          .values({
+            id: newId(),
+            user_id: target.id,
+            depart_id: classes[0] ?? '',
+            course_id: null,
+            additional_id: '',
+            work_name: source.work_name,
+            work_type: source.work_type,
+            work_file: source.work_file,
+            work_cover: source.work_cover,
+            work_status: 0,
+            work_scene: 'create',
+            has_cloud_data: source.has_cloud_data,
+            del_flag: 0,
+            create_by: target.username,
+            create_time: at,
+          })
+          .execute();
+      }
+    });
+    return ok(c, null, `发送成功，共${targets.length}个用户`, 200);
+  });
+
+  // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
+  r.get('/teaching/teachingWork/exportXls', LOGGED_IN, async (c) => {
+    const restrict = await listScope(c);
+    if (restrict instanceof Response) return restrict;
+    let q = filtered(c, restrict(workListQuery(c.get('deps').db, c.get('user')!.id)));
+    const selections = idList(c.req.query('selections'), 10_000);
+    if (selections.length) q = q.where('w.id', 'in', selections);
+    const rows = (await applySort(q, c.req.query(), worksList, workFields, 'w.id', true).limit(50_000).execute()) as WorkListRow[];
+    const records = await decorate(c.get('deps').db, rows.map(toListModel), LIST_DICTS);
+    return exportResponse(c, worksList, records);
   });
 }

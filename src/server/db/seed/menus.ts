@@ -37,7 +37,7 @@ export const PERMISSION_CODES = [
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
 export const PLANNED_PERMISSION_CODES = [
   // 作业管理, 布置班级作业
-  'work:correct', 'work:del', 'work:export', 'additional:add', 'additional:edit', 'additional:del',
+  'work:correct', 'work:del', 'work:export', 'work:send', 'additional:add', 'additional:edit', 'additional:del',
   // 前台菜单管理, Scratch素材库
   'menu:add', 'menu:edit', 'menu:del', 'assets:add', 'assets:edit', 'assets:del',
 ] as const;
@@ -172,6 +172,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'work:correct', name: '批改作业', grant: T },
           { code: 'work:del', name: '删除作业', grant: T },
           { code: 'work:export', name: '导出作业', grant: T },
+          { code: 'work:send', name: '克隆至其他账号', grant: T },
         ],
       },
       {
