@@ -33,6 +33,7 @@ import { registerCourseDeptRoutes } from './teaching/course-dept.js';
 import { registerTeachingMenuRoutes } from './teaching/menu.js';
 import { registerTeachingUserRoutes } from './teaching/user.js';
 import { registerWorkRoutes } from './teaching/work.js';
+import { registerAdditionalWorkRoutes } from './teaching/additional-work.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -68,6 +69,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerUploadRoutes(routes);
   registerTeachingMenuRoutes(routes);
   registerWorkRoutes(routes);
+  registerAdditionalWorkRoutes(routes);
   registerTeachingUserRoutes(routes);
   registerCourseRoutes(routes);
   registerCourseUnitRoutes(routes);

@@ -32,6 +32,12 @@ export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
 export const UNIT_MEDIA_BIZ = 'courseunit';
 const UNIT_MEDIA_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'mp4', 'webm', 'pdf', 'ole'];
 
+/** Folder of class homework materials (布置班级作业: cover, 作业资料, 作业文件). */
+export const HOMEWORK_BIZ = 'additional';
+/** Folder of files students hand in (我的作业 → 提交作业). */
+export const WORK_FILE_BIZ = 'workfile';
+const WORK_FILE_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'pdf', 'ole'];
+
 /** Extensions a container kind may keep from the original name (zip: Scratch projects and Office files). */
 const NAMED_EXTS: Partial<Record<FileKind, string[]>> = { zip: ['sb3', 'sb2', 'docx', 'pptx', 'xlsx'], ole: ['doc', 'ppt', 'xls'] };
 
@@ -74,6 +80,8 @@ export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   project3: IMAGE_KINDS, // the Scratch editor's folder (work covers)
   course: IMAGE_KINDS, // course and unit covers, course maps
   [UNIT_MEDIA_BIZ]: UNIT_MEDIA_KINDS, // course-unit videos, projects and documents (only unit editors upload here)
+  [HOMEWORK_BIZ]: UNIT_MEDIA_KINDS, // class homework covers, documents and starter projects (only homework editors)
+  [WORK_FILE_BIZ]: WORK_FILE_KINDS, // files students hand in for homework of type 文件
 };
 
 export const isUploadFolder = (biz: string): boolean => Object.hasOwn(UPLOAD_FOLDERS, biz);

@@ -13,7 +13,9 @@ export interface ColumnSpec {
   width?: number;
   align?: 'left' | 'center' | 'right';
   /** How the table shows the value. */
-  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis';
+  render?: 'text' | 'image' | 'tag' | 'datetime' | 'ellipsis' | 'link';
+  /** render 'link': the text of the link to the value's URL (e.g. 下载); the URL itself otherwise. */
+  linkText?: string;
   /** Included in the Excel export (default true). */
   export?: boolean;
   /** Shown in the table (default true); export-only columns set false. */

@@ -47,6 +47,15 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
       return text ? <img class="xt-cell-image" src={text} alt="" loading="lazy" /> : '';
     case 'tag':
       return text ? <Tag color={col.colors ? col.colors[String(r[col.key])] : 'blue'}>{text}</Tag> : '';
+    case 'link':
+      // Only our own stored files (relative URLs) or http(s) links are offered.
+      return /^(\/(?!\/)|https?:\/\/)/.test(text) ? (
+        <a href={text} target="_blank" rel="noopener noreferrer" download>
+          {col.linkText ?? text}
+        </a>
+      ) : (
+        ''
+      );
     case 'ellipsis':
       return text.length > ELLIPSIS ? <span title={text}>{text.slice(0, ELLIPSIS)}…</span> : text;
     default:

@@ -13,6 +13,8 @@ import {
   storedExtension,
   storeUpload,
   UNIT_MEDIA_BIZ,
+  HOMEWORK_BIZ,
+  WORK_FILE_BIZ,
   UPLOADS_PER_MINUTE,
   uploadedToday,
   zipLooksSafe,
@@ -91,8 +93,11 @@ export function registerUploadRoutes(r: ApiRoutes) {
     // Unit media (videos, projects, documents) only from those who edit course units.
     const unitMedia = biz === UNIT_MEDIA_BIZ;
     if (unitMedia && !(await hasPermission(c, 'unit:add')) && !(await hasPermission(c, 'unit:edit'))) return fail(c, '没有上传课程资料的权限', 403, 403);
+    if (biz === HOMEWORK_BIZ && !(await hasPermission(c, 'additional:add')) && !(await hasPermission(c, 'additional:edit'))) return fail(c, '没有上传作业资料的权限', 403, 403);
     if (!kind || !acceptedKinds(biz).includes(kind) || !storedExtension(kind, file.name || '')) {
-      return fail(c, unitMedia ? '文件类型不支持，仅支持图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : '文件类型不支持，仅支持 PNG、JPEG、GIF、WEBP 图片', 415, 415);
+      const accepted =
+        unitMedia || biz === HOMEWORK_BIZ ? '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : biz === WORK_FILE_BIZ ? '图片、Scratch 项目、压缩包、PDF 和 Office 文档' : 'PNG、JPEG、GIF、WEBP 图片';
+      return fail(c, `文件类型不支持，仅支持${accepted}`, 415, 415);
     }
     if (kind === 'zip' && !zipLooksSafe(data)) return fail(c, '压缩文件内容异常（解压后过大或含有非法路径），已拒绝', 415, 415);
     const stored = await storeUpload(db, c.get('deps').config.filesDir, {

@@ -32,12 +32,14 @@ export const PERMISSION_CODES = [
   'config:save', 'log:del',
   // 课程包管理, 课程单元管理
   'course:add', 'course:edit', 'course:del', 'unit:add', 'unit:edit', 'unit:del',
+  // 布置班级作业
+  'additional:add', 'additional:edit', 'additional:del',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
 export const PLANNED_PERMISSION_CODES = [
   // 作业管理, 布置班级作业
-  'work:correct', 'work:del', 'work:export', 'work:send', 'additional:add', 'additional:edit', 'additional:del',
+  'work:correct', 'work:del', 'work:export', 'work:send',
   // 前台菜单管理, Scratch素材库
   'menu:add', 'menu:edit', 'menu:del', 'assets:add', 'assets:edit', 'assets:del',
 ] as const;
@@ -126,7 +128,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
   { name: '我的作品', url: '/account/center', component: 'account/center/Index', icon: 'picture', sort: 2, grant: ALL },
   { name: '我的课程', url: '/teaching/mineCourse/cardList', component: 'account/course/CourseListCard', icon: 'read', sort: 3, grant: ALL, planned: true },
   { name: '我的作品列表', url: '/account/mineWork', component: 'account/center/MineWorkList', icon: 'form', sort: 4, grant: ALL, planned: true },
-  { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL, planned: true },
+  { name: '我的作业', url: '/center/myAdditionalWork', component: 'account/course/MyAdditionalWorkList', icon: 'form', sort: 5, grant: ALL },
   {
     name: '课程单元', url: '/account', component: RV, hidden: true, sort: 6, grant: ALL, planned: true,
     children: [
@@ -176,7 +178,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         ],
       },
       {
-        name: '布置班级作业', url: '/work/additionalWork', component: 'teaching/TeachingAdditionalWorkList', grant: T, planned: true,
+        name: '布置班级作业', url: '/work/additionalWork', component: 'teaching/TeachingAdditionalWorkList', grant: T,
         buttons: [
           { code: 'additional:add', name: '布置作业', grant: T },
           { code: 'additional:edit', name: '编辑作业', grant: T },
