@@ -32,6 +32,9 @@ const LIMITS: Limit[] = [
   { path: /^\/sys\/sysConfig\/save$/, maxSize: 3 * MAX_UPLOAD_BYTES + FRAMING, message: `上传的图片合计不能超过${megabytes(3 * MAX_UPLOAD_BYTES)}` },
   // Course and unit forms carry covers, a map, videos, projects, materials and lesson plans (10 MB each).
   { path: /^\/course\/(course|courseUnit)\/save$/, maxSize: 5 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(5 * MAX_UPLOAD_BYTES)}，请分几次保存` },
+  // 布置班级作业 carries a cover, a document and a starter file; 我的作业's 提交作业 one file.
+  { path: /^\/work\/additionalWork\/save$/, maxSize: 3 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(3 * MAX_UPLOAD_BYTES)}，请分几次保存` },
+  { path: /^\/center\/myAdditionalWork\/submit$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
   { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
   // Announcements may carry 500,000 characters of rich text (3 bytes each in UTF-8, up to 9 url-encoded in the
   // page form) or up to 100,000 recipient ids.

@@ -26,6 +26,7 @@ import { registerLogPages } from './system/logs.js';
 import { registerDictPages } from './system/dicts.js';
 import { registerConfigPages } from './system/config.js';
 import { registerCoursePages } from './teaching/courses.js';
+import { registerAdditionalWorkPages } from './teaching/additional-work.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
@@ -79,6 +80,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerDictPages(app);
   registerConfigPages(app);
   registerCoursePages(app);
+  registerAdditionalWorkPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

@@ -96,7 +96,7 @@ export function registerUploadRoutes(r: ApiRoutes) {
     if (biz === HOMEWORK_BIZ && !(await hasPermission(c, 'additional:add')) && !(await hasPermission(c, 'additional:edit'))) return fail(c, '没有上传作业资料的权限', 403, 403);
     if (!kind || !acceptedKinds(biz).includes(kind) || !storedExtension(kind, file.name || '')) {
       const accepted =
-        unitMedia || biz === HOMEWORK_BIZ ? '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : biz === WORK_FILE_BIZ ? '图片、Scratch 项目、压缩包、PDF 和 Office 文档' : 'PNG、JPEG、GIF、WEBP 图片';
+        unitMedia || biz === HOMEWORK_BIZ ? '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : biz === WORK_FILE_BIZ ? '图片、Scratch 项目、压缩包、PDF 和 Office 文档' : ' PNG、JPEG、GIF、WEBP 图片';
       return fail(c, `文件类型不支持，仅支持${accepted}`, 415, 415);
     }
     if (kind === 'zip' && !zipLooksSafe(data)) return fail(c, '压缩文件内容异常（解压后过大或含有非法路径），已拒绝', 415, 415);

@@ -120,7 +120,8 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(home).toMatchObject({ component: 'dashboard/Index', icon: 'home', sort_no: 0, menu_type: 0, parent_id: '' });
     expect(rows.find((r) => r.url === '/isystem/user')).toMatchObject({ component: 'system/UserList', menu_type: 0 });
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
-      '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit']) {
+      '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
+      '/work/additionalWork', '/center/myAdditionalWork']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
@@ -130,7 +131,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程管理'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['作业管理', '系统管理', '课程管理'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {

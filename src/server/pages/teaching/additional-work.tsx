@@ -1,0 +1,377 @@
+// 布置班级作业 (/work/additionalWork): the declared list with its dialog, and 提交情况 (who handed a homework in,
+// with the grade, and who did not; links to the grading desk). 我的作业 (/center/myAdditionalWork): the
+// student's homework with 全部 / 未提交 / 已提交, and the 提交作业 dialog that hands in a file for homework of the
+// file type (Scratch homework opens the editor, which is another screen).
+import type { Context, Hono } from 'hono';
+import {
+  GRADING_DESK_ROUTE,
+  HOMEWORK_ROUTE,
+  HOMEWORK_SUBMISSIONS_ROUTE,
+  homeworkForm,
+  homeworkList,
+  MY_HOMEWORK_ROUTE,
+} from '../../lists/additional-work.js';
+import { hrefWith } from '../../lists/url-state.js';
+import { Alert, Button, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
+import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
+import { DialogFrame } from '../../../templates/list/tree.js';
+import type { PageEnv } from '../context.js';
+import { backToList, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { requirePage, shellPage } from '../shell-page.js';
+
+type Row = Record<string, any>;
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** Work types the Scratch editor opens (Scratch 2.0 / 3.0); the rest hand in a file. */
+const SCRATCH_TYPES = new Set(['1', '2']);
+const FILTERS = [
+  { value: 'all', label: '全部' },
+  { value: 'false', label: '未提交' },
+  { value: 'true', label: '已提交' },
+] as const;
+
+function Stars({ score }: { score: number }) {
+  const n = Math.max(0, Math.min(5, Math.round(score)));
+  return (
+    <span class="xt-hw-stars" role="img" aria-label={`${n}星`}>
+      {'★'.repeat(n)}
+      <span class="xt-hw-stars-off">{'★'.repeat(5 - n)}</span>
+    </span>
+  );
+}
+
+/** The editor link of Scratch homework: the student's own project (修改) or the teacher's starter file. */
+function scratchHref(r: Row, own: boolean) {
+  return hrefWith('/scratch3/index.html', {
+    scene: 'additional',
+    additionalId: str(r.additionalWorkId),
+    departId: str(r.departId),
+    workName: str(own ? r.mineWorkName || r.workName : r.workName),
+    workFile: str(own ? r.mineWorkUrl : r.workUrl_url),
+  });
+}
+
+function HomeworkItem({ r, back }: { r: Row; back: string }) {
+  const status = r.mineWorkStatus === null || r.mineWorkStatus === undefined ? null : Number(r.mineWorkStatus);
+  const hasOwn = status !== null;
+  const locked = status !== null && status > 1;
+  const scratch = SCRATCH_TYPES.has(str(r.codeType));
+  const submitHref = (redo: boolean) =>
+    hrefWith(`${MY_HOMEWORK_ROUTE}/submit`, { id: str(r.additionalWorkId), departId: str(r.departId), back, ...(redo ? { redo: '1' } : {}) });
+  const mainLabel = hasOwn ? '修改作业' : '去做作业';
+  return (
+    <li class="xt-hw-item">
+      <div class="xt-hw-cover">{r.workCover_url ? <img src={str(r.workCover_url)} alt="" loading="lazy" /> : <span class="xt-hw-nocover">作业</span>}</div>
+      <div class="xt-hw-main">
+        <h3 class="xt-hw-title">
+          {str(r.workName)} {r.codeType_dictText ? <Tag color="blue">{str(r.codeType_dictText)}</Tag> : null}
+        </h3>
+        {r.workDesc ? <pre class="xt-hw-desc">{str(r.workDesc)}</pre> : null}
+        <div class="xt-hw-tags">
+          <Tag>班级：{str(r.departName)}</Tag>
+          <Tag>老师：{str(r.createBy_dictText)}</Tag>
+          {hasOwn ? <Tag color={status! >= 2 ? 'green' : status === 1 ? 'orange' : 'default'}>{status! >= 2 ? '已批改' : status === 1 ? '已提交' : '已保存'}</Tag> : null}
+        </div>
+      </div>
+      <div class="xt-hw-side">
+        {r.score !== null && r.score !== undefined ? (
+          <div class="xt-hw-grade" title={str(r.comment)}>
+            <Stars score={Number(r.score)} />
+            {r.comment ? <div class="xt-hw-comment">{str(r.comment)}</div> : null}
+          </div>
+        ) : null}
+        <div class="xt-hw-actions">
+          {r.workDocumentUrl ? (
+            <a class="ant-btn app ant-btn-color-default ant-btn-variant-outlined" href={str(r.workDocumentUrl)} target="_blank" rel="noopener noreferrer">
+              作业资料
+            </a>
+          ) : null}
+          {locked ? (
+            <Button type="primary" disabled>
+              {mainLabel}
+            </Button>
+          ) : scratch ? (
+            <LinkButton type="primary" href={scratchHref(r, hasOwn)} target="_blank" rel="noopener">
+              {mainLabel}
+            </LinkButton>
+          ) : (
+            <LinkButton type="primary" {...dialogAttrs(submitHref(false))}>
+              {mainLabel}
+            </LinkButton>
+          )}
+          {hasOwn && !locked ? (
+            scratch ? (
+              <LinkButton href={scratchHref(r, false)} target="_blank" rel="noopener">
+                重做
+              </LinkButton>
+            ) : (
+              <LinkButton {...dialogAttrs(submitHref(true))}>重做</LinkButton>
+            )
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The 提交作业 dialog (a page of its own without JavaScript). */
+function SubmitDialog(p: { c: Context<PageEnv>; r: Row; workName: string; back: string; message?: string }) {
+  const action = `${MY_HOMEWORK_ROUTE}/submit`;
+  const formId = 'xt-hw-submit-form';
+  const footer = (
+    <>
+      <LinkButton href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true">
+        关闭
+      </LinkButton>
+      <Button type="primary" htmlType="submit" form={formId}>
+        提交
+      </Button>
+    </>
+  );
+  return (
+    <DialogFrame title="提交作业" back={p.back} asDialog={wantsDialog(p.c)} width={560} footer={footer}>
+      <form
+        id={formId}
+        class="ant-form ant-form-horizontal app ant-form-css-var xt-form"
+        method="post"
+        action={action}
+        hx-post={action}
+        hx-target="#xt-modal"
+        enctype="multipart/form-data"
+        hx-encoding="multipart/form-data"
+        novalidate
+      >
+        <input type="hidden" name="additionalId" value={str(p.r.additionalWorkId)} />
+        <input type="hidden" name="departId" value={str(p.r.departId)} />
+        <input type="hidden" name="back" value={p.back} />
+        {p.message && <Alert type="error">{p.message}</Alert>}
+        <p class="xt-hw-for">
+          作业：{str(p.r.workName)} <Tag color="blue">{str(p.r.codeType_dictText)}</Tag>
+        </p>
+        <div class="ant-form-item app">
+          <label for="hw-workName" class="xt-form-label">
+            作业名
+          </label>
+          <input id="hw-workName" name="workName" class={inputClass()} maxlength={64} value={p.workName} aria-required="true" />
+        </div>
+        <div class="ant-form-item app">
+          <label for="hw-workFile" class="xt-form-label">
+            作业文件
+          </label>
+          <input id="hw-workFile" type="file" name="workFile" class="xt-upload-input" aria-required="true" />
+          <div class="xt-muted">一个文件，不超过10MB（图片、Scratch 项目、压缩包、PDF 或 Office 文档）</div>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}
+
+const safeBack = (v: unknown) => {
+  const s = str(v);
+  return s.startsWith(`${MY_HOMEWORK_ROUTE}`) && !s.startsWith(`${MY_HOMEWORK_ROUTE}/`) ? s : MY_HOMEWORK_ROUTE;
+};
+
+/** The caller's homework item (published, of their class), from 我的作业's own list. */
+async function myHomework(c: Context<PageEnv>, id: string): Promise<Row | undefined> {
+  const res = await c.get('upstream').call<Row[]>('GET', '/teaching/teachingWork/mineAdditionalWork', {});
+  return res.body.success ? res.body.result.find((r) => r.additionalWorkId === id) : undefined;
+}
+
+export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
+  registerListPage(app, { spec: homeworkList, form: homeworkForm });
+
+  // 提交情况: handed in (with grade) and missing, for the classes of the homework the teacher manages.
+  app.get(HOMEWORK_SUBMISSIONS_ROUTE, (c) =>
+    shellPage(c, { current: HOMEWORK_ROUTE, title: '提交情况' }, async () => {
+      const id = (c.req.query('id') ?? '').slice(0, 64);
+      const res = await c.get('upstream').call<{ workName: string; submitted: Row[]; missing: Row[] }>('GET', '/teaching/teachingAdditionalWork/submissions', { id });
+      const back = HOMEWORK_ROUTE;
+      const head = (title: string) => (
+        <div class="ant-card-head">
+          <div class="ant-card-head-wrapper">
+            <h2 class="ant-card-head-title">{title}</h2>
+            <LinkButton {...navAttrs(back)}>返回</LinkButton>
+          </div>
+        </div>
+      );
+      if (!res.body.success) {
+        return (
+          <section class="ant-card ant-card-bordered app">
+            {head('提交情况')}
+            <div class="ant-card-body">
+              <Alert type="warning">{res.body.message}</Alert>
+            </div>
+          </section>
+        );
+      }
+      const { workName, submitted, missing } = res.body.result;
+      const desk = hrefWith(GRADING_DESK_ROUTE, { additionalId: id });
+      return (
+        <section class="ant-card ant-card-bordered app xt-hw-subs">
+          <link rel="stylesheet" href="/static/css/list.css" />
+          <link rel="stylesheet" href="/static/css/homework.css" />
+          {head(`提交情况 · ${workName}`)}
+          <div class="ant-card-body">
+            <p class="xt-hw-summary">
+              已提交 <strong>{submitted.length}</strong> 人，未提交 <strong>{missing.length}</strong> 人。
+              <a {...navAttrs(desk)}>到作业管理批改全部</a>
+            </p>
+            <h3 class="xt-hw-h">已提交</h3>
+            <div class="xt-table-wrap">
+              <table class="xt-hw-table">
+                <thead>
+                  <tr>
+                    <th scope="col">学生</th>
+                    <th scope="col">账号</th>
+                    <th scope="col">班级</th>
+                    <th scope="col">作业名</th>
+                    <th scope="col">状态</th>
+                    <th scope="col">评分</th>
+                    <th scope="col">评语</th>
+                    <th scope="col">提交时间</th>
+                    <th scope="col">操作</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {submitted.length === 0 && (
+                    <tr>
+                      <td colspan={9} class="xt-muted">
+                        还没有学生提交
+                      </td>
+                    </tr>
+                  )}
+                  {submitted.map((s) => (
+                    <tr>
+                      <td>{str(s.realname)}</td>
+                      <td>{str(s.username)}</td>
+                      <td>{str(s.departName)}</td>
+                      <td>{s.workFile_url ? <a href={str(s.workFile_url)} target="_blank" rel="noopener noreferrer">{str(s.workName)}</a> : str(s.workName)}</td>
+                      <td>
+                        <Tag color={Number(s.workStatus) >= 2 ? 'green' : 'orange'}>{str(s.workStatus_dictText)}</Tag>
+                      </td>
+                      <td>{s.score !== null && s.score !== undefined ? <Stars score={Number(s.score)} /> : <span class="xt-muted">未评分</span>}</td>
+                      <td>{str(s.comment)}</td>
+                      <td>{str(s.createTime)}</td>
+                      <td>
+                        <a {...navAttrs(hrefWith(GRADING_DESK_ROUTE, { additionalId: id, workName: str(s.workName) }))}>批改</a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <h3 class="xt-hw-h">未提交</h3>
+            {missing.length === 0 ? (
+              <p class="xt-muted">全部学生都已提交</p>
+            ) : (
+              <ul class="xt-hw-missing">
+                {missing.map((m) => (
+                  <li>
+                    <Tag>
+                      {str(m.realname)}（{str(m.username)}，{str(m.departName)}）
+                    </Tag>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      );
+    }),
+  );
+
+  // 我的作业.
+  app.get(MY_HOMEWORK_ROUTE, (c) =>
+    shellPage(c, { current: MY_HOMEWORK_ROUTE, title: '我的作业' }, async () => {
+      const raw = c.req.query('submit');
+      const filter = raw === 'all' || raw === 'true' ? raw : 'false';
+      const res = await c.get('upstream').call<Row[]>('GET', '/teaching/teachingWork/mineAdditionalWork', filter === 'all' ? {} : { submit: filter });
+      const here = hrefWith(MY_HOMEWORK_ROUTE, { submit: filter });
+      const flash = takeFlash(c);
+      const rows = res.body.success ? res.body.result : [];
+      return (
+        <section class="ant-card ant-card-bordered app xt-hw-page">
+          <link rel="stylesheet" href="/static/css/list.css" />
+          <link rel="stylesheet" href="/static/css/homework.css" />
+          <div class="ant-card-head">
+            <div class="ant-card-head-wrapper">
+              <h2 class="ant-card-head-title">我的作业</h2>
+            </div>
+          </div>
+          <div class="ant-card-body">
+            {flash && <Alert type={flash.type}>{flash.text}</Alert>}
+            <nav class="ant-radio-group ant-radio-group-outline app xt-hw-filter" aria-label="提交状态">
+              {FILTERS.map((f) => (
+                <a
+                  class={`ant-radio-button-wrapper app${f.value === filter ? ' ant-radio-button-wrapper-checked' : ''}`}
+                  aria-current={f.value === filter ? 'page' : undefined}
+                  {...navAttrs(hrefWith(MY_HOMEWORK_ROUTE, { submit: f.value }))}
+                >
+                  {f.label}
+                </a>
+              ))}
+            </nav>
+            {!res.body.success && <Alert type="warning">{res.body.message}</Alert>}
+            {res.body.success && rows.length === 0 && <p class="xt-muted xt-hw-empty">{filter === 'false' ? '没有未提交的作业' : '暂无作业'}</p>}
+            <ul class="xt-hw-list">
+              {rows.map((r) => (
+                <HomeworkItem r={r} back={here} />
+              ))}
+            </ul>
+            <div id="xt-modal" />
+          </div>
+        </section>
+      );
+    }),
+  );
+
+  const submitView = async (c: Context<PageEnv>, r: Row, workName: string, back: string, message?: string, status: 200 | 400 = 200) => {
+    if (wantsDialog(c)) {
+      const session = await requirePage(c, MY_HOMEWORK_ROUTE);
+      if (session instanceof Response) return session;
+      return c.html(String(await (<SubmitDialog c={c} r={r} workName={workName} back={back} message={message} />)), status === 400 && !isHtmx(c) ? 400 : 200);
+    }
+    return shellPage(c, { current: MY_HOMEWORK_ROUTE, title: '提交作业' }, () => <SubmitDialog c={c} r={r} workName={workName} back={back} message={message} />, status);
+  };
+
+  app.get(`${MY_HOMEWORK_ROUTE}/submit`, async (c) => {
+    const back = safeBack(c.req.query('back'));
+    const r = await myHomework(c, (c.req.query('id') ?? '').slice(0, 64));
+    if (!r) {
+      setFlash(c, { type: 'error', text: '作业不存在或已结束' });
+      return backToList(c, back);
+    }
+    const workName = c.req.query('redo') ? str(r.workName) : str(r.mineWorkName || r.workName);
+    return submitView(c, r, workName, back);
+  });
+
+  // Uploads the file through the checked upload path (it becomes a sys_file, whose id is the work file), then
+  // hands the work in as 待批改.
+  app.post(`${MY_HOMEWORK_ROUTE}/submit`, async (c) => {
+    const form = (await c.req.parseBody()) as Record<string, string | File>;
+    const back = safeBack(form.back);
+    const r = await myHomework(c, str(form.additionalId).slice(0, 64));
+    if (!r) {
+      setFlash(c, { type: 'error', text: '作业不存在或已结束' });
+      return backToList(c, back);
+    }
+    const workName = str(form.workName).trim() || str(r.workName);
+    const file = form.workFile;
+    if (!(file instanceof File) || file.size === 0) return submitView(c, r, workName, back, '请上传作业文件', 400);
+    const up = c.get('upstream');
+    const stored = await up.upload(file, file.name || 'work', 'workfile');
+    const fileId = (stored.body.result as { id?: string } | null)?.id;
+    if (!stored.body.success || !fileId) return submitView(c, r, workName, back, `上传失败：${stored.body.message}`, 400);
+    const res = await up.call<Row>('POST', '/teaching/teachingWork/submit', undefined, {
+      workName,
+      workFile: fileId,
+      additionalId: str(r.additionalWorkId),
+      departId: str(form.departId) || str(r.departId),
+      workType: 0,
+      workStatus: 1,
+    });
+    if (!res.body.success) return submitView(c, r, workName, back, res.body.message, 400);
+    setFlash(c, { type: 'success', text: '上传成功' });
+    return backToList(c, back);
+  });
+}
