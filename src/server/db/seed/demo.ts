@@ -85,9 +85,8 @@ const WORKS: WorkDef[] = [
   { author: 'student2', name: '春天的花园', status: 3, views: 87, stars: 9, age: [5, 4], message: '春天来啦', grade: [3, '色彩漂亮，角色还可以多一些动作。'] },
   { author: 'student1', name: '认识Scratch', status: 2, views: 12, stars: 2, age: [6, 8], message: '你好，Scratch！', scene: 'course', grade: [5, '角色会说话又会移动，顺序安排得很好，继续加油！'] },
   { author: 'student2', name: '认识Scratch', status: 1, views: 3, stars: 0, age: [1, 7], message: '我完成作业啦', scene: 'course' },
-  { author: 'student1', name: '画一只小动物', status: 2, views: 6, stars: 1, age: [2, 2], message: '我的小兔子', scene: 'additional', grade: [4, '小兔子画得很可爱，再让它跳一跳就更好了。'] },
   { author: 'student2', name: '校园一角', status: 1, views: 2, stars: 0, age: [0, 9], message: '', scene: 'additional', homework: 'file' },
-  { author: 'student3', name: '我的小狗', status: 1, views: 5, stars: 1, age: [0, 5], message: '汪汪！', scene: 'additional' },
+  { author: 'student3', name: '我的小狗', status: 2, views: 5, stars: 1, age: [0, 5], message: '汪汪！', scene: 'additional', grade: [4, '小狗画得很可爱，再让它跑一跑就更好了。'] },
   { author: 'student3', name: '我的第一个作品', status: 0, views: 0, stars: 0, age: [0, 2], message: '你好' },
   { author: 'student1', name: '打地鼠（未完成）', status: 0, views: 1, stars: 0, age: [2, 1], message: '准备好了吗？' },
 ];
