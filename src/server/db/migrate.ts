@@ -11,6 +11,7 @@ import * as m008DepartDayLog from './migrations/008_depart_day_log.js';
 import * as m009WorkTagsVersions from './migrations/009_work_tags_versions.js';
 import * as m011ScratchAssets from './migrations/011_scratch_assets.js';
 import * as m012DepartCourseButton from './migrations/012_depart_course_button.js';
+import * as m013TeachingIndexes from './migrations/013_teaching_indexes.js';
 import * as m014TeachingScreens from './migrations/014_teaching_screens.js';
 
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009_work_tags_versions': m009WorkTagsVersions,
   '011_scratch_assets': m011ScratchAssets,
   '012_depart_course_button': m012DepartCourseButton,
+  '013_teaching_indexes': m013TeachingIndexes,
   '014_teaching_screens': m014TeachingScreens,
 };
 

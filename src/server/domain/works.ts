@@ -91,11 +91,20 @@ export async function leaderboard(db: Kysely<Database>, q: LeaderboardQuery) {
   if (q.userId) base = base.where('w.user_id', '=', q.userId);
   let list = base;
   if (q.orderBy) list = list.orderBy(LEADERBOARD_ORDERS[q.orderBy], 'desc');
-  list = list.orderBy('w.create_time', 'desc').orderBy('w.id', 'asc');
-  const [rows, total] = await Promise.all([
-    list.limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
+  // The order of the 013 indexes, so a page reads 20 index entries (no repeated create_time term for orderBy=time).
+  if (q.orderBy !== 'time') list = list.orderBy('w.create_time', 'desc');
+  list = list.orderBy('w.id', 'asc');
+  // The total reads only teaching_work's (work_status, del_flag, user_id) index: joining every public work to its
+  // author and files costs ~0.2 s at 1M works; authors in the recycle bin are one small list (del_flag = 1).
+  let count = db
+    .selectFrom('teaching_work as w')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('w.del_flag', '=', 0)
+    .where('w.work_status', '>=', PUBLIC_STATUS)
+    .where('w.user_id', 'not in', db.selectFrom('sys_user as du').select('du.id').where('du.del_flag', '=', 1));
+  if (q.workStatus !== undefined) count = count.where('w.work_status', '=', q.workStatus);
+  if (q.userId) count = count.where('w.user_id', '=', q.userId);
+  const [rows, total] = await Promise.all([list.limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize).execute(), count.executeTakeFirst()]);
   return { records: await decorate(db, rows.map(toPublicModel), WORK_DICTS), total: Number(total?.n ?? 0) };
 }
 

@@ -193,11 +193,9 @@ async function mineAdditionalWork(db: Db, userId: string, q: z.infer<typeof mine
     .leftJoin('sys_user as t', 't.username', 'a.create_by')
     .select([...homeworkColumns, 't.realname as teacherName'])
     .where('a.status', '=', 1)
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom('teaching_additional_work_dept as ad').select('ad.id').whereRef('ad.additional_id', '=', 'a.id').where('ad.dept_id', 'in', classIds),
-      ),
-    )
+    // IN, not EXISTS: SQLite then starts from the class's few assignments (dept_id index) instead of probing every
+    // published homework of the school (20k homework: 21 ms → 0.02 ms, bench/works.ts).
+    .where('a.id', 'in', db.selectFrom('teaching_additional_work_dept as ad').select('ad.additional_id').where('ad.dept_id', 'in', classIds))
     .orderBy('a.create_time', 'desc')
     .orderBy('a.id', 'desc')
     .execute();

@@ -104,7 +104,7 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
       expect(new Set((await q(`realname=${encodeURIComponent('明')}`)).map((r: any) => r.realname))).toEqual(new Set(['小明']));
       expect(new Set((await q('username=student3')).map((r: any) => r.username))).toEqual(new Set(['student3']));
       expect((await q('workStatus=4')).every((r: any) => r.workStatus === '4')).toBe(true);
-      expect((await q('workScene=additional')).map((r: any) => r.workName)).toEqual(['我的小狗']);
+      expect((await q('workScene=additional')).map((r: any) => r.workName).sort()).toEqual(['我的小狗', '校园一角'].sort());
       expect((await q(`departId=${ids.class2}`)).every((r: any) => r.departId === ids.class2)).toBe(true);
       expect(await q('teaching_work.updateTime_begin=2999-01-01')).toEqual([]);
       expect((await q('teaching_work.updateTime_end=2999-01-01')).length).toBeGreaterThan(5);
@@ -172,15 +172,16 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
     });
 
     it('submits class homework only when published and assigned to one of the caller\'s classes, counting the day log once', async () => {
-      const f = await storedFile(t, 'student1');
+      // student2 (class 1, nothing handed in for this homework yet).
+      const f = await storedFile(t, 'student2');
       const eventCount = async () => Number((await t.db.selectFrom('teaching_depart_day_event').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'additionalWorkSubmit').executeTakeFirstOrThrow()).n);
       const before = await eventCount();
-      const res = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student1, body: { additionalId: ids.homework, departId: ids.class2, workName: '小兔子', workType: '2', workFile: f.id, workStatus: 1 } });
+      const res = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student2, body: { additionalId: ids.homework, departId: ids.class2, workName: '小兔子', workType: '2', workFile: f.id, workStatus: 1 } });
       expectEnvelope(res, { success: true, message: '添加成功！' });
       // The class is the caller's own (class 1), not the one the client named.
       expect(res.body.result).toMatchObject({ workScene: 'additional', additionalId: ids.homework, departId: ids.class1, workStatus: 1 });
       expect(await eventCount()).toBe(before + 1);
-      const again = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student1, body: { additionalId: ids.homework, workName: '小兔子2', workType: '2', workFile: f.id, workStatus: 1 } });
+      const again = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student2, body: { additionalId: ids.homework, workName: '小兔子2', workType: '2', workFile: f.id, workStatus: 1 } });
       expect(again.body.result.id).toBe(res.body.result.id);
       expect(await eventCount()).toBe(before + 1);
       // Not assigned to class 9; unpublished; unknown.
@@ -188,11 +189,11 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
       expectFailure(await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student9, body: { additionalId: ids.homework, workName: 'x', workType: '2', workFile: f9.id } }), '该作业没有布置给你的班级');
       await t.db.updateTable('teaching_additional_work').set({ status: 0 }).where('id', '=', ids.homework).execute();
       try {
-        expectFailure(await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student1, body: { additionalId: ids.homework, workName: 'x', workType: '2', workFile: f.id } }), '该作业未发布或已结束');
+        expectFailure(await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student2, body: { additionalId: ids.homework, workName: 'x', workType: '2', workFile: f.id } }), '该作业未发布或已结束');
       } finally {
         await t.db.updateTable('teaching_additional_work').set({ status: 1 }).where('id', '=', ids.homework).execute();
       }
-      expectFailure(await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student1, body: { additionalId: 'nope', workName: 'x', workType: '2', workFile: f.id } }), '班级作业不存在');
+      expectFailure(await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student2, body: { additionalId: 'nope', workName: 'x', workType: '2', workFile: f.id } }), '班级作业不存在');
     });
 
     it('recomputes the class of course homework on the server and counts a first submission', async () => {

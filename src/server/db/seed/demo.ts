@@ -1,6 +1,6 @@
 // Demo content for a fresh install: a teacher and three students, three courses (card and map) with units, class course
-// assignments, a class homework, student works with real covers and playable .sb3 files, a graded work
-// and a welcome announcement. Everything is built in memory here; index.ts writes files and rows.
+// assignments (one opening in the future), class homework (Scratch, file, and a draft), student works with real covers
+// and playable .sb3 files, submitted and graded works, class teaching events and a welcome announcement. Everything is built in memory here; index.ts writes files and rows.
 import { newId } from '../../domain/ids.js';
 import { formatDateTime } from '../../domain/time.js';
 import type {
@@ -14,6 +14,7 @@ import type {
   TeachingWorkCorrectTable,
   TeachingWorkTable,
 } from '../schema.js';
+import type { ClassEvent } from '../../domain/day-log.js';
 import { coverHue, coverPng, hsl, toHex } from './covers.js';
 import type { DepartIds, Row } from './org.js';
 import { demoSb3 } from './sb3.js';
@@ -55,6 +56,8 @@ export interface DemoSeed {
   works: Row<TeachingWorkTable>[];
   corrects: Row<TeachingWorkCorrectTable>[];
   announcements: Row<SysAnnouncementTable>[];
+  /** Class teaching events (班级教学记录), replayed through recordClassEvent so the report has data. */
+  classEvents: { departId: string; kind: ClassEvent; subjectId: string; at: string }[];
 }
 
 interface WorkDef {
@@ -67,18 +70,23 @@ interface WorkDef {
   age: [number, number];
   message: string;
   scene?: 'create' | 'course' | 'additional';
+  /** For scene 'additional': which homework (default the Scratch one). */
+  homework?: 'scratch' | 'file';
+  /** Teacher's grade for works of status ≥ 2. */
+  grade?: [score: number, comment: string];
 }
 
 const WORKS: WorkDef[] = [
-  { author: 'student1', name: '小猫跳舞', status: 4, views: 356, stars: 42, age: [1, 3], message: '一起来跳舞吧！' },
-  { author: 'student2', name: '海底世界', status: 4, views: 289, stars: 37, age: [2, 5], message: '欢迎来到海底世界' },
-  { author: 'student3', name: '弹跳小球', status: 4, views: 120, stars: 18, age: [6, 2], message: '看我弹得多高！' },
-  { author: 'student3', name: '太空大冒险', status: 3, views: 198, stars: 21, age: [3, 1], message: '火箭发射！' },
-  { author: 'student1', name: '迷宫探险', status: 3, views: 143, stars: 15, age: [4, 6], message: '帮我走出迷宫' },
-  { author: 'student2', name: '春天的花园', status: 3, views: 87, stars: 9, age: [5, 4], message: '春天来啦' },
-  { author: 'student1', name: '认识Scratch', status: 2, views: 12, stars: 2, age: [6, 8], message: '你好，Scratch！', scene: 'course' },
+  { author: 'student1', name: '小猫跳舞', status: 4, views: 356, stars: 42, age: [1, 3], message: '一起来跳舞吧！', grade: [5, '舞步和音乐配合得很好，精选展示！'] },
+  { author: 'student2', name: '海底世界', status: 4, views: 289, stars: 37, age: [2, 5], message: '欢迎来到海底世界', grade: [5, '画面很美，小鱼游动很自然。'] },
+  { author: 'student3', name: '弹跳小球', status: 4, views: 120, stars: 18, age: [6, 2], message: '看我弹得多高！', grade: [4, '反弹效果做得好，可以再加上计分。'] },
+  { author: 'student3', name: '太空大冒险', status: 3, views: 198, stars: 21, age: [3, 1], message: '火箭发射！', grade: [4, '故事完整，推荐到首页。'] },
+  { author: 'student1', name: '迷宫探险', status: 3, views: 143, stars: 15, age: [4, 6], message: '帮我走出迷宫', grade: [4, '碰墙判断很准确。'] },
+  { author: 'student2', name: '春天的花园', status: 3, views: 87, stars: 9, age: [5, 4], message: '春天来啦', grade: [3, '色彩漂亮，角色还可以多一些动作。'] },
+  { author: 'student1', name: '认识Scratch', status: 2, views: 12, stars: 2, age: [6, 8], message: '你好，Scratch！', scene: 'course', grade: [5, '角色会说话又会移动，顺序安排得很好，继续加油！'] },
   { author: 'student2', name: '认识Scratch', status: 1, views: 3, stars: 0, age: [1, 7], message: '我完成作业啦', scene: 'course' },
-  { author: 'student3', name: '我的小狗', status: 1, views: 5, stars: 1, age: [0, 5], message: '汪汪！', scene: 'additional' },
+  { author: 'student2', name: '校园一角', status: 1, views: 2, stars: 0, age: [0, 9], message: '', scene: 'additional', homework: 'file' },
+  { author: 'student3', name: '我的小狗', status: 2, views: 5, stars: 1, age: [0, 5], message: '汪汪！', scene: 'additional', grade: [4, '小狗画得很可爱，再让它跑一跑就更好了。'] },
   { author: 'student3', name: '我的第一个作品', status: 0, views: 0, stars: 0, age: [0, 2], message: '你好' },
   { author: 'student1', name: '打地鼠（未完成）', status: 0, views: 1, stars: 0, age: [2, 1], message: '准备好了吗？' },
 ];
@@ -101,6 +109,7 @@ export function buildDemoContent(ctx: {
     works: [],
     corrects: [],
     announcements: [],
+    classEvents: [],
   };
   let picture = 0;
 
@@ -138,7 +147,7 @@ export function buildDemoContent(ctx: {
   const adminPicture = (name: string, time: string) =>
     addFile({ ext: 'png', data: coverPng(picture++), name, type: 1, tag: '后台上传', by: 'admin', time }).key;
 
-  const created = at(14);
+  const created = at(50);
   const audit = (by: string, time: string) => ({ create_by: by, create_time: time, update_by: null, update_time: null });
 
   // Courses and units.
@@ -276,21 +285,23 @@ export function buildDemoContent(ctx: {
     });
   });
 
-  // Which classes take which course; opened a week ago so they show in the students' 我的课程.
+  // Which classes take which course; opened in the past so they show in the students' 我的课程.
   const opened = at(7);
-  for (const [dept, course] of [
-    [departs.class1, scratchCourse],
-    [departs.class2, scratchCourse],
-    [departs.class1, pythonCourse],
-    [departs.class1, mapCourse],
+  for (const [dept, course, time] of [
+    [departs.class1, scratchCourse, at(42)],
+    [departs.class2, scratchCourse, at(42)],
+    [departs.class1, pythonCourse, opened],
+    [departs.class1, mapCourse, opened],
   ]) {
-    out.courseDepts.push({ id: newId(), dept_id: dept, course_id: course, open_time: opened, ...audit('admin', opened) });
+    out.courseDepts.push({ id: newId(), dept_id: dept, course_id: course, open_time: time, ...audit('admin', time) });
   }
   // Class 2 gets the map course next week: it shows in the class's 课程 tab, not yet in the students' 我的课程.
   out.courseDepts.push({ id: newId(), dept_id: departs.class2, course_id: mapCourse, open_time: formatDateTime(new Date(ctx.now.getTime() + 7 * 24 * 3600_000)), ...audit('teacher', opened) });
 
-  // A published class homework for both classes.
+  // Class homework: a published Scratch homework for both classes, a published file homework (students hand in
+  // a picture through 提交作业) for class 1, and a draft not yet published (students do not see it).
   const additionalId = newId();
+  const fileHomeworkId = newId();
   const assigned = at(3);
   const homeworkStarter = addFile({
     ext: 'sb3',
@@ -301,22 +312,36 @@ export function buildDemoContent(ctx: {
     by: 'teacher',
     time: assigned,
   });
-  out.additionalWorks.push({
-    id: additionalId,
-    code_type: 2,
-    work_name: '画一只小动物',
-    work_desc: '用绘图编辑器画一只你喜欢的小动物，\n并让它在舞台上走一走、说一句话。',
-    work_cover: adminPicture('画一只小动物.png', assigned),
-    work_url: homeworkStarter.key,
+  const homework = (id: string, codeType: number, name: string, desc: string, status: number, time: string, url: string | null) => ({
+    id,
+    code_type: codeType,
+    work_name: name,
+    work_desc: desc,
+    work_cover: adminPicture(`${name}.png`, time),
+    work_url: url,
     work_document_url: null,
-    status: 1,
-    ...audit('teacher', assigned),
+    status,
+    ...audit('teacher', time),
   });
-  for (const dept of [departs.class1, departs.class2]) {
-    out.additionalWorkDepts.push({ id: newId(), additional_id: additionalId, dept_id: dept });
+  const fileAssigned = at(1, 2);
+  out.additionalWorks.push(
+    homework(additionalId, 2, '画一只小动物', '用绘图编辑器画一只你喜欢的小动物，\n并让它在舞台上走一走、说一句话。', 1, assigned, homeworkStarter.key),
+    homework(fileHomeworkId, 0, '画一画我们的校园', '用画图软件或拍照，画出校园里你最喜欢的角落，\n保存成图片后点“提交作业”上传。', 1, fileAssigned, null),
+    homework(newId(), 2, '小猫接苹果', '下节课布置：让小猫左右移动接住掉下来的苹果，并记录分数。', 0, at(0, 6), null),
+  );
+  const assignedTo: [string, string, string][] = [
+    [additionalId, departs.class1, assigned],
+    [additionalId, departs.class2, assigned],
+    [fileHomeworkId, departs.class1, fileAssigned],
+    [out.additionalWorks[2].id, departs.class1, at(0, 6)],
+  ];
+  for (const [hw, dept, time] of assignedTo) {
+    out.additionalWorkDepts.push({ id: newId(), additional_id: hw, dept_id: dept });
+    // Only published homework counts as assigned in the class record.
+    if (hw !== out.additionalWorks[2].id) out.classEvents.push({ departId: dept, kind: 'additionalWorkAssign', subjectId: hw, at: time });
   }
 
-  // Student works: every one has a project file and a cover.
+  // Student works: every one has a project file (a picture for the file homework) and a cover.
   const classOf = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.username, departs[a.memberOf]]));
   WORKS.forEach((w) => {
     const time = at(w.age[0], w.age[1]);
@@ -330,25 +355,30 @@ export function buildDemoContent(ctx: {
       by: w.author,
       time,
     });
-    const project = addFile({
-      ext: 'sb3',
-      data: demoSb3({ backdrop: toHex(hsl(hue, 0.7, 0.85)), sprite: toHex(hsl(hue + 180, 0.8, 0.6)), message: w.message }, ctx.now),
-      name: `${w.name}.sb3`,
-      type: 2,
-      tag: '学生作业-sb3',
-      by: w.author,
-      time,
-    });
+    const isFile = w.homework === 'file';
+    const project = isFile
+      ? addFile({ ext: 'png', data: coverPng(picture++, 640, 480), name: `${w.name}.png`, type: 2, tag: '学生作业-文件', by: w.author, time })
+      : addFile({
+          ext: 'sb3',
+          data: demoSb3({ backdrop: toHex(hsl(hue, 0.7, 0.85)), sprite: toHex(hsl(hue + 180, 0.8, 0.6)), message: w.message }, ctx.now),
+          name: `${w.name}.sb3`,
+          type: 2,
+          tag: '学生作业-sb3',
+          by: w.author,
+          time,
+        });
     const scene = w.scene ?? 'create';
     const id = newId();
+    const dept = classOf[w.author];
+    const homeworkId = isFile ? fileHomeworkId : additionalId;
     out.works.push({
       id,
       user_id: userIds[w.author],
-      depart_id: classOf[w.author],
+      depart_id: dept,
       course_id: scene === 'course' ? unitIds[0] : null,
-      additional_id: scene === 'additional' ? additionalId : '',
+      additional_id: scene === 'additional' ? homeworkId : '',
       work_name: w.name,
-      work_type: '2',
+      work_type: isFile ? '0' : '2',
       work_file: project.id,
       work_cover: cover.id,
       work_status: w.status,
@@ -360,17 +390,38 @@ export function buildDemoContent(ctx: {
       has_cloud_data: 0,
       ...audit(w.author, time),
     });
-    if (w.status === 2) {
-      const graded = at(Math.max(0, w.age[0] - 1));
-      out.corrects.push({
-        id: newId(),
-        work_id: id,
-        score: 5,
-        comment: '角色会说话又会移动，顺序安排得很好，继续加油！',
-        ...audit('teacher', graded),
-      });
+    if (scene !== 'create' && w.status >= 1) {
+      out.classEvents.push({ departId: dept, kind: scene === 'course' ? 'courseWorkSubmit' : 'additionalWorkSubmit', subjectId: id, at: time });
+    }
+    if (w.status >= 2 && w.grade) {
+      // Graded an hour after it was handed in (never in the future).
+      const graded = formatDateTime(new Date(Math.min(ctx.now.getTime(), Date.parse(time.replace(' ', 'T')) + 3600_000)));
+      out.corrects.push({ id: newId(), work_id: id, score: w.grade[0], comment: w.grade[1], ...audit('teacher', graded) });
+      if (scene !== 'create') {
+        out.classEvents.push({ departId: dept, kind: scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', subjectId: id, at: graded });
+      }
     }
   });
+
+  // The teacher opened units in class over the past weeks (班级教学记录 shows them per day and month).
+  const scratchUnits = unitIds.slice(0, 3);
+  const mapUnits = unitIds.slice(4, 7);
+  const opens: [string, string, number][] = [
+    [departs.class1, scratchUnits[0], 40],
+    [departs.class2, scratchUnits[0], 38],
+    [departs.class1, scratchUnits[1], 26],
+    [departs.class2, scratchUnits[1], 24],
+    [departs.class1, scratchUnits[2], 12],
+    [departs.class1, unitIds[3], 9],
+    [departs.class1, mapUnits[0], 6],
+    [departs.class1, mapUnits[1], 4],
+    [departs.class1, mapUnits[2], 1],
+  ];
+  for (const [dept, unit, days] of opens) {
+    out.classEvents.push({ departId: dept, kind: 'unitOpen', subjectId: unit, at: at(days, 2) });
+    // 第1课 carries a starter project: opening it in class hands that homework out.
+    if (unit === scratchUnits[0]) out.classEvents.push({ departId: dept, kind: 'courseWorkAssign', subjectId: unit, at: at(days, 2) });
+  }
 
   // A welcome notice for everyone. It names and links only pages that exist (menu-walk.test.ts opens them).
   const sent = at(1);

@@ -1,10 +1,11 @@
 // First-start seed. On an empty database (no sys_user row) it creates the roles, the back-office menu of
 // the screens that exist with button permissions and grants, dictionaries, site configuration, the school's
 // department tree, the public site menu and the admin account; with demo content also a teacher, students, courses, works
-// (with real cover and .sb3 files) and a notice. Everything goes in one transaction, one insert per table.
+// (with real cover and .sb3 files), class homework, graded works, the class teaching record and a notice. Everything goes in one transaction, one insert per table.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { recordClassEvent } from '../../domain/day-log.js';
 import { generatePassword, hashPassword } from '../../domain/password.js';
 import { formatDateTime } from '../../domain/time.js';
 import type { Database } from '../schema.js';
@@ -130,6 +131,10 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
         await insertRows(trx, 'teaching_work', demo.works);
         await insertRows(trx, 'teaching_work_correct', demo.corrects);
         await insertRows(trx, 'sys_announcement', demo.announcements);
+        // The class record is written by its one writer, as the live events would have written it.
+        for (const e of [...demo.classEvents].sort((a, b) => a.at.localeCompare(b.at))) {
+          await recordClassEvent(trx, e.departId, e.kind, e.subjectId, e.at);
+        }
       }
       return true;
     });

@@ -208,8 +208,6 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'unit:del', name: '删除单元' },
         ],
       },
-      { name: '班级课程', url: '/course/courseDept', component: 'teaching/TeachingCourseDeptList', planned: true },
-      { name: '课程订单', url: '/course/order', component: 'teaching/TeachingOrderList', planned: true },
     ],
   },
   {

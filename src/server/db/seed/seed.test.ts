@@ -10,7 +10,8 @@ import { grantedPermissionCodes, userPermissions, type MenuItem } from '../../do
 import { now } from '../../domain/time.js';
 import type { Database } from '../schema.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
-import { DICT_CODES, PERMISSION_CODES, PUBLIC_CONFIG_KEYS, seedIfEmpty, type SeedReport } from './index.js';
+import { BACK_OFFICE_MENU, DICT_CODES, PERMISSION_CODES, PUBLIC_CONFIG_KEYS, seedIfEmpty, type SeedReport } from './index.js';
+import type { MenuDef } from './menus.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -19,6 +20,7 @@ const TABLES: (keyof Database)[] = [
   'sys_depart', 'sys_user_depart', 'sys_user_manage_depart', 'sys_dict', 'sys_dict_item', 'sys_config', 'sys_file',
   'sys_announcement', 'teaching_menu', 'teaching_course', 'teaching_course_unit', 'teaching_course_dept',
   'teaching_additional_work', 'teaching_additional_work_dept', 'teaching_work', 'teaching_work_correct',
+  'teaching_depart_day_log', 'teaching_depart_day_event',
 ];
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...flatten(i.children ?? [])]);
@@ -277,7 +279,9 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(works.filter((w) => w.work_status === 3).length).toBeGreaterThanOrEqual(3);
     expect(works.some((w) => w.work_status <= 1)).toBe(true);
     expect(new Set(works.map((w) => w.create_time?.slice(0, 10))).size).toBeGreaterThan(3);
-    expect(works.every((w) => w.work_type === '2' && w.create_time! <= now())).toBe(true);
+    expect(works.every((w) => w.create_time! <= now())).toBe(true);
+    // Scratch works everywhere, and one picture handed in for the file homework.
+    expect(works.filter((w) => w.work_type !== '2').map((w) => [w.work_type, w.work_scene, w.work_status])).toEqual([['0', 'additional', 1]]);
 
     const students = await t.db.selectFrom('sys_user').select(['id', 'user_identity']).where('username', 'like', 'student%').execute();
     const coverHashes = new Set<string>();
@@ -306,7 +310,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(coverHashes.size).toBe(works.filter((x) => x.work_status >= 3).length);
   });
 
-  it('creates card and map courses with covers on disk, units, class assignments (one not yet open) and one graded work', async () => {
+  it('creates card and map courses with covers on disk, units, class assignments (one not yet open) and graded works', async () => {
     const courses = await t.db.selectFrom('teaching_course').selectAll().orderBy('order_num').execute();
     expect(courses.map((c) => [c.course_name, c.show_home, c.show_type])).toEqual([['Scratch入门', 1, 2], ['Python初探', 1, 2], ['Scratch游戏闯关', 0, 1]]);
     // The map course has a map image and its units sit on it.
@@ -330,11 +334,58 @@ describe.each(dialects)('seed on %s', (dialect) => {
     const graded = await t.db
       .selectFrom('teaching_work_correct as c')
       .innerJoin('teaching_work as w', 'w.id', 'c.work_id')
-      .select(['c.score', 'c.comment', 'w.work_status'])
+      .select(['c.score', 'c.comment', 'c.create_time', 'w.work_status', 'w.work_scene', 'w.create_time as submitted'])
       .execute();
-    expect(graded).toHaveLength(1);
-    expect(graded[0]).toMatchObject({ score: 5, work_status: 2 });
-    expect(graded[0].comment).toBeTruthy();
+    // Graded works of every graded status (已批改 / 首页展示 / 精选作品), course and class homework among them.
+    expect(new Set(graded.map((g) => g.work_status))).toEqual(new Set([2, 3, 4]));
+    expect(new Set(graded.map((g) => g.work_scene))).toEqual(new Set(['create', 'course', 'additional']));
+    for (const g of graded) {
+      expect(g.score).toBeGreaterThanOrEqual(1);
+      expect(g.score).toBeLessThanOrEqual(5);
+      expect(g.comment).toBeTruthy();
+      expect(g.create_time! >= g.submitted! && g.create_time! <= now()).toBe(true);
+    }
+    const works = await t.db.selectFrom('teaching_work').select(['work_status', 'id']).execute();
+    expect(works.filter((w) => w.work_status >= 2).length).toBe(graded.length);
+  });
+
+  it('creates class homework: a published Scratch and a published file homework, and a draft', async () => {
+    const hw = await t.db.selectFrom('teaching_additional_work').selectAll().orderBy('create_time').execute();
+    expect(hw.map((h) => [h.code_type, h.status])).toEqual([[2, 1], [0, 1], [2, 0]]);
+    const classes = await t.db.selectFrom('sys_depart').select(['id', 'depart_name']).where('org_category', '=', '3').execute();
+    const nameOf = new Map(classes.map((c) => [c.id, c.depart_name]));
+    for (const h of hw) {
+      const depts = await t.db.selectFrom('teaching_additional_work_dept').select('dept_id').where('additional_id', '=', h.id).execute();
+      expect(depts.length, h.work_name).toBeGreaterThan(0);
+      expect(depts.every((d) => nameOf.has(d.dept_id))).toBe(true);
+    }
+    // Submitted (待批改) and graded homework of both kinds.
+    const handedIn = await t.db.selectFrom('teaching_work').select(['additional_id', 'work_status']).where('work_scene', '=', 'additional').execute();
+    expect(handedIn.filter((w) => w.additional_id === hw[0].id).map((w) => w.work_status)).toEqual([2]);
+    expect(handedIn.filter((w) => w.additional_id === hw[1].id).map((w) => w.work_status)).toEqual([1]);
+    expect(handedIn.some((w) => w.additional_id === hw[2].id)).toBe(false);
+  });
+
+  it('writes the class teaching record through its events, over several weeks', async () => {
+    const days = await t.db.selectFrom('teaching_depart_day_log').selectAll().execute();
+    expect(days.length).toBeGreaterThan(5);
+    expect(new Set(days.map((d) => d.create_time.slice(0, 7))).size).toBeGreaterThanOrEqual(2);
+    const sum = (k: keyof (typeof days)[number]) => days.reduce((n, d) => n + Number(d[k]), 0);
+    expect(sum('unit_open_count')).toBe(9);
+    expect(sum('additional_work_assign_count')).toBe(3);
+    expect(sum('additional_work_submit_count')).toBe(2);
+    expect(sum('additional_work_correct_count')).toBe(1);
+    expect(sum('course_work_submit_count')).toBe(2);
+    expect(sum('course_work_correct_count')).toBe(1);
+    const events = await t.db.selectFrom('teaching_depart_day_event').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(events.n)).toBe(days.reduce((n, d) => n + ['unit_open_count', 'course_work_assign_count', 'additional_work_assign_count', 'course_work_correct_count', 'additional_work_correct_count', 'course_work_submit_count', 'additional_work_submit_count'].reduce((m, k) => m + Number(d[k as keyof typeof d]), 0), 0));
+  });
+
+  it('declares no 课程订单 (no backend) and no separate 班级课程 (it is 班级管理’s 课程 tab)', () => {
+    const all = (defs: MenuDef[]): MenuDef[] => defs.flatMap((d) => [d, ...all(d.children ?? [])]);
+    const urls = all(BACK_OFFICE_MENU).map((d) => d.url);
+    expect(urls).not.toContain('/course/order');
+    expect(urls).not.toContain('/course/courseDept');
   });
 
   it('does nothing when run again', async () => {
