@@ -144,17 +144,17 @@ export function unitForViewer(u: UnitRow, viewer: CourseViewer): UnitRow {
 const keysOf = (v: string | null | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /**
- * Whether a stored file may be served to this viewer. Files no unit refers to are not unit media (covers,
- * avatars, works): 'free'. Unit media is served only when the viewer may study the unit's course and, for a
- * student, the unit shows that file — so a hidden file is unreadable through any URL, not only blanked in JSON.
+ * Units whose file columns may name `key` (materials and plans are comma lists, matched by LIKE): candidates
+ * only, the caller checks the parsed keys (unitFileKeys / UNIT_FILE_COLUMNS).
  */
-export async function unitFileAccess(db: Kysely<Database>, viewer: CourseViewer | null, key: string): Promise<'free' | 'allowed' | 'denied'> {
+function unitsNaming(db: Kysely<Database>, key: string, limit: number) {
   const pattern = `%${escapeLike(key)}%`;
-  const units = await db
+  return db
     .selectFrom('teaching_course_unit')
     .selectAll()
     .where((eb) =>
       eb.or([
+        eb('unit_cover', '=', key),
         eb('course_video', '=', key),
         eb('course_case', '=', key),
         eb('course_work', '=', key),
@@ -163,8 +163,17 @@ export async function unitFileAccess(db: Kysely<Database>, viewer: CourseViewer 
         like('course_plan', pattern),
       ]),
     )
-    .limit(50)
+    .limit(limit)
     .execute();
+}
+
+/**
+ * Whether a stored file may be served to this viewer. Files no unit refers to are not unit media (covers,
+ * avatars, works): 'free'. Unit media is served only when the viewer may study the unit's course and, for a
+ * student, the unit shows that file — so a hidden file is unreadable through any URL, not only blanked in JSON.
+ */
+export async function unitFileAccess(db: Kysely<Database>, viewer: CourseViewer | null, key: string): Promise<'free' | 'allowed' | 'denied'> {
+  const units = await unitsNaming(db, key, 50);
   const referring = units.filter((u) => UNIT_FILE_COLUMNS.some(({ column }) => keysOf(u[column] as string | null).includes(key)));
   if (!referring.length) return 'free';
   if (!viewer) return 'denied';
@@ -304,23 +313,7 @@ export async function unreferencedKeys(db: Kysely<Database>, keys: string[]): Pr
   for (const c of courses) courseFileKeys(c).forEach((k) => used.add(k));
   for (const key of wanted) {
     if (used.has(key)) continue;
-    const pattern = `%${escapeLike(key)}%`;
-    const unit = await db
-      .selectFrom('teaching_course_unit')
-      .selectAll()
-      .where((eb) =>
-        eb.or([
-          eb('unit_cover', '=', key),
-          eb('course_video', '=', key),
-          eb('course_case', '=', key),
-          eb('course_work', '=', key),
-          eb('course_work_answer', '=', key),
-          like('course_ppt', pattern),
-          like('course_plan', pattern),
-        ]),
-      )
-      .limit(20)
-      .execute();
+    const unit = await unitsNaming(db, key, 20);
     if (unit.some((u) => unitFileKeys(u).includes(key))) used.add(key);
   }
   const rest = wanted.filter((k) => !used.has(k));

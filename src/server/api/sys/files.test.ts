@@ -18,11 +18,14 @@ beforeAll(async () => {
     .where('mime_type', '=', 'image/png')
     .orderBy('file_path')
     .executeTakeFirstOrThrow();
+  // A public work's project: course files (starter projects, examples) may be hidden from students.
   project = await t.db
-    .selectFrom('sys_file')
-    .select(['file_path', 'file_size'])
-    .where('file_path', 'like', '%.sb3')
-    .orderBy('file_path')
+    .selectFrom('sys_file as f')
+    .innerJoin('teaching_work as w', 'w.work_file', 'f.id')
+    .select(['f.file_path', 'f.file_size'])
+    .where('f.file_path', 'like', '%.sb3')
+    .where('w.work_status', '>=', 3)
+    .orderBy('f.file_path')
     .executeTakeFirstOrThrow();
   // A file beside the files directory that no URL may reach.
   secretName = `secret-${path.basename(t.filesDir)}.txt`;
