@@ -24,6 +24,9 @@ describe.each(dialects)('班级教学记录 API on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp({ dialect });
     for (const u of ['admin', 'teacher', 'student1']) tok[u] = await t.login(u);
+    // The demo seed writes a class record of its own; these tests sum from an empty one.
+    await t.db.deleteFrom('teaching_depart_day_event').execute();
+    await t.db.deleteFrom('teaching_depart_day_log').execute();
     const depart = (name: string) => t.db.selectFrom('sys_depart').selectAll().where('depart_name', '=', name).executeTakeFirstOrThrow();
     const class1 = await depart('一年级一班');
     const class2 = await depart('一年级二班');

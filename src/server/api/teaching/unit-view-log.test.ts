@@ -29,6 +29,9 @@ describe.each(dialects)('unitViewLog on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp({ dialect });
     for (const u of ['admin', 'teacher', 'student1', 'student3']) tok[u] = await t.login(u);
+    // The demo seed writes a class record of its own; these tests count from an empty one.
+    await t.db.deleteFrom('teaching_depart_day_event').execute();
+    await t.db.deleteFrom('teaching_depart_day_log').execute();
     ids.class1 = await departId('一年级一班');
     ids.class2 = await departId('一年级二班');
     ids.mapUnit = await firstUnit('Scratch游戏闯关');

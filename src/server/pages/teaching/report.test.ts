@@ -14,6 +14,9 @@ const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.ge
 
 beforeAll(async () => {
   t = await startTestApp();
+  // The demo seed writes a class record of its own; these tests draw from an empty one.
+  await t.db.deleteFrom('teaching_depart_day_event').execute();
+  await t.db.deleteFrom('teaching_depart_day_log').execute();
   const class1 = (await t.db.selectFrom('sys_depart').select('id').where('depart_name', '=', '一年级一班').executeTakeFirstOrThrow()).id;
   const today = `${ymd(new Date())} 09:00:00`;
   await recordClassEvent(t.db, class1, 'unitOpen', 'unit-a', today);

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('作业管理 (/teaching/workList)', () => {
   it("shows a teacher the works of their classes' students with the grading actions", async () => {
-    const res = await get('/teaching/workList', teacher);
+    const res = await get('/teaching/workList?pageSize=50', teacher);
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const title of ['账号', '姓名', '名称', '封面', '来源', '标签', '类型', '状态', '查看', '点赞', '提交时间', '所属班级', '所属课程', '所属作业']) {
