@@ -10,8 +10,9 @@
 // same deterministic data (integer hashes, no RNG).
 //
 // Then times requests through app.request (the server's own time, no sockets) and reports medians with their
-// ratio to GET /healthz measured in the same run: the teacher's filtered works list (20 rows), the student's
-// 我的作业 list and the public leaderboard (orderBy view / star / time, workStatus=4). Budget: 50 ms each.
+// ratio to GET /healthz measured in the same run: the works list (20 rows; teacher filtered and unfiltered, admin
+// unfiltered), the student's 我的作业 list and the public leaderboard (orderBy view / star / time, with
+// workStatus=4 and without: /home's lists of every public work). Budget: 50 ms each.
 //
 // BENCH_WORKS (default 1000000), BENCH_USERS (default 100000), BENCH_RUNS (default 30), BENCH_EXPLAIN=1 prints
 // the query plans of the statements the requests ran (captured from the app's own queries), BENCH_SKIP_SQLITE=1
@@ -350,6 +351,7 @@ async function benchDialect(dialect: Dialect) {
     };
     const teacher = await login(g.teacher, PASSWORD);
     const student = await login(g.student, PASSWORD);
+    const adminToken = await login('admin', ADMIN_PASSWORD);
     const api = (token: string | null, p: string) => () => request(`/api${p}`, { headers: token ? { 'X-Access-Token': token } : {} });
     const board = (order: string) => api(null, `/teaching/teachingWork/leaderboard?orderBy=${order}&workStatus=4&pageNo=1&pageSize=20`);
     const cases: [string, () => Promise<Response>, boolean][] = [
@@ -357,12 +359,16 @@ async function benchDialect(dialect: Dialect) {
       ['works list, teacher, workScene=additional&departId=<class>', api(teacher, `/teaching/teachingWork/list?workScene=additional&departId=${g.classId}&pageNo=1&pageSize=20`), true],
       ['works list, teacher, additionalId=<homework>', api(teacher, `/teaching/teachingWork/list?additionalId=${g.homeworkId}&pageNo=1&pageSize=20`), true],
       ['works list, teacher, no filter', api(teacher, `/teaching/teachingWork/list?pageNo=1&pageSize=20`), true],
+      ['works list, admin, no filter', api(adminToken, `/teaching/teachingWork/list?pageNo=1&pageSize=20`), true],
       ['我的作业, student (全部)', api(student, `/teaching/teachingWork/mineAdditionalWork`), true],
       ['我的作业, student (未提交)', api(student, `/teaching/teachingWork/mineAdditionalWork?submit=false`), true],
       ['leaderboard, orderBy=view&workStatus=4', board('view'), true],
       ['leaderboard, orderBy=star&workStatus=4', board('star'), true],
       ['leaderboard, orderBy=time&workStatus=4', board('time'), true],
-      ['leaderboard, orderBy=view (status ≥ 3)', api(null, `/teaching/teachingWork/leaderboard?orderBy=view&pageNo=1&pageSize=20`), false],
+      // /home's 最火 / 最赞 / 最新: every public work (status ≥ 3), 8 per list.
+      ['leaderboard, orderBy=view (status ≥ 3)', api(null, `/teaching/teachingWork/leaderboard?orderBy=view&pageSize=8`), true],
+      ['leaderboard, orderBy=star (status ≥ 3)', api(null, `/teaching/teachingWork/leaderboard?orderBy=star&pageSize=8`), true],
+      ['leaderboard, orderBy=time (status ≥ 3)', api(null, `/teaching/teachingWork/leaderboard?orderBy=time&pageSize=8`), true],
     ];
     const results: { label: string; median: number; status: number; bytes: number; budget: boolean; missing: boolean; rows: string }[] = [];
     for (const [label, fn, budget] of cases) {

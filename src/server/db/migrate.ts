@@ -13,6 +13,7 @@ import * as m011ScratchAssets from './migrations/011_scratch_assets.js';
 import * as m012DepartCourseButton from './migrations/012_depart_course_button.js';
 import * as m013TeachingIndexes from './migrations/013_teaching_indexes.js';
 import * as m014TeachingScreens from './migrations/014_teaching_screens.js';
+import * as m015PublicLeaderboardIndexes from './migrations/015_public_leaderboard_indexes.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '012_depart_course_button': m012DepartCourseButton,
   '013_teaching_indexes': m013TeachingIndexes,
   '014_teaching_screens': m014TeachingScreens,
+  '015_public_leaderboard_indexes': m015PublicLeaderboardIndexes,
 };
 
 class StaticProvider implements MigrationProvider {
