@@ -145,41 +145,20 @@ export const LIST_DICTS = { ...WORK_DICTS, workScene: 'work_scene' };
 export const WORK_SCENES = ['create', 'course', 'additional', 'exam'] as const;
 
 /**
- * The full model with the unit and homework names and the viewer's own tag: what `mine` and `list` answer
- * (StudentWorkModel of the anchor's Appendix A).
+ * A row of `mine` and `list` (StudentWorkModel of the anchor's Appendix A): the model's columns with the unit
+ * and homework names and the viewer's own tag. The author may be gone (purged from the recycle bin), so the
+ * author's columns may be null. `api/teaching/work.ts` builds these rows in two phases (ids, then each
+ * related table by id list) rather than with one join that PostgreSQL would plan anew for every page.
  */
-export function workListQuery(db: Kysely<Database>, viewerId: string) {
-  // The model's joins, all LEFT: SQLite keeps the works as the outer loop then, walking an index in the
-  // list's order and stopping at the page (with an inner join to sys_user it scanned users and sorted every
-  // work first), and it drops unused LEFT joins on unique keys when counting.
-  return db
-    .selectFrom('teaching_work as w')
-    .leftJoin('sys_user as u', 'u.id', 'w.user_id')
-    .leftJoin('sys_file as f', 'f.id', 'w.work_file')
-    .leftJoin('sys_file as cf', 'cf.id', 'w.work_cover')
-    .leftJoin('teaching_work_correct as wc', 'wc.work_id', 'w.id')
-    .leftJoin('sys_depart as d', 'd.id', 'w.depart_id')
-    .leftJoin('teaching_course_unit as cu', 'cu.id', 'w.course_id')
-    .leftJoin('teaching_additional_work as aw', 'aw.id', 'w.additional_id')
-    .leftJoin('teaching_work_tag as wt', (j) => j.onRef('wt.work_id', '=', 'w.id').on('wt.user_id', '=', viewerId))
-    .selectAll('w')
-    .select([
-      'u.username',
-      'u.realname',
-      'u.avatar',
-      'u.del_flag as author_del_flag',
-      'f.file_path as work_file_key',
-      'cf.file_path as cover_file_key',
-      'wc.comment as teacher_comment',
-      'wc.score',
-      'd.depart_name',
-      'cu.unit_name',
-      'aw.work_name as additional_name',
-      'wt.tag as work_tag',
-    ])
-    .where('w.del_flag', '=', 0);
-}
-export type WorkListRow = Awaited<ReturnType<ReturnType<typeof workListQuery>['execute']>>[number];
+export type WorkListRow = Omit<WorkRow, 'username' | 'realname' | 'avatar' | 'author_del_flag'> & {
+  username: string | null;
+  realname: string | null;
+  avatar: string | null;
+  author_del_flag: number | null;
+  unit_name: string | null;
+  additional_name: string | null;
+  work_tag: string | null;
+};
 
 export function toListModel(r: WorkListRow): Record<string, unknown> {
   const { unit_name, additional_name, work_tag, ...rest } = r;

@@ -156,7 +156,7 @@ function workIdsQuery(c: Context<ApiEnv>, restrict: Restrict): Qb {
 }
 
 /**
- * Phase two: the full model rows (`workListQuery`'s shape) of the given works, in the given order. The works and
+ * Phase two: the full model rows (`WorkListRow`) of the given works, in the given order. The works and
  * each related table are read by key lists, one small query each: a single 9-table join costs PostgreSQL 5–30 ms
  * of planning per page, more than reading the rows. Chunked: an export may list 50k works.
  */
