@@ -10,7 +10,6 @@ import * as m007HideUnbuiltMenus from './migrations/007_hide_unbuilt_menus.js';
 import * as m008DepartDayLog from './migrations/008_depart_day_log.js';
 import * as m009WorkTagsVersions from './migrations/009_work_tags_versions.js';
 import * as m011ScratchAssets from './migrations/011_scratch_assets.js';
-import * as m012DepartCourseButton from './migrations/012_depart_course_button.js';
 import * as m013TeachingIndexes from './migrations/013_teaching_indexes.js';
 import * as m014TeachingScreens from './migrations/014_teaching_screens.js';
 import * as m015PublicLeaderboardIndexes from './migrations/015_public_leaderboard_indexes.js';
@@ -25,7 +24,6 @@ const migrations: Record<string, Migration> = {
   '008_depart_day_log': m008DepartDayLog,
   '009_work_tags_versions': m009WorkTagsVersions,
   '011_scratch_assets': m011ScratchAssets,
-  '012_depart_course_button': m012DepartCourseButton,
   '013_teaching_indexes': m013TeachingIndexes,
   '014_teaching_screens': m014TeachingScreens,
   '015_public_leaderboard_indexes': m015PublicLeaderboardIndexes,

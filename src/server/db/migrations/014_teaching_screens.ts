@@ -14,7 +14,7 @@ export const TEACHING_SCREENS: readonly (readonly [string, string])[] = [
   ['/work/additionalWork', 'teaching/TeachingAdditionalWorkList'], // 布置班级作业
   ['/scratch/assets', 'teaching/TeachingScratchAssetsList'], // Scratch素材库
   ['/report/depart', 'report/TeacherReport'], // 班级教学记录
-  ['/isystem/departDetailList', 'system/DepartList'], // 班级管理 (its 课程 tab button)
+  ['/isystem/departDetailList', 'system/DepartList'], // 班级管理: its 课程 tab button depart:course, with its grants
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
