@@ -12,7 +12,8 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 
 const t0 = performance.now();
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -198,7 +199,89 @@ async function buildBoot() {
   return 'static/build/boot.js, static/build/shell.js';
 }
 
-// (e) Report.
+// (e) Vendor bundles served as they ship, each from its own versioned folder under static/vendor/ (not in
+// git): the Scratch editor (@scratch/scratch-gui-standalone, AGPL-3.0, never bundled with our code) and the
+// player engine (@turbowarp/scaffolding, MPL-2.0). Scripts are stored with .br and .gz beside them, so the
+// server sends the 17 MB editor as 4.3 MB of brotli without compressing per request. Source maps are left out.
+// Redone only when a package version or this list changes (brotli at quality 11 takes ~25 s for the editor).
+const VENDOR_DIR = r('static/vendor');
+const VENDOR_PACKAGES = [
+  {
+    pkg: '@scratch/scratch-gui-standalone',
+    from: 'dist',
+    // The GUI loads chunks from /chunks/ (webpack publicPath "/"), served from here by the app; its images
+    // (static/assets, static/blocks-media) are served from the package itself.
+    files: (dir) => [
+      'scratch-gui-standalone.js',
+      'scratch-gui-standalone.js.LICENSE.txt',
+      'extension-worker.js',
+      ...readdirSync(dir).filter((f) => f.endsWith('.hex')),
+      ...listAll(join(dir, 'chunks')).map((p) => relative(dir, p)).filter((f) => !f.endsWith('.map')),
+    ],
+  },
+  {
+    pkg: '@turbowarp/scaffolding',
+    from: 'dist',
+    files: (dir) => readdirSync(dir).filter((f) => f.endsWith('.js')),
+  },
+];
+
+function listAll(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listAll(p) : [p];
+  });
+}
+
+/** Where npm installed a package (read by path: the packages' `exports` hide their package.json). */
+const packageDir = (pkg) => r('node_modules', pkg);
+
+/** The folder a vendor package is served from: static/vendor/<name>@<version> (src/server/vendor.ts agrees). */
+function vendorFolder(pkg) {
+  const version = JSON.parse(readFileSync(join(packageDir(pkg), 'package.json'), 'utf8')).version;
+  return `${pkg.replace(/^@[^/]+\//, '')}@${version}`;
+}
+
+async function copyVendor() {
+  const notes = [];
+  for (const v of VENDOR_PACKAGES) {
+    const root = join(packageDir(v.pkg), v.from);
+    const folder = vendorFolder(v.pkg);
+    const out = join(VENDOR_DIR, folder);
+    const files = v.files(root).sort();
+    const stamp = JSON.stringify({ folder, files, compress: 'br11+gz9' });
+    const stampFile = join(out, '.stamp');
+    if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+      notes.push(`${folder} (up to date)`);
+      continue;
+    }
+    rmSync(out, { recursive: true, force: true });
+    for (const f of files) {
+      const dest = join(out, f);
+      mkdirSync(dirname(dest), { recursive: true });
+      const buf = readFileSync(join(root, f));
+      writeFileSync(dest, buf);
+      if (/\.(js|hex|txt)$/.test(f) && buf.length > 1024) {
+        // zlib's thread pool: the other build steps go on meanwhile.
+        const [gz, br] = await Promise.all([
+          promisify(gzip)(buf, { level: 9 }),
+          promisify(brotliCompress)(buf, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buf.length } }),
+        ]);
+        writeFileSync(`${dest}.gz`, gz);
+        writeFileSync(`${dest}.br`, br);
+      }
+    }
+    writeFileSync(stampFile, stamp);
+    notes.push(`${folder} (${files.length} files)`);
+  }
+  // Older versions' folders go.
+  const keep = new Set(VENDOR_PACKAGES.map((v) => vendorFolder(v.pkg)));
+  for (const name of existsSync(VENDOR_DIR) ? readdirSync(VENDOR_DIR) : []) if (!keep.has(name)) rmSync(join(VENDOR_DIR, name), { recursive: true, force: true });
+  return notes.join(', ');
+}
+
+// (f) Report.
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
@@ -228,6 +311,7 @@ await Promise.all([
   timed('boot', buildBoot),
   timed('islands', buildIslands),
   timed('server', buildServer),
+  timed('vendor', copyVendor),
 ]);
 report();
 log(`${failed ? 'FAILED' : 'done'} in ${ms(t0)}`);

@@ -28,17 +28,24 @@ export function createApp(deps: AppDeps) {
   const coursePage = (c: { req: { path: string } }) => c.req.path.startsWith('/teaching/mineCourse/');
   const videoFrames = (c: { req: { path: string } }) => (coursePage(c) ? VIDEO_EMBED_HOSTS.map((h) => `https://${h}`).join(' ') : '');
   const videoMedia = (c: { req: { path: string } }) => (coursePage(c) ? 'https:' : '');
+  // The Scratch editor and player pages (/scratch3/*) run third-party engines: the player's compiler needs
+  // eval, the engines make workers and blob:/data: images, fonts and sounds. Still nothing from another origin.
+  const scratchPage = (c: { req: { path: string } }) => c.req.path.startsWith('/scratch3/');
+  const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? "'unsafe-eval'" : '');
+  const scratchBlob = (c: { req: { path: string } }) => (scratchPage(c) ? 'blob: data:' : '');
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", scratchEval],
+      workerSrc: ["'self'", scratchBlob],
+      fontSrc: ["'self'", scratchBlob],
       // The notice websocket goes to this host. CSP3 'self' covers ws:/wss: of the same host in current
       // browsers; the explicit sources are for older engines (Chromium cores of school PCs, Safari < 15.4).
-      connectSrc: ["'self'", ownWebSocket],
+      connectSrc: ["'self'", ownWebSocket, scratchBlob],
       frameSrc: ["'self'", videoFrames],
-      mediaSrc: ["'self'", videoMedia],
+      mediaSrc: ["'self'", videoMedia, scratchBlob],
       frameAncestors: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
@@ -55,7 +62,7 @@ export function createApp(deps: AppDeps) {
   });
   // Pages and JSON gzip to a fraction; the files route streams stored files uncompressed (they carry a length).
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/sys/common/static/')) return next();
+    if (c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/static/vendor/')) return next();
     return compress()(c, next);
   });
   // Request bodies are capped before any handler reads them (body-limit.ts: 1 MB; uploads and imports more).
@@ -67,6 +74,17 @@ export function createApp(deps: AppDeps) {
   const api = createApi(deps);
   app.route('/api', api.app);
 
+  // Vendor bundles: versioned folders, precompressed (brotli/gzip) at build time.
+  app.use(
+    '/static/vendor/*',
+    serveStatic({
+      root: './',
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
   app.use(
     '/static/*',
     serveStatic({
