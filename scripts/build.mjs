@@ -199,6 +199,20 @@ async function buildBoot() {
   return 'static/build/boot.js, static/build/shell.js';
 }
 
+// Host scripts of the Scratch pages (/scratch3/index.html, /scratch3/player.html): each src/islands/scratch/<name>.ts
+// becomes static/build/scratch/<name>.js. Our code only: the vendor engines load beside them, never bundled in.
+async function buildScratchHosts() {
+  const dir = join(ISLANDS_DIR, 'scratch');
+  const entries = {};
+  for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
+    const m = /^([a-z0-9][a-z0-9_-]*)\.tsx?$/i.exec(file);
+    if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
+  }
+  if (!Object.keys(entries).length) return 'none yet';
+  await esbuild.build({ ...browserOptions, entryPoints: entries, outdir: join(STATIC_BUILD, 'scratch'), splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+  return Object.keys(entries).join(', ');
+}
+
 // (e) Vendor bundles served as they ship, each from its own versioned folder under static/vendor/ (not in
 // git): the Scratch editor (@scratch/scratch-gui-standalone, AGPL-3.0, never bundled with our code) and the
 // player engine (@turbowarp/scaffolding, MPL-2.0). Scripts are stored with .br and .gz beside them, so the
@@ -311,6 +325,7 @@ await Promise.all([
   timed('boot', buildBoot),
   timed('islands', buildIslands),
   timed('server', buildServer),
+  timed('scratch hosts', buildScratchHosts),
   timed('vendor', copyVendor),
 ]);
 report();

@@ -31,9 +31,10 @@ import { registerAdditionalWorkPages } from './teaching/additional-work.js';
 import { registerMineCoursePages } from './teaching/mine-courses.js';
 import { registerReportPages } from './teaching/report.js';
 import { registerScratchAssetPages } from './teaching/scratch-assets.js';
+import { registerScratchPages } from './scratch/index.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user']);
+export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html']);
 
 export function createPages(deps: { upstream: Upstream; config: Config }) {
   const app = new Hono<PageEnv>();
@@ -70,6 +71,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
 
   app.get('/', (c) => c.redirect('/home'));
   registerAuthPages(app);
+  registerScratchPages(app);
   registerDashboardPages(app);
   registerMyAnnouncementPages(app);
   registerAccountPages(app);
