@@ -14,7 +14,8 @@
  * Test files (*.test.ts[x]) are exempt from the layering rules (they may set up data through lower
  * layers), but not from the cycle rule.
  */
-const TEST = '\\.test\\.tsx?$';
+// Tests, and the kits only tests import (*.test-kit.ts).
+const TEST = '\\.test(-kit)?\\.tsx?$';
 const DB = '^src/server/db/';
 const SEED = '^src/server/db/seed/';
 const DOMAIN = '^src/server/domain/';

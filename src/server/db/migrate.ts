@@ -13,6 +13,7 @@ import * as m011ScratchAssets from './migrations/011_scratch_assets.js';
 import * as m013TeachingIndexes from './migrations/013_teaching_indexes.js';
 import * as m014TeachingScreens from './migrations/014_teaching_screens.js';
 import * as m015PublicLeaderboardIndexes from './migrations/015_public_leaderboard_indexes.js';
+import * as m018ScratchEditorMenu from './migrations/018_scratch_editor_menu.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '013_teaching_indexes': m013TeachingIndexes,
   '014_teaching_screens': m014TeachingScreens,
   '015_public_leaderboard_indexes': m015PublicLeaderboardIndexes,
+  '018_scratch_editor_menu': m018ScratchEditorMenu,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,16 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPermissions, type MenuItem } from '../../domain/permissions.js';
-import { routedMenu } from '../../../templates/shell/side-menu.js';
-import { BACK_OFFICE_MENU, buildPermissionSeed, type MenuDef } from '../seed/menus.js';
+import { BACK_OFFICE_MENU, type MenuDef } from '../seed/menus.js';
+import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { up as hideUnbuilt } from './007_hide_unbuilt_menus.js';
 import { TEACHING_SCREENS, up } from './014_teaching_screens.js';
+import { up as bringScratchEditor } from './018_scratch_editor_menu.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
-const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children ?? [])]);
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
 /** teaching-open's whole menu: every entry seeded. */
 const everything = (defs: MenuDef[]): MenuDef[] => defs.map(({ planned: _p, ...d }) => ({ ...d, children: d.children && everything(d.children) }));
@@ -29,33 +28,12 @@ const beforeScreens = (defs: MenuDef[]): MenuDef[] =>
 describe.each(dialects)('migration 014 on %s', (dialect) => {
   let t: TestDatabase;
   let filesDir: string;
-  const fresh: Record<string, { menu: string[]; codes: string[] }> = {};
-  const userId = async (username: string) => (await t.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const stateOf = async (username: string) => {
-    const p = await userPermissions(t.db, await userId(username));
-    return { menu: paths(routedMenu(p.menu)).sort(), codes: p.auth.map((a) => a.action).sort() };
-  };
-  const replaceMenu = async (defs: MenuDef[]) => {
-    const roles = Object.fromEntries((await t.db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [r.role_code, r.id]));
-    const old = buildPermissionSeed({ admin: roles.admin, teacher: roles.teacher, student: roles.student }, '2026-01-01 00:00:00', defs);
-    await t.db.deleteFrom('sys_role_permission').execute();
-    await t.db.deleteFrom('sys_permission_data_rule').execute();
-    await t.db.deleteFrom('sys_permission').execute();
-    await t.db.insertInto('sys_permission').values(old.permissions).execute();
-    if (old.dataRules.length) await t.db.insertInto('sys_permission_data_rule').values(old.dataRules).execute();
-    await t.db.insertInto('sys_role_permission').values(old.rolePermissions).execute();
-  };
-  const expectFresh = async () => {
-    for (const u of ['admin', 'teacher', 'student1']) expect(await stateOf(u), u).toEqual(fresh[u]);
-    const live = await t.db.selectFrom('sys_permission').select(['id', 'parent_id', 'is_leaf']).where('del_flag', '=', 0).execute();
-    for (const r of live) expect(r.is_leaf, r.id).toBe(live.some((k) => k.parent_id === r.id) ? 0 : 1);
-  };
-
+  const fresh: Record<string, MenuState> = {};
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m014-'));
     await seedIfEmpty(t.db, { demoContent: true, filesDir });
-    for (const u of ['admin', 'teacher', 'student1']) fresh[u] = await stateOf(u);
+    for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {
     await t?.close();
@@ -63,19 +41,20 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
   });
 
   it('after 007 hid teaching-open\'s unbuilt screens, brings back the built ones with their grants', async () => {
-    await replaceMenu(everything(BACK_OFFICE_MENU));
+    await replaceMenu(t.db, everything(BACK_OFFICE_MENU));
     await hideUnbuilt(t.db);
     await up(t.db);
-    await expectFresh();
+    // 007 also hid the 创作 editors, which a later migration brings back.
+    await bringScratchEditor(t.db);
+    await expectFreshMenus(t.db, fresh);
   });
 
   it('inserts the screens, buttons and grants into a database seeded while they were planned, and is idempotent', async () => {
-    await replaceMenu(beforeScreens(BACK_OFFICE_MENU));
+    await replaceMenu(t.db, beforeScreens(BACK_OFFICE_MENU));
     await up(t.db);
-    await expectFresh();
-    const rows = await t.db.selectFrom('sys_permission').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await expectFreshMenus(t.db, fresh);
+    const rows = await permissionRows(t.db);
     await up(t.db);
-    const again = await t.db.selectFrom('sys_permission').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(again.n)).toBe(Number(rows.n));
+    expect(await permissionRows(t.db)).toBe(rows);
   });
 });

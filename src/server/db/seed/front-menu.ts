@@ -1,4 +1,5 @@
 // The public site's top navigation (teaching_menu, 前台菜单), as teaching-open seeds it.
+import { now } from '../../domain/time.js';
 import { newId } from '../../domain/ids.js';
 import type { TeachingMenuTable } from '../schema.js';
 import type { Row } from './org.js';
@@ -15,10 +16,14 @@ interface FrontMenuDef {
   children?: FrontMenuDef[];
 }
 
-// Only pages that exist are seeded: teaching-open's /index, /workList, /courseList and the editors
-// (/scratch3 …) arrive with the public-site and Scratch issues, which add their menu rows.
+/** The Scratch editor's front-menu entry (migration 018 adds it to sites seeded before it). */
+export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
+
+// Only pages that exist are seeded: teaching-open's /index, /workList and /courseList arrive with the public-site
+// issue, which adds their menu rows; of its editors only Scratch 3 is built.
 export const FRONT_MENU: FrontMenuDef[] = [
   { name: '首页', url: '/home', icon: 'home', route: true },
+  { name: '创作', url: '', icon: 'build', route: true, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
   { name: '个人中心', url: '/dashboard/index', route: true, needLogin: true },
 ];
 
@@ -53,4 +58,13 @@ export function buildFrontMenuRows(createTime: string): Row<TeachingMenuTable>[]
   };
   walk(FRONT_MENU, '');
   return rows;
+}
+
+/** The seed's rows of one entry and its parent group, stamped now (for migrations adding an entry to a seeded site). */
+export function frontMenuEntryRows(url: string): Row<TeachingMenuTable>[] {
+  const rows = buildFrontMenuRows(now());
+  const entry = rows.find((r) => r.url === url);
+  if (!entry) return [];
+  const parent = rows.find((r) => r.id === entry.parent_id);
+  return parent ? [parent, entry] : [entry];
 }

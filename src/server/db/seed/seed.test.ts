@@ -122,17 +122,18 @@ describe.each(dialects)('seed on %s', (dialect) => {
     for (const url of ['/isps/userAnnouncement', '/account/settings/base', '/isystem/role', '/isystem/permission',
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
       '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork',
-      '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard', '/scratch/assets', '/report/depart']) {
+      '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard', '/scratch/assets', '/report/depart',
+      '/create', '/scratch3/index.html?scene=create']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
     // and no route container is left without a child.
     for (const url of ['/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file', '/teaching/menu',
-      '/scratch3/index.html?scene=create', '/course/order', '/course/courseDept', '/create', '/monitor', '/demo']) {
+      '/scratchjr/home.html', '/course/order', '/course/courseDept', '/monitor', '/demo']) {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['系统管理', '课程单元', '课程管理', '作业管理', '统计报表'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
@@ -267,8 +268,10 @@ describe.each(dialects)('seed on %s', (dialect) => {
     const roots = rows.filter((r) => r.parent_id === '');
     expect(roots.map((r) => [r.name, r.url])).toEqual([
       ['首页', '/home'],
+      ['创作', ''],
       ['个人中心', '/dashboard/index'],
     ]);
+    expect(rows.find((r) => r.parent_id === roots[1].id)).toMatchObject({ name: 'Scratch3', url: '/scratch3/index.html?scene=create', internal_or_external: 1 });
     expect(roots.find((r) => r.name === '个人中心')?.need_login).toBe(1);
   });
 
