@@ -19,8 +19,11 @@ import {
   UPLOADS_PER_MINUTE,
   uploadedToday,
 } from '../../domain/uploads.js';
+import { z } from 'zod';
+import { camel } from '../../domain/serialize.js';
+import { now } from '../../domain/time.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
-import { envelope, fail } from '../envelope.js';
+import { envelope, fail, jsonBody, ok } from '../envelope.js';
 
 export { TOO_LARGE };
 /** A body larger than any file the route takes (Scratch projects are the largest). */
@@ -87,7 +90,6 @@ export function registerUploadRoutes(r: ApiRoutes) {
     const biz = typeof bizField === 'string' && bizField.trim() !== '' ? bizField.trim() : 'common';
     if (!BIZ_PATTERN.test(biz)) return fail(c, '上传目录名称不合法（仅限小写字母、数字、_ 和 -，最多32个字符）', 400, 400);
     if (!isUploadFolder(biz)) return fail(c, `不支持的上传目录：${biz}`, 400, 400);
-    if (file.size > Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES)) return fail(c, UPLOAD_TOO_LARGE, 413, 413);
     if (file.size === 0) return fail(c, '文件内容为空', 400, 400);
     if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
     // Unit media (videos, projects, documents) only from those who edit course units.
@@ -107,5 +109,52 @@ export function registerUploadRoutes(r: ApiRoutes) {
     // A Scratch project also reports what the check found (missing assets, cloud variables, extensions...).
     const result = { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}`, ...(checked.scratch ? { scratch: checked.scratch } : {}) };
     return c.json(envelope(true, stored.key, 0, result));
+  });
+
+  registerSysFileRoutes(r);
+}
+
+const sysFileBody = z.object({
+  filePath: z.string({ message: '请指定文件路径' }).trim().min(1, '请指定文件路径').max(1024, '文件路径过长'),
+  fileName: z.string().max(255).nullish(),
+  fileType: z.coerce.number().int().nullish(),
+  fileLocation: z.coerce.number().int().nullish(),
+  fileTag: z.string().max(50).nullish(),
+});
+
+/** A stored file's key from what a client sends: the key itself, or its URL (absolute or under /api). */
+export function keyFromPath(raw: string): string {
+  let p = raw.replace(/[?#].*$/, '');
+  p = p.replace(/^https?:\/\/[^/]+/i, '');
+  p = p.replace(/^\/?(api\/)?sys\/common\/static\//, '').replace(/^\/+/, '');
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
+
+/** The dict file_type values (1 未分类 … 5 课程教案). */
+const FILE_TYPES = [1, 2, 3, 4, 5];
+
+function registerSysFileRoutes(r: ApiRoutes) {
+  // teaching-open's editors register each upload here and keep the returned id (work_file / work_cover). Our
+  // uploads are registered when stored, so this answers the caller's own row for that path, in the anchor's
+  // shape; it never creates a row for a path, nor moves or reassigns one. The anchor's fileType (2 学生作业文件)
+  // is recorded; the folder tag stays (it says where the file may be used).
+  r.post('/system/sysFile/add', LOGGED_IN, async (c) => {
+    const body = await jsonBody(c, sysFileBody);
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const key = keyFromPath(body.data.filePath);
+    const row = await db.selectFrom('sys_file').selectAll().where('file_path', '=', key).where('create_by', '=', user.username).where('del_flag', '=', 0).executeTakeFirst();
+    if (!row) return fail(c, '文件不存在或不是你上传的，请先上传文件');
+    const fileType = body.data.fileType;
+    if (fileType && FILE_TYPES.includes(fileType) && fileType !== row.file_type) {
+      await db.updateTable('sys_file').set({ file_type: fileType, update_by: user.username, update_time: now() }).where('id', '=', row.id).execute();
+      row.file_type = fileType;
+    }
+    return ok(c, camel(row), '添加成功！', 200);
   });
 }
