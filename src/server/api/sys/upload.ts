@@ -3,8 +3,12 @@
 // type by magic bytes, archives read through (Scratch projects with the Scratch checks), only into the known
 // folders, and per user at most UPLOADS_PER_MINUTE uploads a minute and DAILY_UPLOAD_BYTES a day. Nothing is
 // stored unless every check passes.
+//
+// POST /system/sysFile/add: the anchor's editors register each upload and keep the returned id; ours are
+// registered when stored, so it answers the caller's own row for the path (never another's, never a new one).
 import type { Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import {
   BIZ_PATTERN,
   checkUploadContent,
@@ -19,7 +23,6 @@ import {
   UPLOADS_PER_MINUTE,
   uploadedToday,
 } from '../../domain/uploads.js';
-import { z } from 'zod';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
