@@ -94,6 +94,13 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
     for (const [data, name] of [[makePng(40, 30), '封面.png'], [jpeg, '封面.jpg']] as const) {
       const res = await upload(data, name, 'project3', 'student3');
       expect(res.body.success, res.body.message).toBe(true);
+      // Shown inline; a download on request, under its own name.
+      const shown = await t.request(`/api/sys/common/static/${res.body.message}`);
+      expect(shown.headers.get('content-disposition')).toBeNull();
+      await shown.arrayBuffer();
+      const saved = await t.request(`/api/sys/common/static/${res.body.message}?download=1`);
+      expect(saved.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+      await saved.arrayBuffer();
     }
     await refusedUpload(Buffer.from('GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;', 'latin1'), 'a.gif', 'project3', /^文件类型不支持/, 'student3');
     await refusedUpload(rawZip([{ name: 'a.txt', data: Buffer.from('a') }]), '资料.zip', 'project3', /^文件类型不支持/, 'student3');
