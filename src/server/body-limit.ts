@@ -6,8 +6,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { envelope } from './api/envelope.js';
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from './api/excel.js';
-import { TOO_LARGE } from './api/sys/upload.js';
-import { MAX_UPLOAD_BYTES } from './domain/uploads.js';
+import { TOO_LARGE, UPLOAD_TOO_LARGE } from './api/sys/upload.js';
+import { MAX_PROJECT_BYTES, MAX_UPLOAD_BYTES } from './domain/uploads.js';
 import { MAX_ASSET_BYTES } from './domain/scratch-assets.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -26,7 +26,8 @@ const MB = 1024 * 1024;
 
 /** Routes whose bodies carry files; first match wins. Everything else gets DEFAULT_BODY_LIMIT. */
 const LIMITS: Limit[] = [
-  { path: /^\/api\/sys\/common\/upload$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
+  // One file: 10 MB, or 30 MB for a Scratch project (the route tells them apart once it has read the body).
+  { path: /^\/api\/sys\/common\/upload$/, maxSize: Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES) + FRAMING, message: UPLOAD_TOO_LARGE },
   { path: /^\/api\/.+\/importExcel$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
   // Page forms that hand their files to the API: the avatar, the site config's images, list imports.
   { path: /^\/account\/settings\/base$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
@@ -35,7 +36,8 @@ const LIMITS: Limit[] = [
   { path: /^\/course\/(course|courseUnit)\/save$/, maxSize: 5 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(5 * MAX_UPLOAD_BYTES)}，请分几次保存` },
   // 布置班级作业 carries a cover, a document and a starter file; 我的作业's 提交作业 one file.
   { path: /^\/work\/additionalWork\/save$/, maxSize: 3 * MAX_UPLOAD_BYTES + FRAMING, message: `一次上传的文件合计不能超过${megabytes(3 * MAX_UPLOAD_BYTES)}，请分几次保存` },
-  { path: /^\/center\/myAdditionalWork\/submit$/, maxSize: MAX_UPLOAD_BYTES + FRAMING, message: TOO_LARGE },
+  // (The handed-in file may be a Scratch project, up to 30 MB.)
+  { path: /^\/center\/myAdditionalWork\/submit$/, maxSize: Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES) + FRAMING, message: UPLOAD_TOO_LARGE },
   // Scratch素材库: one file per upload; the page form of a sprite carries several costumes and sounds.
   { path: /^\/api\/teaching\/teachingScratchAssets\/upload$/, maxSize: MAX_ASSET_BYTES + FRAMING, message: `素材文件不能超过${megabytes(MAX_ASSET_BYTES)}` },
   { path: /^\/scratch\/assets\/save$/, maxSize: 3 * MAX_ASSET_BYTES + FRAMING, message: `一次上传的素材文件合计不能超过${megabytes(3 * MAX_ASSET_BYTES)}，请分几次保存` },

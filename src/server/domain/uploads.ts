@@ -7,9 +7,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 import { now, today } from './time.js';
-import { zipEntries } from '../shared/zip.js';
+import { checkSb2, checkSb3, SB3_LIMITS, type Sb3Info } from './sb3.js';
+import { checkZip } from './zip-check.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Scratch projects may be larger than other uploads (sounds and bitmaps add up). */
+export const MAX_PROJECT_BYTES = SB3_LIMITS.maxFileBytes;
+/** A work's cover (the stage snapshot) in the Scratch editor's folder. */
+export const MAX_COVER_BYTES = 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
 export type FileKind = 'png' | 'jpg' | 'gif' | 'webp' | 'zip' | 'mp4' | 'webm' | 'pdf' | 'ole';
@@ -26,6 +31,8 @@ const MIME: Record<FileKind, string> = {
   ole: 'application/octet-stream',
 };
 
+export const SB3_MIME = 'application/x.scratch.sb3';
+
 export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
 
 /** Folder of course-unit media (videos, example and starter projects, materials, lesson plans). */
@@ -34,6 +41,9 @@ const UNIT_MEDIA_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'mp4', 'we
 
 /** Folder of class homework materials (布置班级作业: cover, 作业资料, 作业文件). */
 export const HOMEWORK_BIZ = 'additional';
+/** The Scratch editor's folder: the .sb3 it saves and the stage snapshot used as the work's cover. */
+export const PROJECT_BIZ = 'project3';
+const PROJECT_KINDS: readonly FileKind[] = ['png', 'jpg', 'zip'];
 /** Folder of files students hand in (我的作业 → 提交作业). */
 export const WORK_FILE_BIZ = 'workfile';
 const WORK_FILE_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'pdf', 'ole'];
@@ -50,26 +60,9 @@ export function storedExtension(kind: FileKind, originalName: string): string | 
 }
 
 /**
- * A zip's central directory read without extracting: refuses archives that expand beyond `maxTotal` bytes,
- * entries compressed more than 200:1 (zip bombs), and entry names that climb out of the archive.
- */
-export function zipLooksSafe(buf: Uint8Array, maxTotal = 200 * 1024 * 1024): boolean {
-  const entries = zipEntries(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
-  if (!entries) return false;
-  let total = 0;
-  for (const { name, size, compressedSize } of entries) {
-    if (name.startsWith('/') || name.includes('\\') || name.split('/').includes('..')) return false;
-    if (size > 1024 * 1024 && size > compressedSize * 200) return false;
-    total += size;
-    if (total > maxTotal) return false;
-  }
-  return true;
-}
-
-/**
  * The upload folders (`biz`) and what each accepts; any other folder is refused, so clients cannot scatter
  * files over folders of their choosing. Add a folder here when a screen needs one. Images everywhere but the
- * course-unit folder; Scratch projects (sb3) for works come with the Scratch issue.
+ * course-unit folder. Every Scratch project (.sb3/.sb2) passes the Scratch checks (domain/sb3.ts) wherever it goes.
  */
 export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   common: IMAGE_KINDS, // the default when a client names no folder
@@ -77,11 +70,19 @@ export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   avatar: IMAGE_KINDS, // profile pictures (个人设置)
   sysconfig: IMAGE_KINDS, // logos, banners, backgrounds (网站配置)
   jeditor: IMAGE_KINDS, // pictures in rich text
-  project3: IMAGE_KINDS, // the Scratch editor's folder (work covers)
+  [PROJECT_BIZ]: PROJECT_KINDS, // the Scratch editor's folder: .sb3 projects and PNG/JPEG covers
   course: IMAGE_KINDS, // course and unit covers, course maps
   [UNIT_MEDIA_BIZ]: UNIT_MEDIA_KINDS, // course-unit videos, projects and documents (only unit editors upload here)
   [HOMEWORK_BIZ]: UNIT_MEDIA_KINDS, // class homework covers, documents and starter projects (only homework editors)
   [WORK_FILE_BIZ]: WORK_FILE_KINDS, // files students hand in for homework of type 文件
+};
+
+/** What a folder accepts, in words (after 仅支持). */
+const FOLDER_ACCEPTS: Readonly<Record<string, string>> = {
+  [UNIT_MEDIA_BIZ]: '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档',
+  [HOMEWORK_BIZ]: '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档',
+  [WORK_FILE_BIZ]: '图片、Scratch 项目、压缩包、PDF 和 Office 文档',
+  [PROJECT_BIZ]: ' Scratch 3 项目（.sb3）和 PNG、JPEG 封面图片',
 };
 
 export const isUploadFolder = (biz: string): boolean => Object.hasOwn(UPLOAD_FOLDERS, biz);
@@ -123,6 +124,39 @@ export function detectKind(buf: Uint8Array): FileKind | null {
   return null;
 }
 
+export const TOO_LARGE = '文件大小超出10MB限制';
+const mb = (n: number) => `${Math.round(n / 1024 / 1024)}MB`;
+export const PROJECT_TOO_LARGE = `Scratch 项目文件不能超过${mb(MAX_PROJECT_BYTES)}`;
+export const COVER_TOO_LARGE = `作品封面图片不能超过${mb(MAX_COVER_BYTES)}`;
+
+export type ContentCheck =
+  | { ok: true; kind: FileKind; ext: string; scratch?: Sb3Info }
+  | { ok: false; status: 413 | 415; message: string };
+
+/**
+ * Whether this content may be stored in this folder: its type (by magic bytes) among the folder's, its size
+ * within the limit of its kind (10 MB; Scratch projects 30 MB; covers in the editor's folder 1 MB), and every
+ * archive read through with its limits: Scratch projects with the Scratch checks, other zips with the general
+ * ones. What a Scratch check learnt (cloud variables, missing assets...) comes back in `scratch`.
+ */
+export async function checkUploadContent(biz: string, data: Uint8Array, originalName: string): Promise<ContentCheck> {
+  const kind = detectKind(data);
+  const ext = kind ? storedExtension(kind, originalName) : null;
+  const refuseType = (): ContentCheck => ({ ok: false, status: 415, message: `文件类型不支持，仅支持${FOLDER_ACCEPTS[biz] ?? ' PNG、JPEG、GIF、WEBP 图片'}` });
+  if (!kind || !ext || !acceptedKinds(biz).includes(kind)) return refuseType();
+  if (biz === PROJECT_BIZ && kind === 'zip' && ext !== 'sb3') return refuseType();
+  const project = ext === 'sb3' || ext === 'sb2';
+  if (project ? data.length > MAX_PROJECT_BYTES : data.length > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: project ? PROJECT_TOO_LARGE : TOO_LARGE };
+  if (biz === PROJECT_BIZ && kind !== 'zip' && data.length > MAX_COVER_BYTES) return { ok: false, status: 413, message: COVER_TOO_LARGE };
+  if (kind !== 'zip') return { ok: true, kind, ext };
+  if (ext === 'sb3') {
+    const r = await checkSb3(data);
+    return r.ok ? { ok: true, kind, ext, scratch: r.info } : { ok: false, status: 415, message: r.message };
+  }
+  const r = ext === 'sb2' ? await checkSb2(data) : await checkZip(data);
+  return r.ok ? { ok: true, kind, ext } : { ok: false, status: 415, message: r.message };
+}
+
 export interface StoredFile {
   id: string;
   /** Storage key relative to the files directory, e.g. avatar/<id>.png; served at /api/sys/common/static/<key>. */
@@ -154,7 +188,7 @@ export async function storeUpload(
         file_path: key,
         file_location: 1,
         file_tag: f.biz,
-        mime_type: MIME[f.kind],
+        mime_type: ext === 'sb3' ? SB3_MIME : MIME[f.kind],
         file_size: f.data.length,
         del_flag: 0,
         create_by: f.by,

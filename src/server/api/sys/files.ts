@@ -1,8 +1,12 @@
 // GET /sys/common/static/<key>: stored files (covers, works, avatars). Keys are server-generated;
-// the path is confined to the files directory and served with nosniff and a sandboxing CSP.
+// the path is confined to the files directory and served with nosniff and a sandboxing CSP. Scratch projects go
+// out as application/x.scratch.sb3 (the players fetch them same-origin); `?download=1` names the download after
+// the uploaded file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { unitFileAccess } from '../../domain/courses.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { courseViewer } from '../teaching/course-access.js';
@@ -22,6 +26,21 @@ const TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
   '.pdf': 'application/pdf',
 };
+
+/** The name a stored file was uploaded with (sys_file.file_name), ending in the stored extension. */
+async function originalName(db: Kysely<Database>, key: string, ext: string): Promise<string | null> {
+  const row = await db.selectFrom('sys_file').select('file_name').where('file_path', '=', key).executeTakeFirst();
+  const name = (row?.file_name ?? '').replace(/[\u0000-\u001f\u007f"\\/]/g, '_').trim();
+  if (!name) return null;
+  return name.toLowerCase().endsWith(ext.toLowerCase()) ? name : `${name}${ext}`;
+}
+
+/** attachment with an ASCII fallback name and the real one in RFC 5987 form (Chinese names survive). */
+function contentDisposition(name: string, fallback: string): string {
+  const ascii = /^[\x20-\x7e]+$/.test(name) ? name : fallback;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 export function registerFileRoutes(r: ApiRoutes) {
   r.get('/sys/common/static/*', PUBLIC, async (c) => {
@@ -55,8 +74,12 @@ export function registerFileRoutes(r: ApiRoutes) {
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': access === 'free' ? 'public, max-age=86400' : 'private, no-store',
     };
-    if (!type.startsWith('image/') && !type.startsWith('video/') && !type.startsWith('audio/')) {
-      headers['Content-Disposition'] = `attachment; filename="${path.basename(full)}"`;
+    // Anything but media is a download; `?download=1` makes media one too, under the name it was uploaded with.
+    const download = c.req.query('download') === '1' || c.req.query('download') === 'true';
+    if (download || (!type.startsWith('image/') && !type.startsWith('video/') && !type.startsWith('audio/'))) {
+      const stored = path.basename(full);
+      const original = download ? await originalName(c.get('deps').db, rel, path.extname(full)) : null;
+      headers['Content-Disposition'] = original ? contentDisposition(original, stored) : `attachment; filename="${stored}"`;
     }
     const stream = Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream;
     return new Response(stream, { status: 200, headers });

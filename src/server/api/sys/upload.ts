@@ -1,28 +1,36 @@
 // POST /sys/common/upload (multipart `file`, optional `biz` folder): the anchor's generic upload. The stored
-// file's key comes back in `message`, as the anchor's clients read it. Size ≤ 10 MB, type by magic bytes, only
-// into the known folders, and per user at most UPLOADS_PER_MINUTE uploads a minute and DAILY_UPLOAD_BYTES a day.
+// file's key comes back in `message`, as the anchor's clients read it. Size ≤ 10 MB (Scratch projects 30 MB),
+// type by magic bytes, archives read through (Scratch projects with the Scratch checks), only into the known
+// folders, and per user at most UPLOADS_PER_MINUTE uploads a minute and DAILY_UPLOAD_BYTES a day. Nothing is
+// stored unless every check passes.
+//
+// POST /system/sysFile/add: the anchor's editors register each upload and keep the returned id; ours are
+// registered when stored, so it answers the caller's own row for the path (never another's, never a new one).
 import type { Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { z } from 'zod';
 import {
-  acceptedKinds,
   BIZ_PATTERN,
+  checkUploadContent,
   DAILY_UPLOAD_BYTES,
-  detectKind,
   isUploadFolder,
+  MAX_PROJECT_BYTES,
   MAX_UPLOAD_BYTES,
-  storedExtension,
   storeUpload,
+  TOO_LARGE,
   UNIT_MEDIA_BIZ,
   HOMEWORK_BIZ,
-  WORK_FILE_BIZ,
   UPLOADS_PER_MINUTE,
   uploadedToday,
-  zipLooksSafe,
 } from '../../domain/uploads.js';
+import { camel } from '../../domain/serialize.js';
+import { now } from '../../domain/time.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
-import { envelope, fail } from '../envelope.js';
+import { envelope, fail, jsonBody, ok } from '../envelope.js';
 
-export const TOO_LARGE = '文件大小超出10MB限制';
+export { TOO_LARGE };
+/** A body larger than any file the route takes (Scratch projects are the largest). */
+export const UPLOAD_TOO_LARGE = `文件过大：Scratch 项目不能超过${MAX_PROJECT_BYTES / 1024 / 1024}MB，其他文件不能超过${MAX_UPLOAD_BYTES / 1024 / 1024}MB`;
 const OVER_QUOTA = `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`;
 /** Multipart framing around the file (boundaries, part headers, the biz field). */
 const FRAMING_ALLOWANCE = 64 * 1024;
@@ -71,8 +79,8 @@ export function registerUploadRoutes(r: ApiRoutes) {
     }
     const usedToday = await uploadedToday(db, user.username);
     if (usedToday >= DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
-    const raw = await readLimited(c, MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE);
-    if (!raw) return fail(c, TOO_LARGE, 413, 413);
+    const raw = await readLimited(c, Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES) + FRAMING_ALLOWANCE);
+    if (!raw) return fail(c, UPLOAD_TOO_LARGE, 413, 413);
     let form: FormData;
     try {
       form = await new Response(raw as unknown as BodyInit, { headers: { 'Content-Type': type } }).formData();
@@ -85,29 +93,71 @@ export function registerUploadRoutes(r: ApiRoutes) {
     const biz = typeof bizField === 'string' && bizField.trim() !== '' ? bizField.trim() : 'common';
     if (!BIZ_PATTERN.test(biz)) return fail(c, '上传目录名称不合法（仅限小写字母、数字、_ 和 -，最多32个字符）', 400, 400);
     if (!isUploadFolder(biz)) return fail(c, `不支持的上传目录：${biz}`, 400, 400);
-    if (file.size > MAX_UPLOAD_BYTES) return fail(c, TOO_LARGE, 413, 413);
     if (file.size === 0) return fail(c, '文件内容为空', 400, 400);
     if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
-    const data = new Uint8Array(await file.arrayBuffer());
-    const kind = detectKind(data);
     // Unit media (videos, projects, documents) only from those who edit course units.
-    const unitMedia = biz === UNIT_MEDIA_BIZ;
-    if (unitMedia && !(await hasPermission(c, 'unit:add')) && !(await hasPermission(c, 'unit:edit'))) return fail(c, '没有上传课程资料的权限', 403, 403);
+    if (biz === UNIT_MEDIA_BIZ && !(await hasPermission(c, 'unit:add')) && !(await hasPermission(c, 'unit:edit'))) return fail(c, '没有上传课程资料的权限', 403, 403);
     if (biz === HOMEWORK_BIZ && !(await hasPermission(c, 'additional:add')) && !(await hasPermission(c, 'additional:edit'))) return fail(c, '没有上传作业资料的权限', 403, 403);
-    if (!kind || !acceptedKinds(biz).includes(kind) || !storedExtension(kind, file.name || '')) {
-      const accepted =
-        unitMedia || biz === HOMEWORK_BIZ ? '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档' : biz === WORK_FILE_BIZ ? '图片、Scratch 项目、压缩包、PDF 和 Office 文档' : ' PNG、JPEG、GIF、WEBP 图片';
-      return fail(c, `文件类型不支持，仅支持${accepted}`, 415, 415);
-    }
-    if (kind === 'zip' && !zipLooksSafe(data)) return fail(c, '压缩文件内容异常（解压后过大或含有非法路径），已拒绝', 415, 415);
+    const data = new Uint8Array(await file.arrayBuffer());
+    const checked = await checkUploadContent(biz, data, file.name || '');
+    if (!checked.ok) return fail(c, checked.message, checked.status, checked.status);
     const stored = await storeUpload(db, c.get('deps').config.filesDir, {
       biz,
       data,
-      kind,
+      kind: checked.kind,
       originalName: file.name || '',
       by: user.username,
     });
     // The anchor answers the key in `message`; the result repeats it with the file id and size.
-    return c.json(envelope(true, stored.key, 0, { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}` }));
+    // A Scratch project also reports what the check found (missing assets, cloud variables, extensions...).
+    const result = { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}`, ...(checked.scratch ? { scratch: checked.scratch } : {}) };
+    return c.json(envelope(true, stored.key, 0, result));
+  });
+
+  registerSysFileRoutes(r);
+}
+
+const sysFileBody = z.object({
+  filePath: z.string({ message: '请指定文件路径' }).trim().min(1, '请指定文件路径').max(1024, '文件路径过长'),
+  fileName: z.string().max(255).nullish(),
+  fileType: z.coerce.number().int().nullish(),
+  fileLocation: z.coerce.number().int().nullish(),
+  fileTag: z.string().max(50).nullish(),
+});
+
+/** A stored file's key from what a client sends: the key itself, or its URL (absolute or under /api). */
+export function keyFromPath(raw: string): string {
+  let p = raw.replace(/[?#].*$/, '');
+  p = p.replace(/^https?:\/\/[^/]+/i, '');
+  p = p.replace(/^\/?(api\/)?sys\/common\/static\//, '').replace(/^\/+/, '');
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
+
+/** The dict file_type values (1 未分类 … 5 课程教案). */
+const FILE_TYPES = [1, 2, 3, 4, 5];
+
+function registerSysFileRoutes(r: ApiRoutes) {
+  // teaching-open's editors register each upload here and keep the returned id (work_file / work_cover). Our
+  // uploads are registered when stored, so this answers the caller's own row for that path, in the anchor's
+  // shape; it never creates a row for a path, nor moves or reassigns one. The anchor's fileType (2 学生作业文件)
+  // is recorded; the folder tag stays (it says where the file may be used).
+  r.post('/system/sysFile/add', LOGGED_IN, async (c) => {
+    const body = await jsonBody(c, sysFileBody);
+    if (!body.ok) return body.response;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const key = keyFromPath(body.data.filePath);
+    const row = await db.selectFrom('sys_file').selectAll().where('file_path', '=', key).where('create_by', '=', user.username).where('del_flag', '=', 0).executeTakeFirst();
+    if (!row) return fail(c, '文件不存在或不是你上传的，请先上传文件');
+    const fileType = body.data.fileType;
+    if (fileType && FILE_TYPES.includes(fileType) && fileType !== row.file_type) {
+      await db.updateTable('sys_file').set({ file_type: fileType, update_by: user.username, update_time: now() }).where('id', '=', row.id).execute();
+      row.file_type = fileType;
+    }
+    return ok(c, camel(row), '添加成功！', 200);
   });
 }

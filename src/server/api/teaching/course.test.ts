@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure, expectInvalid } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { validSb3 } from '../../../../test/sb3-files.js';
 import { formatDateTime } from '../../domain/time.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -240,9 +241,11 @@ describe.each(dialects)('courses on %s', (dialect) => {
       const exe = await upload(tok.admin, Buffer.from('MZ\x90\x00 not a document'), 'x.pdf', 'courseunit');
       expect(exe.status).toBe(415);
       // Scratch projects keep their extension; archives that climb out or expand enormously are refused.
-      const sb3 = await upload(tok.admin, zip('project.json', Buffer.from('{}')), '案例.sb3', 'courseunit');
+      const sb3 = await upload(tok.admin, validSb3(), '案例.sb3', 'courseunit');
       expect(sb3.body.message).toMatch(/^courseunit\/[0-9a-f]{32}\.sb3$/);
       expect((await upload(tok.admin, zip('../../evil.sh', Buffer.from('x')), 'a.sb3', 'courseunit')).status).toBe(415);
+      // A .sb3 that is no Scratch 3 project (an empty project.json) is refused too.
+      expect((await upload(tok.admin, zip('project.json', Buffer.from('{}')), '案例.sb3', 'courseunit')).body.message).toMatch(/不是有效的 Scratch 3 项目/);
       expect((await upload(tok.admin, zip('big.bin', Buffer.from('x'), 900 * 1024 * 1024), 'a.sb3', 'courseunit')).status).toBe(415);
       // Documents are not images: the course image folder refuses them.
       expect((await upload(tok.admin, PDF, 'x.pdf', 'course')).status).toBe(415);

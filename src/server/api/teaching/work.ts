@@ -27,6 +27,7 @@ import {
   workAccess,
   foreignFiles,
   homeworkClasses,
+  scratchFilesProblem,
   leaderboard,
   toListModel,
   userClassIds,
@@ -310,6 +311,9 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     const foreign = (await foreignFiles(db, user.username, [b.workFile, b.workCover ?? ''])).filter((id) => !keep.has(id));
     if (foreign.includes(b.workFile)) return fail(c, '作品文件不存在，请重新上传');
     if (foreign.length) return fail(c, '作品封面不存在，请重新上传');
+    // A Scratch work's file is a checked Scratch project and its cover an image.
+    const wrongFiles = await scratchFilesProblem(db, b.workType, b.workFile, b.workCover);
+    if (wrongFiles) return fail(c, wrongFiles);
 
     // Where the work belongs: a published homework of one of the caller's classes, a unit they may study, or free.
     let scene: string;
