@@ -3,60 +3,10 @@
 // only the author creates, deletes and renames, who may join which work, the value/name/count/size/rate
 // limits, and that a socket needs a session (cookie from our pages, token, or the handshake's token field) and
 // closes when it ends.
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudClient } from '../../../test/cloud-client.js';
 import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 
-interface Line {
-  method: string;
-  name?: string;
-  value?: string;
-  reply?: string;
-  message?: string;
-}
-
-/** A cloud client: collects every line the server sends (frames may hold several). */
-function cloudClient(url: string, opts: WebSocket.ClientOptions & { protocols?: string[] } = {}) {
-  const { protocols, ...rest } = opts;
-  const ws = new WebSocket(url, protocols, rest);
-  const lines: Line[] = [];
-  const waiters: { pred: (m: Line) => boolean; resolve: (m: Line) => void }[] = [];
-  ws.on('message', (data) => {
-    for (const text of data.toString().split('\n')) {
-      if (!text) continue;
-      const m = JSON.parse(text) as Line;
-      lines.push(m);
-      for (const w of [...waiters]) if (w.pred(m)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(m);
-      }
-    }
-  });
-  ws.on('error', () => {});
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    ws,
-    lines,
-    closed,
-    opened,
-    async send(...msgs: object[]) {
-      await opened;
-      ws.send(msgs.map((m) => `${JSON.stringify(m)}\n`).join(''));
-    },
-    next(pred: (m: Line) => boolean, timeoutMs = 5000): Promise<Line> {
-      const seen = lines.find(pred);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching line within ${timeoutMs} ms; got ${JSON.stringify(lines)}`)), timeoutMs);
-        waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-      });
-    },
-  };
-}
 type Cloud = ReturnType<typeof cloudClient>;
 /** Long enough for a connection's message allowance (10 a second) to refill. */
 const pause = () => new Promise((r) => setTimeout(r, 1000));
