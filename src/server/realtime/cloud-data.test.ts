@@ -219,4 +219,15 @@ describe.each(dialects)('Scratch cloud variables on %s', (dialect) => {
     expect((await t.api('POST', '/sys/logout', { token })).body.success).toBe(true);
     expect((await c.closed).code).toBe(4401);
   });
+
+  it('deleting a work removes its cloud variables', async () => {
+    expect(Object.keys(await stored(draft)).length).toBeGreaterThan(0);
+    const token = await t.login('student1');
+    const res = await t.api('DELETE', `/teaching/teachingWork/delete?id=${draft}`, { token });
+    expect(res.body, res.body.message).toMatchObject({ success: true });
+    expect(await stored(draft)).toEqual({});
+    const c = open('student1');
+    await handshake(c, draft);
+    expect((await c.closed).code).toBe(4404);
+  });
 });

@@ -189,4 +189,16 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
     expect(res.status).toBe(403);
     expect((await list(tok.student2)).body.result).toHaveLength(1);
   });
+
+  it('an account purged from the recycle bin takes its backpack (rows and files) with it', async () => {
+    const token = await t.login('student3');
+    uid.student3 = await t.userId('student3');
+    expect((await costume(token, '带走的')).body.success).toBe(true);
+    expect(userFiles('student3')).toHaveLength(2);
+    expect((await t.api('DELETE', `/sys/user/delete?id=${uid.student3}`, { token: tok.admin })).body.success).toBe(true);
+    const purged = await t.api('DELETE', `/sys/user/deleteRecycleBin?userIds=${uid.student3}`, { token: tok.admin });
+    expect(purged.body, purged.body.message).toMatchObject({ success: true });
+    expect(await rows('student3')).toBe(0);
+    expect(fs.existsSync(path.join(t.filesDir, 'backpack', uid.student3))).toBe(false);
+  });
 });
