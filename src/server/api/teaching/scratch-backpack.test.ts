@@ -82,6 +82,7 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
       expect(res.status, url).toBe(200);
       expect(res.headers.get('Content-Type')).toBe(type);
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('Cache-Control')).toBe('private, no-store');
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
     };
     await expectFile(c.body.result.body, SVG, 'image/svg+xml');

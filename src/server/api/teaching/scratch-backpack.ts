@@ -128,8 +128,8 @@ async function serveFile(c: Context<ApiEnv>, name: string) {
     'Content-Length': String(stat.size),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
-    // One user's files: the browser may keep them, shared caches may not.
-    'Cache-Control': 'private, max-age=3600',
+    // One user's files, on school PCs that classmates share: kept by no cache, so none outlives a logout or a delete.
+    'Cache-Control': 'private, no-store',
   };
   if (found.ext === 'sprite3') headers['Content-Disposition'] = `attachment; filename="${name}"`;
   return new Response(Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream, { status: 200, headers });
