@@ -107,3 +107,41 @@ export async function renameCloudVariable(db: Kysely<Database>, workId: string, 
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0 ? 'ok' : 'unknown';
 }
+
+/**
+ * The cloud variables a Scratch 3 project declares: in project.json, the stage's `variables` map id → [name,
+ * value, true] (the third element marks a cloud variable). Names and values that break the limits are left out.
+ */
+export function projectCloudVariables(project: unknown): { name: string; value: string }[] {
+  const targets = (project as { targets?: unknown })?.targets;
+  if (!Array.isArray(targets)) return [];
+  const out: { name: string; value: string }[] = [];
+  for (const target of targets) {
+    const vars = (target as { variables?: unknown })?.variables;
+    if (!vars || typeof vars !== 'object') continue;
+    for (const v of Object.values(vars as Record<string, unknown>)) {
+      if (!Array.isArray(v) || v[2] !== true || !isCloudName(v[0])) continue;
+      if (out.some((o) => o.name === v[0])) continue;
+      out.push({ name: v[0], value: cloudValue(v[1]) ?? '0' });
+    }
+  }
+  return out.slice(0, MAX_CLOUD_VARIABLES);
+}
+
+/**
+ * Creates the variables a saved project declares that the work does not have yet (their values from the
+ * project), within the limit; existing values are kept. For the save/submit route, so that players can set the
+ * variables of a work whose author never ran it online.
+ */
+export async function declareCloudVariables(db: Kysely<Database>, workId: string, vars: { name: string; value: string }[], userId: string): Promise<void> {
+  for (const v of vars) {
+    const exists = await db.selectFrom('teaching_scratch_cloud_var').select('name').where('work_id', '=', workId).where('name', '=', v.name).executeTakeFirst();
+    if (exists) continue;
+    if ((await count(db, workId)) >= MAX_CLOUD_VARIABLES) return;
+    try {
+      await db.insertInto('teaching_scratch_cloud_var').values({ work_id: workId, name: v.name, value: v.value, update_by: userId, update_time: now() }).execute();
+    } catch {
+      // created meanwhile by a socket: keep that value
+    }
+  }
+}
