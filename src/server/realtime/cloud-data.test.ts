@@ -95,6 +95,14 @@ describe.each(dialects)('Scratch cloud variables on %s', (dialect) => {
     expect(await later.next((m) => m.name === '☁ 最高分')).toEqual({ method: 'set', name: '☁ 最高分', value: '42' });
   });
 
+  it('accepts the token as CloudProvider sends it (Sec-WebSocket-Protocol bearer!<token>)', async () => {
+    const c = cloudClient(url(), { protocols: [`bearer!${tok.student3}`] });
+    clients.push(c);
+    await handshake(c, shared);
+    expect(await c.next((m) => m.name === '☁ 最高分')).toMatchObject({ method: 'set' });
+    expect(c.ws.protocol).toBe(`bearer!${tok.student3}`);
+  });
+
   it('only the author creates, deletes and renames; others may only set existing variables', async () => {
     const author = await authorWith(shared, {});
     const other = open('student3');
