@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
   // Stored files carry their own sandboxing policy (files.ts); every other response gets the page policy.
   app.use('*', async (c, next) => {
     await pageHeaders(c, next);
-    if (c.req.path.startsWith('/api/sys/common/static/') && c.res.ok) {
+    if ((c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/api/teaching/scratch/backpack/getFile/')) && c.res.ok) {
       c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
     }
   });

@@ -9,6 +9,7 @@ import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from './api/excel.js';
 import { TOO_LARGE, UPLOAD_TOO_LARGE } from './api/sys/upload.js';
 import { MAX_PROJECT_BYTES, MAX_UPLOAD_BYTES } from './domain/uploads.js';
 import { MAX_ASSET_BYTES } from './domain/scratch-assets.js';
+import { MAX_BODY_BYTES, MAX_THUMBNAIL_BYTES } from './domain/backpack.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Multipart framing around the files of a form (boundaries, part headers, the other fields). */
@@ -41,6 +42,8 @@ const LIMITS: Limit[] = [
   // Scratch素材库: one file per upload; the page form of a sprite carries several costumes and sounds.
   { path: /^\/api\/teaching\/teachingScratchAssets\/upload$/, maxSize: MAX_ASSET_BYTES + FRAMING, message: `素材文件不能超过${megabytes(MAX_ASSET_BYTES)}` },
   { path: /^\/scratch\/assets\/save$/, maxSize: 3 * MAX_ASSET_BYTES + FRAMING, message: `一次上传的素材文件合计不能超过${megabytes(3 * MAX_ASSET_BYTES)}，请分几次保存` },
+  // The Scratch backpack: one item as base64 JSON (4/3 of the content and thumbnail, plus the other fields).
+  { path: /^\/api\/teaching\/scratch\/backpack\/save$/, maxSize: Math.ceil(((MAX_BODY_BYTES + MAX_THUMBNAIL_BYTES) * 4) / 3) + 64 * 1024, message: `书包内容不能超过${megabytes(MAX_BODY_BYTES)}` },
   { path: /^\/(?!api\/).+\/import$/, maxSize: MAX_IMPORT_BYTES + FRAMING, message: IMPORT_TOO_LARGE },
   // Announcements may carry 500,000 characters of rich text (3 bytes each in UTF-8, up to 9 url-encoded in the
   // page form) or up to 100,000 recipient ids.

@@ -37,6 +37,7 @@ import { registerWorkRoutes } from './teaching/work.js';
 import { registerAdditionalWorkRoutes } from './teaching/additional-work.js';
 import { registerDepartDayLogRoutes } from './teaching/depart-day-log.js';
 import { registerScratchAssetRoutes } from './teaching/scratch-assets.js';
+import { registerScratchBackpackRoutes } from './teaching/scratch-backpack.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -86,6 +87,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerUnitViewLogRoutes(routes);
   registerDepartDayLogRoutes(routes);
   registerScratchAssetRoutes(routes);
+  registerScratchBackpackRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

@@ -13,6 +13,8 @@ import * as m011ScratchAssets from './migrations/011_scratch_assets.js';
 import * as m013TeachingIndexes from './migrations/013_teaching_indexes.js';
 import * as m014TeachingScreens from './migrations/014_teaching_screens.js';
 import * as m015PublicLeaderboardIndexes from './migrations/015_public_leaderboard_indexes.js';
+import * as m016ScratchBackpack from './migrations/016_scratch_backpack.js';
+import * as m017ScratchCloudData from './migrations/017_scratch_cloud_data.js';
 import * as m018ScratchEditorMenu from './migrations/018_scratch_editor_menu.js';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '013_teaching_indexes': m013TeachingIndexes,
   '014_teaching_screens': m014TeachingScreens,
   '015_public_leaderboard_indexes': m015PublicLeaderboardIndexes,
+  '016_scratch_backpack': m016ScratchBackpack,
+  '017_scratch_cloud_data': m017ScratchCloudData,
   '018_scratch_editor_menu': m018ScratchEditorMenu,
 };
 

@@ -466,6 +466,32 @@ export interface TeachingScratchAssetsTable {
   del_flag: Generated<number>;
 }
 
+/** A user's Scratch backpack item (migration 016); its files live under <filesDir>/backpack/<user_id>/. */
+export interface TeachingScratchBackpackTable {
+  id: string;
+  user_id: string;
+  order_no: number;
+  type: string;
+  mime: string;
+  name: string;
+  body_name: string;
+  body_key: string;
+  body_size: number;
+  thumbnail_name: string;
+  thumbnail_key: string;
+  thumbnail_size: number;
+  create_time: string;
+}
+
+/** A cloud variable of a Scratch work (migration 017); the value is a numeric string. */
+export interface TeachingScratchCloudVarTable {
+  work_id: string;
+  name: string;
+  value: string;
+  update_by: Opt<string | null>;
+  update_time: string;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -504,6 +530,8 @@ export interface Database {
   teaching_depart_day_log: TeachingDepartDayLogTable;
   teaching_depart_day_event: TeachingDepartDayEventTable;
   teaching_scratch_assets: TeachingScratchAssetsTable;
+  teaching_scratch_backpack: TeachingScratchBackpackTable;
+  teaching_scratch_cloud_var: TeachingScratchCloudVarTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -276,7 +276,7 @@ async function workFileIds(db: Kysely<Database>, workIds: string[]): Promise<str
 }
 
 /**
- * Deletes works with their grade, comments, tags and versions, then the stored files no remaining work or
+ * Deletes works with their grade, comments, tags, versions and cloud variables, then the stored files no remaining work or
  * version uses (sys_file row and the file itself). Returns how many works were deleted.
  */
 export async function deleteWorks(db: Kysely<Database>, filesDir: string, workIds: string[]): Promise<number> {
@@ -288,6 +288,7 @@ export async function deleteWorks(db: Kysely<Database>, filesDir: string, workId
     await tx.deleteFrom('teaching_work_comment').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work_tag').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work_version').where('work_id', 'in', workIds).execute();
+    await tx.deleteFrom('teaching_scratch_cloud_var').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work').where('id', 'in', workIds).execute();
     removed = await unreferencedFiles(tx, fileIds);
     if (removed.length) await tx.deleteFrom('sys_file').where('id', 'in', removed.map((f) => f.id)).execute();

@@ -1,4 +1,4 @@
-// Notice fan-out. Publishers (announcement release) call publish(); websocket connections subscribe per user.
+// Notice (and Scratch cloud variable) fan-out. Publishers (announcement release) call publish(); websocket connections subscribe per user.
 // In process by default; a Redis-backed hub with the same interface joins several processes.
 import { EventEmitter } from 'node:events';
 import type { SessionsEnded } from '../domain/session-watch.js';
@@ -17,6 +17,15 @@ export interface NoticeTarget {
   message: NoticeMessage;
 }
 
+/** A Scratch cloud variable's new value, for every socket of that work but the one that set it. */
+export interface CloudUpdate {
+  workId: string;
+  /** The connection that made the change; it already has the value and is not sent it again. */
+  origin: string;
+  name: string;
+  value: string;
+}
+
 export interface NoticeHub {
   publish(target: NoticeTarget): Promise<void>;
   /** Registers a listener for one user's notices; returns the unsubscribe function. */
@@ -25,6 +34,10 @@ export interface NoticeHub {
   endSessions(ended: SessionsEnded): Promise<void>;
   /** Registers a listener for ended sessions (from any process); returns the unsubscribe function. */
   onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
+  /** Sends a cloud variable change to the sockets of its work, in every process. */
+  publishCloud(update: CloudUpdate): Promise<void>;
+  /** Registers a listener for one work's cloud variable changes; returns the unsubscribe function. */
+  subscribeCloud(workId: string, listener: (update: CloudUpdate) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -53,6 +66,13 @@ export class LocalDelivery {
     this.emitter.on('sessions-ended', listener);
     return () => this.emitter.off('sessions-ended', listener);
   }
+  deliverCloud(update: CloudUpdate) {
+    this.emitter.emit(`cloud:${update.workId}`, update);
+  }
+  subscribeCloud(workId: string, listener: (update: CloudUpdate) => void): () => void {
+    this.emitter.on(`cloud:${workId}`, listener);
+    return () => this.emitter.off(`cloud:${workId}`, listener);
+  }
 }
 
 export class InProcessHub implements NoticeHub {
@@ -68,6 +88,12 @@ export class InProcessHub implements NoticeHub {
   }
   onSessionsEnded(listener: (ended: SessionsEnded) => void) {
     return this.local.onSessionsEnded(listener);
+  }
+  async publishCloud(update: CloudUpdate) {
+    this.local.deliverCloud(update);
+  }
+  subscribeCloud(workId: string, listener: (update: CloudUpdate) => void) {
+    return this.local.subscribeCloud(workId, listener);
   }
   async close() {}
 }

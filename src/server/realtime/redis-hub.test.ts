@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudClient } from '../../../test/cloud-client.js';
 import { connect, opened, type Client } from '../../../test/ws-client.js';
 import { RedisHub } from './redis-hub.js';
 
@@ -146,6 +147,31 @@ describe('two server processes sharing notices through Redis', () => {
     // And B's API sees what A published (one shared database).
     const list = await api(b, 'GET', '/sys/annountCement/listByUser', student.token);
     expect(list.result.anntMsgList.map((x: { id: string }) => x.id)).toContain(all.result.id);
+  }, 60_000);
+
+  it('a Scratch cloud variable set through A reaches the work\'s sockets on B, and B keeps answering it after', async () => {
+    const onA = await login(a, 'student1', DEMO_PASSWORD);
+    const onB = await login(b, 'student1', DEMO_PASSWORD);
+    const mine = await api(b, 'GET', '/teaching/teachingWork/mine?pageSize=50', onB.token);
+    const work = (mine.result.records as { id: string; workName: string }[]).find((w) => w.workName === '迷宫探险')!.id;
+    const cloud = (p: Proc, token: string) => {
+      const c = cloudClient(`ws://127.0.0.1:${p.port}/api/websocket/scratch/cloudData?token=${token}`);
+      clients.push(c as unknown as Client);
+      return c;
+    };
+    const author = cloud(a, onA.token);
+    await author.send({ method: 'handshake', project_id: work, user: 'student1' });
+    await author.send({ method: 'create', project_id: work, name: '☁ 分数', value: '1' });
+    expect(await author.next((m) => m.method === 'ack')).toMatchObject({ name: '☁ 分数', reply: 'OK' });
+    const viewer = cloud(b, onB.token);
+    await viewer.send({ method: 'handshake', project_id: work, user: 'student1' });
+    expect(await viewer.next((m) => m.name === '☁ 分数')).toEqual({ method: 'set', name: '☁ 分数', value: '1' });
+    await author.send({ method: 'set', project_id: work, name: '☁ 分数', value: '99' });
+    expect(await viewer.next((m) => m.value === '99')).toEqual({ method: 'set', name: '☁ 分数', value: '99' });
+    // The value is in the shared database: a new socket on B is answered it.
+    const again = cloud(b, onB.token);
+    await again.send({ method: 'handshake', project_id: work, user: 'student1' });
+    expect(await again.next((m) => m.name === '☁ 分数')).toEqual({ method: 'set', name: '☁ 分数', value: '99' });
   }, 60_000);
 
   it('a socket on B closes when its session ends through A: logout, then freezing', async () => {

@@ -2,11 +2,13 @@
 // subscribes to it and delivers to its own websocket listeners. Same interface as the in-process hub.
 import type { Redis } from 'ioredis';
 import type { SessionsEnded } from '../domain/session-watch.js';
-import { LocalDelivery, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
+import { LocalDelivery, type CloudUpdate, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
 
 export const NOTICE_CHANNEL = 'xuetang:notices';
 /** Ended sessions travel on their own channel, beside the notices: `<channel>:sessions`. */
 const SESSIONS_SUFFIX = ':sessions';
+/** Scratch cloud variable changes: `<channel>:cloud`. */
+const CLOUD_SUFFIX = ':cloud';
 
 export interface RedisHubOptions {
   channel?: string;
@@ -28,12 +30,19 @@ function isSessionsEnded(v: unknown): v is SessionsEnded {
   return stringList(e.sessionIds) && stringList(e.userIds) && (e.exceptSessionId === undefined || typeof e.exceptSessionId === 'string');
 }
 
+function isCloudUpdate(v: unknown): v is CloudUpdate {
+  if (!v || typeof v !== 'object') return false;
+  const u = v as CloudUpdate;
+  return typeof u.workId === 'string' && typeof u.origin === 'string' && typeof u.name === 'string' && typeof u.value === 'string';
+}
+
 export class RedisHub implements NoticeHub {
   private readonly local = new LocalDelivery();
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly channel: string;
   private readonly sessionsChannel: string;
+  private readonly cloudChannel: string;
   private readonly ready: Promise<unknown>;
 
   /** Connects a hub; ioredis is loaded here, so processes without REDIS_URL never load it. */
@@ -45,6 +54,7 @@ export class RedisHub implements NoticeHub {
   private constructor(RedisClient: typeof Redis, url: string, opts: RedisHubOptions = {}) {
     this.channel = opts.channel ?? NOTICE_CHANNEL;
     this.sessionsChannel = this.channel + SESSIONS_SUFFIX;
+    this.cloudChannel = this.channel + CLOUD_SUFFIX;
     const onError = opts.onError ?? ((err: Error) => console.error(`[realtime] redis: ${err.message}`));
     // Commands wait (queued) while Redis reconnects instead of failing at once; a publish that cannot be
     // delivered within a few retries is reported to the caller.
@@ -52,9 +62,9 @@ export class RedisHub implements NoticeHub {
     this.sub = new RedisClient(url, { maxRetriesPerRequest: null, lazyConnect: false });
     this.pub.on('error', onError);
     this.sub.on('error', onError);
-    this.ready = this.sub.subscribe(this.channel, this.sessionsChannel);
+    this.ready = this.sub.subscribe(this.channel, this.sessionsChannel, this.cloudChannel);
     this.sub.on('message', (channel, text) => {
-      if (channel !== this.channel && channel !== this.sessionsChannel) return;
+      if (channel !== this.channel && channel !== this.sessionsChannel && channel !== this.cloudChannel) return;
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -62,7 +72,10 @@ export class RedisHub implements NoticeHub {
         onError(new Error('ignored a message that is not JSON'));
         return;
       }
-      if (channel === this.sessionsChannel) {
+      if (channel === this.cloudChannel) {
+        if (isCloudUpdate(parsed)) this.local.deliverCloud(parsed);
+        else onError(new Error('ignored a message that is not a cloud variable change'));
+      } else if (channel === this.sessionsChannel) {
         if (isSessionsEnded(parsed)) this.local.endSessions(parsed);
         else onError(new Error('ignored a message that is not a list of ended sessions'));
       } else if (isTarget(parsed)) this.local.deliver(parsed);
@@ -91,6 +104,14 @@ export class RedisHub implements NoticeHub {
 
   onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
     return this.local.onSessionsEnded(listener);
+  }
+
+  async publishCloud(update: CloudUpdate): Promise<void> {
+    await this.pub.publish(this.cloudChannel, JSON.stringify(update));
+  }
+
+  subscribeCloud(workId: string, listener: (update: CloudUpdate) => void): () => void {
+    return this.local.subscribeCloud(workId, listener);
   }
 
   async close(): Promise<void> {

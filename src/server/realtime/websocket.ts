@@ -12,6 +12,7 @@ import { readSessionCookie } from '../api/request-meta.js';
 import type { AppDeps } from '../context.js';
 import { endsSession, onSessionsEnded, sessionExpiry, type SessionsEnded } from '../domain/session-watch.js';
 import { resolveSession, type SessionUser } from '../domain/sessions.js';
+import { CLOUD_PATH, cloudDataEvents } from './cloud-data.js';
 
 /** Close codes: no valid session / the path names another user. */
 export const WS_UNAUTHENTICATED = 4401;
@@ -19,7 +20,7 @@ export const WS_FORBIDDEN = 4403;
 export const HEARTCHECK = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const;
 /** How often (at most) a heartbeat re-validates the session. */
 const RECHECK_MS = 60_000;
-/** Clients only ever send `HeartBeat`; anything large is refused by the socket layer. */
+/** Notice clients only ever send `HeartBeat`, cloud clients lines of a few hundred bytes; anything larger is refused by the socket layer. */
 const MAX_PAYLOAD = 4096;
 /** setTimeout's longest delay (about 24.8 days); a later expiry is re-checked then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -64,9 +65,12 @@ export interface AttachedWebSocket {
 
 /** Registers the websocket routes on the app; call before the /api routes are mounted. */
 export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocket {
-  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app });
-  wss.options.maxPayload = MAX_PAYLOAD;
   const log = (what: string, err: unknown) => deps.config.logLevel !== 'silent' && console.error(`[realtime] ${what}:`, err);
+  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app });
+  // Socket errors (a frame over MAX_PAYLOAD, a broken connection) end in a close, which cleans up; @hono/node-ws
+  // reports them here (on Node 20 as a ReferenceError: it builds an ErrorEvent, which Node 20 lacks).
+  const socketOptions = { onError: (err: unknown) => log('socket error', err) };
+  wss.options.maxPayload = MAX_PAYLOAD;
 
   // Sessions ended in this process go to the hub; the hub (every process's, with Redis) closes their sockets.
   const live = new Set<LiveSocket>();
@@ -147,7 +151,12 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
       onClose: stop,
       onError: stop,
     };
-  });
+  }, socketOptions);
+  // Scratch cloud variables (cloud-data.ts); its sockets close with their session like the notice sockets.
+  app.get(
+    CLOUD_PATH,
+    upgradeWebSocket((c) => cloudDataEvents(deps, handshakeToken(c, deps.config.secureCookies), live)(c), socketOptions),
+  );
   app.get('/api/websocket/:userId', handler);
   app.get('/websocket/:userId', handler);
 

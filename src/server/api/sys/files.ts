@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { BACKPACK_DIR } from '../../domain/backpack.js';
 import { unitFileAccess } from '../../domain/courses.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { courseViewer } from '../teaching/course-access.js';
@@ -54,6 +55,8 @@ export function registerFileRoutes(r: ApiRoutes) {
     if (!rel || rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '..' || s === '.' || s === '')) {
       return fail(c, '文件不存在', 404, 404);
     }
+    // Backpack files belong to one user each and are served only to them (api/teaching/scratch-backpack.ts).
+    if (rel.split('/')[0] === BACKPACK_DIR) return fail(c, '文件不存在', 404, 404);
     const full = path.resolve(filesDir, rel);
     if (!full.startsWith(path.resolve(filesDir) + path.sep)) return fail(c, '文件不存在', 404, 404);
     let stat: fs.Stats;

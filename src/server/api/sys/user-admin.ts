@@ -13,6 +13,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import { clearBackpack } from '../../domain/backpack.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { newId } from '../../domain/ids.js';
 import { generatedPasswordCost, generatePassword, hashPassword } from '../../domain/password.js';
@@ -748,6 +749,9 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
         }
         await tx.deleteFrom('sys_user').where('id', 'in', list).where('del_flag', '=', 1).execute();
       });
+    // Their Scratch backpacks (rows and files) go with them; nobody else may read them.
+    const { db, config } = c.get('deps');
+    for (const id of list) await clearBackpack(db, config.filesDir, id);
     return ok(c, null, '删除成功', 200);
   });
 

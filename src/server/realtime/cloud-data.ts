@@ -1,0 +1,242 @@
+// The Scratch cloud variable websocket: /api/websocket/scratch/cloudData (teaching-open's path). The editor's
+// CloudProvider (scratch-gui) speaks Scratch's protocol: newline-separated JSON messages
+//   client → server  {method: 'handshake'|'set'|'create'|'delete'|'rename', user, project_id, name?, value?, new_name?}
+//   server → client  {method: 'set', name, value}            (after the handshake: every variable; then changes)
+//                    {method: 'ack', name, reply: 'OK'|'FAIL', message?}   (answers create/delete/rename, and a
+//                    refused set; teaching-open's acknowledgement, ignored by the stock editor)
+// project_id is the work id. The socket is authenticated by the session (the cookie from our own pages, or the
+// `token` query parameter / Sec-WebSocket-Protocol — also `bearer!<token>`, as CloudProvider sends it — or the
+// `token` field of the handshake, as teaching-open's editor sends it); `user` is ignored, the session decides.
+// Who may do what is domain/cloud-data.ts. A change is stored, then sent to every other socket of the work, in
+// every process through the hub (Redis with REDIS_URL).
+// Close codes: 4400 a malformed or out-of-order message, 4401 no valid session (or it ended), 4403 the work is
+// not the caller's to see, 4404 no such work (or it does not use cloud data), 4408 no handshake within 10 s,
+// 4429 far more messages than the rate allows. Messages beyond the rate (10 a second, bursts of 10) are dropped.
+import type { Context } from 'hono';
+import type { WSContext, WSEvents } from 'hono/ws';
+import type { AppDeps } from '../context.js';
+import {
+  cloudAccess,
+  cloudValue,
+  cloudVariables,
+  createCloudVariable,
+  deleteCloudVariable,
+  isCloudName,
+  MAX_CLOUD_VALUE_LENGTH,
+  MAX_CLOUD_VARIABLES,
+  renameCloudVariable,
+  setCloudVariable,
+  type CloudRole,
+} from '../domain/cloud-data.js';
+import { newId } from '../domain/ids.js';
+import { resolveSession, type SessionUser } from '../domain/sessions.js';
+
+export const CLOUD_PATH = '/api/websocket/scratch/cloudData';
+export const CLOUD_BAD_MESSAGE = 4400;
+export const CLOUD_UNAUTHENTICATED = 4401;
+export const CLOUD_FORBIDDEN = 4403;
+export const CLOUD_NOT_FOUND = 4404;
+export const CLOUD_HANDSHAKE_TIMEOUT = 4408;
+export const CLOUD_TOO_FAST = 4429;
+
+/** Messages a second a connection may send (Scratch's editor throttles itself to 10), and the burst allowed. */
+export const CLOUD_RATE = 10;
+/** Dropped messages within one second after which the connection is closed (no throttled client gets there). */
+const DROPS_BEFORE_CLOSE = 30;
+/** Lines in one websocket frame. */
+const MAX_LINES = 10;
+const HANDSHAKE_MS = 10_000;
+const RECHECK_MS = 60_000;
+const PROJECT_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** An open, authenticated socket, as websocket.ts's session watch sees it. */
+export interface LiveCloudSocket {
+  userId: string;
+  sessionId: string;
+  end(): void;
+}
+
+const NOT_NUMBER = `云变量只能保存数字（不超过${MAX_CLOUD_VALUE_LENGTH}个字符）`;
+const BAD_NAME = '云变量名须为1到64个字符';
+const AUTHOR_ONLY = '只有作品的作者可以创建、删除或重命名云变量';
+
+/**
+ * The socket events for one connection. `token` is the session token the upgrade request carried (or
+ * undefined); `live` is the set of sockets websocket.ts closes when their session ends.
+ */
+export function cloudDataEvents(deps: AppDeps, token: string | undefined, live: Set<LiveCloudSocket>): (c: Context) => Promise<WSEvents> {
+  const log = (what: string, err: unknown) => deps.config.logLevel !== 'silent' && console.error(`[cloud] ${what}:`, err);
+  return async () => {
+    const { db, hub } = deps;
+    let sessionToken = token?.startsWith('bearer!') ? token.slice('bearer!'.length) : token;
+    let user: SessionUser | null = null;
+    try {
+      user = sessionToken ? await resolveSession(db, sessionToken) : null;
+    } catch (err) {
+      log('session lookup failed', err);
+    }
+    const connId = newId();
+    let workId: string | null = null;
+    let role: CloudRole | null = null;
+    let unsubscribe: (() => void) | null = null;
+    let entry: LiveCloudSocket | null = null;
+    let closed = false;
+    let checkedAt = Date.now();
+    let handshakeTimer: ReturnType<typeof setTimeout> | undefined;
+    // Token bucket: CLOUD_RATE tokens a second, at most CLOUD_RATE kept.
+    let tokens = CLOUD_RATE;
+    let refilledAt = Date.now();
+    let dropWindow = 0;
+    let drops = 0;
+    // Messages are handled one after the other, in the order they came.
+    let queue: Promise<void> = Promise.resolve();
+
+    const stop = () => {
+      closed = true;
+      clearTimeout(handshakeTimer);
+      unsubscribe?.();
+      unsubscribe = null;
+      if (entry) live.delete(entry);
+      entry = null;
+    };
+    const close = (ws: WSContext, code: number, reason: string) => {
+      stop();
+      ws.close(code, reason);
+    };
+    const send = (ws: WSContext, m: unknown) => {
+      if (ws.readyState === 1) ws.send(`${JSON.stringify(m)}\n`);
+    };
+    const ack = (ws: WSContext, name: unknown, ok: boolean, message?: string) =>
+      send(ws, { method: 'ack', name: typeof name === 'string' ? name : '', reply: ok ? 'OK' : 'FAIL', ...(message ? { message } : {}) });
+    const broadcast = (name: string, value: string) =>
+      hub.publishCloud({ workId: workId!, origin: connId, name, value }).catch((err) => log('publishing a change failed', err));
+
+    /** False when the message must be dropped (over the rate); closes the socket when a client floods. */
+    const admit = (ws: WSContext): boolean => {
+      const t = Date.now();
+      tokens = Math.min(CLOUD_RATE, tokens + ((t - refilledAt) / 1000) * CLOUD_RATE);
+      refilledAt = t;
+      if (tokens >= 1) {
+        tokens -= 1;
+        return true;
+      }
+      if (t - dropWindow > 1000) {
+        dropWindow = t;
+        drops = 0;
+      }
+      if (++drops > DROPS_BEFORE_CLOSE) close(ws, CLOUD_TOO_FAST, 'too many messages');
+      return false;
+    };
+
+    const handshake = async (ws: WSContext, m: Record<string, unknown>) => {
+      if (!user && typeof m.token === 'string' && m.token) {
+        sessionToken = m.token;
+        user = await resolveSession(db, m.token).catch(() => null);
+      }
+      if (!user) return close(ws, CLOUD_UNAUTHENTICATED, 'unauthenticated');
+      const project = typeof m.project_id === 'number' ? String(m.project_id) : m.project_id;
+      if (workId) {
+        if (project !== workId) close(ws, CLOUD_BAD_MESSAGE, 'one project per connection');
+        return;
+      }
+      if (typeof project !== 'string' || !PROJECT_RE.test(project)) return close(ws, CLOUD_NOT_FOUND, 'no such project');
+      const access = await cloudAccess(db, user, project);
+      if (closed) return;
+      if ('refused' in access) return close(ws, access.refused === 'forbidden' ? CLOUD_FORBIDDEN : CLOUD_NOT_FOUND, access.refused === 'forbidden' ? 'forbidden' : 'no such project');
+      clearTimeout(handshakeTimer);
+      workId = project;
+      role = access.role;
+      unsubscribe = hub.subscribeCloud(workId, (u) => {
+        if (u.origin !== connId) send(ws, { method: 'set', name: u.name, value: u.value });
+      });
+      entry = { userId: user.id, sessionId: user.sessionId, end: () => close(ws, CLOUD_UNAUTHENTICATED, 'session ended') };
+      live.add(entry);
+      const vars = await cloudVariables(db, workId);
+      if (vars.length && ws.readyState === 1) ws.send(vars.map((v) => `${JSON.stringify({ method: 'set', name: v.name, value: v.value })}\n`).join(''));
+    };
+
+    const handle = async (ws: WSContext, m: Record<string, unknown>) => {
+      if (m.method === 'handshake') return handshake(ws, m);
+      if (!workId || !user || !role) return close(ws, CLOUD_BAD_MESSAGE, 'handshake first');
+      const project = typeof m.project_id === 'number' ? String(m.project_id) : m.project_id;
+      if (project !== undefined && project !== workId) return close(ws, CLOUD_BAD_MESSAGE, 'one project per connection');
+      if (!admit(ws)) return;
+      if (Date.now() - checkedAt > RECHECK_MS && sessionToken) {
+        checkedAt = Date.now();
+        if (!(await resolveSession(db, sessionToken).catch(() => user))) return close(ws, CLOUD_UNAUTHENTICATED, 'session ended');
+      }
+      const { name } = m;
+      switch (m.method) {
+        case 'set': {
+          if (!isCloudName(name)) return ack(ws, name, false, BAD_NAME);
+          const value = cloudValue(m.value);
+          if (value === null) return ack(ws, name, false, NOT_NUMBER);
+          const r = await setCloudVariable(db, workId, name, value, user.id, role);
+          if (r === 'ok') return void broadcast(name, value);
+          return ack(ws, name, false, r === 'full' ? `每个作品最多${MAX_CLOUD_VARIABLES}个云变量` : '云变量不存在（只有作品的作者可以创建云变量）');
+        }
+        case 'create': {
+          if (role !== 'author') return ack(ws, name, false, AUTHOR_ONLY);
+          if (!isCloudName(name)) return ack(ws, name, false, BAD_NAME);
+          const value = m.value === undefined ? '0' : cloudValue(m.value);
+          if (value === null) return ack(ws, name, false, NOT_NUMBER);
+          const r = await createCloudVariable(db, workId, name, value, user.id);
+          if (r === 'full') return ack(ws, name, false, `每个作品最多${MAX_CLOUD_VARIABLES}个云变量`);
+          ack(ws, name, true);
+          return void broadcast(name, value);
+        }
+        case 'delete': {
+          if (role !== 'author') return ack(ws, name, false, AUTHOR_ONLY);
+          if (!isCloudName(name)) return ack(ws, name, false, BAD_NAME);
+          return ack(ws, name, await deleteCloudVariable(db, workId, name), undefined);
+        }
+        case 'rename': {
+          if (role !== 'author') return ack(ws, name, false, AUTHOR_ONLY);
+          if (!isCloudName(name) || !isCloudName(m.new_name)) return ack(ws, name, false, BAD_NAME);
+          const r = await renameCloudVariable(db, workId, name, m.new_name, user.id);
+          return ack(ws, name, r === 'ok', r === 'exists' ? '已有同名的云变量' : r === 'unknown' ? '云变量不存在' : undefined);
+        }
+        default:
+          return close(ws, CLOUD_BAD_MESSAGE, 'unknown method');
+      }
+    };
+
+    return {
+      onOpen(_evt: Event, ws: WSContext) {
+        // Without a session now, the handshake may still bring a token; without a handshake, nothing happens.
+        handshakeTimer = setTimeout(() => !workId && close(ws, user ? CLOUD_HANDSHAKE_TIMEOUT : CLOUD_UNAUTHENTICATED, 'no handshake'), HANDSHAKE_MS);
+        handshakeTimer.unref?.();
+      },
+      onMessage(evt: MessageEvent, ws: WSContext) {
+        if (closed) return;
+        if (typeof evt.data !== 'string') return close(ws, CLOUD_BAD_MESSAGE, 'text messages only');
+        const lines = evt.data.split('\n').filter((l) => l.trim() !== '');
+        if (lines.length > MAX_LINES) return close(ws, CLOUD_BAD_MESSAGE, 'too many messages in one frame');
+        const messages: Record<string, unknown>[] = [];
+        for (const line of lines) {
+          let m: unknown;
+          try {
+            m = JSON.parse(line);
+          } catch {
+            return close(ws, CLOUD_BAD_MESSAGE, 'not JSON');
+          }
+          if (!m || typeof m !== 'object' || Array.isArray(m)) return close(ws, CLOUD_BAD_MESSAGE, 'not a message');
+          messages.push(m as Record<string, unknown>);
+        }
+        queue = queue.then(async () => {
+          for (const m of messages) {
+            if (closed) return;
+            try {
+              await handle(ws, m);
+            } catch (err) {
+              log('handling a message failed', err);
+              if (typeof m.name === 'string') ack(ws, m.name, false, '服务器内部错误');
+            }
+          }
+        });
+      },
+      onClose: stop,
+      onError: stop,
+    };
+  };
+}
