@@ -30,7 +30,7 @@ const refused = async (file: Buffer) => {
 describe('checkSb3', () => {
   it('accepts the seed\'s demo project and reports what it holds', async () => {
     const r = await checkSb3(validSb3());
-    expect(r).toEqual({ ok: true, info: { entries: 3, bytes: expect.any(Number), targets: 2, blocks: 6, hasCloudData: false, extensions: [], missingAssets: [] } });
+    expect(r).toEqual({ ok: true, info: { entries: 3, bytes: expect.any(Number), targets: 2, blocks: 6, hasCloudData: false, extensions: [], missingAssets: [] }, project: expect.objectContaining({ targets: expect.any(Array) }) });
   });
 
   it('the generated bad files are what they claim to be', () => {

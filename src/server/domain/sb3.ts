@@ -2,6 +2,8 @@
 // of SB3_LIMITS (yauzl, streaming inflate with hard caps, see zip-check.ts), then project.json parsed and its
 // structure checked. Assets a project names but does not carry are reported, not refused: a child's project
 // must always save, and such a project still opens (the editor shows the missing costume as a blank).
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { walkZip, ZipRefused, ZIP_LIMITS, type ZipLimits } from './zip-check.js';
 
 const MB = 1024 * 1024;
@@ -45,7 +47,8 @@ export interface Sb3Info {
   missingAssets: string[];
 }
 
-export type Sb3Check = { ok: true; info: Sb3Info } | { ok: false; message: string };
+/** A checked project: what it holds, and its parsed project.json. */
+export type Sb3Check = { ok: true; info: Sb3Info; project: unknown } | { ok: false; message: string };
 
 const zipLimits: ZipLimits = {
   maxEntries: SB3_LIMITS.maxEntries,
@@ -137,7 +140,7 @@ export async function checkSb3(data: Uint8Array): Promise<Sb3Check> {
   const files = new Set(walk.entries.map((e) => e.name));
   const inspected = inspectProject(parsed.json, files);
   if ('message' in inspected) return { ok: false, message: inspected.message };
-  return { ok: true, info: { entries: walk.entries.length, bytes: walk.bytes, ...inspected } };
+  return { ok: true, info: { entries: walk.entries.length, bytes: walk.bytes, ...inspected }, project: parsed.json };
 }
 
 /** Whether the archive is a Scratch 2 project (project.json with objName, assets named 0.svg, 1.wav, ...). */
@@ -167,4 +170,19 @@ export async function checkSb2(data: Uint8Array): Promise<{ ok: true } | { ok: f
     if (!(err instanceof ZipRefused)) throw err;
     return { ok: false, message: err.message };
   }
+}
+
+/**
+ * What a stored .sb3 holds (the submit route takes `hasCloudData` and the cloud variables from the file, not from
+ * the client). Null for another kind of file, a key outside the files directory, or a file gone or refused.
+ */
+export async function storedProject(filesDir: string, key: string): Promise<{ info: Sb3Info; project: unknown } | null> {
+  if (!/\.sb3$/i.test(key)) return null;
+  const root = path.resolve(filesDir);
+  const full = path.resolve(root, key);
+  if (!full.startsWith(root + path.sep)) return null;
+  const data = await fs.readFile(full).catch(() => null);
+  if (!data) return null;
+  const checked = await checkSb3(data);
+  return checked.ok ? { info: checked.info, project: checked.project } : null;
 }

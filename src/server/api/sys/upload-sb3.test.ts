@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { makePng } from '../../../../test/media.js';
-import { badJson, deflatedZeros, lyingSizes, missingAsset, notZip, rawZip, scratch2, traversal, validSb3, zipBomb } from '../../../../test/sb3-files.js';
+import { badJson, deflatedZeros, lyingSizes, missingAsset, notZip, projectJson, rawZip, sb3With, scratch2, stageTarget, traversal, validSb3, zipBomb } from '../../../../test/sb3-files.js';
 import { SB2_MESSAGE } from '../../domain/sb3.js';
 
 const MB = 1024 * 1024;
@@ -179,6 +179,22 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
       expect(okRes.body).toMatchObject({ success: true, message: '添加成功！', result: { workFile: f.file, workCover: f.cover, workType: '2' } });
       // A work of type 文件 (0) may be anything the folder took.
       expect((await post({ workName: '文件作业', workType: 0, workFile: f.cover })).body.success).toBe(true);
+    });
+
+    it('takes cloud variables from the project itself, and declares them for the work', async () => {
+      const cloudy = sb3With(projectJson({ targets: [stageTarget({ variables: { v1: ['☁ 最高分', 42, true], v2: ['本地变量', 7] } })] }));
+      const sb3 = await upload(cloudy, '云变量.sb3', 'project3', 'student3');
+      expect(sb3.body.success, sb3.body.message).toBe(true);
+      // The client says no cloud data; the project says otherwise.
+      const made = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student3, body: { workName: '云变量', workType: 2, workStatus: 0, workFile: sb3.body.result.id, hasCloudData: false } });
+      expect(made.body.success, made.body.message).toBe(true);
+      expect(made.body.result.hasCloudData).toBe(1);
+      const vars = await t.db.selectFrom('teaching_scratch_cloud_var').select(['name', 'value']).where('work_id', '=', made.body.result.id).execute();
+      expect(vars).toEqual([{ name: '☁ 最高分', value: '42' }]);
+      // And a project without them is not marked, whatever the client says.
+      const plain = await upload(validSb3(), '普通.sb3', 'project3', 'student3');
+      const other = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student3, body: { workName: '普通', workType: 2, workStatus: 0, workFile: plain.body.result.id, hasCloudData: true } });
+      expect(other.body.result.hasCloudData).toBe(0);
     });
 
     it('never lets a student overwrite another student\'s work by sending its id', async () => {

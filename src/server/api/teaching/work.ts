@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Database, TeachingWork } from '../../db/schema.js';
 import { visibleCourse } from '../../domain/courses.js';
+import { declareCloudVariables, projectCloudVariables } from '../../domain/cloud-data.js';
 import { recordClassEvent } from '../../domain/day-log.js';
+import { storedProject } from '../../domain/sb3.js';
 import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
@@ -314,6 +316,9 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     // A Scratch work's file is a checked Scratch project and its cover an image.
     const wrongFiles = await scratchFilesProblem(db, b.workType, b.workFile, b.workCover);
     if (wrongFiles) return fail(c, wrongFiles);
+    // Whether the work uses cloud variables is read from its project, not taken from the client.
+    const fileKey = (await db.selectFrom('sys_file').select('file_path').where('id', '=', b.workFile).executeTakeFirst())?.file_path ?? '';
+    const project = await storedProject(c.get('deps').config.filesDir, fileKey);
 
     // Where the work belongs: a published homework of one of the caller's classes, a unit they may study, or free.
     let scene: string;
@@ -355,7 +360,7 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
       depart_id: departId,
       course_id: courseId,
       additional_id: additionalId,
-      has_cloud_data: b.hasCloudData,
+      has_cloud_data: project ? (project.info.hasCloudData ? 1 : 0) : b.hasCloudData,
     };
     const id = existing?.id ?? newId();
     await db.transaction().execute(async (tx) => {
@@ -383,6 +388,8 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
         await recordClassEvent(tx, departId, scene === 'course' ? 'courseWorkSubmit' : 'additionalWorkSubmit', id, at);
       }
     });
+    // Players may set the variables the project declares even before its author ran it online.
+    if (project?.info.hasCloudData) await declareCloudVariables(db, id, projectCloudVariables(project.project), user.id);
     const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return ok(c, camel(saved), existing ? '更新成功！' : '添加成功！', 200);
   });
