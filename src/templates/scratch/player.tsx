@@ -118,6 +118,9 @@ export function PlayerPage(p: PlayerPageProps) {
             <span class="xt-player-spinner" aria-hidden="true" />
             <span class="xt-player-status-text">正在加载作品…</span>
           </div>
+          <noscript>
+            <p class="xt-player-noscript">播放作品需要启用浏览器的 JavaScript。</p>
+          </noscript>
           <button type="button" class="xt-player-go" data-act="flag" aria-label="点击绿旗开始" hidden>
             <FlagIcon />
           </button>
@@ -129,9 +132,6 @@ export function PlayerPage(p: PlayerPageProps) {
             </button>
           ))}
         </div>
-        <noscript>
-          <p class="xt-player-message">播放作品需要启用浏览器的 JavaScript。</p>
-        </noscript>
       </main>
     </Document>
   );

@@ -1,0 +1,169 @@
+// The Scratch player (/scratch3/player.html) as visitors and authors meet it: /work-detail shows the cover, a
+// click puts the player in its place, the green flag runs the seed's demo project (a round sprite with a dark
+// outline and eyes, which says a message and moves), and nothing is requested from any other origin.
+import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { BASE_URL } from './fixtures';
+import { loginInNewContext } from './login';
+
+const SHOTS = '/tmp/shots-player';
+const ORIGIN = new URL(BASE_URL).origin;
+
+/** Every URL the context requests (pages, frames, scripts, fetches, websockets). */
+function recordRequests(context: BrowserContext): string[] {
+  const urls: string[] = [];
+  context.on('request', (r) => urls.push(r.url()));
+  context.on('websocket' as never, (ws: { url(): string }) => urls.push(ws.url()));
+  return urls;
+}
+
+function expectOnlyOurOrigin(urls: string[]) {
+  const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== ORIGIN);
+  expect(foreign, 'requests to other origins').toEqual([]);
+}
+
+/** Pixels of the stage that are dark (the sprite's outline and eyes; the demo backdrops are light). */
+async function stagePixels(stage: ReturnType<FrameLocator['locator']>) {
+  const png = PNG.sync.read(await stage.screenshot());
+  let dark = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+    if (r < 90 && g < 90 && b < 90) dark++;
+  }
+  return { dark, png };
+}
+
+async function openFeaturedWork(page: Page): Promise<string> {
+  await page.goto('/home');
+  const link = page.locator('section', { has: page.getByRole('heading', { level: 2, name: '精选作品' }) }).getByRole('listitem').first().getByRole('link').first();
+  const name = (await link.innerText()).trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/work-detail\?id=/);
+  return name;
+}
+
+test.describe('Scratch player', () => {
+  test('a visitor clicks the cover on /work-detail, the player loads and the green flag runs the work', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const urls = recordRequests(context);
+    const page = await context.newPage();
+    const name = await openFeaturedWork(page);
+
+    // Cover first: a link to the player page; no engine, no frame yet.
+    const play = page.getByRole('link', { name: `播放作品：${name}` });
+    await expect(play).toBeVisible();
+    await expect(play).toHaveAttribute('href', /^\/scratch3\/player\.html\?workId=[^&]+$/);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/work-detail-before.png` });
+    expect(urls.filter((u) => u.includes('/static/vendor/')), 'engine before the click').toEqual([]);
+
+    await play.click();
+    const iframe = page.locator('.xt-player-frame iframe');
+    await expect(iframe).toBeVisible();
+    const player = page.frameLocator('.xt-player-frame iframe');
+    // Loaded and started (autoplay after the click).
+    await expect(player.locator('#xt-player')).toHaveAttribute('data-state', /ready|running/, { timeout: 20_000 });
+    await expect(page.locator('.xt-player-frame')).toHaveAttribute('data-ready-ms', /^\d+$/);
+    await expect(player.getByRole('button', { name: '绿旗开始' })).toBeEnabled();
+    expect(urls.some((u) => u.includes('/static/vendor/scaffolding@') && u.endsWith('scaffolding-min.js')), 'engine loaded on click').toBe(true);
+
+    // The green flag: the sprite is drawn (dark outline and eyes on a light backdrop) and moves.
+    await player.getByRole('button', { name: '停止' }).click();
+    await player.getByRole('button', { name: '绿旗开始' }).click();
+    await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'running');
+    const stage = player.locator('.sc-canvas');
+    await expect(stage).toBeVisible();
+    const box = await stage.boundingBox();
+    expect(box && Math.abs(box.width / box.height - 4 / 3)).toBeLessThan(0.02); // 480×360 scaled, ratio kept
+    await expect.poll(async () => (await stagePixels(stage)).dark, { timeout: 10_000 }).toBeGreaterThan(150);
+    const first = (await stagePixels(stage)).png.data;
+    await expect.poll(async () => Buffer.compare((await stagePixels(stage)).png.data, first) !== 0, { timeout: 5_000 }).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/work-detail-after.png` });
+
+    // 停止 stops the project.
+    await player.getByRole('button', { name: '停止' }).click();
+    await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'ready');
+
+    expectOnlyOurOrigin(urls);
+    await context.close();
+  });
+
+  test('without JavaScript the cover is a plain link to the player page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const name = await openFeaturedWork(page);
+    const href = await page.getByRole('link', { name: `播放作品：${name}` }).getAttribute('href');
+    const res = await page.goto(href!);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('button', { name: '绿旗开始' }).first()).toBeVisible();
+    await expect(page.getByText('播放作品需要启用浏览器的 JavaScript。')).toBeVisible();
+    await context.close();
+  });
+
+  test('a draft is not played for a visitor but is for its author; other origins are refused', async ({ browser }) => {
+    const author = await loginInNewContext(browser, 'student1');
+    const mine = await author.request.get('/api/teaching/teachingWork/mine?pageNo=1&pageSize=50');
+    const works = ((await mine.json()) as { result: { records: { id: string; workName: string; workStatus: string }[] } }).result.records;
+    const draft = works.find((w) => w.workStatus === '0');
+    expect(draft, 'student1 has a draft in the demo content').toBeTruthy();
+
+    // The author plays their own draft.
+    const authorUrls = recordRequests(author.context());
+    await author.goto(`/scratch3/player.html?workId=${draft!.id}`);
+    await expect(author.locator('#xt-player')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await expect(author.getByRole('button', { name: '点击绿旗开始' })).toBeVisible();
+    await author.getByRole('button', { name: '点击绿旗开始' }).click();
+    await expect(author.locator('#xt-player')).toHaveAttribute('data-state', 'running');
+    expectOnlyOurOrigin(authorUrls);
+    await author.context().close();
+
+    // A visitor gets the message, and no engine.
+    const context = await browser.newContext();
+    const urls = recordRequests(context);
+    const page = await context.newPage();
+    const res = await page.goto(`/scratch3/player.html?workId=${draft!.id}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('alert')).toContainText('作品不存在或未公开');
+    await page.screenshot({ path: `${SHOTS}/player-not-public.png` });
+    for (const bad of ['http://example.com/x.sb3', '//example.com/x.sb3', '/api/sys/common/static/../../etc/passwd', '/api/sys/user/list']) {
+      const r = await page.goto(`/scratch3/player.html?workUrl=${encodeURIComponent(bad)}`);
+      expect(r?.status(), bad).toBe(400);
+      await expect(page.getByRole('alert')).toContainText('无法播放这个地址的作品');
+    }
+    expect(urls.filter((u) => u.includes('/static/vendor/'))).toEqual([]);
+    expectOnlyOurOrigin(urls);
+    await context.close();
+  });
+
+  test('on a phone (375 px) the stage fits the width and on-screen keys reach the project', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const urls = recordRequests(context);
+    const page = await context.newPage();
+    const name = await openFeaturedWork(page);
+    await page.getByRole('link', { name: `播放作品：${name}` }).tap();
+    const player = page.frameLocator('.xt-player-frame iframe');
+    await expect(player.locator('#xt-player')).toHaveAttribute('data-state', /ready|running/, { timeout: 20_000 });
+    const frameBox = await page.locator('.xt-player-frame').boundingBox();
+    expect(frameBox!.width).toBeLessThanOrEqual(375);
+    const keys = player.getByRole('group', { name: '屏幕按键' });
+    await expect(keys).toBeVisible();
+    const stage = await player.locator('.sc-canvas').boundingBox();
+    expect(stage!.width).toBeGreaterThan(frameBox!.width - 4);
+    // A held on-screen key is a held key for the project.
+    const right = keys.getByRole('button', { name: '右键' });
+    const rb = (await right.boundingBox())!;
+    const held = async () =>
+      page.frames().find((f) => f.url().includes('/scratch3/player.html'))!.evaluate(() => {
+        const vm = (window as unknown as { xtPlayer: { vm: { runtime: { ioDevices: { keyboard: { getKeyIsDown(k: string): boolean } } } } } }).xtPlayer.vm;
+        return vm.runtime.ioDevices.keyboard.getKeyIsDown('right arrow');
+      });
+    await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2);
+    await page.mouse.down();
+    await expect.poll(held).toBe(true);
+    await page.mouse.up();
+    await expect.poll(held).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/player-phone.png` });
+    expectOnlyOurOrigin(urls);
+    await context.close();
+  });
+});
