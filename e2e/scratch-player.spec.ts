@@ -96,7 +96,9 @@ test.describe('Scratch player', () => {
     const res = await page.goto(href!);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('button', { name: '绿旗开始' }).first()).toBeVisible();
-    await expect(page.getByText('播放作品需要启用浏览器的 JavaScript。')).toBeVisible();
+    // (Playwright's text search skips <noscript>, so the message is found by its class.)
+    await expect(page.locator('.xt-player-noscript')).toBeVisible();
+    await expect(page.locator('.xt-player-noscript')).toHaveText('播放作品需要启用浏览器的 JavaScript。');
     await context.close();
   });
 
@@ -133,6 +135,25 @@ test.describe('Scratch player', () => {
     expect(urls.filter((u) => u.includes('/static/vendor/'))).toEqual([]);
     expectOnlyOurOrigin(urls);
     await context.close();
+  });
+
+  test('the teacher previews a submitted homework from the grading desk: the player runs it in the dialog', async ({ browser }) => {
+    const page = await loginInNewContext(browser, 'teacher');
+    const urls = recordRequests(page.context());
+    await page.goto('/teaching/workList?workScene=course');
+    const preview = page.getByRole('link', { name: '预览“认识Scratch”' }).first();
+    await preview.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('预览：认识Scratch');
+    const player = page.frameLocator('[role="dialog"] iframe');
+    await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+    await expect.poll(async () => (await stagePixels(player.locator('.sc-canvas'))).dark, { timeout: 10_000 }).toBeGreaterThan(150);
+    await page.screenshot({ path: `${SHOTS}/grading-preview.png` });
+    // Closing the dialog takes the player (and its sounds) away.
+    await dialog.getByRole('link', { name: '关闭' }).first().click();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expectOnlyOurOrigin(urls);
+    await page.context().close();
   });
 
   test('on a phone (375 px) the stage fits the width and on-screen keys reach the project', async ({ browser }) => {
