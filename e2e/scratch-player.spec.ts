@@ -2,7 +2,11 @@
 // click puts the player in its place, the green flag runs the seed's demo project (a round sprite with a dark
 // outline and eyes, which says a message and moves), and nothing is requested from any other origin.
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { PNG } from 'pngjs';
+import { zipArchive } from '../src/server/shared/zip';
 import { BASE_URL } from './fixtures';
 import { loginInNewContext } from './login';
 
@@ -40,6 +44,44 @@ async function openFeaturedWork(page: Page): Promise<string> {
   await link.click();
   await expect(page).toHaveURL(/\/work-detail\?id=/);
   return name;
+}
+
+/** A project that uses the music extension: the green flag plays a snare drum. */
+function musicSb3(): Buffer {
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60"><circle cx="30" cy="30" r="26" fill="#ffab19" stroke="#333" stroke-width="3"/></svg>');
+  const md5 = createHash('md5').update(svg).digest('hex');
+  const costume = { name: 'c', dataFormat: 'svg', assetId: md5, md5ext: `${md5}.svg`, rotationCenterX: 30, rotationCenterY: 30 };
+  const base = { variables: {}, lists: {}, broadcasts: {}, comments: {}, currentCostume: 0, costumes: [costume], sounds: [], volume: 100 };
+  const project = {
+    targets: [
+      { ...base, isStage: true, name: 'Stage', blocks: {}, layerOrder: 0, tempo: 60 },
+      {
+        ...base,
+        isStage: false,
+        name: '鼓手',
+        layerOrder: 1,
+        visible: true,
+        x: 0,
+        y: 0,
+        size: 100,
+        direction: 90,
+        draggable: false,
+        rotationStyle: 'all around',
+        blocks: {
+          flag: { opcode: 'event_whenflagclicked', next: 'drum', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
+          drum: { opcode: 'music_playDrumForBeats', next: null, parent: 'flag', inputs: { DRUM: [1, 'menu'], BEATS: [1, [4, '0.25']] }, fields: {}, shadow: false, topLevel: false },
+          menu: { opcode: 'music_menu_DRUM', next: null, parent: 'drum', inputs: {}, fields: { DRUM: ['1', null] }, shadow: true, topLevel: false },
+        },
+      },
+    ],
+    monitors: [],
+    extensions: ['music'],
+    meta: { semver: '3.0.0', vm: '0.2.0', agent: 'xuetang-e2e' },
+  };
+  return zipArchive([
+    { name: 'project.json', data: Buffer.from(JSON.stringify(project)) },
+    { name: `${md5}.svg`, data: svg },
+  ]);
 }
 
 test.describe('Scratch player', () => {
@@ -154,6 +196,27 @@ test.describe('Scratch player', () => {
     await expect(page.locator('iframe')).toHaveCount(0);
     expectOnlyOurOrigin(urls);
     await page.context().close();
+  });
+
+  test('a project that uses music gets its samples from our server, never from the engine maker\'s host', async ({ browser }) => {
+    // A stored file, put where the server keeps its files (the run's DATA_DIR, playwright.config.ts).
+    const dataDir = process.env.XUETANG_E2E_DATA_DIR!;
+    const key = `e2e/music-${Date.now()}.sb3`;
+    fs.mkdirSync(path.join(dataDir, 'files', 'e2e'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', key), musicSb3());
+    const context = await browser.newContext();
+    const urls = recordRequests(context);
+    const page = await context.newPage();
+    await page.goto(`/scratch3/player.html?workUrl=${encodeURIComponent(`/api/sys/common/static/${key}`)}&workName=${encodeURIComponent('打鼓')}`);
+    await expect(page.locator('#xt-player')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await page.getByRole('button', { name: '点击绿旗开始' }).click();
+    // The extension loads all of its samples when the project is loaded; the snare is the first.
+    await expect.poll(() => urls.filter((u) => /\/static\/vendor\/scaffolding@[^/]+\/music\/.+\.mp3$/.test(u)).length).toBeGreaterThanOrEqual(61);
+    const snare = await page.request.get(urls.find((u) => u.endsWith('/music/drums/1-snare.mp3'))!);
+    expect(snare.status()).toBe(200);
+    expect(snare.headers()['content-type']).toContain('audio/mpeg');
+    expectOnlyOurOrigin(urls);
+    await context.close();
   });
 
   test('on a phone (375 px) the stage fits the width and on-screen keys reach the project', async ({ browser }) => {

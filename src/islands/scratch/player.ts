@@ -101,15 +101,24 @@ function fail(message: string, err?: unknown) {
   tell({ xtPlayer: 'error', message });
 }
 
+/** Where scaffolding-min fetches the music extension's samples; we serve the same files (root.dataset.music). */
+const MUSIC_CDN = 'https://packagerdata.turbowarp.org/scaffolding-music-v1/';
+
 /**
- * Nothing leaves this origin: the engine's optional parts (the music extension's samples in this build, text to
- * speech, translation, custom extensions) would fetch from other hosts. The CSP blocks them too; refusing here
- * keeps the browser from even trying and lets the project go on without them.
+ * Nothing leaves this origin. The music extension's samples come from our copy (scripts/build.mjs extracts
+ * them); the engine's other optional parts (text to speech, translation, custom extensions) would fetch from
+ * other hosts: the CSP blocks them too, and refusing here keeps the browser from even trying and lets the
+ * project go on without them.
  */
 function confineFetch() {
   const own = window.fetch.bind(window);
+  const music = root.dataset.music ?? '';
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (music && href.startsWith(MUSIC_CDN)) {
+      const file = href.slice(MUSIC_CDN.length);
+      if (/^[\w-]+(\/[\w-]+)*\.mp3$/.test(file)) return own(music + file, init);
+    }
     let url: URL | null = null;
     try {
       url = new URL(href, location.href);

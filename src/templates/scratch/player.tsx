@@ -20,6 +20,8 @@ export interface PlayerSource {
 export interface PlayerPageProps {
   brandName: string;
   engine: string;
+  /** Where the music extension's samples are served (a folder URL ending in '/'). */
+  music: string;
   host: string;
   styles: string[];
   source: PlayerSource | null;
@@ -92,6 +94,7 @@ export function PlayerPage(p: PlayerPageProps) {
         class="xt-player"
         id="xt-player"
         data-src={s.src}
+        data-music={p.music}
         data-work-id={s.workId ?? ''}
         data-cloud={s.cloud ? '1' : '0'}
         data-username={s.username ?? ''}

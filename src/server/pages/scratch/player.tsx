@@ -12,12 +12,13 @@ import { storedFilePath } from './player-source.js';
 export const PLAYER_PATH = '/scratch3/player.html';
 
 /**
- * The engine build: `scaffolding-min` (1.86 MB, 0.70 MB brotli). Its music extension would fetch its samples
- * from packagerdata.turbowarp.org; the host script refuses every request to another origin (as the CSP does),
- * so music blocks stay silent rather than leak a request. `scaffolding-with-music` inlines the samples but
- * weighs 3.9 MB for every visitor; see docs/scratch-player.md.
+ * The engine build: `scaffolding-min` (1.77 MB, 0.69 MB brotli). Its music extension would fetch its 61 samples
+ * from packagerdata.turbowarp.org; the build extracts them from `scaffolding-with-music` (3.7 MB, 2.06 MB brotli
+ * for every visitor) into MUSIC_FOLDER, and the host script fetches them from there instead, only for projects
+ * that use music. Any other request to another origin is refused (as the CSP does). See docs/scratch-player.md.
  */
 export const ENGINE_FILE = 'scaffolding-min.js';
+export const MUSIC_FOLDER = 'music/';
 
 const NOT_FOUND = '作品不存在或未公开';
 
@@ -55,6 +56,7 @@ export function registerPlayerPage(app: Hono<PageEnv>) {
     const base: Omit<PlayerPageProps, 'source'> = {
       brandName: cfg.brandName,
       engine: vendorUrl(SCAFFOLDING, ENGINE_FILE),
+      music: vendorUrl(SCAFFOLDING, MUSIC_FOLDER),
       host: asset('/static/build/scratch/player.js'),
       styles: [asset('/static/css/player.css')],
     };
