@@ -11,6 +11,20 @@ import { BASE_URL } from './fixtures';
 import { loginInNewContext } from './login';
 
 const SHOTS = '/tmp/shots-player';
+
+/** What the player page exposes for tests (src/islands/scratch/player.ts). */
+interface PlayerWindow {
+  xtPlayer: {
+    vm: {
+      runtime: {
+        ioDevices: {
+          keyboard: { getKeyIsDown(key: string): boolean };
+          mouse: { getScratchX(): number; getScratchY(): number };
+        };
+      };
+    };
+  };
+}
 const ORIGIN = new URL(BASE_URL).origin;
 
 /** Every URL the context requests (pages, frames, scripts, fetches, websockets). */
@@ -121,6 +135,15 @@ test.describe('Scratch player', () => {
     const first = (await stagePixels(stage)).png.data;
     await expect.poll(async () => Buffer.compare((await stagePixels(stage)).png.data, first) !== 0, { timeout: 5_000 }).toBe(true);
     await page.screenshot({ path: `${SHOTS}/work-detail-after.png` });
+
+    // The keyboard reaches the project once the stage has been clicked.
+    await stage.click({ position: { x: 10, y: 10 } });
+    const playerFrame = page.frames().find((f) => f.url().includes('/scratch3/player.html'))!;
+    const keyDown = (key: string) => playerFrame.evaluate((k) => (window as unknown as PlayerWindow).xtPlayer.vm.runtime.ioDevices.keyboard.getKeyIsDown(k), key);
+    await page.keyboard.down('ArrowLeft');
+    await expect.poll(() => keyDown('left arrow')).toBe(true);
+    await page.keyboard.up('ArrowLeft');
+    await expect.poll(() => keyDown('left arrow')).toBe(false);
 
     // 停止 stops the project.
     await player.getByRole('button', { name: '停止' }).click();
@@ -236,17 +259,39 @@ test.describe('Scratch player', () => {
     // A held on-screen key is a held key for the project.
     const right = keys.getByRole('button', { name: '右键' });
     const rb = (await right.boundingBox())!;
-    const held = async () =>
-      page.frames().find((f) => f.url().includes('/scratch3/player.html'))!.evaluate(() => {
-        const vm = (window as unknown as { xtPlayer: { vm: { runtime: { ioDevices: { keyboard: { getKeyIsDown(k: string): boolean } } } } } }).xtPlayer.vm;
-        return vm.runtime.ioDevices.keyboard.getKeyIsDown('right arrow');
-      });
+    const playerFrame = () => page.frames().find((f) => f.url().includes('/scratch3/player.html'))!;
+    const held = async () => playerFrame().evaluate(() => (window as unknown as PlayerWindow).xtPlayer.vm.runtime.ioDevices.keyboard.getKeyIsDown('right arrow'));
     await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2);
     await page.mouse.down();
     await expect.poll(held).toBe(true);
     await page.mouse.up();
     await expect.poll(held).toBe(false);
+    // A tap on the stage is the mouse for the project: a tap near the top right corner is at x > 0, y > 0.
+    await player.locator('.sc-canvas').tap({ position: { x: stage!.width - 20, y: 20 } });
+    const mouseAt = () =>
+      playerFrame().evaluate(() => {
+        const m = (window as unknown as PlayerWindow).xtPlayer.vm.runtime.ioDevices.mouse;
+        return { x: m.getScratchX(), y: m.getScratchY() };
+      });
+    await expect.poll(async () => { const m = await mouseAt(); return m.x > 180 && m.y > 120; }).toBe(true);
+    // Where the browser has no element full screen (iPhone Safari), 全屏 asks the page to enlarge the frame.
+    await playerFrame().evaluate(() => Object.defineProperty(document, 'fullscreenEnabled', { get: () => false }));
+    await player.getByRole('button', { name: '全屏' }).tap();
+    await expect(page.locator('.xt-player-frame')).toHaveClass(/xt-player-frame-max/);
+    const max = await page.locator('.xt-player-frame').boundingBox();
+    expect(max).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
+    await page.screenshot({ path: `${SHOTS}/player-phone-full.png` });
+    await player.getByRole('button', { name: '全屏' }).tap();
+    await expect(page.locator('.xt-player-frame')).not.toHaveClass(/xt-player-frame-max/);
     await page.screenshot({ path: `${SHOTS}/player-phone.png` });
+    // The player page on its own (the link without JavaScript, 在新窗口打开) fills the phone's width too.
+    const src = await page.locator('.xt-player-frame iframe').getAttribute('src');
+    await page.goto(src!);
+    await expect(page.locator('#xt-player')).toHaveAttribute('data-state', /ready|running/, { timeout: 20_000 });
+    const own = await page.locator('.sc-canvas').boundingBox();
+    expect(own!.width).toBeGreaterThan(370);
+    await expect(page.getByRole('group', { name: '屏幕按键' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/player-phone-direct.png` });
     expectOnlyOurOrigin(urls);
     await context.close();
   });

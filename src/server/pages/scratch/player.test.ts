@@ -97,6 +97,23 @@ describe.each(dialects)('/scratch3/player.html (%s)', (dialect) => {
     }
   });
 
+  it('connects works with cloud variables to the cloud websocket, keyed by the work id, as the logged-in user', async () => {
+    const w = works['迷宫探险'];
+    await t.db.updateTable('teaching_work').set({ has_cloud_data: 1 }).where('id', '=', w.id).execute();
+    try {
+      const visitor = await page(`workId=${w.id}`);
+      expect(visitor.html).toContain('data-cloud="1"');
+      expect(visitor.html).toContain(`data-work-id="${w.id}"`);
+      expect(visitor.html).toContain('data-username=""');
+      const student = await page(`workId=${w.id}`, await t.login('student2'));
+      expect(student.html).toContain('data-username="student2"');
+      // Works without cloud data connect nowhere.
+      expect((await page(`workId=${works['小猫跳舞'].id}`)).html).toContain('data-cloud="0"');
+    } finally {
+      await t.db.updateTable('teaching_work').set({ has_cloud_data: 0 }).where('id', '=', w.id).execute();
+    }
+  });
+
   it('says so for unknown ids, works that are not Scratch, and a missing parameter', async () => {
     expect((await page('workId=doesnotexist')).html).toContain('作品不存在或未公开');
     const fileWork = works['校园一角']; // a picture handed in for a file homework
