@@ -102,7 +102,17 @@ test.describe('Scratch player', () => {
   test('a visitor clicks the cover on /work-detail, the player loads and the green flag runs the work', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const urls = recordRequests(context);
+    // Every Content-Security-Policy violation of the page and the player frame (the engine makes workers,
+    // blob: and data: images and fonts; the policy for /scratch3/ must allow exactly those).
+    const violations: string[] = [];
+    await context.exposeBinding('__cspViolation', (_src, v: string) => violations.push(v));
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI}`)),
+    );
     const page = await context.newPage();
+    page.on('console', (m) => {
+      if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
+    });
     const name = await openFeaturedWork(page);
 
     // Cover first: a link to the player page; no engine, no frame yet.
@@ -150,6 +160,7 @@ test.describe('Scratch player', () => {
     await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'ready');
 
     expectOnlyOurOrigin(urls);
+    expect(violations, 'CSP violations').toEqual([]);
     await context.close();
   });
 
