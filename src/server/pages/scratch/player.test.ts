@@ -1,6 +1,9 @@
 // /scratch3/player.html on the server side: which works it plays for whom (the API's studentWorkInfo rule),
 // that `workUrl` plays only files stored on this site, and that a page that cannot play loads no engine.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../domain/sessions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { storedFilePath } from './player-source.js';
 
@@ -139,6 +142,30 @@ describe.each(dialects)('/scratch3/player.html (%s)', (dialect) => {
       expect(r.html).not.toContain('evil.example');
       expect(r.html).not.toContain('<script');
     }
+  });
+
+  it('the unit 案例 tab plays the case file in the player, for a student of the course', async () => {
+    // A case project stored with the course files (the demo work's .sb3 stands in for it).
+    const { html: pub } = await page(`workId=${works['小猫跳舞'].id}`);
+    const demoKey = decodeURIComponent(/data-src="\/api\/sys\/common\/static\/([^"]+)"/.exec(pub)![1]);
+    fs.mkdirSync(path.join(t.filesDir, 'courseunit'), { recursive: true });
+    fs.copyFileSync(path.join(t.filesDir, demoKey), path.join(t.filesDir, 'courseunit/case-player.sb3'));
+    const course = await t.db.selectFrom('teaching_course').select('id').where('course_name', '=', 'Scratch入门').executeTakeFirstOrThrow();
+    const unit = await t.db.selectFrom('teaching_course_unit').select('id').where('course_id', '=', course.id).orderBy('order_num').executeTakeFirstOrThrow();
+    await t.db.updateTable('teaching_course_unit').set({ course_case: 'courseunit/case-player.sb3', show_course_case: 1 }).where('id', '=', unit.id).execute();
+    const cookie = `xt_token=${(await createSession(t.db, await t.userId('student1'))).token}`;
+    const headers = { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin', 'HX-Request': 'true', 'HX-Target': 'xt-modal' };
+    const view = await (await t.request(`/teaching/mineCourse/unit?id=${unit.id}`, { headers })).text();
+    const src = /<iframe class="xt-unit-player" src="([^"]+)"/.exec(view)?.[1].replace(/&amp;/g, '&');
+    expect(src).toBe('/scratch3/player.html?workUrl=%2Fapi%2Fsys%2Fcommon%2Fstatic%2Fcourseunit%2Fcase-player.sb3');
+    expect(view).toMatch(/<iframe class="xt-unit-player"[^>]* allowfullscreen/);
+    const player = await t.request(src!, { headers: { Cookie: cookie } });
+    expect(player.status).toBe(200);
+    const html = await player.text();
+    expect(html).toContain('data-src="/api/sys/common/static/courseunit/case-player.sb3"');
+    // The player's fetch of the file (same origin, the student's cookie) is allowed by the course rule.
+    const file = await t.request('/api/sys/common/static/courseunit/case-player.sb3', { headers: { Cookie: cookie } });
+    expect(file.status).toBe(200);
   });
 
   it('/work-detail shows the cover as a link to the player, with only the small cover script', async () => {
