@@ -5,6 +5,8 @@ import { expect, test, type BrowserContext, type FrameLocator, type Page } from 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { PNG } from 'pngjs';
 import { zipArchive } from '../src/server/shared/zip';
 import { BASE_URL } from './fixtures';
@@ -31,12 +33,15 @@ const ORIGIN = new URL(BASE_URL).origin;
 function recordRequests(context: BrowserContext): string[] {
   const urls: string[] = [];
   context.on('request', (r) => urls.push(r.url()));
-  context.on('websocket' as never, (ws: { url(): string }) => urls.push(ws.url()));
+  const sockets = (p: Page) => p.on('websocket', (ws) => urls.push(ws.url()));
+  context.pages().forEach(sockets);
+  context.on('page', sockets);
   return urls;
 }
 
 function expectOnlyOurOrigin(urls: string[]) {
-  const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== ORIGIN);
+  const ours = [ORIGIN, ORIGIN.replace(/^http/, 'ws')];
+  const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !ours.includes(new URL(u).origin));
   expect(foreign, 'requests to other origins').toEqual([]);
 }
 
@@ -58,6 +63,65 @@ async function openFeaturedWork(page: Page): Promise<string> {
   await link.click();
   await expect(page).toHaveURL(/\/work-detail\?id=/);
   return name;
+}
+
+/** One statement against the database of the server under test (SQLite in DATA_DIR, or the run's PostgreSQL schema). */
+async function sqlOnServerDb<T>(sqlite: string, postgres: string, params: unknown[]): Promise<T[]> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${process.env.XUETANG_E2E_PG_SCHEMA}` });
+    await client.connect();
+    try {
+      return (await client.query(postgres, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(path.join(process.env.XUETANG_E2E_DATA_DIR!, 'xuetang.db'));
+  try {
+    const st = db.prepare(sqlite);
+    return (st.reader ? st.all(...params) : (st.run(...params), [])) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A project with a cloud variable: the green flag sets ☁ 分数 to 7. */
+function cloudSb3(): Buffer {
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4c97ff"/></svg>');
+  const md5 = createHash('md5').update(svg).digest('hex');
+  const costume = { name: 'c', dataFormat: 'svg', assetId: md5, md5ext: `${md5}.svg`, rotationCenterX: 20, rotationCenterY: 20 };
+  const base = { lists: {}, broadcasts: {}, comments: {}, currentCostume: 0, costumes: [costume], sounds: [], volume: 100 };
+  const project = {
+    targets: [
+      { ...base, isStage: true, name: 'Stage', variables: { cv1: ['☁ 分数', 0, true] }, blocks: {}, layerOrder: 0, tempo: 60 },
+      {
+        ...base,
+        isStage: false,
+        name: '角色1',
+        variables: {},
+        layerOrder: 1,
+        visible: true,
+        x: 0,
+        y: 0,
+        size: 100,
+        direction: 90,
+        draggable: false,
+        rotationStyle: 'all around',
+        blocks: {
+          flag: { opcode: 'event_whenflagclicked', next: 'set', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
+          set: { opcode: 'data_setvariableto', next: null, parent: 'flag', inputs: { VALUE: [1, [10, '7']] }, fields: { VARIABLE: ['☁ 分数', 'cv1'] }, shadow: false, topLevel: false },
+        },
+      },
+    ],
+    monitors: [],
+    extensions: [],
+    meta: { semver: '3.0.0', vm: '0.2.0', agent: 'xuetang-e2e' },
+  };
+  return zipArchive([
+    { name: 'project.json', data: Buffer.from(JSON.stringify(project)) },
+    { name: `${md5}.svg`, data: svg },
+  ]);
 }
 
 /** A project that uses the music extension: the green flag plays a snare drum. */
@@ -251,6 +315,42 @@ test.describe('Scratch player', () => {
     expect(snare.headers()['content-type']).toContain('audio/mpeg');
     expectOnlyOurOrigin(urls);
     await context.close();
+  });
+
+  test('a work with cloud variables talks the cloud protocol on our websocket, keyed by the work id', async ({ browser }) => {
+    // student3's draft becomes a project with a cloud variable (its stored file rewritten, the flag set).
+    const [w] = await sqlOnServerDb<{ id: string; file: string }>(
+      "SELECT w.id AS id, f.file_path AS file FROM teaching_work w JOIN sys_file f ON f.id = w.work_file WHERE w.work_name = ? AND w.work_status = 0",
+      "SELECT w.id AS id, f.file_path AS file FROM teaching_work w JOIN sys_file f ON f.id = w.work_file WHERE w.work_name = $1 AND w.work_status = 0",
+      ['我的第一个作品'],
+    );
+    fs.writeFileSync(path.join(process.env.XUETANG_E2E_DATA_DIR!, 'files', w.file), cloudSb3());
+    await sqlOnServerDb('UPDATE teaching_work SET has_cloud_data = 1 WHERE id = ?', 'UPDATE teaching_work SET has_cloud_data = 1 WHERE id = $1', [w.id]);
+
+    const page = await loginInNewContext(browser, 'student3');
+    const urls = recordRequests(page.context());
+    // The cloud server's side, played by the test (the scratch cloud protocol: JSON lines).
+    const received: Record<string, unknown>[] = [];
+    let socketUrl = '';
+    await page.context().routeWebSocket(/\/api\/websocket\/scratch\/cloudData$/, (ws) => {
+      socketUrl = ws.url();
+      ws.onMessage((m) => {
+        const msg = JSON.parse(String(m)) as Record<string, unknown>;
+        received.push(msg);
+        if (msg.method === 'handshake') ws.send(JSON.stringify({ method: 'set', name: '☁ 分数', value: '42' }));
+      });
+    });
+    await page.goto(`/scratch3/player.html?workId=${w.id}`);
+    await expect(page.locator('#xt-player')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+    await expect.poll(() => received.find((m) => m.method === 'handshake')).toMatchObject({ project_id: w.id, user: 'student3' });
+    expect(new URL(socketUrl).origin).toBe(ORIGIN.replace(/^http/, 'ws'));
+    const cloudValue = () =>
+      page.evaluate(() => (window as unknown as { xtPlayer: { vm: { runtime: { getTargetForStage(): { variables: Record<string, { value: unknown }> } } } } }).xtPlayer.vm.runtime.getTargetForStage().variables.cv1.value);
+    await expect.poll(cloudValue).toBe('42');
+    await page.getByRole('button', { name: '点击绿旗开始' }).click();
+    await expect.poll(() => received.find((m) => m.method === 'set')).toMatchObject({ method: 'set', name: '☁ 分数', value: 7, project_id: w.id });
+    expectOnlyOurOrigin(urls);
+    await page.context().close();
   });
 
   test('on a phone (375 px) the stage fits the width and on-screen keys reach the project', async ({ browser }) => {
