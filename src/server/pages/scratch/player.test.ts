@@ -135,6 +135,10 @@ describe.each(dialects)('/scratch3/player.html (%s)', (dialect) => {
     expect(ok.status).toBe(200);
     expect(ok.html).toContain(`data-src="${src}"`);
     expect(ok.html).toContain('案例：小猫');
+    // The title is text, never markup.
+    const named = await page(`workUrl=${encodeURIComponent(src)}&workName=${encodeURIComponent('<img src=x onerror=alert(1)>"')}`);
+    expect(named.html).not.toContain('<img src=x');
+    expect(named.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     for (const bad of ['https://evil.example/x.sb3', '//evil.example/x.sb3', '/api/sys/user/list', '/api/sys/common/static/../../sys/user/list']) {
       const r = await page(`workUrl=${encodeURIComponent(bad)}`);
       expect(r.status, bad).toBe(400);

@@ -207,6 +207,12 @@ describe('个人中心 我的作品', () => {
     expect(html).not.toContain('小猫跳舞');
     expect(html).toContain('/account/center/share?id=');
     const w = await work('我的第一个作品', 'student3');
+    // 预览 plays the card's work in a dialog (the student's own draft).
+    const preview = new RegExp(`/account/center/preview\\?id=${w.id}&amp;file=[^"]+`).exec(html)?.[0].replace(/&amp;/g, '&');
+    expect(preview, 'the card links its 预览').toBeTruthy();
+    const dialog = await (await get(preview!, student3)).text();
+    expect(dialog).toContain('预览：我的第一个作品');
+    expect(dialog).toMatch(/<iframe src="\/scratch3\/player.html\?workUrl=%2Fapi%2Fsys%2Fcommon%2Fstatic%2F/);
     // Without the confirmation the handler asks first.
     const ask = await post('/account/center/works/delete', { id: w.id }, student3);
     expect(await ask.text()).toContain('确定删除吗?');
