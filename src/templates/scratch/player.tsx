@@ -74,6 +74,11 @@ export function PlayerPage(p: PlayerPageProps) {
           <div class="xt-player-message" role="alert">
             <p class="xt-player-message-title">{p.message ?? '作品无法播放'}</p>
             {p.detail ? <p class="xt-player-message-detail">{p.detail}</p> : null}
+            <p class="xt-player-message-detail">
+              <a href="/home" target="_top">
+                返回首页
+              </a>
+            </p>
           </div>
         </main>
       </Document>
