@@ -13,15 +13,20 @@ function send(frame: HTMLIFrameElement, msg: ToPlayer) {
   frame.contentWindow?.postMessage(msg, location.origin);
 }
 
-/** Replaces `link` (or the box around it) with the player in a frame; returns the frame. */
-export function openPlayer(link: HTMLAnchorElement): HTMLIFrameElement {
+/** Only our player page is ever framed, whatever markup carries `data-player` (rich text may not). */
+const PLAYER = '/scratch3/player.html?';
+
+/** Replaces `link` (or the box around it) with the player in a frame; returns the frame, or null for another URL. */
+export function openPlayer(link: HTMLAnchorElement): HTMLIFrameElement | null {
+  const src = link.dataset.player || link.getAttribute('href') || '';
+  if (!src.startsWith(PLAYER)) return null;
   const started = performance.now();
   const box = (link.closest('.xt-play-box') as HTMLElement | null) ?? link;
   const wrap = document.createElement('div');
   wrap.className = 'xt-player-frame';
   wrap.dataset.state = 'loading';
   const frame = document.createElement('iframe');
-  frame.src = link.dataset.player || link.href;
+  frame.src = src;
   frame.title = link.getAttribute('aria-label') || '作品播放器';
   frame.allow = 'fullscreen; autoplay';
   frame.setAttribute('allowfullscreen', '');
@@ -71,6 +76,5 @@ document.addEventListener('click', (e) => {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const link = (e.target as Element).closest?.('a[data-player]') as HTMLAnchorElement | null;
   if (!link) return;
-  e.preventDefault();
-  openPlayer(link);
+  if (openPlayer(link)) e.preventDefault();
 });
