@@ -56,12 +56,14 @@ async function stagePixels(stage: ReturnType<FrameLocator['locator']>) {
   return { dark, png };
 }
 
-async function openFeaturedWork(page: Page): Promise<string> {
+async function openFeaturedWork(page: Page, withScript = true): Promise<string> {
   await page.goto('/home');
   const link = page.locator('section', { has: page.getByRole('heading', { level: 2, name: '精选作品' }) }).getByRole('listitem').first().getByRole('link').first();
   const name = (await link.innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(/\/work-detail\?id=/);
+  // With JavaScript, wait until work-cover.js has taken the cover over (before that, a click opens a new tab).
+  if (withScript) await expect(page.locator('a.xt-play')).toHaveAttribute('data-player-ready', '1');
   return name;
 }
 
@@ -219,6 +221,14 @@ test.describe('Scratch player', () => {
     await page.keyboard.up('ArrowLeft');
     await expect.poll(() => keyDown('left arrow')).toBe(false);
 
+    // 全屏 makes the player (the frame's document) full screen, and leaves it again.
+    const full = player.getByRole('button', { name: '全屏' });
+    await full.click();
+    await expect(full).toHaveAttribute('aria-pressed', 'true');
+    expect(await playerFrame.evaluate(() => document.fullscreenElement?.id)).toBe('xt-player');
+    await full.click();
+    await expect(full).toHaveAttribute('aria-pressed', 'false');
+
     // 停止 stops the project.
     await player.getByRole('button', { name: '停止' }).click();
     await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'ready');
@@ -231,7 +241,7 @@ test.describe('Scratch player', () => {
   test('without JavaScript the cover is a plain link to the player page', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const name = await openFeaturedWork(page);
+    const name = await openFeaturedWork(page, false);
     const href = await page.getByRole('link', { name: `播放作品：${name}` }).getAttribute('href');
     const res = await page.goto(href!);
     expect(res?.status()).toBe(200);
@@ -386,7 +396,9 @@ test.describe('Scratch player', () => {
       });
     await expect.poll(async () => { const m = await mouseAt(); return m.x > 180 && m.y > 120; }).toBe(true);
     // Where the browser has no element full screen (iPhone Safari), 全屏 asks the page to enlarge the frame.
-    await playerFrame().evaluate(() => Object.defineProperty(document, 'fullscreenEnabled', { get: () => false }));
+    await playerFrame().evaluate(() => {
+      for (const k of ['fullscreenEnabled', 'webkitFullscreenEnabled']) Object.defineProperty(document, k, { get: () => false });
+    });
     await player.getByRole('button', { name: '全屏' }).tap();
     await expect(page.locator('.xt-player-frame')).toHaveClass(/xt-player-frame-max/);
     const max = await page.locator('.xt-player-frame').boundingBox();

@@ -184,17 +184,27 @@ function setPseudoFullscreen(on: boolean, fromParent = false) {
   relayoutSoon();
 }
 
+/** Safari before 16.4 (iPad, Mac) has element full screen only with the webkit prefix; iPhone Safari has none. */
+type WebkitDocument = Document & { webkitFullscreenElement?: Element | null; webkitFullscreenEnabled?: boolean; webkitExitFullscreen?: () => void };
+type WebkitElement = HTMLElement & { webkitRequestFullscreen?: () => void };
+const doc = document as WebkitDocument;
+const fullscreenElement = () => doc.fullscreenElement ?? doc.webkitFullscreenElement ?? null;
+
 function toggleFullscreen() {
-  if (document.fullscreenElement) {
-    void document.exitFullscreen();
+  if (fullscreenElement()) {
+    if (doc.exitFullscreen) void doc.exitFullscreen();
+    else doc.webkitExitFullscreen?.();
     return;
   }
   if (pseudoFullscreen) {
     setPseudoFullscreen(false);
     return;
   }
-  if (document.fullscreenEnabled && root.requestFullscreen) {
-    root.requestFullscreen().catch(() => setPseudoFullscreen(true));
+  const el = root as WebkitElement;
+  if (doc.fullscreenEnabled && el.requestFullscreen) {
+    el.requestFullscreen().catch(() => setPseudoFullscreen(true));
+  } else if (doc.webkitFullscreenEnabled && el.webkitRequestFullscreen) {
+    el.webkitRequestFullscreen();
   } else {
     setPseudoFullscreen(true);
   }
@@ -222,10 +232,12 @@ function bindControls() {
     goButton.blur();
     greenFlag();
   });
-  document.addEventListener('fullscreenchange', () => {
-    setPressed(!!document.fullscreenElement);
-    relayoutSoon();
-  });
+  for (const type of ['fullscreenchange', 'webkitfullscreenchange']) {
+    document.addEventListener(type, () => {
+      setPressed(!!fullscreenElement());
+      relayoutSoon();
+    });
+  }
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && pseudoFullscreen) setPseudoFullscreen(false);
   });

@@ -72,6 +72,9 @@ window.addEventListener('pagehide', () => {
   for (const f of frames) send(f, { xtPlayer: 'stop' });
 });
 
+// The links now open the player in place (tests wait for this mark; a click before it opens the player page).
+for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[data-player]'))) a.dataset.playerReady = '1';
+
 document.addEventListener('click', (e) => {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const link = (e.target as Element).closest?.('a[data-player]') as HTMLAnchorElement | null;
