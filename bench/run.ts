@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { measureBundles, printBundleReport, type BundleReport } from './bundle-size.js';
+import { measureScratch, printScratchReport, type ScratchSection } from './scratch.js';
 
 const PORT = 8799;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -119,6 +120,13 @@ async function main() {
   } catch (err) {
     console.error('bundle sizes not measured:', err instanceof Error ? err.message : err);
   }
+  // The Scratch player (and editor) pages: transferred bytes and click → first frame (bench/scratch.ts).
+  let scratch: ScratchSection[] | null = null;
+  try {
+    scratch = await measureScratch(BASE);
+  } catch (err) {
+    console.error('Scratch pages not measured:', err instanceof Error ? err.message : err);
+  }
   await stop(s.child);
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 
@@ -134,6 +142,7 @@ async function main() {
   console.log('|---|---:|---:|---:|');
   for (const r of rows) console.log(r);
   if (bundles) printBundleReport(bundles);
+  if (scratch) printScratchReport(scratch);
 }
 
 main().catch((err) => {

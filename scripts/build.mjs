@@ -295,6 +295,49 @@ async function copyVendor() {
   return notes.join(', ');
 }
 
+// (e2) The music extension's samples, served from our own origin. scaffolding-min (the player's engine) fetches
+// them from packagerdata.turbowarp.org, which we never contact; scaffolding-with-music carries the same 61 MP3s
+// inlined as data: URLs (+1.4 MB brotli for every visitor). They are taken out of that file once, into
+// static/vendor/scaffolding@<version>/music/<path>.mp3, and the player maps the engine's URLs onto them
+// (src/islands/scratch/player.ts), so only projects that use music download them. The paths come from the
+// sample manifest (path → module id) in scaffolding-with-music.js, the data from the modules with those ids,
+// which follow the manifest in id order; min's URL modules (same ids, same order) confirm every path.
+const MUSIC_CDN = 'https://packagerdata.turbowarp.org/scaffolding-music-v1/';
+async function extractMusicSamples() {
+  const pkg = '@turbowarp/scaffolding';
+  const dir = join(packageDir(pkg), 'dist');
+  const out = join(VENDOR_DIR, vendorFolder(pkg), 'music');
+  const stampFile = join(out, '.stamp');
+  const withMusic = readFileSync(join(dir, 'scaffolding-with-music.js'), 'utf8');
+  const min = readFileSync(join(dir, 'scaffolding-min.js'), 'utf8');
+  const stamp = createHash('sha256').update(withMusic).update(min).digest('hex');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return 'music samples (up to date)';
+  const manifest = /\{("drums\/1-snare\.mp3":[A-Za-z_$]+\(\d+\)(?:,"[\w/.-]+\.mp3":[A-Za-z_$]+\(\d+\))*)\}/.exec(withMusic);
+  if (!manifest) throw new Error('music manifest not found in scaffolding-with-music.js');
+  const entries = [...manifest[1].matchAll(/"([\w/.-]+\.mp3)":[A-Za-z_$]+\((\d+)\)/g)].map((m) => ({ file: m[1], id: Number(m[2]) }));
+  entries.forEach((e, i) => {
+    if (e.id !== entries[0].id + i) throw new Error('music manifest ids are not consecutive');
+  });
+  const after = withMusic.slice(manifest.index + manifest[0].length);
+  const data = [...after.matchAll(/exports="data:[\w/.-]+;base64,([A-Za-z0-9+/=]+)"/g)].slice(0, entries.length).map((m) => Buffer.from(m[1], 'base64'));
+  const urls = [...min.matchAll(/exports="(https:\/\/packagerdata\.turbowarp\.org\/scaffolding-music-v1\/[\w/.-]+\.mp3)"/g)].map((m) => m[1]);
+  if (data.length !== entries.length || urls.length !== entries.length) throw new Error(`music samples: ${entries.length} in the manifest, ${data.length} inlined, ${urls.length} URLs in min`);
+  rmSync(out, { recursive: true, force: true });
+  let bytes = 0;
+  entries.forEach((e, i) => {
+    if (urls[i] !== MUSIC_CDN + e.file) throw new Error(`music sample ${i}: ${e.file} does not match ${urls[i]}`);
+    const mp3 = data[i];
+    // An MP3 frame (sync bits) or an ID3 tag.
+    if (!(mp3[0] === 0xff && (mp3[1] & 0xe0) === 0xe0) && mp3.subarray(0, 3).toString() !== 'ID3') throw new Error(`music sample ${e.file} is not an MP3`);
+    const dest = join(out, e.file);
+    mkdirSync(dirname(dest), { recursive: true });
+    writeFileSync(dest, mp3);
+    bytes += mp3.length;
+  });
+  writeFileSync(stampFile, stamp);
+  return `music samples (${entries.length} files, ${Math.round(bytes / 1024)} KB)`;
+}
+
 // (f) Report.
 function listFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -326,7 +369,8 @@ await Promise.all([
   timed('islands', buildIslands),
   timed('server', buildServer),
   timed('scratch hosts', buildScratchHosts),
-  timed('vendor', copyVendor),
+  // The music samples go into the scaffolding folder that copyVendor (re)creates, so they come after it.
+  timed('vendor', async () => `${await copyVendor()}, ${await extractMusicSamples()}`),
 ]);
 report();
 log(`${failed ? 'FAILED' : 'done'} in ${ms(t0)}`);

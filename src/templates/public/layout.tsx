@@ -25,6 +25,8 @@ export interface PublicLayoutProps {
   current: string;
   /** Omitted on /home, whose document title is the brand name alone. */
   pageTitle?: string;
+  /** Small page scripts (ES modules, deferred); the public pages work without them. */
+  modules?: string[];
   children: Child;
 }
 
@@ -100,7 +102,7 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
 export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
   return (
-    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} bodyClass="xt-public">
+    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} modules={p.modules} bodyClass="xt-public">
       <a class="xt-skip" href="#main">
         跳到主要内容
       </a>

@@ -30,6 +30,22 @@ export function workOpenUrl(r: Row): string {
 }
 
 export const playerUrl = (r: Row) => `/scratch3/player.html?workId=${encodeURIComponent(str(r.id))}`;
+
+/**
+ * The player for a stored project file (`workUrl`): the grading desk's and the author's 预览, which may show
+ * works that are not public (the list already decided who sees the row; the file itself is served by its key).
+ */
+export const filePlayerUrl = (file: string, name: string, autoplay = true) =>
+  `/scratch3/player.html?workUrl=${encodeURIComponent(file)}${name ? `&workName=${encodeURIComponent(name)}` : ''}${autoplay ? '&autoplay=1' : ''}`;
+
+/** The player in a 4:3 frame with its control bar (works.css): 预览 dialogs. Removing it stops the project. */
+export function PlayerFrame({ src, title }: { src: string; title: string }) {
+  return (
+    <div class="xt-player-frame">
+      <iframe src={src} title={title} allow="fullscreen; autoplay" allowfullscreen />
+    </div>
+  );
+}
 export const shareUrl = (origin: string, id: string) => `${origin}/work-detail?id=${encodeURIComponent(id)}`;
 
 /** A link that opens in a new tab (editors and players are pages of their own). */
@@ -101,7 +117,20 @@ export const WorksStyles = () => <link rel="stylesheet" href={asset('/static/css
  * 我的作品: one card per work — type tag, cover (or placeholder), name; the cover and name open the work;
  * 删除 (confirmed), 编辑 (the same editor link) and 分享 (QR of the share page, Scratch types only).
  */
-export function WorkCards({ works, deleteAction, shareHref, back }: { works: Row[]; deleteAction: string; shareHref: (id: string) => string; back: string }) {
+export function WorkCards({
+  works,
+  deleteAction,
+  shareHref,
+  previewHref,
+  back,
+}: {
+  works: Row[];
+  deleteAction: string;
+  shareHref: (id: string) => string;
+  /** 预览 (the player in a dialog) of a Scratch work with a project file. */
+  previewHref?: (r: Row) => string;
+  back: string;
+}) {
   if (!works.length) return <div class="ant-empty ant-empty-normal app xt-empty">还没有作品，去“创作”里做一个吧</div>;
   return (
     <ul class="xt-work-grid">
@@ -128,6 +157,11 @@ export function WorkCards({ works, deleteAction, shareHref, back }: { works: Row
               {open && (
                 <a href={open} target="_blank" rel="noopener">
                   编辑
+                </a>
+              )}
+              {previewHref && isScratch(r.workType) && str(r.workFileKey_url) && (
+                <a href={previewHref(r)} hx-get={previewHref(r)} hx-target="#xt-modal" hx-push-url="false">
+                  预览
                 </a>
               )}
               {isScratch(r.workType) && (

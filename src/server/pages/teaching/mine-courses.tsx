@@ -220,7 +220,7 @@ function UnitView({ u }: { u: Row }) {
       label: '案例',
       body: (
         <div class="xt-unit-case">
-          <iframe class="xt-unit-player" src={player} title="课程案例" loading="lazy" />
+          <iframe class="xt-unit-player" src={player} title="课程案例" loading="lazy" allow="fullscreen; autoplay" allowfullscreen />
           <a class={buttonClass('link', { size: 'small' })} href={player} target="_blank" rel="noopener">
             在新窗口打开案例
           </a>

@@ -47,11 +47,31 @@ describe('作业管理 (/teaching/workList)', () => {
     expect(html).toContain('弹跳小球');
     expect(html).toContain('/teaching/workList/form?id=');
     expect(html).toContain('>批改<');
-    expect(html).toContain('/scratch3/player.html?workId=');
+    expect(html).toContain('/teaching/workList/preview?id=');
     expect(html).toContain('/scratch3/index.html?workId=');
     expect(html).toContain('克隆至其他账号');
     expect(html).toContain('下载作业文件');
     expect(html).toContain('/api/teaching/teachingWork/exportXls');
+  });
+
+  it('预览 plays a submitted work in a dialog for the teacher of its class, and only for readers of the work', async () => {
+    const w = await work('认识Scratch', 'student2'); // submitted (status 1): not public
+    const list = await (await get('/teaching/workList?pageSize=50', teacher)).text();
+    const m = new RegExp(`/teaching/workList/preview\\?id=${w.id}&amp;file=([^&"]+)`).exec(list);
+    expect(m, 'the row links its 预览').toBeTruthy();
+    const href = `/teaching/workList/preview?id=${w.id}&file=${m![1]}`;
+    const dialog = await (await t.request(href, { headers: { Cookie: teacher, 'HX-Request': 'true', 'HX-Target': 'xt-modal' } })).text();
+    expect(dialog).toContain('预览：认识Scratch');
+    expect(dialog).toMatch(/<iframe src="\/scratch3\/player.html\?workUrl=%2Fapi%2Fsys%2Fcommon%2Fstatic%2F[^"]+&amp;autoplay=1"/);
+    expect(dialog).toContain('allowfullscreen');
+    // The player itself plays that stored file for the teacher.
+    const src = /<iframe src="([^"]+)"/.exec(dialog)![1].replace(/&amp;/g, '&');
+    const player = await get(src, teacher);
+    expect(player.status).toBe(200);
+    expect(await player.text()).toMatch(/data-src="\/api\/sys\/common\/static\/[^"]+"/);
+    // Another student cannot read the work: a message, no player.
+    const other = await (await t.request(href.replace('/teaching/workList/', '/account/mineWork/'), { headers: { Cookie: student3, 'HX-Request': 'true', 'HX-Target': 'xt-modal' } })).text();
+    expect(other).not.toContain('<iframe');
   });
 
   it('refuses a student the grading desk', async () => {
@@ -187,6 +207,12 @@ describe('个人中心 我的作品', () => {
     expect(html).not.toContain('小猫跳舞');
     expect(html).toContain('/account/center/share?id=');
     const w = await work('我的第一个作品', 'student3');
+    // 预览 plays the card's work in a dialog (the student's own draft).
+    const preview = new RegExp(`/account/center/preview\\?id=${w.id}&amp;file=[^"]+`).exec(html)?.[0].replace(/&amp;/g, '&');
+    expect(preview, 'the card links its 预览').toBeTruthy();
+    const dialog = await (await get(preview!, student3)).text();
+    expect(dialog).toContain('预览：我的第一个作品');
+    expect(dialog).toMatch(/<iframe src="\/scratch3\/player.html\?workUrl=%2Fapi%2Fsys%2Fcommon%2Fstatic%2F/);
     // Without the confirmation the handler asks first.
     const ask = await post('/account/center/works/delete', { id: w.id }, student3);
     expect(await ask.text()).toContain('确定删除吗?');

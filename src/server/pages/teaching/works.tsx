@@ -14,7 +14,7 @@ import { ConfirmView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
-import { Cover, isScratch, NewTab, playerUrl, shareUrl, StarInput, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
+import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, StarInput, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
@@ -53,14 +53,19 @@ const tagCell = (route: string) => (r: Row, back: string) => (
 
 const coverCell = (r: Row) => (str(r.coverFileKey_url) ? <Cover r={r} class="xt-cell-image" /> : <span class="xt-muted">无此图片</span>);
 
-/** 预览 (Scratch player) and 查看 (the editor, or the file), both in a new tab. */
-function openLinks(r: Row): Child {
+/** Where 预览 opens: the player in a dialog of the list's own route. */
+const previewHref = (route: string, r: Row, back: string) => hrefWith(`${route}/preview`, {}, { id: str(r.id), file: str(r.workFileKey_url), back });
+
+/** 预览 (the Scratch player, in a dialog) and 查看 (the editor, or the file, in a new tab). */
+function openLinks(route: string, r: Row, back: string): Child {
   const open = workOpenUrl(r);
   return (
     <>
-      {isScratch(r.workType) && (
+      {isScratch(r.workType) && str(r.workFileKey_url) && (
         <>
-          <NewTab href={playerUrl(r)}>预览</NewTab>
+          <a class="xt-action" {...dialogAttrs(previewHref(route, r, back))} aria-label={`预览“${str(r.workName)}”`}>
+            预览
+          </a>
           <span class="ant-divider ant-divider-vertical app" role="separator" />
         </>
       )}
@@ -92,9 +97,9 @@ export function registerWorkPages(app: Hono<PageEnv>) {
       coverFileKey_url: coverCell,
       workTag: tagCell(WORK_ROUTE),
     }),
-    rowExtra: () => (r): RowExtra => {
+    rowExtra: () => (r, back): RowExtra => {
       return {
-        inline: openLinks(r),
+        inline: openLinks(WORK_ROUTE, r, back),
         more: str(r.workFileKey_url) ? (
           <a class="xt-action" href={str(r.workFileKey_url)} download>
             下载作业文件
@@ -112,7 +117,7 @@ export function registerWorkPages(app: Hono<PageEnv>) {
       workTag: tagCell(MINE_WORK_ROUTE),
       score: (r) => <Stars score={r.score} comment={r.teacherComment} />,
     }),
-    rowExtra: () => (r): RowExtra => ({ inline: openLinks(r) }),
+    rowExtra: () => (r, back): RowExtra => ({ inline: openLinks(MINE_WORK_ROUTE, r, back) }),
     extra: () => <WorksStyles />,
   });
 
@@ -122,6 +127,7 @@ export function registerWorkPages(app: Hono<PageEnv>) {
   ] as const) {
     registerQrDialog(app, route, title);
     registerTagDialog(app, route, title);
+    registerPreviewDialog(app, route, title);
   }
   registerSendDialog(app);
   registerVersionsDialog(app);
@@ -137,7 +143,13 @@ export async function myWorksSection(c: Context<PageEnv>): Promise<Child> {
     <Card class="xt-card xt-my-works" title="我的作品">
       <WorksStyles />
       {res.body.success ? (
-        <WorkCards works={res.body.result.records} deleteAction={`${CENTER}/works/delete`} shareHref={(id) => hrefWith(`${CENTER}/share`, {}, { id, back: CENTER })} back={CENTER} />
+        <WorkCards
+          works={res.body.result.records}
+          deleteAction={`${CENTER}/works/delete`}
+          shareHref={(id) => hrefWith(`${CENTER}/share`, {}, { id, back: CENTER })}
+          previewHref={(r) => previewHref(CENTER, r, CENTER)}
+          back={CENTER}
+        />
       ) : (
         <Alert type="warning">{res.body.message}</Alert>
       )}
@@ -148,6 +160,7 @@ export async function myWorksSection(c: Context<PageEnv>): Promise<Child> {
 
 function registerCenterWorks(app: Hono<PageEnv>) {
   registerQrDialog(app, CENTER, '个人中心', '/account/center/share');
+  registerPreviewDialog(app, CENTER, '个人中心', '/account/center/preview');
   app.post(`${CENTER}/works/delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const id = str(form.id).slice(0, 64);
@@ -159,6 +172,38 @@ function registerCenterWorks(app: Hono<PageEnv>) {
     const res = await c.get('upstream').call<null>('DELETE', `${API}/delete`, { id });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, CENTER);
+  });
+}
+
+/**
+ * 预览: the Scratch player in a dialog. The caller must be able to read the work (queryById: its author, or a
+ * teacher of the author's class); the player plays the project file the list row named (`file`), which it
+ * accepts only when it is a file stored on this site. Closing the dialog removes the frame and so stops it.
+ */
+function registerPreviewDialog(app: Hono<PageEnv>, route: string, title: string, path = `${route}/preview`) {
+  app.get(path, async (c) => {
+    const id = (c.req.query('id') ?? '').slice(0, 64);
+    const file = (c.req.query('file') ?? '').slice(0, 1024);
+    const back = safeLocalPath(c.req.query('back'), route, route);
+    const res = await c.get('upstream').call<Row>('GET', `${API}/queryById`, { id });
+    const name = res.body.success ? str(res.body.result.workName) : '';
+    return dialogPage(c, route, title, () => (
+      <DialogFrame title={name ? `预览：${name}` : '预览'} back={back} asDialog={wantsDialog(c)} width={720}>
+        <WorksStyles />
+        {!res.body.success ? (
+          <Alert type="warning">{res.body.message}</Alert>
+        ) : !file ? (
+          <Alert type="warning">这个作品还没有项目文件</Alert>
+        ) : (
+          <>
+            <PlayerFrame src={filePlayerUrl(file, name)} title={`作品预览：${name}`} />
+            <p class="xt-preview-links">
+              <NewTab href={filePlayerUrl(file, name, false)}>在新窗口打开</NewTab>
+            </p>
+          </>
+        )}
+      </DialogFrame>
+    ));
   });
 }
 
