@@ -204,15 +204,15 @@ describe('what the public shapes carry', () => {
     }
   });
 
-  it('work detail: public shape for visitors and other students, the full record for the author and admins', async () => {
+  it('work detail: public shape for visitors and other students, the full record for the author, admins and the class teacher', async () => {
     const id = await gradedPublicWork();
     const detail = async (token?: string) => (await t.api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${id}`, { token })).body.result as Record<string, unknown>;
-    for (const token of [undefined, tokens.student3, tokens.teacher]) {
+    for (const token of [undefined, tokens.student3]) {
       const w = await detail(token);
       expectPublic(w);
       expect(w).toMatchObject({ id, realname: '小明', workFileKey_url: expect.stringMatching(/\.sb3$/) });
     }
-    for (const token of [tokens.student1, tokens.admin]) {
+    for (const token of [tokens.student1, tokens.admin, tokens.teacher]) {
       expect(await detail(token)).toMatchObject({ id, username: 'student1', score: 87, teacherComment: '颜色再鲜艳些会更好', departId_dictText: '一年级一班' });
     }
   });
@@ -263,8 +263,18 @@ describe('GET /teaching/teachingWork/studentWorkInfo', () => {
     expect(await views(privateOfStudent3)).toBe(before + 1);
   });
 
-  it('shows a private work to an administrator', async () => {
+  it('shows a private work to an administrator and to the teacher of the author\'s class (the grading desk\'s player)', async () => {
     expectEnvelope(await info(privateOfStudent3, tokens.admin), { success: true, code: 0 });
+    expectEnvelope(await info(privateOfStudent3, tokens.teacher), { success: true, code: 0 });
+    // Not once the student has left the teacher's classes.
+    const student3 = (await t.db.selectFrom('sys_user').select('id').where('username', '=', 'student3').executeTakeFirstOrThrow()).id;
+    const memberships = await t.db.selectFrom('sys_user_depart').selectAll().where('user_id', '=', student3).execute();
+    await t.db.deleteFrom('sys_user_depart').where('user_id', '=', student3).execute();
+    try {
+      expectFailure(await info(privateOfStudent3, tokens.teacher), '作品不存在');
+    } finally {
+      await t.db.insertInto('sys_user_depart').values(memberships).execute();
+    }
   });
 
   it('answers an unknown work and a deleted author’s work as not found', async () => {

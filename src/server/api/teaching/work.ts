@@ -76,8 +76,12 @@ export function registerWorkRoutes(r: ApiRoutes) {
     if (!workId) return fail(c, '参数错误：缺少workId', 400, 400);
     if (workId.length > 64) return fail(c, '作品不存在');
     const user = c.get('user');
-    const viewer = user ? { id: user.id, staff: isSuperUser(user) } : null;
-    const work = await workDetail(c.get('deps').db, workId, viewer);
+    const { db } = c.get('deps');
+    // Staff see the unpublished works of the students they manage (the player of the grading desk's 预览).
+    const author = user && !isSuperUser(user) ? (await db.selectFrom('teaching_work').select('user_id').where('id', '=', workId).executeTakeFirst())?.user_id : undefined;
+    const staff = !!user && (isSuperUser(user) || (!!author && author !== user.id && (await managesAuthor(db, user, author))));
+    const viewer = user ? { id: user.id, staff } : null;
+    const work = await workDetail(db, workId, viewer);
     // The Scratch player pages check code 0 here.
     return work ? ok(c, work, '操作成功！', 0) : fail(c, '作品不存在');
   });
