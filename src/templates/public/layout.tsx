@@ -3,6 +3,7 @@
 import type { Child } from 'hono/jsx';
 import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
+import { Icon, hasIcon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
 
 /** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
@@ -49,10 +50,20 @@ const safeHref = (url: string) => (/^(\/(?![/\\])|https?:\/\/)/i.test(url) ? url
 
 export const loginHref = (current: string) => `/user/login?redirect=${encodeURIComponent(current)}`;
 
+/** The entry's icon (antd names, as teaching-open's menu); names outside the icon set show nothing. */
+const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" /> : null);
+
 function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string; sub?: boolean }) {
   const href = safeHref(node.url);
   const cls = sub ? 'xt-sub-link' : 'xt-nav-link';
-  if (!href) return <span class={cls}>{node.title}</span>;
+  if (!href) {
+    return (
+      <span class={cls}>
+        <MenuIcon node={node} />
+        {node.title}
+      </span>
+    );
+  }
   const here = href === current || href === current.split('?')[0];
   return (
     <a
@@ -61,6 +72,7 @@ function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string
       {...(here ? { 'aria-current': 'page' } : {})}
       {...(node.internalOrExternal ? { target: '_blank', rel: 'noopener' } : {})}
     >
+      <MenuIcon node={node} />
       {node.title}
     </a>
   );
@@ -75,6 +87,7 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
             <li class="xt-nav-item xt-has-sub">
               {/* A focusable trigger: the submenu opens on hover and while focus is inside the item (:focus-within). */}
               <button type="button" class="xt-nav-link">
+                <MenuIcon node={n} />
                 {n.title}
                 <span class="xt-caret" aria-hidden="true" />
               </button>
