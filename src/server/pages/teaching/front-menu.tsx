@@ -146,7 +146,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
                 width: 'minmax(180px, 2fr)',
                 render: (n) => (
                   <>
-                    {n.name}
+                    <span class="xt-menu-name">{n.name}</span>
                     {n.hidden && <Tag>隐藏</Tag>}
                     {n.needLogin && <Tag color="orange">登录显示</Tag>}
                   </>
