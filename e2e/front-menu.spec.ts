@@ -91,10 +91,13 @@ test('an admin edits the front menu; visitors and students see it in the /home h
   await expect(nav(student).getByRole('link', { name: '我的课程' })).toHaveAttribute('href', '/teaching/mineCourse/cardList');
   if (SHOTS) await student.screenshot({ path: `${SHOTS}/home-header-student.png`, clip: { x: 0, y: 0, width: 1366, height: 260 } });
 
-  // Deleting the group (with its child) and the entry takes them off the header.
-  await action('学习园地', '删除');
-  await expect(page.getByRole('alert').filter({ hasText: '删除成功!' })).toBeVisible();
-  await action('我的课程', '删除');
+  // Deleting the group (with its child) and the entry takes them off the header: checked rows and 批量删除
+  // (ticking a group's box does not fold the group).
+  await expect(row('校园官网')).toBeVisible();
+  await row('学习园地').getByRole('checkbox', { name: '选择 学习园地' }).check();
+  await expect(row('校园官网')).toBeVisible();
+  await row('我的课程').getByRole('checkbox', { name: '选择 我的课程' }).check();
+  await page.getByRole('button', { name: '批量删除' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '删除成功!' })).toBeVisible();
   await expect(table.getByText('校园官网')).toHaveCount(0);
   await visitor.reload();
