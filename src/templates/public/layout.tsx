@@ -53,9 +53,9 @@ export const loginHref = (current: string) => `/user/login?redirect=${encodeURIC
 /** The entry's icon (antd names, as teaching-open's menu); names outside the icon set show nothing. */
 const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" /> : null);
 
-function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string; sub?: boolean }) {
+function MenuLink({ node, current, sub, depth = 0 }: { node: FrontMenuNode; current: string; sub?: boolean; depth?: number }) {
   const href = safeHref(node.url);
-  const cls = sub ? 'xt-sub-link' : 'xt-nav-link';
+  const cls = sub ? (depth > 0 ? 'xt-sub-link xt-sub-deep' : 'xt-sub-link') : 'xt-nav-link';
   if (!href) {
     return (
       <span class={cls}>
@@ -78,6 +78,24 @@ function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string
   );
 }
 
+/** A submenu's entries; deeper levels (the admin screen allows them) show indented below their entry. */
+function SubEntries({ nodes, current, depth = 0 }: { nodes: FrontMenuNode[]; current: string; depth?: number }) {
+  return (
+    <>
+      {nodes.map((k) => (
+        <li>
+          <MenuLink node={k} current={current} sub depth={depth} />
+          {k.children?.length ? (
+            <ul class="xt-sub-nested">
+              <SubEntries nodes={k.children} current={current} depth={depth + 1} />
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </>
+  );
+}
+
 function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string }) {
   return (
     <nav class="xt-nav" aria-label="网站导航">
@@ -92,11 +110,7 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
                 <span class="xt-caret" aria-hidden="true" />
               </button>
               <ul class="xt-sub">
-                {n.children.map((k) => (
-                  <li>
-                    <MenuLink node={k} current={current} sub />
-                  </li>
-                ))}
+                <SubEntries nodes={n.children} current={current} />
               </ul>
             </li>
           ) : (
