@@ -114,6 +114,8 @@ import Qrcode from '@ant-design/icons-svg/es/asn/QrcodeOutlined.js';
 import Wallet from '@ant-design/icons-svg/es/asn/WalletOutlined.js';
 import Hdd from '@ant-design/icons-svg/es/asn/HddOutlined.js';
 import Monitor from '@ant-design/icons-svg/es/asn/MonitorOutlined.js';
+import Build from '@ant-design/icons-svg/es/asn/BuildOutlined.js';
+import Calculator from '@ant-design/icons-svg/es/asn/CalculatorOutlined.js';
 
 const ICONS: Record<string, IconDefinition> = {
   'home': Home,
@@ -226,10 +228,16 @@ const ICONS: Record<string, IconDefinition> = {
   'wallet': Wallet,
   'hdd': Hdd,
   'monitor': Monitor,
+  // The public site's front menu (teaching-open's seed: 创作, 课程).
+  'build': Build,
+  'calculator': Calculator,
 };
 
 /** antd 3 names that differ from the icon-set names. */
 const ALIASES: Record<string, string> = { 'dashboard-o': 'dashboard', 'setting-o': 'setting', 'user-o': 'user' };
+
+/** Every icon name this set renders (the icon choices of the menu forms). */
+export const ICON_NAMES: readonly string[] = Object.keys(ICONS);
 
 export const hasIcon = (name: string | null | undefined): boolean => !!name && !!ICONS[ALIASES[name] ?? name];
 

@@ -1,6 +1,6 @@
 // The public site's top navigation (teaching_menu), as a tree.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TeachingMenuTable } from '../db/schema.js';
 
 export interface FrontMenuNode {
   id: string;
@@ -38,4 +38,120 @@ export async function frontMenu(db: Kysely<Database>): Promise<FrontMenuNode[]> 
     return n;
   };
   return rows.filter((r) => !r.parent_id).map(node);
+}
+
+// ---- 前台菜单管理 (admin) ----------------------------------------------------------------------------------
+
+export type FrontMenuRow = Selectable<TeachingMenuTable>;
+
+/** One row of the admin tree (the anchor's TeachingMenuTree): camelCase, flags as booleans. */
+export interface FrontMenuAdminNode {
+  id: string;
+  key: string;
+  title: string;
+  value: string;
+  parentId: string;
+  name: string;
+  url: string;
+  menuType: number;
+  sortNo: number;
+  icon: string | null;
+  isLeaf: boolean;
+  leaf: boolean;
+  description: string | null;
+  route: boolean;
+  hidden: boolean;
+  needLogin: boolean;
+  internalOrExternal: boolean;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  children?: FrontMenuAdminNode[];
+}
+
+/** Every non-deleted row, in menu order. */
+export async function allFrontMenuRows(db: Kysely<Database>): Promise<FrontMenuRow[]> {
+  return db.selectFrom('teaching_menu').selectAll().where('del_flag', '=', 0).orderBy('sort_no', 'asc').orderBy('id', 'asc').execute();
+}
+
+export function frontMenuNode(r: FrontMenuRow): FrontMenuAdminNode {
+  return {
+    id: r.id,
+    key: r.id,
+    title: r.name,
+    value: r.id,
+    parentId: r.parent_id ?? '',
+    name: r.name,
+    url: r.url ?? '',
+    menuType: r.menu_type,
+    sortNo: Number(r.sort_no),
+    icon: r.icon ?? null,
+    isLeaf: r.is_leaf === 1,
+    leaf: r.is_leaf === 1,
+    description: r.description ?? null,
+    route: r.is_route === 1,
+    hidden: r.hidden === 1,
+    needLogin: r.need_login === 1,
+    internalOrExternal: r.internal_or_external === 1,
+    createBy: r.create_by ?? null,
+    createTime: r.create_time ?? null,
+    updateBy: r.update_by ?? null,
+    updateTime: r.update_time ?? null,
+  };
+}
+
+/** The rows as a tree; a row whose parent is gone shows at the top (so it can still be edited or deleted). */
+export function frontMenuTree(rows: FrontMenuRow[]): FrontMenuAdminNode[] {
+  const ids = new Set(rows.map((r) => r.id));
+  const kids = new Map<string, FrontMenuRow[]>();
+  for (const r of rows) {
+    const p = r.parent_id && ids.has(r.parent_id) ? r.parent_id : '';
+    if (!kids.has(p)) kids.set(p, []);
+    kids.get(p)!.push(r);
+  }
+  const seen = new Set<string>();
+  const build = (parent: string): FrontMenuAdminNode[] =>
+    (kids.get(parent) ?? [])
+      .filter((r) => !seen.has(r.id) && seen.add(r.id))
+      .map((r) => {
+        const n = frontMenuNode(r);
+        const children = build(r.id);
+        if (children.length) n.children = children;
+        return n;
+      });
+  return build('');
+}
+
+/** The row and everything below it. */
+export function frontMenuSubtree(rows: FrontMenuRow[], id: string): Set<string> {
+  const out = new Set<string>();
+  const stack = [id];
+  while (stack.length) {
+    const cur = stack.pop()!;
+    if (out.has(cur)) continue;
+    out.add(cur);
+    for (const r of rows) if (r.parent_id === cur) stack.push(r.id);
+  }
+  return out;
+}
+
+type Db = Kysely<Database>;
+
+/** is_leaf of a row from whether any row still has it as parent. */
+export async function refreshFrontMenuLeaf(db: Db, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  const child = await db.selectFrom('teaching_menu').select('id').where('parent_id', '=', id).where('del_flag', '=', 0).limit(1).executeTakeFirst();
+  await db.updateTable('teaching_menu').set({ is_leaf: child ? 0 : 1 }).where('id', '=', id).execute();
+}
+
+/** Deletes the rows and everything below them (as the anchor: physically); parents left without children become leaves. */
+export async function deleteFrontMenuCascade(tx: Db, rows: FrontMenuRow[], ids: string[]): Promise<number> {
+  const all = new Set<string>();
+  for (const id of ids) for (const x of frontMenuSubtree(rows, id)) all.add(x);
+  const list = [...all];
+  const parents = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.parent_id).filter((p): p is string => !!p && !all.has(p)));
+  for (let i = 0; i < list.length; i += 500) await tx.deleteFrom('teaching_menu').where('id', 'in', list.slice(i, i + 500)).execute();
+  for (const p of parents) await refreshFrontMenuLeaf(tx, p);
+  return list.length;
 }

@@ -22,7 +22,7 @@ export const ADMIN_ONLY_CODES = [
   'depart:permission', 'depart:role',
   'sys:user:depart',
   'log:del',
-] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[]; // planned: the front-menu screen is not built yet
+] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);
 export const isAdminOnlyCode = (code: string): code is AdminOnlyCode => ADMIN_ONLY.has(code);

@@ -31,6 +31,7 @@ import { registerAdditionalWorkPages } from './teaching/additional-work.js';
 import { registerMineCoursePages } from './teaching/mine-courses.js';
 import { registerReportPages } from './teaching/report.js';
 import { registerScratchAssetPages } from './teaching/scratch-assets.js';
+import { registerFrontMenuPages } from './teaching/front-menu.js';
 import { registerScratchPages } from './scratch/index.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
@@ -91,6 +92,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerMineCoursePages(app);
   registerReportPages(app);
   registerScratchAssetPages(app);
+  registerFrontMenuPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

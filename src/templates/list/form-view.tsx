@@ -38,6 +38,8 @@ export interface FormViewProps {
   renderControl?: (f: FieldSpec, ctx: ControlContext) => Child | undefined;
   /** Prefix of the controls' ids (default `f-`), for a form shown on a page that also opens a dialog form. */
   idPrefix?: string;
+  /** Shown as a right-hand drawer instead of a centred modal (with htmx). */
+  variant?: 'modal' | 'drawer';
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -254,7 +256,7 @@ export function FormView(p: FormViewProps) {
   }
   // The dialog frame is shared with the tree dialogs (role grants, menus): one antd modal markup.
   return (
-    <DialogFrame title={p.title} back={p.back} asDialog width={p.width ?? 800} footer={footer}>
+    <DialogFrame title={p.title} back={p.back} asDialog width={p.width ?? 800} footer={footer} variant={p.variant}>
       {body}
     </DialogFrame>
   );

@@ -3,7 +3,8 @@
 //   and collapse natively; the columns line up through one shared CSS grid template.
 // - CheckboxTree: a nested checkbox list inside a form (role and department grants): the checked boxes are
 //   what the form submits, under one field name.
-// - DialogFrame: an antd modal for the #xt-modal slot (htmx), or a card page of its own without JavaScript.
+// - DialogFrame: an antd modal (or a right-hand drawer) for the #xt-modal slot (htmx), or a card page of its own
+//   without JavaScript.
 import type { Child } from 'hono/jsx';
 import { cx } from '../antd.js';
 
@@ -34,6 +35,8 @@ export interface TreeTableProps<T> {
   /** Keys to open regardless of depth (e.g. the path to a row just edited). */
   openKeys?: Set<string>;
   empty?: string;
+  /** Row checkboxes for a bulk action: `name` is submitted with the rows' keys by the form whose id is `form`. */
+  select?: { name: string; form: string; label: (data: T) => string };
 }
 
 function TreeRows<T>(p: TreeTableProps<T> & { list: TreeNode<T>[]; depth: number }) {
@@ -47,6 +50,9 @@ function TreeRows<T>(p: TreeTableProps<T> & { list: TreeNode<T>[]; depth: number
               <div class="ant-table-cell xt-tt-cell" role="gridcell" style={col.align ? `text-align:${col.align}` : undefined}>
                 {i === 0 ? (
                   <span class="xt-tt-first" style={`padding-left:${p.depth * 20}px`}>
+                    {p.select && (
+                      <input class="xt-tt-check" type="checkbox" name={p.select.name} value={node.key} form={p.select.form} aria-label={`选择 ${p.select.label(node.data)}`} />
+                    )}
                     <span class={cx('xt-tt-caret', !hasKids && 'xt-tt-caret-none')} aria-hidden="true" />
                     <span class="xt-tt-title">{col.render(node.data)}</span>
                   </span>
@@ -186,6 +192,8 @@ export interface DialogFrameProps {
   children: Child;
   /** Buttons of the footer; default a single 关闭. */
   footer?: Child;
+  /** 'drawer': slides in at the right edge, full height (antd Drawer; forms of tree screens such as 前台菜单管理). */
+  variant?: 'modal' | 'drawer';
 }
 
 /** The close link: htmx reloads the list into #content (closing the dialog); without JS it is a link. */
@@ -215,7 +223,7 @@ export function DialogFrame(p: DialogFrameProps) {
     );
   }
   return (
-    <div class="ant-modal-root app ant-modal-css-var xt-modal-root">
+    <div class={cx('ant-modal-root app ant-modal-css-var xt-modal-root', p.variant === 'drawer' && 'xt-drawer-root')}>
       <link rel="stylesheet" href="/static/css/list.css" />
       <link rel="stylesheet" href="/static/css/tree.css" />
       <div class="ant-modal-mask" />

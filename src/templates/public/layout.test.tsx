@@ -41,6 +41,36 @@ describe('front menu', () => {
     expect(html).toMatch(/<a class="xt-sub-link" href="\/scratch3\/index.html" target="_blank" rel="noopener">Scratch3<\/a>/);
   });
 
+  it('shows an entry\'s icon when the icon set has it, and nothing for an unknown name', () => {
+    const html = String(
+      <PublicLayout
+        brandName="学堂"
+        footerHtml=""
+        menu={[node('首页', '/home', { icon: 'home' }), node('课程', '/courseList', { icon: 'calculator' }), node('怪图标', '/x', { icon: 'no-such-icon' })]}
+        viewer={null}
+        current="/index"
+      >
+        <p />
+      </PublicLayout>,
+    );
+    expect(html).toMatch(/<a class="xt-nav-link" href="\/home"><span role="img" aria-label="home" class="anticon anticon-home xt-nav-icon"><svg[^]*?<\/span>首页<\/a>/);
+    expect(html).toContain('anticon-calculator');
+    expect(html).toMatch(/<a class="xt-nav-link" href="\/x">怪图标<\/a>/);
+  });
+
+  it('shows entries below a submenu entry indented under it, need-login ones only after login', () => {
+    const deep = [node('资源', '', { children: [node('视频', '/v', { children: [node('入门', '/v/1'), node('会员', '/v/2', { needLogin: 1 })] })] })];
+    const html = (loggedIn: boolean) =>
+      String(
+        <PublicLayout brandName="学堂" footerHtml="" menu={deep} viewer={loggedIn ? { username: 's', realname: '小明' } : null} current="/home">
+          <p />
+        </PublicLayout>,
+      );
+    expect(html(false)).toMatch(/<a class="xt-sub-link" href="\/v">视频<\/a><ul class="xt-sub-nested"><li><a class="xt-sub-link xt-sub-deep" href="\/v\/1">入门<\/a><\/li><\/ul>/);
+    expect(html(false)).not.toContain('会员');
+    expect(html(true)).toContain('href="/v/2"');
+  });
+
   it('never renders a javascript: link', () => {
     const html = render(false);
     expect(html).toContain('坏链接');

@@ -3,6 +3,7 @@
 import type { Child } from 'hono/jsx';
 import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
+import { Icon, hasIcon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
 
 /** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
@@ -51,10 +52,20 @@ const safeHref = (url: string) => (/^(\/(?![/\\])|https?:\/\/)/i.test(url) ? url
 
 export const loginHref = (current: string) => `/user/login?redirect=${encodeURIComponent(current)}`;
 
-function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string; sub?: boolean }) {
+/** The entry's icon (antd names, as teaching-open's menu); names outside the icon set show nothing. */
+const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" /> : null);
+
+function MenuLink({ node, current, sub, depth = 0 }: { node: FrontMenuNode; current: string; sub?: boolean; depth?: number }) {
   const href = safeHref(node.url);
-  const cls = sub ? 'xt-sub-link' : 'xt-nav-link';
-  if (!href) return <span class={cls}>{node.title}</span>;
+  const cls = sub ? (depth > 0 ? 'xt-sub-link xt-sub-deep' : 'xt-sub-link') : 'xt-nav-link';
+  if (!href) {
+    return (
+      <span class={cls}>
+        <MenuIcon node={node} />
+        {node.title}
+      </span>
+    );
+  }
   const here = href === current || href === current.split('?')[0];
   return (
     <a
@@ -63,8 +74,27 @@ function MenuLink({ node, current, sub }: { node: FrontMenuNode; current: string
       {...(here ? { 'aria-current': 'page' } : {})}
       {...(node.internalOrExternal ? { target: '_blank', rel: 'noopener' } : {})}
     >
+      <MenuIcon node={node} />
       {node.title}
     </a>
+  );
+}
+
+/** A submenu's entries; deeper levels (the admin screen allows them) show indented below their entry. */
+function SubEntries({ nodes, current, depth = 0 }: { nodes: FrontMenuNode[]; current: string; depth?: number }) {
+  return (
+    <>
+      {nodes.map((k) => (
+        <li>
+          <MenuLink node={k} current={current} sub depth={depth} />
+          {k.children?.length ? (
+            <ul class="xt-sub-nested">
+              <SubEntries nodes={k.children} current={current} depth={depth + 1} />
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </>
   );
 }
 
@@ -77,15 +107,12 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
             <li class="xt-nav-item xt-has-sub">
               {/* A focusable trigger: the submenu opens on hover and while focus is inside the item (:focus-within). */}
               <button type="button" class="xt-nav-link">
+                <MenuIcon node={n} />
                 {n.title}
                 <span class="xt-caret" aria-hidden="true" />
               </button>
               <ul class="xt-sub">
-                {n.children.map((k) => (
-                  <li>
-                    <MenuLink node={k} current={current} sub />
-                  </li>
-                ))}
+                <SubEntries nodes={n.children} current={current} />
               </ul>
             </li>
           ) : (

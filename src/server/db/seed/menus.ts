@@ -38,13 +38,12 @@ export const PERMISSION_CODES = [
   'additional:add', 'additional:edit', 'additional:del',
   // Scratch素材库
   'assets:add', 'assets:edit', 'assets:del',
-] as const;
-
-/** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
-export const PLANNED_PERMISSION_CODES = [
   // 前台菜单管理
   'menu:add', 'menu:edit', 'menu:del',
 ] as const;
+
+/** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
+export const PLANNED_PERMISSION_CODES = [] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
 export type PlannedPermissionCode = (typeof PLANNED_PERMISSION_CODES)[number];
@@ -283,7 +282,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         buttons: [{ code: 'config:save', name: '保存配置' }],
       },
       {
-        name: '前台菜单管理', url: '/teaching/menu', component: 'teaching/TeachingMenuList', planned: true,
+        name: '前台菜单管理', url: '/teaching/menu', component: 'teaching/TeachingMenuList',
         buttons: [
           { code: 'menu:add', name: '添加前台菜单' },
           { code: 'menu:edit', name: '编辑前台菜单' },

@@ -1,0 +1,346 @@
+// 前台菜单管理 (/teaching/menu): the public site's navigation as a tree table (菜单名称, 图标, 路径, 排序; per row
+// 编辑 and 更多 ▸ 详情 / 添加下级 / 删除; toolbar 新增, 批量删除) and the drawer form of teaching-open's
+// TeachingMenuModal. The drawer opens with htmx; without JavaScript each form is a page of its own. Data through
+// the upstream client; the API checks the admin-only menu:* codes again.
+import type { Context, Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import { canUse } from '../../lists/auth.js';
+import { FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_TYPES, frontMenuFormFields } from '../../lists/front-menu.js';
+import type { FieldOption } from '../../lists/spec.js';
+import { hrefWith } from '../../lists/url-state.js';
+import { Alert, Button, LinkButton, Tag } from '../../../templates/antd.js';
+import { Icon, ICON_NAMES, hasIcon } from '../../../templates/icons.js';
+import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
+import { TreeTable, type TreeNode } from '../../../templates/list/tree.js';
+import type { PageEnv, PageSession } from '../context.js';
+import { backToList, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { shellPage } from '../shell-page.js';
+import { safeLocalPath } from '../safe-path.js';
+
+interface MenuNode {
+  id: string;
+  parentId: string;
+  name: string;
+  url: string;
+  menuType: number;
+  sortNo: number;
+  icon: string | null;
+  hidden: boolean;
+  route: boolean;
+  needLogin: boolean;
+  internalOrExternal: boolean;
+  children?: MenuNode[];
+}
+
+const TITLE = '前台菜单管理';
+const R = FRONT_MENU_ROUTE;
+const BULK_FORM = 'xt-front-menu-bulk';
+const safeBack = (back: unknown) => safeLocalPath(back, R, R);
+const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
+const typeOf = (v: unknown): 0 | 1 => (String(v) === '1' ? 1 : 0);
+const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
+  shellPage(c, { current: R, title: TITLE }, view, status);
+
+const toTree = (nodes: MenuNode[]): TreeNode<MenuNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
+
+function pathTo(nodes: MenuNode[], id: string): string[] {
+  for (const n of nodes) {
+    if (n.id === id) return [n.id];
+    const sub = pathTo(n.children ?? [], id);
+    if (sub.length) return [n.id, ...sub];
+  }
+  return [];
+}
+
+const MenuIcon = ({ name }: { name: string | null }) =>
+  name ? <span class="xt-tt-icon" title={name}>{hasIcon(name) ? <Icon name={name} /> : <code class="xt-tt-code">{name}</code>}</span> : '';
+
+// ---- the tree table -----------------------------------------------------------------------------------------
+
+function RowActions({ n, can, list }: { n: MenuNode; can: (code: string) => boolean; list: Record<string, string> }) {
+  const back = hrefWith(R, { ...list, focus: n.id });
+  const inline: Child[] = [];
+  const more: Child[] = [<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { id: n.id, detail: '1', back }))}>详情</a>];
+  if (can(FRONT_MENU_PERMS.edit)) inline.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { id: n.id, back }))}>编辑</a>);
+  if (can(FRONT_MENU_PERMS.add)) more.push(<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { parentId: n.id, menuType: '1', back }))}>添加下级</a>);
+  if (can(FRONT_MENU_PERMS.del)) {
+    more.push(
+      <a
+        class="xt-action xt-action-danger"
+        href={hrefWith(`${R}/delete`, { id: n.id, back })}
+        hx-post={`${R}/delete`}
+        hx-vals={JSON.stringify({ id: n.id, back: hrefWith(R, { ...list, focus: n.parentId }), confirmed: '1' })}
+        hx-target="#content"
+        hx-confirm={n.children?.length ? `确定删除“${n.name}”及其所有下级菜单吗?` : '确定删除吗?'}
+      >
+        删除
+      </a>,
+    );
+  }
+  return (
+    <span class="xt-row-actions">
+      {inline}
+      {inline.length > 0 && <span class="ant-divider ant-divider-vertical app" role="separator" />}
+      <details class="xt-more">
+        <summary class="xt-action">更多</summary>
+        <div class="xt-more-menu">{more}</div>
+      </details>
+    </span>
+  );
+}
+
+async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Child> {
+  const expand = c.req.query('expand');
+  const focus = str(c.req.query('focus')).slice(0, 64);
+  const listState: Record<string, string> = expand ? { expand } : {};
+  const back = hrefWith(R, listState);
+  const res = await c.get('upstream').call<MenuNode[]>('GET', '/teaching/menu/list');
+  const can = (code: string) => canUse(session.permissions, code);
+  const flash = takeFlash(c);
+  const nodes = res.body.success ? res.body.result : [];
+  const canDelete = can(FRONT_MENU_PERMS.del);
+  return (
+    <div class="ant-card ant-card-bordered app xt-list" data-list={R}>
+      <link rel="stylesheet" href="/static/css/list.css" />
+      <link rel="stylesheet" href="/static/css/front-menu.css" />
+      <div class="ant-card-body">
+        {flash && <Alert type={flash.type}>{flash.text}</Alert>}
+        <div class="xt-toolbar">
+          {can(FRONT_MENU_PERMS.add) && (
+            <LinkButton type="primary" {...dialogAttrs(hrefWith(`${R}/form`, { menuType: '0', back }))}>
+              新增
+            </LinkButton>
+          )}
+          {canDelete && (
+            <form id={BULK_FORM} method="post" action={`${R}/delete`} hx-post={`${R}/delete`} hx-target="#content" hx-confirm="确定删除选中的菜单及其下级菜单吗?" style="display:inline">
+              <input type="hidden" name="back" value={back} />
+              <input type="hidden" name="confirmed" value="1" />
+              <Button htmlType="submit" danger>
+                批量删除
+              </Button>
+            </form>
+          )}
+          {expand === 'all' ? (
+            <LinkButton {...navAttrs(R)}>折叠全部</LinkButton>
+          ) : (
+            <LinkButton {...navAttrs(hrefWith(R, { expand: 'all' }))}>展开全部</LinkButton>
+          )}
+          <a class="xt-action" href="/home" target="_blank" rel="noopener">
+            查看前台
+          </a>
+        </div>
+        {!res.body.success ? (
+          <Alert type="warning">{res.body.message}</Alert>
+        ) : (
+          <TreeTable<MenuNode>
+            label="前台菜单"
+            nodes={toTree(nodes)}
+            openDepth={expand === 'all' ? Infinity : 1}
+            openKeys={new Set(focus ? pathTo(nodes, focus).slice(0, -1) : [])}
+            select={canDelete ? { name: 'ids', form: BULK_FORM, label: (n) => n.name } : undefined}
+            columns={[
+              {
+                key: 'name',
+                title: '菜单名称',
+                width: 'minmax(180px, 2fr)',
+                render: (n) => (
+                  <>
+                    <span class="xt-menu-name">{n.name}</span>
+                    {n.hidden && <Tag>隐藏</Tag>}
+                    {n.needLogin && <Tag color="orange">登录显示</Tag>}
+                  </>
+                ),
+              },
+              { key: 'icon', title: '图标', width: '64px', align: 'center', render: (n) => <MenuIcon name={n.icon} /> },
+              {
+                key: 'url',
+                title: '路径',
+                width: 'minmax(160px, 2fr)',
+                render: (n) => (
+                  <span class="xt-ellipsis" title={n.url}>
+                    {n.url}
+                    {n.internalOrExternal && <span class="xt-muted">（新窗口）</span>}
+                  </span>
+                ),
+              },
+              { key: 'sortNo', title: '排序', width: '64px', align: 'center', render: (n) => String(n.sortNo) },
+            ]}
+            actions={(n) => <RowActions n={n} can={can} list={listState} />}
+            actionsWidth="150px"
+          />
+        )}
+        <div id="xt-modal" />
+      </div>
+    </div>
+  );
+}
+
+// ---- the drawer form ----------------------------------------------------------------------------------------
+
+/** Parent choices: every row, indented by depth; when editing, not the row itself or below it. */
+function parentOptions(nodes: MenuNode[], exclude?: string): FieldOption[] {
+  const out: FieldOption[] = [];
+  const walk = (list: MenuNode[], depth: number) => {
+    for (const n of list) {
+      if (n.id === exclude) continue;
+      out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
+      walk(n.children ?? [], depth + 1);
+    }
+  };
+  walk(nodes, 0);
+  return out;
+}
+
+/** The icon picker: a radio per icon of the set (and 无), each showing the icon; works without JavaScript. */
+function IconPicker({ value, disabled, error }: { value: string; disabled: boolean; error?: string }) {
+  const names = value && !ICON_NAMES.includes(value) ? [...ICON_NAMES, value] : ICON_NAMES;
+  return (
+    <fieldset class="xt-icon-picker" aria-label="菜单图标" {...(error ? { 'aria-invalid': 'true', 'aria-describedby': 'f-icon-error' } : {})}>
+      <label class="xt-icon-choice" title="无图标">
+        <input type="radio" name="icon" value="" checked={!value} disabled={disabled} />
+        <span>无</span>
+      </label>
+      {names.map((n) => (
+        <label class="xt-icon-choice" title={n}>
+          <input type="radio" name="icon" value={n} checked={value === n} disabled={disabled} aria-label={n} />
+          <span>{hasIcon(n) ? <Icon name={n} /> : <code>{n}</code>}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface FormArgs {
+  id?: string;
+  menuType: 0 | 1;
+  values: Record<string, unknown>;
+  errors?: Record<string, string>;
+  message?: string;
+  back: string;
+  detail?: boolean;
+}
+
+async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
+  const tree = await c.get('upstream').call<MenuNode[]>('GET', '/teaching/menu/list');
+  const fields = frontMenuFormFields(a.menuType);
+  const base: Record<string, string> = { back: a.back, ...(a.id ? { id: a.id } : {}), ...(a.values.parentId ? { parentId: String(a.values.parentId) } : {}) };
+  const typeHref = (t: string) => hrefWith(`${R}/form`, { ...base, menuType: t });
+  const target = wantsDialog(c) ? '#xt-modal' : '#content';
+  return (
+    <FormView
+      title={a.detail ? '菜单详情' : a.id ? '编辑菜单' : '新增菜单'}
+      width={640}
+      variant="drawer"
+      fields={fields}
+      values={{ ...a.values, menuType: String(a.menuType) }}
+      errors={a.errors ?? {}}
+      message={a.message}
+      options={{ ...Object.fromEntries(fields.filter((f) => f.options).map((f) => [f.key, f.options!])), parentId: parentOptions(tree.body.success ? tree.body.result : [], a.id) }}
+      action={`${R}/save`}
+      back={a.back}
+      mode={a.detail ? 'detail' : a.id ? 'edit' : 'add'}
+      hidden={{ back: a.back, ...(a.id ? { id: a.id } : {}) }}
+      asDialog={wantsDialog(c)}
+      renderControl={(f, ctx) => {
+        if (f.key === 'icon') return <IconPicker value={str(ctx.value)} disabled={ctx.disabled} error={ctx.error} />;
+        if (f.key !== 'menuType') return undefined;
+        if (a.detail) return <span class="xt-form-text">{FRONT_MENU_TYPES.find((o) => o.value === String(a.menuType))?.label}</span>;
+        return (
+          <>
+            <input type="hidden" name="menuType" value={String(a.menuType)} />
+            <nav class="xt-segmented" aria-label="菜单类型" style="margin-bottom:0">
+              {FRONT_MENU_TYPES.map((o) => (
+                <a href={typeHref(o.value)} hx-get={typeHref(o.value)} hx-target={target} {...(o.value === String(a.menuType) ? { 'aria-current': 'true' } : {})}>
+                  {o.label}
+                </a>
+              ))}
+            </nav>
+          </>
+        );
+      }}
+    >
+      <link rel="stylesheet" href="/static/css/front-menu.css" />
+    </FormView>
+  );
+}
+
+/** Form values of an API node: flags as 0/1, open mode as its radio value. */
+const nodeValues = (n: Record<string, unknown>): Record<string, unknown> => ({
+  ...n,
+  hidden: n.hidden ? 1 : 0,
+  route: n.route ? 1 : 0,
+  needLogin: n.needLogin ? 1 : 0,
+  internalOrExternal: n.internalOrExternal ? '1' : '0',
+});
+
+const typedValues = (form: Record<string, string | string[]>) => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+
+// ---- routes -------------------------------------------------------------------------------------------------
+
+export function registerFrontMenuPages(app: Hono<PageEnv>) {
+  app.get(R, (c) => page(c, (session) => treeView(c, session)));
+
+  app.get(`${R}/form`, async (c) => {
+    const id = str(c.req.query('id')).slice(0, 64) || undefined;
+    const back = safeBack(c.req.query('back'));
+    const parentId = str(c.req.query('parentId')).slice(0, 64);
+    let values: Record<string, unknown> = { route: 1, hidden: 0, needLogin: 0, internalOrExternal: '0', sortNo: 1, parentId };
+    let menuType = typeOf(c.req.query('menuType') ?? (parentId ? '1' : '0'));
+    if (id) {
+      const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/teaching/menu/queryById', { id });
+      if (!res.body.success) {
+        setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
+        return backToList(c, back);
+      }
+      values = nodeValues(res.body.result);
+      if (parentId) values.parentId = parentId;
+      menuType = typeOf(c.req.query('menuType') ?? res.body.result.menuType);
+    }
+    return page(c, () => menuForm(c, { id, menuType, values, back, detail: !!id && c.req.query('detail') === '1' }));
+  });
+
+  app.post(`${R}/save`, async (c) => {
+    const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+    const id = str(submitted.id).slice(0, 64) || undefined;
+    const back = safeBack(submitted.back);
+    const menuType = typeOf(str(submitted.menuType));
+    const fields = frontMenuFormFields(menuType).filter((f) => f.key !== 'menuType');
+    const body = { ...formToBody(submitted, fields), menuType, ...(id ? { id } : {}) };
+    const res = await c.get('upstream').call<{ id?: string; errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', id ? '/teaching/menu/edit' : '/teaching/menu/add', undefined, body);
+    if (res.body.success) {
+      setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
+      const focus = id ?? res.body.result?.id;
+      return backToList(c, focus ? hrefWith(back.split('?')[0], { ...Object.fromEntries(new URL(back, 'http://x').searchParams), focus }) : back);
+    }
+    const errors = res.body.result?.errors ?? {};
+    const keys = new Set(frontMenuFormFields(menuType).map((f) => f.key));
+    const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
+    return page(c, () => menuForm(c, { id, menuType, values: typedValues(submitted), errors, message: placed ? undefined : res.body.message, back }), isHtmx(c) ? 200 : 400);
+  });
+
+  app.get(`${R}/delete`, (c) => {
+    const id = str(c.req.query('id')).slice(0, 64);
+    const back = safeBack(c.req.query('back'));
+    if (!id) return c.redirect(back);
+    return page(c, () => <ConfirmView title="删除菜单" text="确定删除该菜单吗？其下级菜单会一并删除。" action={`${R}/delete`} hidden={{ id, back }} back={back} />);
+  });
+
+  /** One row (id) or the checked rows (ids, from 批量删除). */
+  app.post(`${R}/delete`, async (c) => {
+    const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+    const ids = [...new Set(([] as string[]).concat(form.ids ?? [], form.id ?? []).map((x) => String(x).slice(0, 64)).filter(Boolean))];
+    const back = safeBack(form.back);
+    if (!ids.length) {
+      setFlash(c, { type: 'warning', text: '请选择一条记录！' });
+      return backToList(c, back);
+    }
+    if (str(form.confirmed) !== '1') return c.redirect(hrefWith(`${R}/delete`, { id: ids[0], back }), 303);
+    const res =
+      ids.length === 1
+        ? await c.get('upstream').call<null>('DELETE', '/teaching/menu/delete', { id: ids[0] })
+        : await c.get('upstream').call<null>('DELETE', '/teaching/menu/deleteBatch', { ids: ids.join(',') });
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
+    return backToList(c, back);
+  });
+}
