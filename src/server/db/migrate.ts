@@ -16,6 +16,7 @@ import * as m015PublicLeaderboardIndexes from './migrations/015_public_leaderboa
 import * as m016ScratchBackpack from './migrations/016_scratch_backpack.js';
 import * as m017ScratchCloudData from './migrations/017_scratch_cloud_data.js';
 import * as m018ScratchEditorMenu from './migrations/018_scratch_editor_menu.js';
+import * as m019News from './migrations/019_news.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '016_scratch_backpack': m016ScratchBackpack,
   '017_scratch_cloud_data': m017ScratchCloudData,
   '018_scratch_editor_menu': m018ScratchEditorMenu,
+  '019_news': m019News,
 };
 
 class StaticProvider implements MigrationProvider {
