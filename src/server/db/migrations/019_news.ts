@@ -27,6 +27,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The admin list's default order.
   await db.schema.createIndex('idx_teaching_news_time').on('teaching_news').columns(['create_time', 'id']).execute();
 
+  await addNewsEntries(db);
+}
+
+/** What a database seeded before the news existed lacks besides the table (idempotent). */
+export async function addNewsEntries(db: Kysely<Database>): Promise<void> {
   await addNewsDict(db);
   await syncSeededEntries(db, NEWS_SCREENS);
   await addFrontMenuNews(db);
