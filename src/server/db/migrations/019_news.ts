@@ -3,10 +3,9 @@
 // it) and the public menu's 资讯 entry (unless the menu already links the news list).
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { buildDictRows } from '../seed/dicts.js';
+import { dictEntryRows } from '../seed/dicts.js';
 import { FRONT_NEWS_URL, frontMenuEntryRows } from '../seed/front-menu.js';
 import { syncSeededEntries } from '../seed/menu-sync.js';
-import { now } from '../../domain/time.js';
 
 export const NEWS_SCREENS: readonly (readonly [string, string])[] = [['/news/list', 'teaching/TeachingNewsList']];
 
@@ -43,10 +42,10 @@ async function addNewsDict(db: Kysely<Database>): Promise<void> {
   if (!seeded) return; // an empty database gets every dictionary from the seed
   const has = await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'news_status').executeTakeFirst();
   if (has) return;
-  const { dicts, items } = buildDictRows(now());
-  const dict = dicts.find((d) => d.dict_code === 'news_status')!;
-  await db.insertInto('sys_dict').values(dict).execute();
-  await db.insertInto('sys_dict_item').values(items.filter((i) => i.dict_id === dict.id)).execute();
+  const rows = dictEntryRows('news_status');
+  if (!rows) return;
+  await db.insertInto('sys_dict').values(rows.dict).execute();
+  await db.insertInto('sys_dict_item').values(rows.items).execute();
 }
 
 /** The seed's 资讯 entry of the public menu, for a seeded site whose menu does not link the news list yet. */
