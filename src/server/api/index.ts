@@ -38,6 +38,7 @@ import { registerAdditionalWorkRoutes } from './teaching/additional-work.js';
 import { registerDepartDayLogRoutes } from './teaching/depart-day-log.js';
 import { registerScratchAssetRoutes } from './teaching/scratch-assets.js';
 import { registerScratchBackpackRoutes } from './teaching/scratch-backpack.js';
+import { registerNewsRoutes } from './teaching/news.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -88,6 +89,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerDepartDayLogRoutes(routes);
   registerScratchAssetRoutes(routes);
   registerScratchBackpackRoutes(routes);
+  registerNewsRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

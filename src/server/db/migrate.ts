@@ -16,6 +16,7 @@ import * as m015PublicLeaderboardIndexes from './migrations/015_public_leaderboa
 import * as m016ScratchBackpack from './migrations/016_scratch_backpack.js';
 import * as m017ScratchCloudData from './migrations/017_scratch_cloud_data.js';
 import * as m018ScratchEditorMenu from './migrations/018_scratch_editor_menu.js';
+import * as m019News from './migrations/019_news.js';
 import * as m020FrontMenuAdmin from './migrations/020_front_menu_admin.js';
 
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '016_scratch_backpack': m016ScratchBackpack,
   '017_scratch_cloud_data': m017ScratchCloudData,
   '018_scratch_editor_menu': m018ScratchEditorMenu,
+  '019_news': m019News,
   '020_front_menu_admin': m020FrontMenuAdmin,
 };
 

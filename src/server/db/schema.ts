@@ -447,6 +447,16 @@ export interface TeachingMenuTable extends Audit {
   need_login: Generated<number>;
 }
 
+/** 资讯 (teaching-open 2.8): a news item of the public site; only published ones (news_status ≥ 1) are public. */
+export interface TeachingNewsTable extends Audit {
+  id: string;
+  news_title: string;
+  /** Rich HTML, sanitised on save (shared/rich-text.ts). */
+  news_content: Opt<string | null>;
+  /** 0 草稿, 1 已发布 (dict news_status). */
+  news_status: Generated<number>;
+}
+
 /** Scratch素材库: one library item (backdrop, sound, costume or sprite). */
 export interface TeachingScratchAssetsTable {
   id: string;
@@ -530,6 +540,7 @@ export interface Database {
   teaching_depart_day_log: TeachingDepartDayLogTable;
   teaching_depart_day_event: TeachingDepartDayEventTable;
   teaching_scratch_assets: TeachingScratchAssetsTable;
+  teaching_news: TeachingNewsTable;
   teaching_scratch_backpack: TeachingScratchBackpackTable;
   teaching_scratch_cloud_var: TeachingScratchCloudVarTable;
 }

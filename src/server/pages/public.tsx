@@ -10,12 +10,12 @@ import { siteConfig, type PageEnv } from './context.js';
 const HOME_SECTION_SIZE = 8;
 
 /** Anonymous pages may sit in shared caches briefly; a visitor with a session gets a private, uncached page. */
-function cacheHeaders(c: Context<PageEnv>) {
+export function cacheHeaders(c: Context<PageEnv>) {
   c.header('Cache-Control', c.get('token') ? 'private, no-store' : 'public, max-age=30');
   c.header('Vary', 'Cookie');
 }
 
-function logFailure(c: Context<PageEnv>, what: string, err: unknown) {
+export function logFailure(c: Context<PageEnv>, what: string, err: unknown) {
   if (c.get('config').logLevel !== 'silent') console.error(`[pages] ${c.req.path}: ${what} failed:`, err instanceof Error ? err.message : err);
 }
 
@@ -56,7 +56,7 @@ async function viewer(c: Context<PageEnv>): Promise<PublicViewer | null> {
 }
 
 /** Site chrome shared by both pages: config, front menu and visitor, fetched together. */
-async function chrome(c: Context<PageEnv>) {
+export async function chrome(c: Context<PageEnv>) {
   const [cfg, menu, who] = await Promise.all([siteConfig(c), frontMenu(c), viewer(c)]);
   return { cfg, menu, viewer: who };
 }

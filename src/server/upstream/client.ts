@@ -130,6 +130,15 @@ export interface CourseModel {
   courseType_dictText: string;
   courseCategory_dictText: string;
 }
+/** A public news item (资讯); `newsContent` is null in the list. */
+export interface NewsModel {
+  id: string;
+  newsTitle: string;
+  newsContent: string | null;
+  newsStatus: number;
+  createTime: string;
+  updateTime: string | null;
+}
 export interface Depart {
   id: string;
   orgCode: string;
@@ -302,6 +311,12 @@ export class Upstream {
   }
   homeCourses(p: { pageNo?: number; pageSize?: number } = {}) {
     return this.get<Page<CourseModel>>('/teaching/teachingCourse/getHomeCourse', p);
+  }
+  newsList(p: { pageNo?: number; pageSize?: number } = {}) {
+    return this.get<Page<NewsModel>>('/teaching/teachingNews/newsList', p);
+  }
+  newsDetail(id: string) {
+    return this.get<NewsModel>('/teaching/teachingNews/newsDetail', { id });
   }
   frontMenu() {
     return this.get<FrontMenuNode[]>('/teaching/menu/getUserMenu');

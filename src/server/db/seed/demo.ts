@@ -1,10 +1,11 @@
 // Demo content for a fresh install: a teacher and three students, three courses (card and map) with units, class course
 // assignments (one opening in the future), class homework (Scratch, file, and a draft), student works with real covers
-// and playable .sb3 files, submitted and graded works, class teaching events and a welcome announcement. Everything is built in memory here; index.ts writes files and rows.
+// and playable .sb3 files, submitted and graded works, class teaching events, a welcome announcement and two news items. Everything is built in memory here; index.ts writes files and rows.
 import { newId } from '../../domain/ids.js';
 import { formatDateTime } from '../../domain/time.js';
 import type {
   SysAnnouncementTable,
+  TeachingNewsTable,
   SysFileTable,
   TeachingAdditionalWorkDeptTable,
   TeachingAdditionalWorkTable,
@@ -56,6 +57,8 @@ export interface DemoSeed {
   works: Row<TeachingWorkTable>[];
   corrects: Row<TeachingWorkCorrectTable>[];
   announcements: Row<SysAnnouncementTable>[];
+  /** 资讯: one published item, one draft (teaching-open's seed). */
+  news: Row<TeachingNewsTable>[];
   /** Class teaching events (班级教学记录), replayed through recordClassEvent so the report has data. */
   classEvents: { departId: string; kind: ClassEvent; subjectId: string; at: string }[];
 }
@@ -109,6 +112,7 @@ export function buildDemoContent(ctx: {
     works: [],
     corrects: [],
     announcements: [],
+    news: [],
     classEvents: [],
   };
   let picture = 0;
@@ -448,6 +452,26 @@ export function buildDemoContent(ctx: {
     msg_abstract: '学堂教学平台已经开通',
     ...audit('admin', sent),
   });
+
+  // 资讯: a published item the public news list shows, and a draft only 资讯管理 shows.
+  out.news.push(
+    {
+      id: newId(),
+      news_title: '学堂教学平台正式上线',
+      news_content:
+        '<p>学堂教学平台今天正式上线了！</p><p>同学们可以在这里学习编程课程、用 Scratch 创作作品，' +
+        '并在<a href="/home">社区</a>里欣赏大家的优秀作品。</p><p><strong>祝大家创作愉快！</strong></p>',
+      news_status: 1,
+      ...audit('admin', at(3, 4)),
+    },
+    {
+      id: newId(),
+      news_title: '编程创作比赛通知（草稿）',
+      news_content: '<p>本学期将举办 Scratch 编程创作比赛，具体安排待定。</p>',
+      news_status: 0,
+      ...audit('admin', at(0, 5)),
+    },
+  );
 
   return out;
 }

@@ -2,6 +2,7 @@
 // of teaching-open. Values are strings, as stored; `type` 1 marks dictionaries whose values are numbers.
 import type { Insertable } from 'kysely';
 import { newId } from '../../domain/ids.js';
+import { now } from '../../domain/time.js';
 import type { SysDictItemTable, SysDictTable } from '../schema.js';
 
 export interface DictDef {
@@ -93,4 +94,11 @@ export function buildDictRows(createTime: string): {
     });
   }
   return { dicts, items };
+}
+
+/** The seed's rows of one dictionary and its items, stamped now (for migrations adding a dictionary to a seeded site). */
+export function dictEntryRows(code: string): { dict: Required<Insertable<SysDictTable>>; items: Required<Insertable<SysDictItemTable>>[] } | null {
+  const { dicts, items } = buildDictRows(now());
+  const dict = dicts.find((d) => d.dict_code === code);
+  return dict ? { dict, items: items.filter((i) => i.dict_id === dict.id) } : null;
 }

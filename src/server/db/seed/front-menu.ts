@@ -13,8 +13,13 @@ interface FrontMenuDef {
   /** Opens in a new tab. */
   external?: boolean;
   needLogin?: boolean;
+  /** Explicit sort_no (teaching-open's); otherwise the position among its siblings. */
+  sort?: number;
   children?: FrontMenuDef[];
 }
+
+/** The news list's front-menu entry (migration 019 adds it to sites seeded before it). */
+export const FRONT_NEWS_URL = '/newsList';
 
 /** The Scratch editor's front-menu entry (migration 018 adds it to sites seeded before it). */
 export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
@@ -24,6 +29,7 @@ export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
 export const FRONT_MENU: FrontMenuDef[] = [
   { name: '首页', url: '/home', icon: 'home', route: true },
   { name: '创作', url: '', icon: 'build', route: true, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
+  { name: '资讯', url: FRONT_NEWS_URL, icon: 'notification', route: true, sort: 3 },
   { name: '个人中心', url: '/dashboard/index', route: true, needLogin: true },
 ];
 
@@ -39,7 +45,7 @@ export function buildFrontMenuRows(createTime: string): Row<TeachingMenuTable>[]
         url: d.url,
         menu_type: parentId ? 1 : 0,
         // 个人中心 sits last, as in teaching-open (sort 9).
-        sort_no: d.needLogin ? 9 : parentId ? i + 1 : i,
+        sort_no: d.sort ?? (d.needLogin ? 9 : parentId ? i + 1 : i),
         icon: d.icon ?? null,
         is_leaf: d.children?.length ? 0 : 1,
         description: null,

@@ -131,6 +131,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
         await insertRows(trx, 'teaching_work', demo.works);
         await insertRows(trx, 'teaching_work_correct', demo.corrects);
         await insertRows(trx, 'sys_announcement', demo.announcements);
+        await insertRows(trx, 'teaching_news', demo.news);
         // The class record is written by its one writer, as the live events would have written it.
         for (const e of [...demo.classEvents].sort((a, b) => a.at.localeCompare(b.at))) {
           await recordClassEvent(trx, e.departId, e.kind, e.subjectId, e.at);

@@ -223,6 +223,9 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
       { code: 'depart:course', name: '班级课程', grant: T },
     ],
   },
+  // 资讯管理: the public site's news (admin only, as in the anchor, which declares no button codes for it);
+  // after 班级管理 (13 here, 12 in the anchor, whose 资讯管理 is 13).
+  { name: '资讯管理', url: '/news/list', component: 'teaching/TeachingNewsList', icon: 'profile', sort: 14 },
   {
     // The anchor's 统计报表 (sort 15): admin only there; teachers here see the classes they manage.
     name: '统计报表', url: '/report', component: RV, icon: 'bar-chart', sort: 15, grant: T,

@@ -20,7 +20,7 @@ const TABLES: (keyof Database)[] = [
   'sys_depart', 'sys_user_depart', 'sys_user_manage_depart', 'sys_dict', 'sys_dict_item', 'sys_config', 'sys_file',
   'sys_announcement', 'teaching_menu', 'teaching_course', 'teaching_course_unit', 'teaching_course_dept',
   'teaching_additional_work', 'teaching_additional_work_dept', 'teaching_work', 'teaching_work_correct',
-  'teaching_depart_day_log', 'teaching_depart_day_event',
+  'teaching_depart_day_log', 'teaching_depart_day_event', 'teaching_news',
 ];
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...flatten(i.children ?? [])]);
@@ -269,8 +269,10 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(roots.map((r) => [r.name, r.url])).toEqual([
       ['首页', '/home'],
       ['创作', ''],
+      ['资讯', '/newsList'],
       ['个人中心', '/dashboard/index'],
     ]);
+    expect(roots.find((r) => r.name === '资讯')).toMatchObject({ sort_no: 3, icon: 'notification', need_login: 0 });
     expect(rows.find((r) => r.parent_id === roots[1].id)).toMatchObject({ name: 'Scratch3', url: '/scratch3/index.html?scene=create', internal_or_external: 1 });
     expect(roots.find((r) => r.name === '个人中心')?.need_login).toBe(1);
   });

@@ -1,0 +1,157 @@
+// /newsList (资讯: the published news, 10 a page, plain links for paging) and /news-detail?id= (one item: its
+// title, 本文发布于：{time}, its content through the one rich-text renderer). No JavaScript.
+import type { FrontMenuNode, NewsModel } from '../../server/upstream/client.js';
+import { Icon } from '../icons.js';
+import { RichHtml } from '../rich-html.js';
+import { PublicLayout, type PublicViewer } from './layout.js';
+
+export const NEWS_NOT_FOUND = '资讯不存在或未发布';
+export const NEWS_PAGE_SIZE = 10;
+
+interface FrameProps {
+  brandName: string;
+  footerHtml: string;
+  menu: FrontMenuNode[];
+  viewer: PublicViewer | null;
+  current: string;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` (GMT+8) as an ISO datetime attribute; null when it does not parse. */
+function isoTime(s: string | null | undefined): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(s ?? '');
+  return m ? `${m[1]}T${m[2]}+08:00` : null;
+}
+
+function Time({ value }: { value: string | null | undefined }) {
+  if (!value) return null;
+  const iso = isoTime(value);
+  return iso ? <time datetime={iso}>{value}</time> : <>{value}</>;
+}
+
+const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`);
+
+/** Page links around the current page: first, last, and two either side, with gaps as “…”. */
+function pageNumbers(current: number, pages: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (n === 1 || n === pages || Math.abs(n - current) <= 2) out.push(n);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
+
+function Pager({ current, pages }: { current: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav class="xt-pager" aria-label="分页">
+      {current > 1 ? (
+        <a class="xt-pager-item" href={pageHref(current - 1)} rel="prev">
+          上一页
+        </a>
+      ) : (
+        <span class="xt-pager-item xt-pager-disabled">上一页</span>
+      )}
+      {pageNumbers(current, pages).map((n) =>
+        n === null ? (
+          <span class="xt-pager-gap">…</span>
+        ) : n === current ? (
+          <span class="xt-pager-item xt-pager-current" aria-current="page">
+            {n}
+          </span>
+        ) : (
+          <a class="xt-pager-item" href={pageHref(n)} aria-label={`第${n}页`}>
+            {n}
+          </a>
+        ),
+      )}
+      {current < pages ? (
+        <a class="xt-pager-item" href={pageHref(current + 1)} rel="next">
+          下一页
+        </a>
+      ) : (
+        <span class="xt-pager-item xt-pager-disabled">下一页</span>
+      )}
+    </nav>
+  );
+}
+
+export function NewsListPage(p: FrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
+  const pages = Math.max(1, Math.ceil(p.total / NEWS_PAGE_SIZE));
+  return (
+    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'}>
+      <div class="xt-wrap">
+        <section class="xt-news">
+          <h1 class="xt-section-title">资讯</h1>
+          {p.failed ? (
+            <p class="xt-empty">资讯暂时无法加载，请稍后刷新重试。</p>
+          ) : p.news.length ? (
+            <ul class="xt-news-list">
+              {p.news.map((n) => (
+                <li class="xt-news-item">
+                  <a class="xt-news-title" href={`/news-detail?id=${encodeURIComponent(n.id)}`}>
+                    {n.newsTitle}
+                  </a>
+                  <span class="xt-news-time">
+                    <span aria-hidden="true">
+                      <Icon name="calendar" />{' '}
+                    </span>
+                    <Time value={n.createTime} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p class="xt-empty">{p.total > 0 ? '这一页没有资讯了。' : '暂无资讯'}</p>
+          )}
+          <div class="xt-news-foot">
+            <span class="xt-news-total">共{p.total}篇</span>
+            <Pager current={p.pageNo} pages={pages} />
+          </div>
+        </section>
+      </div>
+    </PublicLayout>
+  );
+}
+
+export function NewsDetailPage(p: FrameProps & { news: NewsModel }) {
+  const n = p.news;
+  return (
+    <PublicLayout {...p} pageTitle={n.newsTitle}>
+      <div class="xt-wrap">
+        <p class="xt-back">
+          <a href="/newsList">← 返回资讯</a>
+        </p>
+        <article class="xt-news-article">
+          <h1 class="xt-news-article-title">{n.newsTitle}</h1>
+          <p class="xt-news-meta">
+            本文发布于：<Time value={n.createTime} />
+          </p>
+          <hr class="xt-news-divider" />
+          <RichHtml html={n.newsContent} class="xt-news-content" />
+        </article>
+      </div>
+    </PublicLayout>
+  );
+}
+
+/** The 404 answer of /news-detail: unknown or missing id, or a draft. */
+export function NewsNotFoundPage(p: FrameProps) {
+  return (
+    <PublicLayout {...p} pageTitle={NEWS_NOT_FOUND}>
+      <div class="xt-wrap">
+        <div class="xt-exception-box">
+          <div class="xt-exception-code" aria-hidden="true">
+            404
+          </div>
+          <h1>{NEWS_NOT_FOUND}</h1>
+          <p>这篇资讯可能已被删除，或者还没有发布。</p>
+          <p>
+            <a class="xt-btn xt-btn-primary" href="/newsList">
+              查看全部资讯
+            </a>
+          </p>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
