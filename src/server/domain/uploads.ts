@@ -77,7 +77,8 @@ export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   avatar: IMAGE_KINDS, // profile pictures (个人设置)
   sysconfig: IMAGE_KINDS, // logos, banners, backgrounds (网站配置)
   jeditor: IMAGE_KINDS, // pictures in rich text
-  project3: IMAGE_KINDS, // the Scratch editor's folder (work covers)
+  // The Scratch editor's folder (work covers, and its .sb3 files as zip; the sb3 work adds the full check).
+  project3: [...IMAGE_KINDS, 'zip'],
   course: IMAGE_KINDS, // course and unit covers, course maps
   [UNIT_MEDIA_BIZ]: UNIT_MEDIA_KINDS, // course-unit videos, projects and documents (only unit editors upload here)
   [HOMEWORK_BIZ]: UNIT_MEDIA_KINDS, // class homework covers, documents and starter projects (only homework editors)

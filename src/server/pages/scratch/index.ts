@@ -3,8 +3,9 @@
 // the works they may see (the API decides).
 import type { Hono } from 'hono';
 import type { PageEnv } from '../context.js';
+import { registerScratchEditor } from './editor.js';
 
 export function registerScratchPages(app: Hono<PageEnv>): void {
   // Each page family registers here (one line each).
-  void app;
+  registerScratchEditor(app);
 }
