@@ -341,9 +341,9 @@ async function save(status: 0 | 1): Promise<void> {
     const kept = '作品没有丢失：它仍在编辑器里，也暂存在了这台电脑的浏览器中。';
     const text =
       err.kind === 'network'
-        ? `网络连接失败，作品没有上传。${kept}请检查网络后再点“${verb}”，或用“文件 → 保存到你的电脑”下载备份。`
+        ? `网络连接失败，作品没有上传。${kept}请检查网络后再点“${verb}”，或用“文件 → 保存到电脑”下载备份。`
         : err.kind === 'server'
-          ? `${err.message}，作品没有上传。${kept}请稍后再试，或用“文件 → 保存到你的电脑”下载备份。`
+          ? `${err.message}，作品没有上传。${kept}请稍后再试，或用“文件 → 保存到电脑”下载备份。`
           : `${err.message}。${kept}`;
     setStatus(`${verb}失败`, 'error');
     await openDialog({ title: `${verb}失败`, body: [h('p', { role: 'alert' }, text)], buttons: [{ label: '知道了', value: 0, primary: true }], dismiss: 0 }).result;
