@@ -103,6 +103,8 @@ export function createApp(deps: AppDeps) {
   app.use('/extension-worker.js', serveStatic({ root: guiFolder, precompressed: true, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=86400') }));
   app.use('/static/assets/*', serveStatic({ root: guiStatic, onFound: immutable }));
   app.use('/static/blocks-media/*', serveStatic({ root: guiStatic, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=86400') }));
+  // A chunk that is not there is a plain 404 (not the login page the page guard would show).
+  app.get('/chunks/*', (c) => c.text('Not Found', 404));
   app.use(
     '/static/*',
     serveStatic({
