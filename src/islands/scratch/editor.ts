@@ -6,6 +6,7 @@
 // The anchor's contract (teaching-open /scratch3/index.html): URL parameters scene, workId, unitId, workFile,
 // workName, departId, additionalId; load priority workFile → workId → unitId → the default project; 保存 sends
 // workStatus 0 and 提交 1 to /api/teaching/teachingWork/submit after uploading the .sb3 and a cover.
+import { backpackAssetUrls, backpackStorage } from './_backpack';
 import { deleteDraft, readDraft, writeDraft, type Draft } from './_drafts';
 import { h, openDialog, setStatus } from './_ui';
 
@@ -187,13 +188,32 @@ function makeStorage(initial: Source) {
   storeDefault();
   if (initial.data) storage.builtinHelper._store(AT.Project, DF.JSON, new Uint8Array(initial.data), PROJECT_ID);
   // Costumes and sounds a project does not carry (library items): the school's asset files on this server.
-  storage.addWebStore([AT.ImageVector, AT.ImageBitmap, AT.Sound], (a: { assetId: string; dataFormat: string }) => assetUrl(a.assetId, a.dataFormat));
+  // (Backpack costumes and sounds come from their backpack URLs.)
+  storage.addWebStore([AT.ImageVector, AT.ImageBitmap, AT.Sound], (a: { assetId: string; dataFormat: string }) => backpackAssetUrls.get(`${a.assetId}.${a.dataFormat}`) ?? assetUrl(a.assetId, a.dataFormat));
   return {
     scratchStorage: storage,
+    ...(user ? { backpackStorage, cloudVariables: { createProvider: cloudProvider } } : {}),
+    setBackpackHost: () => undefined,
     setTranslatorFunction: (fn: unknown) => storeDefault(fn),
     getLibraryAssetUrl: (assetId: string, dataFormat: string) => assetUrl(assetId, dataFormat),
     saveProject: () => Promise.reject(new Error('请使用页面上方的“保存”按钮')),
   };
+}
+
+/** Cloud variables (云变量) are kept per work: a project not saved yet has no work id, so its cloud variables stay
+ * in this browser until the first save (the next opening of the work connects). */
+function cloudProvider(host: string, v: unknown, username: string) {
+  if (!savedId) {
+    return {
+      isConnectedOrConnecting: () => false,
+      createVariable: () => undefined,
+      updateVariable: () => undefined,
+      renameVariable: () => undefined,
+      deleteVariable: () => undefined,
+      requestCloseConnection: () => undefined,
+    };
+  }
+  return new GUI.LegacyCloudProvider(host, v, username, savedId);
 }
 
 /** The school's 素材库 as the GUI's dynamicAssets (4 角色, 3 造型, 1 背景, 2 声音). */
@@ -483,7 +503,13 @@ async function start() {
     canEditTitle: true,
     canManageFiles: true,
     canShare: false,
-    backpackVisible: false,
+    // 书包 and 云变量 for the logged-in (the server keeps both per user / per work).
+    backpackVisible: Boolean(user),
+    backpackHost: user ? '/api/teaching/scratch/backpack' : undefined,
+    cloudHost: `${location.host}/api/websocket/scratch/cloudData`,
+    username: user?.username,
+    hasCloudPermission: Boolean(user),
+    canModifyCloudData: Boolean(user),
     basePath: '/',
     logo: boot.logo,
     onClickLogo: () => window.open('/home', '_blank', 'noopener'),
