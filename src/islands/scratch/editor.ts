@@ -18,12 +18,7 @@ interface Boot {
   brandName: string;
   logo: string;
   guiVersion: string;
-}
-interface Envelope<T = any> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
+  publicUrl?: string;
 }
 
 const TOKEN_INVALID = 'Token失效，请重新登录';
@@ -371,7 +366,7 @@ async function save(status: 0 | 1): Promise<void> {
 }
 
 function showSuccess(title: string, status: 0 | 1, id: string) {
-  const link = `${location.origin}/work-detail?id=${encodeURIComponent(id)}`;
+  const link = `${boot.publicUrl || location.origin}/work-detail?id=${encodeURIComponent(id)}`;
   openDialog({
     title: `${title} ${status === 1 ? '提交成功' : '保存成功'}`,
     className: 'xt-dlg-success',

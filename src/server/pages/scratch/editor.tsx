@@ -20,6 +20,8 @@ export interface EditorBoot {
   brandName: string;
   logo: string;
   guiVersion: string;
+  /** The site's public address (share links), when configured. */
+  publicUrl?: string;
 }
 
 /** A stored file key as a URL of the files route; our own favicon when the site has no logo. */
@@ -32,7 +34,7 @@ function EditorPage({ boot }: { boot: EditorBoot }) {
   const guiLabel = `${SCRATCH_GUI}@${boot.guiVersion}`;
   return (
     <Document
-      title={`Scratch 编辑器 - ${boot.brandName}`}
+      title={`作品创作 - ${boot.brandName}`}
       styles={[asset('/static/css/scratch-editor.css')]}
       scripts={[vendorUrl(SCRATCH_GUI, 'scratch-gui-standalone.js')]}
       modules={[asset('/static/build/scratch/editor.js')]}
@@ -97,6 +99,7 @@ async function editorBoot(c: Context<PageEnv>): Promise<EditorBoot> {
     brandName: cfg.brandName,
     logo: logoUrl(cfg.logo2 || cfg.logo),
     guiVersion: packageVersion(SCRATCH_GUI),
+    ...(c.get('config').publicUrl ? { publicUrl: c.get('config').publicUrl } : {}),
   };
 }
 
@@ -112,7 +115,9 @@ export function registerScratchEditor(app: Hono<PageEnv>): void {
   app.get('/scratch3/qr.svg', async (c) => {
     const id = c.req.query('id') ?? '';
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return c.text('作品id格式不正确', 400);
-    const link = `${new URL(c.req.url).origin}/work-detail?id=${encodeURIComponent(id)}`;
+    // The site's public address when configured (behind a proxy the request's own may be an internal one).
+    const origin = c.get('config').publicUrl || new URL(c.req.url).origin;
+    const link = `${origin}/work-detail?id=${encodeURIComponent(id)}`;
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(await qrSvg(link));
