@@ -250,7 +250,7 @@ test('a tab closed before saving: reopening the editor offers the unsaved projec
   expect(foreign(urls)).toEqual([]);
 });
 
-test('a visitor can create and download but is told to log in to save', async ({ page }) => {
+test('a visitor can create and download, is told to log in to save, and keeps the project through the login', async ({ page }) => {
   test.setTimeout(90_000);
   const urls = recordRequests(page.context());
   await page.goto('/scratch3/index.html');
@@ -263,5 +263,28 @@ test('a visitor can create and download but is told to log in to save', async ({
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('保存到电脑').click()]);
   expect(download.suggestedFilename()).toMatch(/\.sb3$/);
   await page.screenshot({ path: shot('scratch-editor-visitor.png') });
+
+  // What the visitor made is still there after 登录后可保存 (kept in the browser, offered under the account).
+  await page.evaluate(() => {
+    const vm = (window as any).vm;
+    vm.renameSprite(vm.editingTarget.id, '访客的小猫');
+  });
+  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
+    const req = indexedDB.open('xt-scratch');
+    req.onsuccess = () => {
+      const r = req.result.transaction('drafts').objectStore('drafts').count();
+      r.onsuccess = () => resolve(r.result);
+    };
+  }))).toBe(1);
+  page.on('dialog', (d) => void d.accept()); // the browser's "leave this page?" while unsaved
+  await page.getByRole('link', { name: '登录后可保存' }).click();
+  await page.getByLabel('账户').fill(STUDENT.username);
+  await page.getByLabel('密码').fill(STUDENT.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/scratch3\/index\.html$/);
+  await page.getByRole('dialog').getByRole('button', { name: '恢复' }).click();
+  await editorReady(page);
+  expect(await spriteNames(page)).toContain('访客的小猫');
+  await expect(page.getByRole('button', { name: '保存', exact: true })).toBeEnabled();
   expect(foreign(urls)).toEqual([]);
 });

@@ -144,12 +144,19 @@ async function resolveSource(): Promise<Source> {
 
 async function offerDraft(): Promise<Draft | null> {
   let draft: Draft | undefined;
+  // A visitor who made something and then logged in (登录后可保存) finds it again under their account.
+  const guestKey = `guest|${context}`;
   try {
-    draft = await readDraft(draftKey);
+    draft = (await readDraft(draftKey)) ?? (user ? await readDraft(guestKey) : undefined);
   } catch {
     return null; // private mode or storage disabled: nothing to offer
   }
   if (!draft) return null;
+  if (draft.key === guestKey && user) {
+    await deleteDraft(guestKey).catch(() => undefined);
+    draft = { ...draft, key: draftKey };
+    await writeDraft(draft).catch(() => undefined);
+  }
   const when = new Date(draft.time).toLocaleString('zh-CN', { hour12: false });
   const choice = await openDialog<'restore' | 'discard'>({
     title: '恢复未保存的作品',
@@ -185,6 +192,25 @@ function makeStorage(initial: Source) {
   // Costumes and sounds a project does not carry (library items): the school's asset files on this server.
   // (Backpack costumes and sounds come from their backpack URLs.)
   storage.addWebStore([AT.ImageVector, AT.ImageBitmap, AT.Sound], (a: { assetId: string; dataFormat: string }) => backpackAssetUrls.get(`${a.assetId}.${a.dataFormat}`) ?? assetUrl(a.assetId, a.dataFormat));
+  // A library item whose files this server does not have (the stock Scratch library is not shipped: see the
+  // README) shows as a "?" costume or a silent sound: say so, rather than leave the child wondering.
+  const load = storage.load.bind(storage);
+  const media = new Set([AT.ImageVector, AT.ImageBitmap, AT.Sound]);
+  storage.load = (type: unknown, id: string, format: string) => {
+    const warn = () => {
+      if (loaded && media.has(type)) setStatus('有素材在本校服务器上找不到（显示为“?”或没有声音），请改用学校素材库中的素材', 'error');
+    };
+    return load(type, id, format).then(
+      (asset: unknown) => {
+        if (!asset) warn();
+        return asset;
+      },
+      (err: unknown) => {
+        warn();
+        throw err;
+      },
+    );
+  };
   return {
     scratchStorage: storage,
     ...(user ? { backpackStorage, cloudVariables: { createProvider: cloudProvider } } : {}),

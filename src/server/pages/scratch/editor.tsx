@@ -22,6 +22,8 @@ export interface EditorBoot {
   guiVersion: string;
   /** The site's public address (share links), when configured. */
   publicUrl?: string;
+  /** This page's path and query (where the login page sends the visitor back to). */
+  here: string;
 }
 
 /** A stored file key as a URL of the files route; our own favicon when the site has no logo. */
@@ -68,7 +70,7 @@ function EditorPage({ boot }: { boot: EditorBoot }) {
         ) : (
           <>
             <span class="xt-ed-user">未登录</span>
-            <a class="xt-ed-hint" href={`/user/login?redirect=${encodeURIComponent(EDITOR_PATH)}`}>
+            <a class="xt-ed-hint" href={`/user/login?redirect=${encodeURIComponent(boot.here)}`}>
               登录后可保存
             </a>
           </>
@@ -99,6 +101,10 @@ async function editorBoot(c: Context<PageEnv>): Promise<EditorBoot> {
     brandName: cfg.brandName,
     logo: logoUrl(cfg.logo2 || cfg.logo),
     guiVersion: packageVersion(SCRATCH_GUI),
+    here: (() => {
+      const u = new URL(c.req.url);
+      return u.pathname + u.search;
+    })(),
     ...(c.get('config').publicUrl ? { publicUrl: c.get('config').publicUrl } : {}),
   };
 }
