@@ -60,6 +60,10 @@ describe.each(dialects)('Scratch editor page (%s)', (dialect) => {
     expect((await get('/static/blocks-media/default/green-flag.svg')).status).toBe(200);
     expect((await get('/static/assets/..%2F..%2Fpackage.json')).status).toBe(404);
     expect((await get('/chunks/nothing-here.js')).status).toBe(404);
+    // The licence notices the page links to.
+    const notices = await get(`/static/vendor/${vendorFolder(SCRATCH_GUI)}/scratch-gui-standalone.js.LICENSE.txt`);
+    expect(notices.status).toBe(200);
+    expect(await notices.text()).toMatch(/license/i);
   });
 
   it('draws the share link of a work as a QR code, and refuses an odd id', async () => {

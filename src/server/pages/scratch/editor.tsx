@@ -87,7 +87,15 @@ function EditorPage({ boot }: { boot: EditorBoot }) {
         <a href={SCRATCH_SOURCE_URL} target="_blank" rel="noopener">
           {SCRATCH_SOURCE_URL}
         </a>
-        。Scratch 是 Scratch 基金会的商标，本站与其无关联。
+        （npm 包{' '}
+        <a href={`https://www.npmjs.com/package/${SCRATCH_GUI}/v/${boot.guiVersion}`} target="_blank" rel="noopener">
+          {guiLabel}
+        </a>
+        ，随附组件的许可证见{' '}
+        <a href={vendorUrl(SCRATCH_GUI, 'scratch-gui-standalone.js.LICENSE.txt')} target="_blank" rel="noopener">
+          LICENSE.txt
+        </a>
+        ）。Scratch 是 Scratch 基金会的商标，本站与其无关联。
       </footer>
     </Document>
   );
