@@ -264,6 +264,7 @@ async function keepDraft(): Promise<void> {
   try {
     const sb3: Blob = await vm.saveProjectSb3();
     await writeDraft({ key: draftKey, sb3, title: projectTitle(), savedId, time: Date.now() });
+    if (dirty && !saving) setStatus(`已暂存到本机 ${new Date().toLocaleTimeString('zh-CN', { hour12: false })}（还没有保存到服务器）`, 'info');
   } catch {
     /* storage full or disabled: the editor itself still holds the project */
   }
@@ -363,8 +364,17 @@ async function save(status: 0 | 1): Promise<void> {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
+    const firstSave = !savedId;
     savedId = String(work.id);
     dirty = false;
+    // The anchor's rule: cloud variables belong to the work, so a new project's go live once it has an id.
+    if (firstSave && hasCloudData && user) {
+      try {
+        vm.setCloudProvider(new GUI.LegacyCloudProvider(`${location.host}/api/websocket/scratch/cloudData`, vm, user.username, savedId));
+      } catch {
+        /* cloud variables stay local until the work is opened again */
+      }
+    }
     await deleteDraft(draftKey).catch(() => undefined);
     setStatus(`${verb}成功`, 'ok');
     saving = false;
