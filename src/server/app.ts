@@ -1,6 +1,7 @@
 // Composes the process: security headers, /api, static files, and the HTML pages.
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { createApi } from './api/index.js';
@@ -11,6 +12,7 @@ import { httpTransport, inProcessTransport, Upstream } from './upstream/client.j
 import { attachWebSocket } from './realtime/websocket.js';
 import { requestBodyLimit } from './body-limit.js';
 import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
+import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -31,7 +33,11 @@ export function createApp(deps: AppDeps) {
   // The Scratch editor and player pages (/scratch3/*) run third-party engines: the player's compiler needs
   // eval, the engines make workers and blob:/data: images, fonts and sounds. Still nothing from another origin.
   const scratchPage = (c: { req: { path: string } }) => c.req.path.startsWith('/scratch3/');
-  const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? "'unsafe-eval'" : '');
+  // The editor (scratch-gui-standalone 15.1.1) runs Paper.js in a sandboxed srcdoc iframe, which inherits this
+  // policy: its one inline bootstrap script is allowed by its hash (recompute it when the GUI version changes;
+  // Chromium's console names the hash it wanted).
+  const GUI_SANDBOX_SCRIPT = "'sha256-AIzpsAr2DJF6Z9BaBAxpkIJ+YqMmAt9+K0Pkb30/BGE='";
+  const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? `'unsafe-eval' ${GUI_SANDBOX_SCRIPT}` : '');
   const scratchBlob = (c: { req: { path: string } }) => (scratchPage(c) ? 'blob: data:' : '');
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
@@ -62,7 +68,7 @@ export function createApp(deps: AppDeps) {
   });
   // Pages and JSON gzip to a fraction; the files route streams stored files uncompressed (they carry a length).
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/static/vendor/')) return next();
+    if (c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/static/vendor/') || c.req.path.startsWith('/chunks/')) return next();
     return compress()(c, next);
   });
   // Request bodies are capped before any handler reads them (body-limit.ts: 1 MB; uploads and imports more).
@@ -85,6 +91,20 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // The Scratch editor (unmodified) loads its own files from the site root (webpack publicPath "/"): code chunks
+  // (/chunks/, content-hashed, precompressed beside the bundle), interface images (/static/assets/, hashed names)
+  // and block icons (/static/blocks-media/, basePath "/") from the package, and its extension worker.
+  const guiFolder = `static/vendor/${vendorFolder(SCRATCH_GUI)}`;
+  const guiStatic = path.relative(process.cwd(), path.join(packageDir(SCRATCH_GUI), 'dist'));
+  const immutable = (_p: string, c: Context) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  };
+  app.use('/chunks/*', serveStatic({ root: guiFolder, precompressed: true, onFound: immutable }));
+  app.use('/extension-worker.js', serveStatic({ root: guiFolder, precompressed: true, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=86400') }));
+  app.use('/static/assets/*', serveStatic({ root: guiStatic, onFound: immutable }));
+  app.use('/static/blocks-media/*', serveStatic({ root: guiStatic, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=86400') }));
+  // A chunk that is not there is a plain 404 (not the login page the page guard would show).
+  app.get('/chunks/*', (c) => c.text('Not Found', 404));
   app.use(
     '/static/*',
     serveStatic({

@@ -3,9 +3,10 @@
 // the works they may see (the API decides).
 import type { Hono } from 'hono';
 import type { PageEnv } from '../context.js';
+import { registerScratchEditor } from './editor.js';
 import { registerPlayerPage } from './player.js';
 
 export function registerScratchPages(app: Hono<PageEnv>): void {
-  // Each page family registers here (one line each).
+  registerScratchEditor(app);
   registerPlayerPage(app);
 }
