@@ -4,6 +4,7 @@
 // is saved; a tab closed before saving gives the project back. Each test asserts that the browser requested
 // nothing from any origin but ours.
 import { expect, request as apiRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import yauzl from 'yauzl';
 import { ADMIN, BASE_URL, STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
@@ -64,10 +65,21 @@ async function storedSprites(page: Page, workId: string): Promise<string[]> {
   return json.targets.filter((t: any) => !t.isStage).map((t: any) => t.name);
 }
 
+/** Pixels of the star's yellow fill (#fadb14) in a PNG screenshot. */
+function starPixels(png: Buffer): number {
+  const img = PNG.sync.read(png);
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    const [r, g, b] = [img.data[i], img.data[i + 1], img.data[i + 2]];
+    if (r > 225 && g > 190 && g < 240 && b < 90) n++;
+  }
+  return n;
+}
+
 const STAR_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><polygon points="48,4 60,36 94,36 66,56 76,90 48,70 20,90 30,56 2,36 36,36" fill="#fadb14" stroke="#d48806" stroke-width="3"/></svg>';
 
-test('a student does the homework in the editor with a sprite from the school library; the teacher finds it on the grading desk', async ({ browser }) => {
+test('a student does the homework in the editor with a sprite from the school library; the teacher plays it from the grading desk', async ({ browser }) => {
   test.setTimeout(180_000);
   // The school's library gets a sprite (素材库, through the API as the admin).
   const admin = await loginInNewContext(browser, ADMIN.username, ADMIN.password);
@@ -141,7 +153,6 @@ test('a student does the homework in the editor with a sprite from the school li
   await expect(row.first()).toBeVisible();
   await teacher.screenshot({ path: shot('scratch-editor-grading-desk.png') });
   // The grading desk's record carries the work's file; the .sb3 holds the starter's sprites and the library's.
-  // (When the player page is in, this is where the teacher opens /scratch3/player.html?workId= and presses the flag.)
   const list = await (await teacher.request.get('/api/teaching/teachingWork/list', { params: { workName: '画一只小动物', pageSize: 50 } })).json();
   const record = list.result.records.find((r: any) => r.id === workId);
   expect(record).toBeTruthy();
@@ -152,6 +163,13 @@ test('a student does the homework in the editor with a sprite from the school li
   expect(stored).toEqual(expect.arrayContaining([...starter, '校园星星']));
   const cover = await teacher.request.get(record.coverFileKey_url);
   expect(cover.headers()['content-type']).toContain('image/jpeg');
+  // 预览 from the grading desk: the player runs the work (green flag pressed) and the stage shows the library's
+  // star (its yellow fill; the starter's sprite is green on light blue).
+  await row.first().getByRole('link', { name: '预览“画一只小动物”' }).click();
+  const player = teacher.frameLocator('[role="dialog"] iframe');
+  await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await expect.poll(async () => starPixels(await player.locator('.sc-canvas').screenshot()), { timeout: 15_000 }).toBeGreaterThan(100);
+  await teacher.screenshot({ path: shot('scratch-editor-teacher-player.png') });
   expect(foreign(teacherUrls)).toEqual([]);
 });
 
