@@ -1,16 +1,9 @@
-// The Scratch editor's cost (/scratch3/index.html): bytes on the wire with brotli and with gzip only, bytes after
-// decoding, requests, and the time from navigation until the editor is ready (project loaded, buttons on:
-// body[data-editor-ready]). A fresh browser context per run, so nothing comes from the cache. Run from
-// `npm run bench` through `measureEditor`, or alone:
-//   npm run build && npx tsx bench/scratch-editor.ts       (starts the built server on a temporary database)
-//   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/scratch-editor.ts
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+// The Scratch editor's cost (/scratch3/index.html), a section of bench/scratch.ts's report: bytes on the wire
+// with brotli and with gzip only, bytes after decoding, requests, and the time from navigation until the editor
+// is ready (project loaded, buttons on: body[data-editor-ready]). A fresh browser context per run, so nothing
+// comes from the cache. Run through `npm run bench` or `npx tsx bench/scratch.ts`.
+import type { Browser } from 'playwright-core';
+import type { FileSize, ScratchContext, ScratchSection } from './scratch.js';
 
 export interface EditorRun {
   encoding: 'br' | 'gzip';
@@ -25,10 +18,7 @@ export interface EditorRun {
   readyMs: number;
   /** Requests to any other origin (must be none). */
   foreign: string[];
-}
-
-export interface EditorReport {
-  runs: EditorRun[];
+  files: { url: string; sent: number; decoded: number }[];
 }
 
 async function oneRun(browser: Browser, base: string, encoding: 'br' | 'gzip'): Promise<EditorRun> {
@@ -48,7 +38,7 @@ async function oneRun(browser: Browser, base: string, encoding: 'br' | 'gzip'): 
     pending.push(
       req.sizes().then(async (s) => {
         const body = await (await req.response())?.body().catch(() => null);
-        return { url: req.url(), sent: s.responseBodySize, decoded: body?.length ?? s.responseBodySize };
+        return { url: req.url(), sent: Math.max(0, s.responseBodySize), decoded: body?.length ?? Math.max(0, s.responseBodySize) };
       }),
     );
   });
@@ -67,71 +57,39 @@ async function oneRun(browser: Browser, base: string, encoding: 'br' | 'gzip'): 
     guiBundle: files.find((f) => f.url.includes('scratch-gui-standalone.js'))?.sent ?? 0,
     readyMs,
     foreign,
+    files,
   };
 }
 
-export async function measureEditor(base: string): Promise<EditorReport> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-dev-shm-usage'],
-  });
-  try {
-    const runs: EditorRun[] = [];
-    for (const enc of ['br', 'gzip'] as const) runs.push(await oneRun(browser, base, enc));
-    return { runs };
-  } finally {
-    await browser.close();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** The editor's section: per file raw (decoded) / gzip / brotli bytes, and the time to ready for each encoding. */
+export async function editorSection({ base, browser, runs }: ScratchContext): Promise<ScratchSection[]> {
+  const n = Math.max(1, Math.min(runs, 3)); // each run moves ~17 MB through swiftshader: a few are enough
+  const br: EditorRun[] = [];
+  const gz: EditorRun[] = [];
+  for (let i = 0; i < n; i++) {
+    br.push(await oneRun(browser, base, 'br'));
+    gz.push(await oneRun(browser, base, 'gzip'));
   }
-}
-
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
-
-export function printEditorReport(r: EditorReport) {
-  console.log('\n| Scratch editor /scratch3/index.html (cold cache) | transferred | GUI bundle | decoded | requests | ready |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const x of r.runs) console.log(`| ${x.encoding === 'br' ? 'brotli' : 'gzip'} | ${mb(x.transferred)} | ${mb(x.guiBundle)} | ${mb(x.decoded)} | ${x.requests} | ${(x.readyMs / 1000).toFixed(2)} s |`);
-  const foreign = r.runs.flatMap((x) => x.foreign);
-  console.log(foreign.length ? `\nrequests to other origins: ${foreign.join(', ')}` : '\nrequests to other origins: none');
-}
-
-async function standalone() {
-  let base = process.env.BENCH_URL;
-  let stop = async () => {};
-  if (!base) {
-    if (!fs.existsSync('dist/server.mjs')) throw new Error('run `npm run build` first');
-    const port = Number(process.env.BENCH_EDITOR_PORT ?? 8797);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-editor-'));
-    const child = spawn(process.execPath, ['dist/server.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD: 'Editor-admin-2026', DEMO_PASSWORD: 'Editor-demo-2026', LOG_LEVEL: 'error', DATABASE_URL: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 600 || child.exitCode !== null) throw new Error('server did not start');
-      await sleep(50);
+  const foreign = [...br, ...gz].flatMap((r) => r.foreign);
+  const byUrl = new Map<string, FileSize>();
+  for (const [run, key] of [[br[0], 'br'], [gz[0], 'gzip']] as const) {
+    for (const f of run.files) {
+      const row = byUrl.get(f.url) ?? { url: f.url.replace(base, ''), raw: f.decoded, gzip: 0, br: 0 };
+      row[key] = f.sent;
+      byUrl.set(f.url, row);
     }
-    stop = async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
   }
-  try {
-    printEditorReport(await measureEditor(base));
-  } finally {
-    await stop();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  standalone().catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
+  return [
+    {
+      title: '编辑器 /scratch3/index.html（冷缓存）',
+      files: [...byUrl.values()].sort((a, b) => b.raw - a.raw),
+      timings: [
+        { label: `editor: navigation → ready, brotli (median of ${n})`, median: median(br.map((r) => r.readyMs)), runs: br.map((r) => r.readyMs) },
+        { label: `editor: navigation → ready, gzip only (median of ${n})`, median: median(gz.map((r) => r.readyMs)), runs: gz.map((r) => r.readyMs) },
+      ],
+      notes: [`${br[0].requests} requests; requests to other origins: ${foreign.length ? foreign.join(', ') : 'none'}`],
+    },
+  ];
 }

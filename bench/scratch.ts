@@ -1,6 +1,6 @@
 // The Scratch pages' weight and speed (issue 8): what a browser transfers for each page — HTML, our CSS and JS,
 // the vendor engine — with gzip and with brotli, and the time from a click to the first frame. One section per
-// page; the player's is here, the editor's is added to SCRATCH_SECTIONS the same way (see `playerSection`).
+// page; the player's is here, the editor's in bench/scratch-editor.ts.
 // Run from `npm run bench` (bench/run.ts), or alone:
 //   npm run build && npx tsx bench/scratch.ts              (starts the built server on a temporary database)
 //   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/scratch.ts
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { editorSection } from './scratch-editor.js';
 
 /** One file of a page, as the server sends it: bytes on the wire without compression, with gzip, with brotli. */
 export interface FileSize {
@@ -154,7 +155,7 @@ export async function playerSection({ base, browser, runs }: ScratchContext): Pr
   ];
 }
 
-SCRATCH_SECTIONS.push({ name: 'player', measure: playerSection });
+SCRATCH_SECTIONS.push({ name: 'player', measure: playerSection }, { name: 'editor', measure: editorSection });
 
 export async function measureScratch(base: string, runs = Number(process.env.BENCH_PLAYER_RUNS ?? 5)): Promise<ScratchSection[]> {
   const browser = await chromium.launch({
