@@ -4,12 +4,9 @@
 // opening each island the page carries. Run from `npm run bench` (bench/run.ts), or alone:
 //   npm run build && npx tsx bench/bundle-size.ts            (starts the built server on a temporary database)
 //   BENCH_URL=http://127.0.0.1:3000 BENCH_USER=admin BENCH_PASSWORD=… npx tsx bench/bundle-size.ts
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { startBuiltServer } from './built-server.js';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 
 export const SHELL_JS_BUDGET_GZIP = 40 * 1024;
@@ -137,31 +134,11 @@ async function standalone() {
   let password = process.env.BENCH_PASSWORD ?? '';
   let stop = async () => {};
   if (!base) {
-    if (!fs.existsSync('dist/server.mjs')) throw new Error('run `npm run build` first');
-    const port = 8798;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-bundle-'));
     password = 'Bundle-admin-2026';
     user = 'admin';
-    const child = spawn(process.execPath, ['dist/server.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD: password, DEMO_PASSWORD: 'Bundle-demo-2026', LOG_LEVEL: 'error', DATABASE_URL: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 600 || child.exitCode !== null) throw new Error('server did not start');
-      await sleep(50);
-    }
-    stop = async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
+    const server = await startBuiltServer({ port: 8798, name: 'bundle', env: { ADMIN_PASSWORD: password, DEMO_PASSWORD: 'Bundle-demo-2026' } });
+    base = server.base;
+    stop = server.stop;
   }
   try {
     printBundleReport(await measureBundles(base, user, password));

@@ -5,15 +5,13 @@
 //   npm run build && npx tsx bench/scratch.ts              (starts the built server on a temporary database)
 //   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/scratch.ts
 // BENCH_PLAYER_RUNS (default 5): how many cold clicks the first-frame time is the median of.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { editorSection } from './scratch-editor.js';
+import { startBuiltServer } from './built-server.js';
 
 /** One file of a page, as the server sends it: bytes on the wire without compression, with gzip, with brotli. */
 export interface FileSize {
@@ -195,29 +193,13 @@ async function standalone() {
   let base = process.env.BENCH_URL;
   let stop = async () => {};
   if (!base) {
-    if (!fs.existsSync('dist/server.mjs')) throw new Error('run `npm run build` first');
-    const port = Number(process.env.BENCH_SCRATCH_PORT ?? 8797);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-scratch-bench-'));
-    const child = spawn(process.execPath, ['dist/server.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD: 'Scratch-admin-2026', DEMO_PASSWORD: 'Scratch-demo-2026', LOG_LEVEL: 'error', DATABASE_URL: '', DEMO_CONTENT: '1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const server = await startBuiltServer({
+      port: Number(process.env.BENCH_SCRATCH_PORT ?? 8797),
+      name: 'scratch-bench',
+      env: { ADMIN_PASSWORD: 'Scratch-admin-2026', DEMO_PASSWORD: 'Scratch-demo-2026', DEMO_CONTENT: '1' },
     });
-    base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 600 || child.exitCode !== null) throw new Error('server did not start');
-      await sleep(50);
-    }
-    stop = async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
+    base = server.base;
+    stop = server.stop;
   }
   try {
     printScratchReport(await measureScratch(base));

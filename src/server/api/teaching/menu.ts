@@ -21,31 +21,10 @@ import { FRONT_MENU_ICON_RE, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
+import { flag, optText, toNumber } from '../form-fields.js';
 import { requiredName } from '../names.js';
 
 const ID_MAX = 64;
-
-/** Flags arrive as booleans (the Vue client), 0/1 (our forms) or their strings. */
-const flag = (label: string) =>
-  z
-    .union([z.boolean(), z.number(), z.string()], { message: `${label}只能是是或否` })
-    .nullish()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return undefined;
-      if (v === true || v === 1 || v === '1' || v === 'true') return 1;
-      if (v === false || v === 0 || v === '0' || v === 'false') return 0;
-      ctx.addIssue({ code: 'custom', message: `${label}只能是是或否` });
-      return z.NEVER;
-    });
-
-const optText = (label: string, max: number) =>
-  z
-    .string({ message: `${label}必须是文本` })
-    .max(max, `${label}不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => (v === null || v === undefined ? undefined : v.trim()));
-
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v);
 
 const menuBody = z.object({
   menuType: z.preprocess(toNumber, z.number({ message: '请选择菜单类型' }).int('菜单类型只能是0或1').min(0, '菜单类型只能是0或1').max(1, '菜单类型只能是0或1')),
