@@ -165,3 +165,35 @@ export function PublicLayout(p: PublicLayoutProps) {
     </Document>
   );
 }
+
+/** What every public page hands the layout besides its own title and content. */
+export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'children'>;
+
+/** A `yyyy-MM-dd HH:mm:ss` time (GMT+8) in a <time> element with its ISO datetime; plain text when it does not parse. */
+export function PublicTime({ value }: { value: string | null | undefined }) {
+  if (!value) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(value);
+  return m ? <time datetime={`${m[1]}T${m[2]}+08:00`}>{value}</time> : <>{value}</>;
+}
+
+/** The 404 answer of a public detail page: what is missing, why, and where to go instead. */
+export function PublicNotFound(p: PublicFrameProps & { title: string; reason: string; href: string; linkText: string }) {
+  return (
+    <PublicLayout {...p} pageTitle={p.title}>
+      <div class="xt-wrap">
+        <div class="xt-exception-box">
+          <div class="xt-exception-code" aria-hidden="true">
+            404
+          </div>
+          <h1>{p.title}</h1>
+          <p>{p.reason}</p>
+          <p>
+            <a class="xt-btn xt-btn-primary" href={p.href}>
+              {p.linkText}
+            </a>
+          </p>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -3,30 +3,10 @@
 import type { FrontMenuNode, NewsModel } from '../../server/upstream/client.js';
 import { Icon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
-import { PublicLayout, type PublicViewer } from './layout.js';
+import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps, type PublicViewer } from './layout.js';
 
 export const NEWS_NOT_FOUND = '资讯不存在或未发布';
 export const NEWS_PAGE_SIZE = 10;
-
-interface FrameProps {
-  brandName: string;
-  footerHtml: string;
-  menu: FrontMenuNode[];
-  viewer: PublicViewer | null;
-  current: string;
-}
-
-/** `yyyy-MM-dd HH:mm:ss` (GMT+8) as an ISO datetime attribute; null when it does not parse. */
-function isoTime(s: string | null | undefined): string | null {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(s ?? '');
-  return m ? `${m[1]}T${m[2]}+08:00` : null;
-}
-
-function Time({ value }: { value: string | null | undefined }) {
-  if (!value) return null;
-  const iso = isoTime(value);
-  return iso ? <time datetime={iso}>{value}</time> : <>{value}</>;
-}
 
 const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`);
 
@@ -75,7 +55,7 @@ function Pager({ current, pages }: { current: number; pages: number }) {
   );
 }
 
-export function NewsListPage(p: FrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
+export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
   const pages = Math.max(1, Math.ceil(p.total / NEWS_PAGE_SIZE));
   return (
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'}>
@@ -95,7 +75,7 @@ export function NewsListPage(p: FrameProps & { news: NewsModel[]; total: number;
                     <span aria-hidden="true">
                       <Icon name="calendar" />{' '}
                     </span>
-                    <Time value={n.createTime} />
+                    <PublicTime value={n.createTime} />
                   </span>
                 </li>
               ))}
@@ -113,7 +93,7 @@ export function NewsListPage(p: FrameProps & { news: NewsModel[]; total: number;
   );
 }
 
-export function NewsDetailPage(p: FrameProps & { news: NewsModel }) {
+export function NewsDetailPage(p: PublicFrameProps & { news: NewsModel }) {
   const n = p.news;
   return (
     <PublicLayout {...p} pageTitle={n.newsTitle}>
@@ -124,7 +104,7 @@ export function NewsDetailPage(p: FrameProps & { news: NewsModel }) {
         <article class="xt-news-article">
           <h1 class="xt-news-article-title">{n.newsTitle}</h1>
           <p class="xt-news-meta">
-            本文发布于：<Time value={n.createTime} />
+            本文发布于：<PublicTime value={n.createTime} />
           </p>
           <hr class="xt-news-divider" />
           <RichHtml html={n.newsContent} class="xt-news-content" />
@@ -135,23 +115,6 @@ export function NewsDetailPage(p: FrameProps & { news: NewsModel }) {
 }
 
 /** The 404 answer of /news-detail: unknown or missing id, or a draft. */
-export function NewsNotFoundPage(p: FrameProps) {
-  return (
-    <PublicLayout {...p} pageTitle={NEWS_NOT_FOUND}>
-      <div class="xt-wrap">
-        <div class="xt-exception-box">
-          <div class="xt-exception-code" aria-hidden="true">
-            404
-          </div>
-          <h1>{NEWS_NOT_FOUND}</h1>
-          <p>这篇资讯可能已被删除，或者还没有发布。</p>
-          <p>
-            <a class="xt-btn xt-btn-primary" href="/newsList">
-              查看全部资讯
-            </a>
-          </p>
-        </div>
-      </div>
-    </PublicLayout>
-  );
+export function NewsNotFoundPage(p: PublicFrameProps) {
+  return <PublicNotFound {...p} title={NEWS_NOT_FOUND} reason="这篇资讯可能已被删除，或者还没有发布。" href="/newsList" linkText="查看全部资讯" />;
 }

@@ -6,23 +6,9 @@ import type { FrontMenuNode, WorkModel } from '../../server/upstream/client.js';
 import { asset } from '../assets.js';
 import { Icon } from '../icons.js';
 import { Cover, STAT_ICON, workAuthor } from './cards.js';
-import { PublicLayout, type PublicViewer } from './layout.js';
+import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps, type PublicViewer } from './layout.js';
 
 export const WORK_NOT_FOUND = '作品不存在或未公开';
-
-interface FrameProps {
-  brandName: string;
-  footerHtml: string;
-  menu: FrontMenuNode[];
-  viewer: PublicViewer | null;
-  current: string;
-}
-
-/** `yyyy-MM-dd HH:mm:ss` (GMT+8) as an ISO datetime attribute; null when it does not parse. */
-function isoTime(s: string | null | undefined): string | null {
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(s ?? '');
-  return m ? `${m[1]}T${m[2]}+08:00` : null;
-}
 
 function Fact({ label, icon, children }: { label: string; icon?: string; children: unknown }) {
   return (
@@ -64,9 +50,8 @@ function PlayCover({ w }: { w: WorkModel }) {
   );
 }
 
-export function WorkDetailPage(p: FrameProps & { work: WorkModel }) {
+export function WorkDetailPage(p: PublicFrameProps & { work: WorkModel }) {
   const w = p.work;
-  const iso = isoTime(w.createTime);
   const playable = hasPlayer(w);
   return (
     <PublicLayout {...p} pageTitle={w.workName} modules={playable ? [asset('/static/build/scratch/work-cover.js')] : undefined}>
@@ -92,7 +77,9 @@ export function WorkDetailPage(p: FrameProps & { work: WorkModel }) {
                 <span class="xt-num" data-stat="star">{Number(w.starNum) || 0}</span>
               </Fact>
               {w.createTime ? (
-                <Fact label="创作时间">{iso ? <time datetime={iso}>{w.createTime}</time> : w.createTime}</Fact>
+                <Fact label="创作时间">
+                  <PublicTime value={w.createTime} />
+                </Fact>
               ) : null}
             </dl>
             {String(w.workStatus) === '4' ? <p class="xt-tag xt-tag-gold">精选作品</p> : null}
@@ -104,23 +91,6 @@ export function WorkDetailPage(p: FrameProps & { work: WorkModel }) {
 }
 
 /** The 404 answer of /work-detail: unknown id, missing id, or a work that is not public. */
-export function WorkNotFoundPage(p: FrameProps) {
-  return (
-    <PublicLayout {...p} pageTitle={WORK_NOT_FOUND}>
-      <div class="xt-wrap">
-        <div class="xt-exception-box">
-          <div class="xt-exception-code" aria-hidden="true">
-            404
-          </div>
-          <h1>{WORK_NOT_FOUND}</h1>
-          <p>这个作品可能已被删除，或者作者还没有公开它。</p>
-          <p>
-            <a class="xt-btn xt-btn-primary" href="/home">
-              返回首页
-            </a>
-          </p>
-        </div>
-      </div>
-    </PublicLayout>
-  );
+export function WorkNotFoundPage(p: PublicFrameProps) {
+  return <PublicNotFound {...p} title={WORK_NOT_FOUND} reason="这个作品可能已被删除，或者作者还没有公开它。" href="/home" linkText="返回首页" />;
 }
