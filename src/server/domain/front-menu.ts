@@ -1,6 +1,7 @@
 // The public site's top navigation (teaching_menu), as a tree.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TeachingMenuTable } from '../db/schema.js';
+import { refreshLeaf, subtreeIds } from './permission-tree.js';
 
 export interface FrontMenuNode {
   id: string;
@@ -123,35 +124,17 @@ export function frontMenuTree(rows: FrontMenuRow[]): FrontMenuAdminNode[] {
   return build('');
 }
 
-/** The row and everything below it. */
-export function frontMenuSubtree(rows: FrontMenuRow[], id: string): Set<string> {
-  const out = new Set<string>();
-  const stack = [id];
-  while (stack.length) {
-    const cur = stack.pop()!;
-    if (out.has(cur)) continue;
-    out.add(cur);
-    for (const r of rows) if (r.parent_id === cur) stack.push(r.id);
-  }
-  return out;
-}
 
 type Db = Kysely<Database>;
 
-/** is_leaf of a row from whether any row still has it as parent. */
-export async function refreshFrontMenuLeaf(db: Db, id: string | null | undefined): Promise<void> {
-  if (!id) return;
-  const child = await db.selectFrom('teaching_menu').select('id').where('parent_id', '=', id).where('del_flag', '=', 0).limit(1).executeTakeFirst();
-  await db.updateTable('teaching_menu').set({ is_leaf: child ? 0 : 1 }).where('id', '=', id).execute();
-}
 
 /** Deletes the rows and everything below them (as the anchor: physically); parents left without children become leaves. */
 export async function deleteFrontMenuCascade(tx: Db, rows: FrontMenuRow[], ids: string[]): Promise<number> {
   const all = new Set<string>();
-  for (const id of ids) for (const x of frontMenuSubtree(rows, id)) all.add(x);
+  for (const id of ids) for (const x of subtreeIds(rows, id)) all.add(x);
   const list = [...all];
   const parents = new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.parent_id).filter((p): p is string => !!p && !all.has(p)));
   for (let i = 0; i < list.length; i += 500) await tx.deleteFrom('teaching_menu').where('id', 'in', list.slice(i, i + 500)).execute();
-  for (const p of parents) await refreshFrontMenuLeaf(tx, p);
+  for (const p of parents) await refreshLeaf(tx, p, 'teaching_menu');
   return list.length;
 }

@@ -145,16 +145,17 @@ export function withAncestors(rows: SysPermission[], ids: Iterable<string>): Set
   return out;
 }
 
-/** `id` and every row below it. */
-export function subtreeIds(rows: SysPermission[], id: string): Set<string> {
-  const { kids } = childrenMap(rows);
+/** `id` and every row below it, in any parent-linked tree (菜单 sys_permission, 前台菜单 teaching_menu). */
+export function subtreeIds(rows: readonly { id: string; parent_id: string | null }[], id: string): Set<string> {
+  const kids = new Map<string, string[]>();
+  for (const r of rows) if (r.parent_id) kids.set(r.parent_id, [...(kids.get(r.parent_id) ?? []), r.id]);
   const out = new Set<string>();
   const stack = [id];
   while (stack.length) {
     const cur = stack.pop()!;
     if (out.has(cur)) continue;
     out.add(cur);
-    for (const k of kids.get(cur) ?? []) stack.push(k.id);
+    stack.push(...(kids.get(cur) ?? []));
   }
   return out;
 }
@@ -183,11 +184,11 @@ export function normaliseUrl(url: string | null | undefined): string | null {
 
 // ---- writes -----------------------------------------------------------------------------------------------
 
-/** Recomputes is_leaf of one row from whether it has live children. */
-export async function refreshLeaf(db: Db, id: string | null | undefined): Promise<void> {
+/** Recomputes is_leaf of one row of a menu tree from whether it has live children. */
+export async function refreshLeaf(db: Db, id: string | null | undefined, table: 'sys_permission' | 'teaching_menu' = 'sys_permission'): Promise<void> {
   if (!id) return;
-  const child = await db.selectFrom('sys_permission').select('id').where('parent_id', '=', id).where('del_flag', '=', 0).limit(1).executeTakeFirst();
-  await db.updateTable('sys_permission').set({ is_leaf: child ? 0 : 1 }).where('id', '=', id).execute();
+  const child = await db.selectFrom(table).select('id').where('parent_id', '=', id).where('del_flag', '=', 0).limit(1).executeTakeFirst();
+  await db.updateTable(table).set({ is_leaf: child ? 0 : 1 }).where('id', '=', id).execute();
 }
 
 /** Deletes rows and everything below them, with their data rules and every role/department grant. */

@@ -10,12 +10,11 @@ import {
   deleteFrontMenuCascade,
   frontMenu,
   frontMenuNode,
-  frontMenuSubtree,
   frontMenuTree,
-  refreshFrontMenuLeaf,
   type FrontMenuRow,
 } from '../../domain/front-menu.js';
 import { newId } from '../../domain/ids.js';
+import { refreshLeaf, subtreeIds } from '../../domain/permission-tree.js';
 import { now } from '../../domain/time.js';
 import { FRONT_MENU_ICON_RE, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_RE } from '../../lists/front-menu.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
@@ -58,7 +57,7 @@ function checkMenu(body: MenuBody, rows: FrontMenuRow[], self?: FrontMenuRow): C
     const pid = (body.parentId ?? '').trim();
     if (!pid) return bad('parentId', '请选择上级菜单');
     if (!rows.some((r) => r.id === pid)) return bad('parentId', '上级菜单不存在');
-    if (self && frontMenuSubtree(rows, self.id).has(pid)) return bad('parentId', '上级菜单不能是自己或自己的下级');
+    if (self && subtreeIds(rows, self.id).has(pid)) return bad('parentId', '上级菜单不能是自己或自己的下级');
     parentId = pid;
   }
   const url = body.url ?? '';
@@ -188,7 +187,7 @@ export function registerTeachingMenuRoutes(r: ApiRoutes) {
         .where('id', '=', self.id)
         .execute();
       if (checked.draft.parent_id) await tx.updateTable('teaching_menu').set({ is_leaf: 0 }).where('id', '=', checked.draft.parent_id).execute();
-      if (self.parent_id && self.parent_id !== checked.draft.parent_id) await refreshFrontMenuLeaf(tx, self.parent_id);
+      if (self.parent_id && self.parent_id !== checked.draft.parent_id) await refreshLeaf(tx, self.parent_id, 'teaching_menu');
     });
     return ok(c, null, '编辑成功!', 200);
   });
