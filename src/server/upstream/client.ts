@@ -309,7 +309,7 @@ export class Upstream {
   workInfo(workId: string) {
     return this.get<WorkModel>('/teaching/teachingWork/studentWorkInfo', { workId });
   }
-  homeCourses(p: { pageNo?: number; pageSize?: number } = {}) {
+  homeCourses(p: { pageNo?: number; pageSize?: number; courseName?: string; courseCategory?: string; courseType?: string } = {}) {
     return this.get<Page<CourseModel>>('/teaching/teachingCourse/getHomeCourse', p);
   }
   newsList(p: { pageNo?: number; pageSize?: number } = {}) {
