@@ -15,7 +15,7 @@ describe.each(dialects)('migration 022 on %s', (dialect) => {
   let filesDir: string;
   const roots = async () =>
     (await t.db.selectFrom('teaching_menu').select(['name', 'url', 'sort_no', 'icon']).where('parent_id', '=', '').where('url', 'in', ['/index', '/home', '/courseList']).execute()).sort((a, b) =>
-      a.url < b.url ? -1 : 1,
+      (a.url ?? '') < (b.url ?? '') ? -1 : 1,
     );
   /** The public menu as the seed made it before this migration. */
   const oldMenu = async () => {
