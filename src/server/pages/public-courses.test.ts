@@ -85,7 +85,10 @@ describe.each(dialects)('public course pages on %s', (dialect) => {
     expect(html).not.toContain('onerror');
     expect(html).toContain('登录/注册');
     expect(html).toMatch(/<a class="xt-nav-link xt-current" href="\/index" aria-current="page">/);
-    expect(html).toContain('href="/home"');
+    // The header offers teaching-open's entries in its order: 首页, 社区, 创作, 课程, 资讯.
+    const nav = html.slice(html.indexOf('<nav class="xt-nav"'), html.indexOf('</nav>'));
+    const entries = nav.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean);
+    expect(entries.filter((e) => ['首页', '社区', '创作', '课程', '资讯'].includes(e))).toEqual(['首页', '社区', '创作', '课程', '资讯']);
     const root = await get('/');
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/index');

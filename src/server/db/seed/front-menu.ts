@@ -43,9 +43,13 @@ export const FRONT_MENU: FrontMenuDef[] = [
 
 export function buildFrontMenuRows(createTime: string): Row<TeachingMenuTable>[] {
   const rows: Row<TeachingMenuTable>[] = [];
+  // Entries with equal sort numbers (首页 and 社区) show in id order: ids are handed out ascending, so they
+  // show in the order listed here, as teaching-open's increasing ids do.
+  const count = (defs: FrontMenuDef[]): number => defs.reduce((n, d) => n + 1 + count(d.children ?? []), 0);
+  const ids = Array.from({ length: count(FRONT_MENU) }, newId).sort();
   const walk = (defs: FrontMenuDef[], parentId: string) => {
     defs.forEach((d, i) => {
-      const id = newId();
+      const id = ids.shift()!;
       rows.push({
         id,
         parent_id: parentId,

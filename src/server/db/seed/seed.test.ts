@@ -264,12 +264,12 @@ describe.each(dialects)('seed on %s', (dialect) => {
   });
 
   it('seeds the public site menu', async () => {
-    const rows = await t.db.selectFrom('teaching_menu').selectAll().execute();
-    const roots = rows.filter((r) => r.parent_id === '').sort((a, b) => a.sort_no - b.sort_no || (a.name < b.name ? -1 : 1));
-    // teaching-open's entries and sort numbers (首页 and 社区 share 0).
+    // In the public menu's order: sort number, then id (首页 and 社区 share 0, as in teaching-open; 首页 comes first).
+    const rows = await t.db.selectFrom('teaching_menu').selectAll().orderBy('sort_no').orderBy('id').execute();
+    const roots = rows.filter((r) => r.parent_id === '');
     expect(roots.map((r) => [r.name, r.url, r.sort_no, r.icon])).toEqual([
-      ['社区', '/home', 0, 'experiment'],
       ['首页', '/index', 0, 'home'],
+      ['社区', '/home', 0, 'experiment'],
       ['创作', '', 1, 'build'],
       ['课程', '/courseList', 2, 'calculator'],
       ['资讯', '/newsList', 3, 'notification'],
