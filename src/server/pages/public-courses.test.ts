@@ -61,6 +61,9 @@ describe.each(dialects)('public course pages on %s', (dialect) => {
     const html = await res.text();
     expect(html).toContain('<h1 id="course-title" class="xt-course-detail-title">Scratch入门</h1>');
     expect(html).toContain('<li>适合一至三年级</li>');
+    const units = (await t.db.selectFrom('teaching_course_unit').select('id').where('course_id', '=', ids['Scratch入门']).execute()).length;
+    expect(units).toBeGreaterThan(0);
+    expect(html).toContain(`共${units}个单元`);
     expect(html).toContain(`href="/teaching/mineCourse/courseUnitCard?id=${ids['Scratch入门']}"`);
     expect(html).toContain('<title>Scratch入门');
     for (const id of [ids['Scratch游戏闯关'], 'nope', '', 'x'.repeat(100)]) {

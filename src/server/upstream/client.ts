@@ -129,6 +129,8 @@ export interface CourseModel {
   courseCover_url: string | null;
   courseType_dictText: string;
   courseCategory_dictText: string;
+  /** How many units the course has (getHomeCourse answers it; other course answers may not). */
+  unitCount?: number;
 }
 /** A public news item (资讯); `newsContent` is null in the list. */
 export interface NewsModel {

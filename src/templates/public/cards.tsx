@@ -85,6 +85,7 @@ export function CourseCard({ course }: { course: CourseModel }) {
         <div class="xt-card-meta">
           {course.courseCategory_dictText ? <span class="xt-tag">{course.courseCategory_dictText}</span> : null}
           {course.courseType_dictText ? <span class="xt-tag xt-tag-green">{course.courseType_dictText}</span> : null}
+          {course.unitCount != null ? <span>{course.unitCount}个单元</span> : null}
         </div>
       </div>
     </li>

@@ -134,6 +134,7 @@ export function CourseDetailPage(p: PublicFrameProps & { course: CourseModel }) 
             <div class="xt-card-meta">
               {c.courseCategory_dictText ? <span class="xt-tag">{c.courseCategory_dictText}</span> : null}
               {c.courseType_dictText ? <span class="xt-tag xt-tag-green">{c.courseType_dictText}</span> : null}
+              {c.unitCount != null ? <span>共{c.unitCount}个单元</span> : null}
             </div>
             {c.courseDesc ? <RichHtml html={c.courseDesc} class="xt-rich xt-course-desc" /> : <p class="xt-course-desc">暂无课程介绍。</p>}
             <p class="xt-course-actions">
