@@ -64,10 +64,10 @@ test.describe('public home and work detail (anonymous)', () => {
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
   });
 
-  test('the front menu shows 首页 as current and hides login-only entries from visitors', async ({ page }) => {
+  test('the front menu shows 社区 as current and hides login-only entries from visitors', async ({ page }) => {
     await page.goto('/home');
     const nav = page.getByRole('navigation', { name: '网站导航' });
-    await expect(nav.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '社区' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByText('个人中心')).toHaveCount(0);
   });
 

@@ -39,8 +39,20 @@ export async function homeCourses(db: Kysely<Database>, q: HomeCourseQuery) {
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
+  // How many units each course has (the public catalogue shows it).
+  const units = new Map<string, number>();
+  if (rows.length) {
+    const counts = await db
+      .selectFrom('teaching_course_unit')
+      .select(['course_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('course_id', 'in', rows.map((r) => r.id))
+      .groupBy('course_id')
+      .execute();
+    for (const c of counts) units.set(c.course_id, Number(c.n));
+  }
   const records = rows.map((r) => ({
     ...camel(r),
+    unitCount: units.get(r.id) ?? 0,
     isShared: r.is_shared === 1,
     showHome: r.show_home === 1,
     // Rich text (teaching-open edits it with an HTML editor): served through the one sanitiser.

@@ -129,6 +129,8 @@ export interface CourseModel {
   courseCover_url: string | null;
   courseType_dictText: string;
   courseCategory_dictText: string;
+  /** How many units the course has (getHomeCourse answers it; other course answers may not). */
+  unitCount?: number;
 }
 /** A public news item (资讯); `newsContent` is null in the list. */
 export interface NewsModel {
@@ -309,7 +311,7 @@ export class Upstream {
   workInfo(workId: string) {
     return this.get<WorkModel>('/teaching/teachingWork/studentWorkInfo', { workId });
   }
-  homeCourses(p: { pageNo?: number; pageSize?: number } = {}) {
+  homeCourses(p: { pageNo?: number; pageSize?: number; courseName?: string; courseCategory?: string; courseType?: string } = {}) {
     return this.get<Page<CourseModel>>('/teaching/teachingCourse/getHomeCourse', p);
   }
   newsList(p: { pageNo?: number; pageSize?: number } = {}) {

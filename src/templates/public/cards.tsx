@@ -9,6 +9,7 @@ export const COVER_H = 240;
 /** The author's display name: the real name, never the account name (a child's login is not public). */
 export const workAuthor = (w: Pick<WorkModel, 'realname'>) => w.realname || '匿名';
 export const workHref = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
+export const courseHref = (id: string) => `/courseList?id=${encodeURIComponent(id)}`;
 
 /** The cover image, or a neutral block saying there is none. */
 export function Cover({ src, alt, lazy = true, large = false }: { src: string | null | undefined; alt: string; lazy?: boolean; large?: boolean }) {
@@ -79,11 +80,12 @@ export function CourseCard({ course }: { course: CourseModel }) {
       <Cover src={course.courseCover_url} alt={course.courseName} />
       <div class="xt-card-body">
         <h3 class="xt-card-title" title={course.courseName}>
-          {course.courseName}
+          <a href={courseHref(course.id)}>{course.courseName}</a>
         </h3>
         <div class="xt-card-meta">
           {course.courseCategory_dictText ? <span class="xt-tag">{course.courseCategory_dictText}</span> : null}
           {course.courseType_dictText ? <span class="xt-tag xt-tag-green">{course.courseType_dictText}</span> : null}
+          {course.unitCount != null ? <span>{course.unitCount}个单元</span> : null}
         </div>
       </div>
     </li>

@@ -16,7 +16,7 @@ export interface HomePageProps {
   courses: CourseModel[];
 }
 
-function Welcome({ brandName, viewer }: { brandName: string; viewer: PublicViewer | null }) {
+export function Welcome({ brandName, viewer }: { brandName: string; viewer: PublicViewer | null }) {
   const name = viewer ? viewerName(viewer) : '';
   return (
     <aside class="xt-welcome" aria-label="欢迎">
@@ -53,19 +53,26 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The banner row of /home and /index: brand name and description, and the welcome box. */
+export function Hero({ brandName, brandDesc, viewer, heading = true }: { brandName: string; brandDesc?: string; viewer: PublicViewer | null; heading?: boolean }) {
+  return (
+    <div class="xt-hero">
+      <div class="xt-wrap xt-hero-inner">
+        <div class="xt-hero-text">
+          {heading ? <h1>{brandName}</h1> : <p class="xt-hero-brand">{brandName}</p>}
+          {brandDesc ? <p>{brandDesc}</p> : null}
+        </div>
+        <Welcome brandName={brandName} viewer={viewer} />
+      </div>
+    </div>
+  );
+}
+
 export function HomePage(p: HomePageProps) {
   const empty = !p.featured.length && !p.liked.length && !p.latest.length && !p.courses.length;
   return (
     <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} current="/home">
-      <div class="xt-hero">
-        <div class="xt-wrap xt-hero-inner">
-          <div class="xt-hero-text">
-            <h1>{p.brandName}</h1>
-            {p.brandDesc ? <p>{p.brandDesc}</p> : null}
-          </div>
-          <Welcome brandName={p.brandName} viewer={p.viewer} />
-        </div>
-      </div>
+      <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} />
       <div class="xt-wrap">
         {p.featured.length ? (
           <Section id="featured" title="精选作品">

@@ -43,7 +43,8 @@ for (const dialect of dialects) {
       const res = await t.api('GET', '/teaching/menu/list', { token: admin });
       expectEnvelope(res, { success: true });
       const roots = res.body.result as Node[];
-      expect(roots[0]).toMatchObject({ name: '首页', url: '/home', parentId: '', isLeaf: true });
+      expect(roots.find((r) => r.name === '首页')).toMatchObject({ url: '/index', parentId: '', isLeaf: true });
+      expect(roots.find((r) => r.name === '社区')).toMatchObject({ url: '/home', parentId: '', isLeaf: true });
       const create = roots.find((r) => r.name === '创作')!;
       expect(create.isLeaf).toBe(false);
       expect(create.children![0]).toMatchObject({ name: 'Scratch3', internalOrExternal: true, parentId: create.id });

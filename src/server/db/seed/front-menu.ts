@@ -21,23 +21,35 @@ interface FrontMenuDef {
 /** The news list's front-menu entry (migration 019 adds it to sites seeded before it). */
 export const FRONT_NEWS_URL = '/newsList';
 
+/** 首页 (/index) and the course catalogue's entries (migration 022 adds them to sites seeded before them). */
+export const FRONT_INDEX_URL = '/index';
+export const FRONT_COURSES_URL = '/courseList';
+/** 社区: the gallery, which the seed called 首页 before /index existed. */
+export const FRONT_COMMUNITY_URL = '/home';
+
 /** The Scratch editor's front-menu entry (migration 018 adds it to sites seeded before it). */
 export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
 
-// Only pages that exist are seeded: teaching-open's /index, /workList and /courseList arrive with the public-site
-// issue, which adds their menu rows; of its editors only Scratch 3 is built.
+// Only pages that exist are seeded: of teaching-open's editors only Scratch 3 is built. Sort numbers are
+// teaching-open's (首页 and 社区 share 0, as there).
 export const FRONT_MENU: FrontMenuDef[] = [
-  { name: '首页', url: '/home', icon: 'home', route: true },
-  { name: '创作', url: '', icon: 'build', route: true, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
+  { name: '首页', url: FRONT_INDEX_URL, icon: 'home', route: true, sort: 0 },
+  { name: '社区', url: FRONT_COMMUNITY_URL, icon: 'experiment', route: true, sort: 0 },
+  { name: '创作', url: '', icon: 'build', route: true, sort: 1, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
+  { name: '课程', url: FRONT_COURSES_URL, icon: 'calculator', route: true, sort: 2 },
   { name: '资讯', url: FRONT_NEWS_URL, icon: 'notification', route: true, sort: 3 },
   { name: '个人中心', url: '/dashboard/index', route: true, needLogin: true },
 ];
 
 export function buildFrontMenuRows(createTime: string): Row<TeachingMenuTable>[] {
   const rows: Row<TeachingMenuTable>[] = [];
+  // Entries with equal sort numbers (首页 and 社区) show in id order: ids are handed out ascending, so they
+  // show in the order listed here, as teaching-open's increasing ids do.
+  const count = (defs: FrontMenuDef[]): number => defs.reduce((n, d) => n + 1 + count(d.children ?? []), 0);
+  const ids = Array.from({ length: count(FRONT_MENU) }, newId).sort();
   const walk = (defs: FrontMenuDef[], parentId: string) => {
     defs.forEach((d, i) => {
-      const id = newId();
+      const id = ids.shift()!;
       rows.push({
         id,
         parent_id: parentId,

@@ -264,16 +264,19 @@ describe.each(dialects)('seed on %s', (dialect) => {
   });
 
   it('seeds the public site menu', async () => {
-    const rows = await t.db.selectFrom('teaching_menu').selectAll().orderBy('sort_no').execute();
+    // In the public menu's order: sort number, then id (首页 and 社区 share 0, as in teaching-open; 首页 comes first).
+    const rows = await t.db.selectFrom('teaching_menu').selectAll().orderBy('sort_no').orderBy('id').execute();
     const roots = rows.filter((r) => r.parent_id === '');
-    expect(roots.map((r) => [r.name, r.url])).toEqual([
-      ['首页', '/home'],
-      ['创作', ''],
-      ['资讯', '/newsList'],
-      ['个人中心', '/dashboard/index'],
+    expect(roots.map((r) => [r.name, r.url, r.sort_no, r.icon])).toEqual([
+      ['首页', '/index', 0, 'home'],
+      ['社区', '/home', 0, 'experiment'],
+      ['创作', '', 1, 'build'],
+      ['课程', '/courseList', 2, 'calculator'],
+      ['资讯', '/newsList', 3, 'notification'],
+      ['个人中心', '/dashboard/index', 9, null],
     ]);
     expect(roots.find((r) => r.name === '资讯')).toMatchObject({ sort_no: 3, icon: 'notification', need_login: 0 });
-    expect(rows.find((r) => r.parent_id === roots[1].id)).toMatchObject({ name: 'Scratch3', url: '/scratch3/index.html?scene=create', internal_or_external: 1 });
+    expect(rows.find((r) => r.parent_id === roots[2].id)).toMatchObject({ name: 'Scratch3', url: '/scratch3/index.html?scene=create', internal_or_external: 1 });
     expect(roots.find((r) => r.name === '个人中心')?.need_login).toBe(1);
   });
 
