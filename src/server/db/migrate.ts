@@ -18,6 +18,7 @@ import * as m017ScratchCloudData from './migrations/017_scratch_cloud_data.js';
 import * as m018ScratchEditorMenu from './migrations/018_scratch_editor_menu.js';
 import * as m019News from './migrations/019_news.js';
 import * as m020FrontMenuAdmin from './migrations/020_front_menu_admin.js';
+import * as m021FrontMenuDiscover from './migrations/021_front_menu_discover.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '018_scratch_editor_menu': m018ScratchEditorMenu,
   '019_news': m019News,
   '020_front_menu_admin': m020FrontMenuAdmin,
+  '021_front_menu_discover': m021FrontMenuDiscover,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -21,14 +21,18 @@ interface FrontMenuDef {
 /** The news list's front-menu entry (migration 019 adds it to sites seeded before it). */
 export const FRONT_NEWS_URL = '/newsList';
 
+/** 发现 (the public works, newest first); migration 021 adds it to sites seeded before it. */
+export const FRONT_DISCOVER_URL = '/workList?type=1';
+
 /** The Scratch editor's front-menu entry (migration 018 adds it to sites seeded before it). */
 export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
 
-// Only pages that exist are seeded: teaching-open's /index, /workList and /courseList arrive with the public-site
+// Only pages that exist are seeded: teaching-open's /index and /courseList arrive with the public-site
 // issue, which adds their menu rows; of its editors only Scratch 3 is built.
 export const FRONT_MENU: FrontMenuDef[] = [
   { name: '首页', url: '/home', icon: 'home', route: true },
   { name: '创作', url: '', icon: 'build', route: true, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
+  { name: '发现', url: FRONT_DISCOVER_URL, icon: 'search', route: true, sort: 2 },
   { name: '资讯', url: FRONT_NEWS_URL, icon: 'notification', route: true, sort: 3 },
   { name: '个人中心', url: '/dashboard/index', route: true, needLogin: true },
 ];

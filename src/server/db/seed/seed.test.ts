@@ -269,9 +269,11 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(roots.map((r) => [r.name, r.url])).toEqual([
       ['首页', '/home'],
       ['创作', ''],
+      ['发现', '/workList?type=1'],
       ['资讯', '/newsList'],
       ['个人中心', '/dashboard/index'],
     ]);
+    expect(roots.find((r) => r.name === '发现')).toMatchObject({ sort_no: 2, icon: 'search', need_login: 0, is_route: 1, internal_or_external: 0 });
     expect(roots.find((r) => r.name === '资讯')).toMatchObject({ sort_no: 3, icon: 'notification', need_login: 0 });
     expect(rows.find((r) => r.parent_id === roots[1].id)).toMatchObject({ name: 'Scratch3', url: '/scratch3/index.html?scene=create', internal_or_external: 1 });
     expect(roots.find((r) => r.name === '个人中心')?.need_login).toBe(1);
