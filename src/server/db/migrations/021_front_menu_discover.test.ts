@@ -44,6 +44,6 @@ describe.each(dialects)('migration 021 on %s', (dialect) => {
     const discover = rows.find((r) => r.name === '发现')!;
     await t.db.updateTable('teaching_menu').set({ name: '作品广场', url: '/workList?type=0' }).where('id', '=', discover.id).execute();
     await up(t.db);
-    expect((await front()).filter((r) => r.url.startsWith('/workList'))).toHaveLength(1);
+    expect((await front()).filter((r) => (r.url ?? '').startsWith('/workList'))).toHaveLength(1);
   });
 });
