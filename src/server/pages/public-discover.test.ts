@@ -126,7 +126,7 @@ describe.each(dialects)('发现 and the author page on %s', (dialect) => {
 
   it('never lists a draft or a private work, in any tab or page, even to a logged-in student', async () => {
     for (const p of ['/workList?type=0', '/workList?type=1', '/workList?type=2', '/workList?type=3', '/workList?type=1&pageNo=2', `/workList?userId=${ids.student3}`, `/friend-detail?id=${ids.student3}`]) {
-      for (const headers of [{}, { Cookie: student }]) {
+      for (const headers of [{}, { Cookie: student }] as Record<string, string>[]) {
         const text = await (await get(p, headers)).text();
         for (const id of privateIds) expect(text).not.toContain(id);
         expect(text).not.toContain('私密作品');
