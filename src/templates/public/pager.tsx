@@ -12,7 +12,8 @@ export function pageNumbers(current: number, pages: number): (number | null)[] {
 }
 
 export function LinkPager({ current, pages, href }: { current: number; pages: number; href: (n: number) => string }) {
-  if (pages <= 1) return null;
+  // Past the last page (an old link), 上一页 still leads back to the last one.
+  if (pages <= 1 && current <= 1) return null;
   return (
     <nav class="xt-pager" aria-label="分页">
       {current > 1 ? (
