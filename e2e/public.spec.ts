@@ -22,7 +22,7 @@ test.describe('public home and work detail (anonymous)', () => {
     await expect(featured).toBeVisible();
     const cards = featured.getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(0);
-    const link = cards.first().getByRole('link');
+    const link = cards.first().getByRole('heading').getByRole('link');
     await expect(link).toHaveAttribute('href', /^\/work-detail\?id=[^&]+$/);
     const name = (await link.innerText()).trim();
     expect(name).not.toBe('');
@@ -88,8 +88,8 @@ test.describe('public home without JavaScript', () => {
     await expect(page.locator('script')).toHaveCount(0);
     const cards = section(page, '精选作品').getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(0);
-    await expect(cards.first().getByRole('link')).toHaveAttribute('href', /^\/work-detail\?id=/);
-    await cards.first().getByRole('link').click();
+    await expect(cards.first().getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/work-detail\?id=/);
+    await cards.first().getByRole('heading').getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   });
 });

@@ -18,6 +18,7 @@ import * as m017ScratchCloudData from './migrations/017_scratch_cloud_data.js';
 import * as m018ScratchEditorMenu from './migrations/018_scratch_editor_menu.js';
 import * as m019News from './migrations/019_news.js';
 import * as m020FrontMenuAdmin from './migrations/020_front_menu_admin.js';
+import * as m021FrontMenuDiscover from './migrations/021_front_menu_discover.js';
 import * as m022FrontMenuIndexCourses from './migrations/022_front_menu_index_courses.js';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '018_scratch_editor_menu': m018ScratchEditorMenu,
   '019_news': m019News,
   '020_front_menu_admin': m020FrontMenuAdmin,
+  '021_front_menu_discover': m021FrontMenuDiscover,
   '022_front_menu_index_courses': m022FrontMenuIndexCourses,
 };
 

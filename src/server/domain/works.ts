@@ -111,6 +111,31 @@ export async function leaderboard(db: Kysely<Database>, q: LeaderboardQuery) {
   return { records: await decorate(db, rows.map(toPublicModel), WORK_DICTS), total: Number(total?.n ?? 0) };
 }
 
+/** An author as the public site shows them (teaching-open's userInfo): display name, avatar and public work count. */
+export interface AuthorProfile {
+  id: string;
+  /** The real name, or 匿名 when there is none: the account name is never public. */
+  realname: string;
+  avatar: string | null;
+  avatar_url: string | null;
+  /** Works the public may see (status 3 and 4). */
+  workCount: number;
+}
+
+/** An author's public mini profile; null for an unknown or deleted account. */
+export async function authorProfile(db: Kysely<Database>, userId: string): Promise<AuthorProfile | null> {
+  const u = await db.selectFrom('sys_user').select(['id', 'realname', 'avatar']).where('id', '=', userId).where('del_flag', '=', 0).executeTakeFirst();
+  if (!u) return null;
+  const n = await db
+    .selectFrom('teaching_work')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('del_flag', '=', 0)
+    .where('work_status', '>=', PUBLIC_STATUS)
+    .executeTakeFirst();
+  return { id: u.id, realname: u.realname || '匿名', avatar: u.avatar ?? null, avatar_url: fileUrl(u.avatar), workCount: Number(n?.n ?? 0) };
+}
+
 export interface Viewer {
   id: string;
   /** Administrators may open works that are not public (teachers get class-scoped access with the works screens). */

@@ -35,10 +35,11 @@ import { registerFrontMenuPages } from './teaching/front-menu.js';
 import { registerNewsPages } from './teaching/news.js';
 import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
+import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList']);
+export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
 export function createPages(deps: { upstream: Upstream; config: Config }) {
   const app = new Hono<PageEnv>();
@@ -99,6 +100,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerFrontMenuPages(app);
   registerPublicNewsPages(app);
   registerPublicCoursePages(app);
+  registerPublicDiscoverPages(app);
   registerNewsPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.

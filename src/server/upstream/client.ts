@@ -122,6 +122,13 @@ export interface WorkModel {
   coverFileKey_url: string | null;
   workFileKey_url: string | null;
 }
+/** An author's public mini profile (/teaching/teachingWork/userInfo). */
+export interface AuthorProfile {
+  id: string;
+  realname: string;
+  avatar_url: string | null;
+  workCount: number;
+}
 export interface CourseModel {
   id: string;
   courseName: string;
@@ -307,6 +314,9 @@ export class Upstream {
   }
   leaderboard(p: LeaderboardParams) {
     return this.get<Page<WorkModel>>('/teaching/teachingWork/leaderboard', p);
+  }
+  authorInfo(userId: string) {
+    return this.get<AuthorProfile>('/teaching/teachingWork/userInfo', { userId });
   }
   workInfo(workId: string) {
     return this.get<WorkModel>('/teaching/teachingWork/studentWorkInfo', { workId });

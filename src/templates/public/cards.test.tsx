@@ -52,3 +52,13 @@ describe('view and like marks', () => {
     expect(html).toContain('data-icon="like"');
   });
 });
+
+describe('the author on a work card', () => {
+  it('links to the author’s page, and is left out where every card is theirs', () => {
+    const w = authored({ realname: '小明', username: 'student1' });
+    expect(String(<WorkCard work={w} />)).toContain('<a href="/friend-detail?id=u1">小明</a>');
+    const own = String(<WorkCard work={w} showAuthor={false} />);
+    expect(own).not.toContain('friend-detail');
+    expect(own).not.toContain('小明');
+  });
+});

@@ -10,6 +10,8 @@ export const COVER_H = 240;
 export const workAuthor = (w: Pick<WorkModel, 'realname'>) => w.realname || '匿名';
 export const workHref = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
 export const courseHref = (id: string) => `/courseList?id=${encodeURIComponent(id)}`;
+/** The author's public page (their public works). */
+export const authorHref = (userId: string) => `/friend-detail?id=${encodeURIComponent(userId)}`;
 
 /** The cover image, or a neutral block saying there is none. */
 export function Cover({ src, alt, lazy = true, large = false }: { src: string | null | undefined; alt: string; lazy?: boolean; large?: boolean }) {
@@ -52,7 +54,8 @@ export function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
   );
 }
 
-export function WorkCard({ work }: { work: WorkModel }) {
+/** A work's card; `showAuthor={false}` on the author's own page, where every card is theirs. */
+export function WorkCard({ work, showAuthor = true }: { work: WorkModel; showAuthor?: boolean }) {
   return (
     <li class="xt-card">
       <Cover src={work.coverFileKey_url} alt={work.workName} />
@@ -65,10 +68,12 @@ export function WorkCard({ work }: { work: WorkModel }) {
           <Stat kind="view" n={work.viewNum} />
           <Stat kind="star" n={work.starNum} />
         </div>
-        <div class="xt-card-author">
-          <span class="xt-sr">作者：</span>
-          {workAuthor(work)}
-        </div>
+        {showAuthor ? (
+          <div class="xt-card-author">
+            <span class="xt-sr">作者：</span>
+            {work.userId ? <a href={authorHref(work.userId)}>{workAuthor(work)}</a> : workAuthor(work)}
+          </div>
+        ) : null}
       </div>
     </li>
   );

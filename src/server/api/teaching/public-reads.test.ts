@@ -416,3 +416,55 @@ describe('GET /teaching/menu/getUserMenu', () => {
     }
   });
 });
+
+describe('GET /teaching/teachingWork/userInfo', () => {
+  const info = (userId: string, token?: string) => t.api('GET', `/teaching/teachingWork/userInfo?userId=${encodeURIComponent(userId)}`, { token });
+
+  it('answers an author’s display name, avatar and public work count, and nothing private', async () => {
+    const id = await t.userId('student3');
+    const expected = await publicCount();
+    expect(expected).toBeGreaterThan(0);
+    const own = Number(
+      (
+        await t.db
+          .selectFrom('teaching_work')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', id)
+          .where('work_status', '>=', 3)
+          .where('del_flag', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    for (const token of [undefined, tokens.student1]) {
+      const res = await info(id, token);
+      expectEnvelope(res, { success: true, code: 200 });
+      const r = res.body.result as Record<string, unknown>;
+      // The 私密作品 rows of student3 (statuses 0–2) are not counted.
+      expect(r).toEqual({ id, realname: expect.any(String), avatar: expect.toBeOneOf([null, expect.any(String)]), avatar_url: expect.toBeOneOf([null, expect.any(String)]), workCount: own });
+      expect(JSON.stringify(r)).not.toContain('student3');
+    }
+  });
+
+  it('names an author without a real name 匿名', async () => {
+    const id = await t.userId('student3');
+    const before = await t.db.selectFrom('sys_user').select('realname').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.db.updateTable('sys_user').set({ realname: '' }).where('id', '=', id).execute();
+    try {
+      expect((await info(id)).body.result).toMatchObject({ realname: '匿名' });
+    } finally {
+      await t.db.updateTable('sys_user').set({ realname: before.realname }).where('id', '=', id).execute();
+    }
+  });
+
+  it('answers 参数错误 for a missing, unknown or deleted user', async () => {
+    expectFailure(await t.api('GET', '/teaching/teachingWork/userInfo'), '参数错误');
+    expectFailure(await info('nope'), '参数错误');
+    const id = await t.userId('student3');
+    await t.db.updateTable('sys_user').set({ del_flag: 1 }).where('id', '=', id).execute();
+    try {
+      expectFailure(await info(id), '参数错误');
+    } finally {
+      await t.db.updateTable('sys_user').set({ del_flag: 0 }).where('id', '=', id).execute();
+    }
+  });
+});

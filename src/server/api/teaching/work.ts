@@ -23,6 +23,7 @@ import {
   WORK_DICTS,
   WORK_SCENES,
   archiveVersion,
+  authorProfile,
   classForUnit,
   deleteWorks,
   managesAuthor,
@@ -69,6 +70,15 @@ export function registerWorkRoutes(r: ApiRoutes) {
       userId: q.data.userId || undefined,
     });
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 200);
+  });
+
+  // The author page's mini profile: display name, avatar and public work count; never the account name,
+  // phone, email or class. Unknown and deleted accounts answer 参数错误 (teaching-open's message).
+  r.get('/teaching/teachingWork/userInfo', PUBLIC, async (c) => {
+    const userId = c.req.query('userId')?.trim();
+    if (!userId || userId.length > 64) return fail(c, '参数错误');
+    const profile = await authorProfile(c.get('deps').db, userId);
+    return profile ? ok(c, profile, '操作成功！', 200) : fail(c, '参数错误');
   });
 
   r.get('/teaching/teachingWork/studentWorkInfo', PUBLIC, async (c) => {

@@ -26,16 +26,19 @@ export const FRONT_INDEX_URL = '/index';
 export const FRONT_COURSES_URL = '/courseList';
 /** 社区: the gallery, which the seed called 首页 before /index existed. */
 export const FRONT_COMMUNITY_URL = '/home';
+/** 发现 (the public works, newest first); migration 021 adds it to sites seeded before it. */
+export const FRONT_DISCOVER_URL = '/workList?type=1';
 
 /** The Scratch editor's front-menu entry (migration 018 adds it to sites seeded before it). */
 export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
 
 // Only pages that exist are seeded: of teaching-open's editors only Scratch 3 is built. Sort numbers are
-// teaching-open's (首页 and 社区 share 0, as there).
+// teaching-open's (首页 and 社区 share 0, as do 发现 and 课程; ids ascend in this order, which breaks the ties).
 export const FRONT_MENU: FrontMenuDef[] = [
   { name: '首页', url: FRONT_INDEX_URL, icon: 'home', route: true, sort: 0 },
   { name: '社区', url: FRONT_COMMUNITY_URL, icon: 'experiment', route: true, sort: 0 },
   { name: '创作', url: '', icon: 'build', route: true, sort: 1, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
+  { name: '发现', url: FRONT_DISCOVER_URL, icon: 'search', route: true, sort: 2 },
   { name: '课程', url: FRONT_COURSES_URL, icon: 'calculator', route: true, sort: 2 },
   { name: '资讯', url: FRONT_NEWS_URL, icon: 'notification', route: true, sort: 3 },
   { name: '个人中心', url: '/dashboard/index', route: true, needLogin: true },

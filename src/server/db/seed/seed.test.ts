@@ -271,10 +271,12 @@ describe.each(dialects)('seed on %s', (dialect) => {
       ['首页', '/index', 0, 'home'],
       ['社区', '/home', 0, 'experiment'],
       ['创作', '', 1, 'build'],
+      ['发现', '/workList?type=1', 2, 'search'],
       ['课程', '/courseList', 2, 'calculator'],
       ['资讯', '/newsList', 3, 'notification'],
       ['个人中心', '/dashboard/index', 9, null],
     ]);
+    expect(roots.find((r) => r.name === '发现')).toMatchObject({ sort_no: 2, icon: 'search', need_login: 0, is_route: 1, internal_or_external: 0 });
     expect(roots.find((r) => r.name === '资讯')).toMatchObject({ sort_no: 3, icon: 'notification', need_login: 0 });
     expect(rows.find((r) => r.parent_id === roots[2].id)).toMatchObject({ name: 'Scratch3', url: '/scratch3/index.html?scene=create', internal_or_external: 1 });
     expect(roots.find((r) => r.name === '个人中心')?.need_login).toBe(1);
