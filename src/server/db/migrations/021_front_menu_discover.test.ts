@@ -28,14 +28,14 @@ describe.each(dialects)('migration 021 on %s', (dialect) => {
     expect(await front()).toEqual([]);
   });
 
-  it('adds 发现 between 创作 and 资讯 to a menu seeded without it, once', async () => {
+  it('adds 发现 (sort 2, between 创作 and 资讯) to a menu seeded without it, once', async () => {
     await seedIfEmpty(t.db, { demoContent: false, filesDir });
     const seeded = (await front()).find((r) => r.name === '发现')!;
     await t.db.deleteFrom('teaching_menu').where('id', '=', seeded.id).execute();
     await up(t.db);
     await up(t.db);
     const roots = (await front()).filter((r) => r.parent_id === '');
-    expect(roots.map((r) => r.name)).toEqual(['首页', '创作', '发现', '资讯', '个人中心']);
+    expect(roots.map((r) => r.name).sort()).toEqual(['首页', '社区', '创作', '发现', '课程', '资讯', '个人中心'].sort());
     expect(roots.find((r) => r.name === '发现')).toMatchObject({ url: '/workList?type=1', sort_no: 2, icon: 'search' });
   });
 
