@@ -3,57 +3,13 @@
 import type { FrontMenuNode, NewsModel } from '../../server/upstream/client.js';
 import { Icon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
+import { LinkPager } from './pager.js';
 import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps, type PublicViewer } from './layout.js';
 
 export const NEWS_NOT_FOUND = '资讯不存在或未发布';
 export const NEWS_PAGE_SIZE = 10;
 
 const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`);
-
-/** Page links around the current page: first, last, and two either side, with gaps as “…”. */
-function pageNumbers(current: number, pages: number): (number | null)[] {
-  const out: (number | null)[] = [];
-  for (let n = 1; n <= pages; n++) {
-    if (n === 1 || n === pages || Math.abs(n - current) <= 2) out.push(n);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
-}
-
-function Pager({ current, pages }: { current: number; pages: number }) {
-  if (pages <= 1) return null;
-  return (
-    <nav class="xt-pager" aria-label="分页">
-      {current > 1 ? (
-        <a class="xt-pager-item" href={pageHref(current - 1)} rel="prev">
-          上一页
-        </a>
-      ) : (
-        <span class="xt-pager-item xt-pager-disabled">上一页</span>
-      )}
-      {pageNumbers(current, pages).map((n) =>
-        n === null ? (
-          <span class="xt-pager-gap">…</span>
-        ) : n === current ? (
-          <span class="xt-pager-item xt-pager-current" aria-current="page">
-            {n}
-          </span>
-        ) : (
-          <a class="xt-pager-item" href={pageHref(n)} aria-label={`第${n}页`}>
-            {n}
-          </a>
-        ),
-      )}
-      {current < pages ? (
-        <a class="xt-pager-item" href={pageHref(current + 1)} rel="next">
-          下一页
-        </a>
-      ) : (
-        <span class="xt-pager-item xt-pager-disabled">下一页</span>
-      )}
-    </nav>
-  );
-}
 
 export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
   const pages = Math.max(1, Math.ceil(p.total / NEWS_PAGE_SIZE));
@@ -85,7 +41,7 @@ export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: n
           )}
           <div class="xt-news-foot">
             <span class="xt-news-total">共{p.total}篇</span>
-            <Pager current={p.pageNo} pages={pages} />
+            <LinkPager current={p.pageNo} pages={pages} href={pageHref} />
           </div>
         </section>
       </div>
