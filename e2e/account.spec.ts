@@ -131,7 +131,7 @@ test('退出登录 asks 真的要注销登录吗 ?; cancel stays, confirm logs o
 
   await openMenu(page, '退出登录');
   await page.getByRole('dialog').filter({ hasText: '真的要注销登录吗 ?' }).getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/index$/);
   await page.goto('/dashboard/index');
   await expect(page).toHaveURL(/\/user\/login/);
 });

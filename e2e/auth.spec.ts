@@ -48,7 +48,7 @@ test('admin logs in, sees the menu, follows the redirect, and logs out', async (
   await page.getByRole('button', { name: '退出登录' }).click();
   // With JavaScript the logout asks first (reference §1.11: 提示 / 真的要注销登录吗 ?).
   await page.getByRole('dialog').filter({ hasText: '真的要注销登录吗 ?' }).getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/index$/);
   await page.goto('/dashboard/index');
   await expect(page).toHaveURL(/\/user\/login/);
 });

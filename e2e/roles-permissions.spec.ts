@@ -15,7 +15,7 @@ const roleRow = (page: Page, name: string) => page.locator('tr.ant-table-row').f
 async function logout(page: Page) {
   await page.getByRole('button', { name: '退出登录' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/index$/);
 }
 
 /**
