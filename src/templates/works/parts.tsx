@@ -29,8 +29,6 @@ export function workOpenUrl(r: Row): string {
   }
 }
 
-export const playerUrl = (r: Row) => `/scratch3/player.html?workId=${encodeURIComponent(str(r.id))}`;
-
 /**
  * The player for a stored project file (`workUrl`): the grading desk's and the author's 预览, which may show
  * works that are not public (the list already decided who sees the row; the file itself is served by its key).
