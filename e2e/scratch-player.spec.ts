@@ -88,36 +88,19 @@ async function sqlOnServerDb<T>(sqlite: string, postgres: string, params: unknow
   }
 }
 
-/** A project with a cloud variable: the green flag sets ☁ 分数 to 7. */
-function cloudSb3(): Buffer {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4c97ff"/></svg>');
+/** A one-sprite project: a stage and a sprite sharing one SVG costume, the sprite running `blocks`. */
+function oneSpriteSb3(o: { svg: string; size: number; sprite: string; blocks: Record<string, unknown>; stageVariables?: Record<string, unknown>; extensions?: string[] }): Buffer {
+  const svg = Buffer.from(o.svg);
   const md5 = createHash('md5').update(svg).digest('hex');
-  const costume = { name: 'c', dataFormat: 'svg', assetId: md5, md5ext: `${md5}.svg`, rotationCenterX: 20, rotationCenterY: 20 };
+  const costume = { name: 'c', dataFormat: 'svg', assetId: md5, md5ext: `${md5}.svg`, rotationCenterX: o.size / 2, rotationCenterY: o.size / 2 };
   const base = { lists: {}, broadcasts: {}, comments: {}, currentCostume: 0, costumes: [costume], sounds: [], volume: 100 };
   const project = {
     targets: [
-      { ...base, isStage: true, name: 'Stage', variables: { cv1: ['☁ 分数', 0, true] }, blocks: {}, layerOrder: 0, tempo: 60 },
-      {
-        ...base,
-        isStage: false,
-        name: '角色1',
-        variables: {},
-        layerOrder: 1,
-        visible: true,
-        x: 0,
-        y: 0,
-        size: 100,
-        direction: 90,
-        draggable: false,
-        rotationStyle: 'all around',
-        blocks: {
-          flag: { opcode: 'event_whenflagclicked', next: 'set', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
-          set: { opcode: 'data_setvariableto', next: null, parent: 'flag', inputs: { VALUE: [1, [10, '7']] }, fields: { VARIABLE: ['☁ 分数', 'cv1'] }, shadow: false, topLevel: false },
-        },
-      },
+      { ...base, isStage: true, name: 'Stage', variables: o.stageVariables ?? {}, blocks: {}, layerOrder: 0, tempo: 60 },
+      { ...base, isStage: false, name: o.sprite, variables: {}, layerOrder: 1, visible: true, x: 0, y: 0, size: 100, direction: 90, draggable: false, rotationStyle: 'all around', blocks: o.blocks },
     ],
     monitors: [],
-    extensions: [],
+    extensions: o.extensions ?? [],
     meta: { semver: '3.0.0', vm: '0.2.0', agent: 'xuetang-e2e' },
   };
   return zipArchive([
@@ -126,43 +109,32 @@ function cloudSb3(): Buffer {
   ]);
 }
 
+/** A project with a cloud variable: the green flag sets ☁ 分数 to 7. */
+const cloudSb3 = () =>
+  oneSpriteSb3({
+    svg: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4c97ff"/></svg>',
+    size: 40,
+    sprite: '角色1',
+    stageVariables: { cv1: ['☁ 分数', 0, true] },
+    blocks: {
+      flag: { opcode: 'event_whenflagclicked', next: 'set', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
+      set: { opcode: 'data_setvariableto', next: null, parent: 'flag', inputs: { VALUE: [1, [10, '7']] }, fields: { VARIABLE: ['☁ 分数', 'cv1'] }, shadow: false, topLevel: false },
+    },
+  });
+
 /** A project that uses the music extension: the green flag plays a snare drum. */
-function musicSb3(): Buffer {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60"><circle cx="30" cy="30" r="26" fill="#ffab19" stroke="#333" stroke-width="3"/></svg>');
-  const md5 = createHash('md5').update(svg).digest('hex');
-  const costume = { name: 'c', dataFormat: 'svg', assetId: md5, md5ext: `${md5}.svg`, rotationCenterX: 30, rotationCenterY: 30 };
-  const base = { variables: {}, lists: {}, broadcasts: {}, comments: {}, currentCostume: 0, costumes: [costume], sounds: [], volume: 100 };
-  const project = {
-    targets: [
-      { ...base, isStage: true, name: 'Stage', blocks: {}, layerOrder: 0, tempo: 60 },
-      {
-        ...base,
-        isStage: false,
-        name: '鼓手',
-        layerOrder: 1,
-        visible: true,
-        x: 0,
-        y: 0,
-        size: 100,
-        direction: 90,
-        draggable: false,
-        rotationStyle: 'all around',
-        blocks: {
-          flag: { opcode: 'event_whenflagclicked', next: 'drum', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
-          drum: { opcode: 'music_playDrumForBeats', next: null, parent: 'flag', inputs: { DRUM: [1, 'menu'], BEATS: [1, [4, '0.25']] }, fields: {}, shadow: false, topLevel: false },
-          menu: { opcode: 'music_menu_DRUM', next: null, parent: 'drum', inputs: {}, fields: { DRUM: ['1', null] }, shadow: true, topLevel: false },
-        },
-      },
-    ],
-    monitors: [],
+const musicSb3 = () =>
+  oneSpriteSb3({
+    svg: '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60"><circle cx="30" cy="30" r="26" fill="#ffab19" stroke="#333" stroke-width="3"/></svg>',
+    size: 60,
+    sprite: '鼓手',
     extensions: ['music'],
-    meta: { semver: '3.0.0', vm: '0.2.0', agent: 'xuetang-e2e' },
-  };
-  return zipArchive([
-    { name: 'project.json', data: Buffer.from(JSON.stringify(project)) },
-    { name: `${md5}.svg`, data: svg },
-  ]);
-}
+    blocks: {
+      flag: { opcode: 'event_whenflagclicked', next: 'drum', parent: null, inputs: {}, fields: {}, shadow: false, topLevel: true, x: 0, y: 0 },
+      drum: { opcode: 'music_playDrumForBeats', next: null, parent: 'flag', inputs: { DRUM: [1, 'menu'], BEATS: [1, [4, '0.25']] }, fields: {}, shadow: false, topLevel: false },
+      menu: { opcode: 'music_menu_DRUM', next: null, parent: 'drum', inputs: {}, fields: { DRUM: ['1', null] }, shadow: true, topLevel: false },
+    },
+  });
 
 test.describe('Scratch player', () => {
   test('a visitor clicks the cover on /work-detail, the player loads and the green flag runs the work', async ({ browser }) => {
