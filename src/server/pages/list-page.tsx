@@ -116,6 +116,51 @@ export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<R
   return Object.fromEntries(entries);
 }
 
+/** What a tree screen's drawer form shows again after a refused save (菜单管理, 前台菜单管理). */
+export interface TreeFormAgain<T extends number> {
+  id?: string;
+  menuType: T;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  message?: string;
+  back: string;
+}
+
+/**
+ * POST …/save of a tree screen's drawer form: adds or edits one row through the API. Saved: back to the list
+ * with the row in focus. Refused: the form again with the field errors in place (the message above the form
+ * when an error names no field of it), 400 without htmx.
+ */
+export async function saveTreeRow<T extends number>(
+  c: Context<PageEnv>,
+  o: {
+    safeBack: (v: unknown) => string;
+    typeOf: (v: unknown) => T;
+    fields: (menuType: T) => FieldSpec[];
+    paths: { add: string; edit: string };
+    again: (a: TreeFormAgain<T>, status: 200 | 400) => Response | Promise<Response>;
+  },
+): Promise<Response> {
+  const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? String(v[0] ?? '') : (v ?? ''));
+  const id = one(submitted.id).slice(0, 64) || undefined;
+  const back = o.safeBack(submitted.back);
+  const menuType = o.typeOf(one(submitted.menuType));
+  const all = o.fields(menuType);
+  const body = { ...formToBody(submitted, all.filter((f) => f.key !== 'menuType')), menuType, ...(id ? { id } : {}) };
+  const res = await c.get('upstream').call<{ id?: string; errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', id ? o.paths.edit : o.paths.add, undefined, body);
+  if (res.body.success) {
+    setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
+    const focus = id ?? res.body.result?.id;
+    return backToList(c, focus ? hrefWith(back.split('?')[0], { ...Object.fromEntries(new URL(back, 'http://x').searchParams), focus }) : back);
+  }
+  const errors = res.body.result?.errors ?? {};
+  const keys = new Set(all.map((f) => f.key));
+  const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
+  const values = Object.fromEntries(Object.entries(submitted).map(([k, v]) => [k, one(v)]));
+  return o.again({ id, menuType, values, errors, message: placed ? undefined : res.body.message, back }, isHtmx(c) ? 200 : 400);
+}
+
 /** Default form → JSON body: numbers as numbers, multiselects as comma lists, switches as 1/0, text trimmed. */
 export function formToBody(form: Record<string, string | string[]>, fields: FieldSpec[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};

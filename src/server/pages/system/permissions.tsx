@@ -20,7 +20,7 @@ import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { DialogFrame, TreeTable, type TreeNode } from '../../../templates/list/tree.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { backToList, isHtmx, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
@@ -401,24 +401,15 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     return page(c, () => menuForm(c, { id, menuType, values, back }));
   });
 
-  app.post(`${R}/save`, async (c) => {
-    const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-    const id = str(submitted.id).slice(0, 64) || undefined;
-    const back = safeBack(submitted.back);
-    const menuType = typeOf(str(submitted.menuType));
-    const fields = permissionFormFields(menuType).filter((f) => f.key !== 'menuType');
-    const body = { ...formToBody(submitted, fields), menuType, ...(id ? { id } : {}) };
-    const res = await c.get('upstream').call<{ id?: string; errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', id ? '/sys/permission/edit' : '/sys/permission/add', undefined, body);
-    if (res.body.success) {
-      setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
-      const focus = id ?? res.body.result?.id;
-      return backToList(c, focus ? hrefWith(back.split('?')[0], { ...Object.fromEntries(new URL(back, 'http://x').searchParams), focus }) : back);
-    }
-    const errors = res.body.result?.errors ?? {};
-    const keys = new Set(permissionFormFields(menuType).map((f) => f.key));
-    const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
-    return page(c, () => menuForm(c, { id, menuType, values: typedValues(submitted), errors, message: placed ? undefined : res.body.message, back }), isHtmx(c) ? 200 : 400);
-  });
+  app.post(`${R}/save`, (c) =>
+    saveTreeRow(c, {
+      safeBack,
+      typeOf,
+      fields: permissionFormFields,
+      paths: { add: '/sys/permission/add', edit: '/sys/permission/edit' },
+      again: (a, status) => page(c, () => menuForm(c, a), status),
+    }),
+  );
 
   app.get(`${R}/delete`, (c) => {
     const id = str(c.req.query('id')).slice(0, 64);

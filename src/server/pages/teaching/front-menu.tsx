@@ -14,7 +14,7 @@ import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { TreeTable, type TreeNode } from '../../../templates/list/tree.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { backToList, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
@@ -274,8 +274,6 @@ const nodeValues = (n: Record<string, unknown>): Record<string, unknown> => ({
   internalOrExternal: n.internalOrExternal ? '1' : '0',
 });
 
-const typedValues = (form: Record<string, string | string[]>) => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-
 // ---- routes -------------------------------------------------------------------------------------------------
 
 export function registerFrontMenuPages(app: Hono<PageEnv>) {
@@ -300,24 +298,15 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
     return page(c, () => menuForm(c, { id, menuType, values, back, detail: !!id && c.req.query('detail') === '1' }));
   });
 
-  app.post(`${R}/save`, async (c) => {
-    const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-    const id = str(submitted.id).slice(0, 64) || undefined;
-    const back = safeBack(submitted.back);
-    const menuType = typeOf(str(submitted.menuType));
-    const fields = frontMenuFormFields(menuType).filter((f) => f.key !== 'menuType');
-    const body = { ...formToBody(submitted, fields), menuType, ...(id ? { id } : {}) };
-    const res = await c.get('upstream').call<{ id?: string; errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', id ? '/teaching/menu/edit' : '/teaching/menu/add', undefined, body);
-    if (res.body.success) {
-      setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
-      const focus = id ?? res.body.result?.id;
-      return backToList(c, focus ? hrefWith(back.split('?')[0], { ...Object.fromEntries(new URL(back, 'http://x').searchParams), focus }) : back);
-    }
-    const errors = res.body.result?.errors ?? {};
-    const keys = new Set(frontMenuFormFields(menuType).map((f) => f.key));
-    const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
-    return page(c, () => menuForm(c, { id, menuType, values: typedValues(submitted), errors, message: placed ? undefined : res.body.message, back }), isHtmx(c) ? 200 : 400);
-  });
+  app.post(`${R}/save`, (c) =>
+    saveTreeRow(c, {
+      safeBack,
+      typeOf,
+      fields: frontMenuFormFields,
+      paths: { add: '/teaching/menu/add', edit: '/teaching/menu/edit' },
+      again: (a, status) => page(c, () => menuForm(c, a), status),
+    }),
+  );
 
   app.get(`${R}/delete`, (c) => {
     const id = str(c.req.query('id')).slice(0, 64);
