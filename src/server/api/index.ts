@@ -53,6 +53,7 @@ export const WRITING_GETS = new Set([
   '/sys/annountCement/doReovkeData',
   '/sys/logout',
   '/teaching/teachingWork/setWorkTag',
+  '/teaching/teachingWork/starWork',
   '/teaching/teachingDepartDayLog/unitViewLog',
 ]);
 /** Login and logout write their own login log. */

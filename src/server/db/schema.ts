@@ -502,6 +502,22 @@ export interface TeachingScratchCloudVarTable {
   update_time: string;
 }
 
+/** A view or like counted for one visitor of a work on one day (migration 024; domain/work-visits.ts). */
+export interface TeachingWorkVisitTable {
+  kind: 'view' | 'star';
+  work_id: string;
+  /** `u:<user id>` when logged in, else `a:<hash of the address and the day's salt>`. */
+  visitor_key: string;
+  /** 'YYYY-MM-DD'. */
+  day: string;
+}
+
+/** The random salt of one day's address hashes (migration 024); purged with that day's visits. */
+export interface TeachingVisitSaltTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -543,6 +559,8 @@ export interface Database {
   teaching_news: TeachingNewsTable;
   teaching_scratch_backpack: TeachingScratchBackpackTable;
   teaching_scratch_cloud_var: TeachingScratchCloudVarTable;
+  teaching_work_visit: TeachingWorkVisitTable;
+  teaching_visit_salt: TeachingVisitSaltTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

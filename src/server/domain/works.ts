@@ -8,6 +8,7 @@ import type { SessionUser } from './sessions.js';
 import { now } from './time.js';
 import { removeStoredFiles } from './uploads.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from './user-scope.js';
+import { countOnce, type Visitor } from './work-visits.js';
 
 /** Works at or above this status are public (3 首页展示, 4 精选作品). */
 export const PUBLIC_STATUS = 3;
@@ -143,20 +144,16 @@ export interface Viewer {
 }
 
 /**
- * One work with its author and files, counting a view. Visitors see public works only, in the public shape; the
- * author and staff see any, in full (teaching-open exposed drafts, usernames, scores and remarks to everyone).
+ * One work with its author and files, counting the visitor's view (once a day: domain/work-visits.ts). Visitors
+ * see public works only, in the public shape; the author and staff see any, in full (teaching-open exposed
+ * drafts, usernames, scores and remarks to everyone, and counted every fetch as a view).
  */
-export async function workDetail(db: Kysely<Database>, workId: string, viewer: Viewer | null) {
+export async function workDetail(db: Kysely<Database>, workId: string, viewer: Viewer | null, visitor?: Visitor) {
   const row = await workModelQuery(db).where('w.id', '=', workId).where('u.del_flag', '=', 0).executeTakeFirst();
   if (!row) return null;
   const privileged = !!viewer && (viewer.staff || viewer.id === row.user_id);
   if (row.work_status < PUBLIC_STATUS && !privileged) return null;
-  await db
-    .updateTable('teaching_work')
-    .set((eb) => ({ view_num: eb('view_num', '+', 1) }))
-    .where('id', '=', workId)
-    .execute();
-  row.view_num += 1;
+  if (visitor && (await countOnce(db, 'view', workId, visitor))) row.view_num += 1;
   const [model] = await decorate(db, [privileged ? toModel(row) : toPublicModel(row)], WORK_DICTS);
   return model;
 }
@@ -314,6 +311,7 @@ export async function deleteWorks(db: Kysely<Database>, filesDir: string, workId
     await tx.deleteFrom('teaching_work_tag').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work_version').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_scratch_cloud_var').where('work_id', 'in', workIds).execute();
+    await tx.deleteFrom('teaching_work_visit').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work').where('id', 'in', workIds).execute();
     removed = await unreferencedFiles(tx, fileIds);
     if (removed.length) await tx.deleteFrom('sys_file').where('id', 'in', removed.map((f) => f.id)).execute();

@@ -16,6 +16,7 @@ import { registerDashboardPages } from './dashboard.js';
 import { iframePage } from './iframe-page.js';
 import { htmxMode, shellPage } from './shell-page.js';
 import { registerPublicPages } from './public.js';
+import { registerWorkDetailPages } from './public-work.js';
 import { registerRolePages } from './system/roles.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
@@ -39,7 +40,7 @@ import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
+export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
 export function createPages(deps: { upstream: Upstream; config: Config }) {
   const app = new Hono<PageEnv>();
@@ -82,6 +83,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerMyAnnouncementPages(app);
   registerAccountPages(app);
   registerPublicPages(app);
+  registerWorkDetailPages(app);
   registerRolePages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);

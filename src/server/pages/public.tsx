@@ -1,9 +1,8 @@
-// The public site: /home (gallery) and /work-detail?id= (one work). No login needed, no JavaScript shipped.
+// The public site: /home (gallery; /work-detail?id= is public-work.tsx). No login needed, no JavaScript shipped.
 // Every section is one upstream call, all issued together; a failing section is left out, not the page.
 import type { Context, Hono } from 'hono';
 import { HomePage } from '../../templates/public/home.js';
 import type { PublicViewer } from '../../templates/public/layout.js';
-import { WorkDetailPage, WorkNotFoundPage } from '../../templates/public/work-detail.js';
 import type { Envelope, FrontMenuNode, Page } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
 
@@ -89,17 +88,5 @@ export function registerPublicPages(app: Hono<PageEnv>) {
           />
         ),
     );
-  });
-
-  app.get('/work-detail', async (c) => {
-    const id = c.req.query('id')?.trim() ?? '';
-    const url = new URL(c.req.url);
-    const current = url.pathname + url.search;
-    // Unknown, missing or non-public: the API answers success:false (作品不存在) for all of them.
-    const [frame, res] = await Promise.all([chrome(c), id ? c.get('upstream').workInfo(id) : Promise.resolve(null)]);
-    const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current };
-    cacheHeaders(c);
-    if (!res?.success || !res.result) return c.html('<!doctype html>' + (<WorkNotFoundPage {...props} />), 404);
-    return c.html('<!doctype html>' + (<WorkDetailPage {...props} work={res.result} />));
   });
 }

@@ -122,6 +122,18 @@ export interface WorkModel {
   coverFileKey_url: string | null;
   workFileKey_url: string | null;
 }
+/** A public comment on a work (/teaching/teachingWork/getWorkComments). */
+export interface WorkComment {
+  id: string;
+  workId: string;
+  comment: string;
+  userId: string | null;
+  realname: string;
+  avatar_url: string | null;
+  createTime: string;
+  /** Whether the caller may delete it. */
+  canDelete: boolean;
+}
 /** An author's public mini profile (/teaching/teachingWork/userInfo). */
 export interface AuthorProfile {
   id: string;
@@ -320,6 +332,19 @@ export class Upstream {
   }
   workInfo(workId: string) {
     return this.get<WorkModel>('/teaching/teachingWork/studentWorkInfo', { workId });
+  }
+  /** A like (counted once per visitor per day); `success: false` with 已经点赞过了 when already counted. */
+  starWork(workId: string) {
+    return this.get<{ starNum: number } | null>('/teaching/teachingWork/starWork', { workId });
+  }
+  workComments(workId: string, page: number, pageSize: number) {
+    return this.get<WorkComment[]>('/teaching/teachingWork/getWorkComments', { workId, page, pageSize });
+  }
+  saveComment(workId: string, comment: string) {
+    return this.call<WorkComment>('POST', '/teaching/teachingWork/saveComment', undefined, { workId, comment });
+  }
+  deleteComment(id: string) {
+    return this.call<null>('DELETE', '/teaching/teachingWork/deleteComment', { id });
   }
   homeCourses(p: { pageNo?: number; pageSize?: number; courseName?: string; courseCategory?: string; courseType?: string } = {}) {
     return this.get<Page<CourseModel>>('/teaching/teachingCourse/getHomeCourse', p);

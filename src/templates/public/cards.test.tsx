@@ -46,7 +46,7 @@ describe('view and like marks', () => {
   });
 
   it('are svg icons on the work page', () => {
-    const html = String(<WorkDetailPage brandName="学堂" footerHtml="" menu={[]} viewer={null} current="/work-detail" work={work} />);
+    const html = String(<WorkDetailPage brandName="学堂" footerHtml="" menu={[]} viewer={null} current="/work-detail" work={work} share={{ link: 'http://localhost/work-detail?id=w1', svg: '<svg></svg>' }} />);
     expect(html).not.toMatch(EMOJI);
     expect(html).toContain('data-icon="eye"');
     expect(html).toContain('data-icon="like"');

@@ -28,6 +28,8 @@ export interface PublicLayoutProps {
   pageTitle?: string;
   /** Small page scripts (ES modules, deferred); the public pages work without them. */
   modules?: string[];
+  /** Classic deferred scripts (htmx on /work-detail); the page works without them too. */
+  scripts?: string[];
   children: Child;
 }
 
@@ -129,7 +131,7 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
 export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
   return (
-    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} modules={p.modules} bodyClass="xt-public">
+    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} scripts={p.scripts} modules={p.modules} bodyClass="xt-public">
       <a class="xt-skip" href="#main">
         跳到主要内容
       </a>
@@ -167,7 +169,7 @@ export function PublicLayout(p: PublicLayoutProps) {
 }
 
 /** What every public page hands the layout besides its own title and content. */
-export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'children'>;
+export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'scripts' | 'children'>;
 
 /** A `yyyy-MM-dd HH:mm:ss` time (GMT+8) in a <time> element with its ISO datetime; plain text when it does not parse. */
 export function PublicTime({ value }: { value: string | null | undefined }) {

@@ -45,6 +45,7 @@ import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 import { courseViewer } from './course-access.js';
+import { registerWorkInteractionRoutes, requestVisitor } from './work-interactions.js';
 
 const leaderboardQuery = z.object({
   orderBy: z.string().optional(),
@@ -91,11 +92,13 @@ export function registerWorkRoutes(r: ApiRoutes) {
     const author = user && !isSuperUser(user) ? (await db.selectFrom('teaching_work').select('user_id').where('id', '=', workId).executeTakeFirst())?.user_id : undefined;
     const staff = !!user && (isSuperUser(user) || (!!author && author !== user.id && (await managesAuthor(db, user, author))));
     const viewer = user ? { id: user.id, staff } : null;
-    const work = await workDetail(db, workId, viewer);
+    // A view counts once per visitor per day (HEAD reads count nothing), whether the page or the player asked.
+    const work = await workDetail(db, workId, viewer, c.req.method === 'GET' ? requestVisitor(c) : undefined);
     // The Scratch player pages check code 0 here.
     return work ? ok(c, work, '操作成功！', 0) : fail(c, '作品不存在');
   });
 
+  registerWorkInteractionRoutes(r);
   registerOwnWorkRoutes(r);
 }
 
