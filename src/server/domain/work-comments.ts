@@ -61,7 +61,8 @@ const STRIP_ALL: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {
 
 /**
  * The plain text of a comment: every tag removed (script and style with their content), entities turned back
- * into characters, repeated until no markup is left (so `&lt;script&gt;` cannot come back as a tag), trimmed.
+ * into characters, repeated until no markup is left (so `&lt;script&gt;` cannot come back as a tag: it goes
+ * too, with its content), runs of spaces made one, trimmed.
  */
 export function commentText(input: string): string {
   let text = input;
@@ -70,7 +71,8 @@ export function commentText(input: string): string {
     if (next === text) break;
     text = next;
   }
-  return text.replace(/\r\n?/g, '\n').trim();
+  // Removed markup leaves runs of spaces behind.
+  return text.replace(/\r\n?/g, '\n').replace(/[ \t]{2,}/g, ' ').trim();
 }
 
 /** A like of a public work, once per visitor per day: the message and the work's like count after it. */
