@@ -234,8 +234,11 @@ describe('GET /teaching/teachingWork/studentWorkInfo', () => {
     t.api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${encodeURIComponent(workId)}&_t=1700000000`, { token });
   const views = async (id: string) => (await t.db.selectFrom('teaching_work').select('view_num').where('id', '=', id).executeTakeFirstOrThrow()).view_num;
 
-  it('shows a public work to anyone with code 0 and counts the view', async () => {
-    const work = (await leaderboard('workStatus=4')).records[0];
+  it('shows a public work to anyone with code 0 and counts the view (once a day per visitor)', async () => {
+    // A work no earlier test has opened: a view counts once a day per visitor (work-interactions.test.ts).
+    const source = await t.db.selectFrom('teaching_work').selectAll().where('work_status', '=', 4).orderBy('id').executeTakeFirstOrThrow();
+    const work = { id: newId(), workName: '今天第一次打开' };
+    await t.db.insertInto('teaching_work').values({ ...source, id: work.id, work_name: work.workName }).execute();
     const before = await views(work.id);
     const res = await info(work.id);
     expectEnvelope(res, { success: true, code: 0 });
@@ -244,6 +247,9 @@ describe('GET /teaching/teachingWork/studentWorkInfo', () => {
     expect(res.body.result).not.toHaveProperty('password');
     expect(await views(work.id)).toBe(before + 1);
     await info(work.id, tokens.student1);
+    expect(await views(work.id)).toBe(before + 2);
+    await info(work.id, tokens.student1);
+    await info(work.id);
     expect(await views(work.id)).toBe(before + 2);
   });
 
