@@ -2,6 +2,7 @@
 // reachable by visitors through any public endpoint or page, comments sanitised, switched and rate-limited on
 // the server, and deletable only by the commenter, the author or staff managing the author.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TeachingWork } from '../../db/schema.js';
 import { newId } from '../../domain/ids.js';
 import { COMMENTS_PER_DAY, COMMENTS_PER_MINUTE } from '../../domain/work-comments.js';
 import { purgeWorkVisits } from '../../domain/work-visits.js';
@@ -12,12 +13,12 @@ import { startTestApp, type TestApp } from '../../../../test/harness.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-let template: Record<string, unknown>;
+let template: TeachingWork;
 
 beforeAll(async () => {
   t = await startTestApp();
   for (const u of ['admin', 'teacher', 'student1', 'student2', 'student3']) tokens[u] = await t.login(u);
-  template = (await t.db.selectFrom('teaching_work').selectAll().where('work_status', '=', 4).orderBy('id').executeTakeFirstOrThrow()) as Record<string, unknown>;
+  template = await t.db.selectFrom('teaching_work').selectAll().where('work_status', '=', 4).orderBy('id').executeTakeFirstOrThrow();
 });
 afterAll(async () => {
   await t?.close();
@@ -31,7 +32,7 @@ async function addWork(username: string, status: number, name = `作品${newId()
   const id = newId();
   await t.db
     .insertInto('teaching_work')
-    .values({ ...(template as never), id, user_id: await t.userId(username), create_by: username, work_name: name, work_status: status, view_num: 0, star_num: 0, create_time: formatDateTime() })
+    .values({ ...template, id, user_id: await t.userId(username), create_by: username, work_name: name, work_status: status, view_num: 0, star_num: 0, create_time: formatDateTime() })
     .execute();
   return id;
 }
