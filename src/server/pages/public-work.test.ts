@@ -57,7 +57,9 @@ describe('like on /work-detail', () => {
     const first = await post('/work-detail/like', { id }, { ip: '10.9.0.1' });
     expect(first.status).toBe(303);
     expect(first.headers.get('Location')).toBe(`/work-detail?id=${id}&msg=starred#xt-like`);
-    const page = await get(`/work-detail?id=${id}&msg=starred`);
+    const flashed = await t.request(`/work-detail?id=${id}&msg=starred`);
+    expect(flashed.headers.get('Cache-Control')).toBe('private, no-store');
+    const page = await flashed.text();
     expect(page).toContain('点赞成功');
     expect(page).toMatch(/data-stat="star">1</);
     const again = await post('/work-detail/like', { id }, { ip: '10.9.0.1' });

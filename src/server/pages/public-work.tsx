@@ -76,6 +76,8 @@ async function renderDetail(c: Context<PageEnv>, id: string, o: DetailOptions = 
   cacheHeaders(c);
   // Unknown, missing or non-public: the API answers success:false (作品不存在) for all of them.
   if (!res?.success || !res.result) return c.html('<!doctype html>' + (<WorkNotFoundPage {...props} />), 404);
+  // A page answering someone's own action (a flash message, a refused comment) is theirs alone.
+  if (o.likeMessage || o.comment?.message || o.comment?.error) c.header('Cache-Control', 'private, no-store');
   const pages = Math.min(Math.max(o.commentPages ?? 1, 1), MAX_COMMENT_PAGES);
   const allowComment = frame.cfg.allowComment === '1';
   const [comments, svg] = await Promise.all([allowComment ? loadComments(c, id, pages) : Promise.resolve(null), shareQr(shareLink(c, id))]);
