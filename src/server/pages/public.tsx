@@ -3,6 +3,7 @@
 import type { Context, Hono } from 'hono';
 import { HomePage } from '../../templates/public/home.js';
 import type { PublicViewer } from '../../templates/public/layout.js';
+import { publicLook } from '../../templates/public/look.js';
 import { WorkDetailPage, WorkNotFoundPage } from '../../templates/public/work-detail.js';
 import type { Envelope, FrontMenuNode, Page } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
@@ -55,10 +56,10 @@ async function viewer(c: Context<PageEnv>): Promise<PublicViewer | null> {
   }
 }
 
-/** Site chrome shared by both pages: config, front menu and visitor, fetched together. */
+/** Site chrome shared by the public pages: config (and its checked look), front menu and visitor, fetched together. */
 export async function chrome(c: Context<PageEnv>) {
   const [cfg, menu, who] = await Promise.all([siteConfig(c), frontMenu(c), viewer(c)]);
-  return { cfg, menu, viewer: who };
+  return { cfg, look: publicLook(cfg), menu, viewer: who };
 }
 
 export function registerPublicPages(app: Hono<PageEnv>) {
@@ -82,6 +83,7 @@ export function registerPublicPages(app: Hono<PageEnv>) {
             footerHtml={frame.cfg.footer}
             menu={frame.menu}
             viewer={frame.viewer}
+            look={frame.look}
             featured={featured}
             liked={liked}
             latest={latest}
@@ -97,7 +99,7 @@ export function registerPublicPages(app: Hono<PageEnv>) {
     const current = url.pathname + url.search;
     // Unknown, missing or non-public: the API answers success:false (作品不存在) for all of them.
     const [frame, res] = await Promise.all([chrome(c), id ? c.get('upstream').workInfo(id) : Promise.resolve(null)]);
-    const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current };
+    const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, look: frame.look, current };
     cacheHeaders(c);
     if (!res?.success || !res.result) return c.html('<!doctype html>' + (<WorkNotFoundPage {...props} />), 404);
     return c.html('<!doctype html>' + (<WorkDetailPage {...props} work={res.result} />));

@@ -3,6 +3,7 @@
 // No JavaScript: tabs and pages are links.
 import type { AuthorProfile, WorkModel } from '../../server/upstream/client.js';
 import { WorkCard, authorHref } from './cards.js';
+import { Hero } from './hero.js';
 import { PublicLayout, PublicNotFound, type PublicFrameProps } from './layout.js';
 import { LinkPager } from './pager.js';
 
@@ -65,6 +66,7 @@ export function WorkListPage(p: WorkListPageProps) {
   const title = p.author ? `${p.author.realname}的${tab.title}` : tab.title;
   return (
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${title} - 第${p.pageNo}页` : title}>
+      <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <section class="xt-discover">
           <h1 class="xt-section-title">{title}</h1>

@@ -5,6 +5,7 @@ import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
 import { Icon, hasIcon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
+import { backgroundStyle, EMPTY_LOOK, type PublicLook } from './look.js';
 
 /** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
 export const PUBLIC_STYLES = ['/static/css/site.css'];
@@ -24,6 +25,8 @@ export interface PublicLayoutProps {
   viewer: PublicViewer | null;
   /** Path and query of the current page: highlights the menu entry and is the login page's redirect target. */
   current: string;
+  /** The configured background, logos and banner (publicLook of the site config); the defaults when omitted. */
+  look?: PublicLook;
   /** Omitted on /home, whose document title is the brand name alone. */
   pageTitle?: string;
   /** Small page scripts (ES modules, deferred); the public pages work without them. */
@@ -128,15 +131,26 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
 
 export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
+  const look = p.look ?? EMPTY_LOOK;
   return (
-    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} modules={p.modules} bodyClass="xt-public">
+    <Document
+      title={documentTitle(p.brandName, p.pageTitle)}
+      styles={PUBLIC_STYLES}
+      modules={p.modules}
+      bodyClass="xt-public"
+      bodyStyle={backgroundStyle(look)}
+    >
       <a class="xt-skip" href="#main">
         跳到主要内容
       </a>
       <header class="xt-header">
         <div class="xt-wrap xt-header-inner">
           <a class="xt-brand" href="/home">
-            <img src="/static/favicon.svg" alt="" width="32" height="32" />
+            {look.logo ? (
+              <img class="xt-logo" src={look.logo} alt="" height="32" />
+            ) : (
+              <img src="/static/favicon.svg" alt="" width="32" height="32" />
+            )}
             <span>{p.brandName}</span>
           </a>
           {menu.length ? <FrontMenu nodes={menu} current={p.current} /> : null}
