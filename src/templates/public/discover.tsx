@@ -123,8 +123,8 @@ export function FriendDetailPage(p: FriendDetailPageProps) {
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${a.realname}的作品 - 第${p.pageNo}页` : `${a.realname}的作品`}>
       <div class="xt-wrap">
         <section class="xt-profile" aria-labelledby="author-name">
-          {a.avatar_url ? (
-            <img class="xt-avatar xt-avatar-img" src={a.avatar_url} alt="" width="64" height="64" />
+          {a.avatar_url || p.look?.avatar ? (
+            <img class="xt-avatar xt-avatar-img" src={a.avatar_url || p.look?.avatar || ''} alt="" width="64" height="64" />
           ) : (
             <span class="xt-avatar" aria-hidden="true">
               {Array.from(a.realname)[0] ?? '匿'}

@@ -19,10 +19,12 @@ export interface PublicLook {
   logo: string | null;
   /** The anonymous visitor's avatar in the welcome box (config `logo2`). */
   logo2: string | null;
+  /** The default avatar of an account without one (config `avatar`). */
+  avatar: string | null;
   banners: PublicBanner[];
 }
 
-export const EMPTY_LOOK: PublicLook = { bgColor: null, bgImage: null, bgRepeat: 'no-repeat', logo: null, logo2: null, banners: [] };
+export const EMPTY_LOOK: PublicLook = { bgColor: null, bgImage: null, bgRepeat: 'no-repeat', logo: null, logo2: null, avatar: null, banners: [] };
 
 const REPEATS = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;
 const MAX_BANNERS = 20;
@@ -63,6 +65,7 @@ export function publicLook(cfg: Record<string, string | undefined>): PublicLook 
     bgRepeat: (REPEATS as readonly string[]).includes(repeat) ? (repeat as PublicLook['bgRepeat']) : 'no-repeat',
     logo: configImageUrl(cfg.logo),
     logo2: configImageUrl(cfg.logo2),
+    avatar: configImageUrl(cfg.avatar),
     banners,
   };
 }
