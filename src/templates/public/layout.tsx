@@ -56,7 +56,7 @@ const safeHref = (url: string) => (/^(\/(?![/\\])|https?:\/\/)/i.test(url) ? url
 export const loginHref = (current: string) => `/user/login?redirect=${encodeURIComponent(current)}`;
 
 /** The entry's icon (antd names, as teaching-open's menu); names outside the icon set show nothing. */
-const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" /> : null);
+const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" decorative /> : null);
 
 function MenuLink({ node, current, sub, depth = 0 }: { node: FrontMenuNode; current: string; sub?: boolean; depth?: number }) {
   const href = safeHref(node.url);
