@@ -198,6 +198,15 @@ async function walk(page: Page, who: Who) {
   await expect(featured.getByRole('listitem').first().getByRole('img')).toBeVisible();
   await expectBanner(page);
   await expectWelcome(page, who);
+  // The 创作 submenu opens on a tap (focus) as well as on hover, and stays on screen.
+  const nav = page.getByRole('navigation', { name: '网站导航' });
+  await nav.getByRole('button', { name: '创作' }).click();
+  const scratch = nav.getByRole('link', { name: 'Scratch3' });
+  await expect(scratch).toBeVisible();
+  await expect(scratch).toHaveAttribute('href', /^\/scratch3\/index\.html/);
+  const box = await scratch.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width + 1, 'Scratch3 entry on screen').toBe(true);
+
   const workLink = featured.locator('.xt-card-title a').first();
   const workHref = (await workLink.getAttribute('href')) ?? '';
   const workName = (await workLink.innerText()).trim();
