@@ -89,6 +89,8 @@ describe.each(dialects)('the site config on the public pages on %s', (dialect) =
       expect(page, path).toContain('<img class="xt-logo" src="/api/sys/common/static/sysconfig/logo.png" alt=""');
       expect(page, path).toContain('页脚测试');
       expect(page.includes('aria-label="轮播图"'), path).toBe(withBanner.includes(path));
+      // Two images: the banner's small autoplay script comes along, only where the banner shows.
+      expect(page.includes('src="/static/build/banner.js?v='), path).toBe(withBanner.includes(path));
     }
     const home = await html('/home');
     expect(home).toContain('<a href="/workList?type=3"><img src="/api/sys/common/static/sysconfig/b1.png" alt="学堂 轮播图 1/2"');
@@ -116,5 +118,6 @@ describe.each(dialects)('the site config on the public pages on %s', (dialect) =
     expect(page).toContain('<body class="xt-public">');
     expect(page).toContain('<img src="/api/sys/common/static/sysconfig/ok.png" alt="学堂 轮播图 1/1"');
     expect(page).toContain('src="/static/favicon.svg"');
+    expect(page).not.toContain('banner.js'); // one image left: nothing to advance
   });
 });

@@ -65,7 +65,7 @@ export function CourseListPage(p: CourseListPageProps) {
   const pages = Math.max(1, Math.ceil(p.total / COURSE_PAGE_SIZE));
   const filtered = !!(p.filter.courseName || p.filter.courseCategory || p.filter.courseType);
   return (
-    <PublicLayout {...p} pageTitle="课程">
+    <PublicLayout {...p} pageTitle="课程" banner>
       <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <form class="xt-search" method="get" action="/courseList" role="search" aria-label="搜索课程">
@@ -171,7 +171,7 @@ export interface IndexPageProps {
 /** /index (首页): the banner row as on /home, then the administrator's 首页文案 (`_homeHtml`), sanitised. */
 export function IndexPage(p: IndexPageProps) {
   return (
-    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} look={p.look} current="/index" pageTitle="首页">
+    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} look={p.look} current="/index" pageTitle="首页" banner>
       <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} look={p.look} />
       <div class="xt-wrap">
         {p.homeHtml.trim() ? <RichHtml html={p.homeHtml} class="xt-rich xt-index-html" /> : <p class="xt-empty">欢迎来到{p.brandName}。</p>}

@@ -65,7 +65,7 @@ export function WorkListPage(p: WorkListPageProps) {
   const pages = Math.max(1, Math.ceil(p.total / WORK_LIST_PAGE_SIZE));
   const title = p.author ? `${p.author.realname}的${tab.title}` : tab.title;
   return (
-    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${title} - 第${p.pageNo}页` : title}>
+    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${title} - 第${p.pageNo}页` : title} banner>
       <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <section class="xt-discover">

@@ -35,7 +35,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function HomePage(p: HomePageProps) {
   const empty = !p.featured.length && !p.liked.length && !p.latest.length && !p.courses.length;
   return (
-    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} look={p.look} current="/home">
+    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} look={p.look} current="/home" banner>
       <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} look={p.look} />
       <div class="xt-wrap">
         {p.featured.length ? (

@@ -4,6 +4,7 @@ import type { Child } from 'hono/jsx';
 import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
 import { Icon, hasIcon } from '../icons.js';
+import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
 import { backgroundStyle, EMPTY_LOOK, type PublicLook } from './look.js';
 
@@ -31,6 +32,8 @@ export interface PublicLayoutProps {
   pageTitle?: string;
   /** Small page scripts (ES modules, deferred); the public pages work without them. */
   modules?: string[];
+  /** The page shows the banner row (hero.tsx): with more than one image, its autoplay script loads too. */
+  banner?: boolean;
   children: Child;
 }
 
@@ -132,11 +135,12 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
 export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
   const look = p.look ?? EMPTY_LOOK;
+  const modules = p.banner && look.banners.length > 1 ? [...(p.modules ?? []), asset('/static/build/banner.js')] : p.modules;
   return (
     <Document
       title={documentTitle(p.brandName, p.pageTitle)}
       styles={PUBLIC_STYLES}
-      modules={p.modules}
+      modules={modules}
       bodyClass="xt-public"
       bodyStyle={backgroundStyle(look)}
     >
@@ -181,7 +185,7 @@ export function PublicLayout(p: PublicLayoutProps) {
 }
 
 /** What every public page hands the layout besides its own title and content. */
-export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'children'>;
+export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'banner' | 'children'>;
 
 /** A `yyyy-MM-dd HH:mm:ss` time (GMT+8) in a <time> element with its ISO datetime; plain text when it does not parse. */
 export function PublicTime({ value }: { value: string | null | undefined }) {

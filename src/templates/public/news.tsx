@@ -15,7 +15,7 @@ const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`)
 export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
   const pages = Math.max(1, Math.ceil(p.total / NEWS_PAGE_SIZE));
   return (
-    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'}>
+    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'} banner>
       <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <section class="xt-news">
@@ -54,7 +54,7 @@ export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: n
 export function NewsDetailPage(p: PublicFrameProps & { news: NewsModel }) {
   const n = p.news;
   return (
-    <PublicLayout {...p} pageTitle={n.newsTitle}>
+    <PublicLayout {...p} pageTitle={n.newsTitle} banner>
       <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <p class="xt-back">
