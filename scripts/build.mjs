@@ -188,15 +188,16 @@ async function buildIslands() {
   return names.join(', ');
 }
 
-// Plain entries loaded on every page of their family: the island loader, and the shell's own behaviour
-// (menu, tabs, settings, error handling; vanilla TypeScript to stay inside the shell's JavaScript budget).
+// Plain entries loaded on every page of their family: the island loader, the shell's own behaviour
+// (menu, tabs, settings, error handling; vanilla TypeScript to stay inside the shell's JavaScript budget), and
+// the public banner's autoplay (the public pages' only script besides the work player).
 async function buildBoot() {
   await esbuild.build({
     ...browserOptions,
-    entryPoints: { boot: join(ISLANDS_DIR, 'boot.ts'), shell: join(ISLANDS_DIR, 'shell.ts') },
+    entryPoints: { boot: join(ISLANDS_DIR, 'boot.ts'), shell: join(ISLANDS_DIR, 'shell.ts'), banner: join(ISLANDS_DIR, 'public', 'banner.ts') },
     outdir: STATIC_BUILD,
   });
-  return 'static/build/boot.js, static/build/shell.js';
+  return 'static/build/boot.js, static/build/shell.js, static/build/banner.js';
 }
 
 // Host scripts of the Scratch pages (/scratch3/index.html, /scratch3/player.html): each src/islands/scratch/<name>.ts

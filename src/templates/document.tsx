@@ -10,12 +10,14 @@ export interface DocumentProps {
   /** Extra head elements (meta configuration), placed before the scripts. */
   head?: Child;
   bodyClass?: string;
+  /** An inline style of <body> (the public site's configured background; callers pass checked values only). */
+  bodyStyle?: string;
   /** Classes on <html> (a page-wide filter belongs on the root, where it keeps fixed elements fixed). */
   htmlClass?: string;
   children: Child;
 }
 
-export function Document({ title, styles, scripts = [], modules = [], head, bodyClass, htmlClass, children }: DocumentProps) {
+export function Document({ title, styles, scripts = [], modules = [], head, bodyClass, bodyStyle, htmlClass, children }: DocumentProps) {
   return (
     <html lang="zh-CN" class={htmlClass}>
       <head>
@@ -34,7 +36,9 @@ export function Document({ title, styles, scripts = [], modules = [], head, body
           <script type="module" src={src} />
         ))}
       </head>
-      <body class={bodyClass}>{children}</body>
+      <body class={bodyClass} style={bodyStyle || undefined}>
+        {children}
+      </body>
     </html>
   );
 }

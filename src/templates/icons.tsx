@@ -246,12 +246,14 @@ function Nodes({ nodes }: { nodes: AbstractNode[] }) {
   return <>{nodes.map((n) => jsx(n.tag, n.attrs, n.children ? <Nodes nodes={n.children} /> : null))}</>;
 }
 
-export function Icon({ name, class: extra }: { name: string; class?: string }) {
+/** `decorative`: the icon sits beside text that says the same (a menu entry), so assistive technology skips it. */
+export function Icon({ name, class: extra, decorative = false }: { name: string; class?: string; decorative?: boolean }) {
   const def = ICONS[ALIASES[name] ?? name];
   if (!def || typeof def.icon === 'function') return null;
   const { attrs, children = [] } = def.icon;
+  const a11y = decorative ? { 'aria-hidden': 'true' } : { role: 'img', 'aria-label': def.name };
   return (
-    <span role="img" aria-label={def.name} class={`anticon anticon-${def.name}${extra ? ` ${extra}` : ''}`}>
+    <span {...a11y} class={`anticon anticon-${def.name}${extra ? ` ${extra}` : ''}`}>
       <svg {...attrs} data-icon={def.name} width="1em" height="1em" fill="currentColor" aria-hidden="true">
         <Nodes nodes={children} />
       </svg>

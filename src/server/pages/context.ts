@@ -4,6 +4,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { readSessionCookie, SESSION_COOKIE, sessionCookiePrefix } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
+import { onPublicContentChange } from '../shared/public-content.js';
 import { isLocalPath } from './safe-path.js';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -77,6 +78,11 @@ let siteConfigCache: { value: PageSiteConfig; expires: number } | null = null;
 export function invalidateSiteConfig() {
   siteConfigCache = null;
 }
+
+// A save through the API (saveTenantConfig, from any client) raises the public-content signal: drop it then too.
+onPublicContentChange((what) => {
+  if (what === 'config' || what === 'all') invalidateSiteConfig();
+});
 
 /** Site configuration for page chrome, with safe fallbacks when the upstream cannot answer (not cached). */
 export async function siteConfig(c: Context<PageEnv>): Promise<PageSiteConfig> {

@@ -14,7 +14,7 @@ import {
 } from '../../templates/public/courses.js';
 import type { CourseModel, Page } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
-import { cacheHeaders, chrome, logFailure } from './public.js';
+import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 
 /** Highest page number accepted (a larger one shows an empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
@@ -78,6 +78,7 @@ export function registerPublicCoursePages(app: Hono<PageEnv>) {
             footerHtml={frame.cfg.footer}
             menu={frame.menu}
             viewer={frame.viewer}
+            look={frame.look}
             homeHtml={frame.cfg._homeHtml ?? ''}
           />
         ),
@@ -91,7 +92,7 @@ export function registerPublicCoursePages(app: Hono<PageEnv>) {
     if (id !== undefined) {
       const key = id.trim();
       const [frame, course] = await Promise.all([chrome(c), key && key.length <= 64 ? publicCourse(c, key) : Promise.resolve(null)]);
-      const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current };
+      const props = frameProps(frame, current);
       cacheHeaders(c);
       if (!course) return c.html('<!doctype html>' + (<CourseNotFoundPage {...props} />), 404);
       return c.html('<!doctype html>' + (<CourseDetailPage {...props} course={course} />));
@@ -117,6 +118,7 @@ export function registerPublicCoursePages(app: Hono<PageEnv>) {
             footerHtml={frame.cfg.footer}
             menu={frame.menu}
             viewer={frame.viewer}
+            look={frame.look}
             current={current}
             courses={page?.records ?? []}
             total={Number(page?.total ?? 0)}

@@ -13,7 +13,7 @@ import {
 } from '../../templates/public/discover.js';
 import type { AuthorProfile, LeaderboardParams, Page, WorkModel } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
-import { cacheHeaders, chrome, logFailure } from './public.js';
+import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 
 /** Highest page number accepted (a larger one shows an empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
@@ -76,6 +76,7 @@ export function registerPublicDiscoverPages(app: Hono<PageEnv>) {
             footerHtml={frame.cfg.footer}
             menu={frame.menu}
             viewer={frame.viewer}
+            look={frame.look}
             // The bare path is the menu's 发现 (type 1): highlight it.
             current={url.search ? url.pathname + url.search : `/workList?type=${DEFAULT_WORK_LIST_TYPE}`}
             type={type}
@@ -99,7 +100,7 @@ export function registerPublicDiscoverPages(app: Hono<PageEnv>) {
       author(c, id),
       id ? works(c, { userId: id, orderBy: 'time', pageNo, pageSize: AUTHOR_PAGE_SIZE }) : Promise.resolve(null),
     ]);
-    const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current: url.pathname + url.search };
+    const props = frameProps(frame, url.pathname + url.search);
     cacheHeaders(c);
     if (!who) return c.html('<!doctype html>' + (<AuthorNotFoundPage {...props} />), 404);
     return c.html(

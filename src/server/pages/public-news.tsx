@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import { NEWS_PAGE_SIZE, NewsDetailPage, NewsListPage, NewsNotFoundPage } from '../../templates/public/news.js';
 import type { NewsModel, Page } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
-import { cacheHeaders, chrome, logFailure } from './public.js';
+import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 
 /** Highest page number accepted (a larger one shows the last, empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
@@ -51,6 +51,7 @@ export function registerPublicNewsPages(app: Hono<PageEnv>) {
           footerHtml={frame.cfg.footer}
           menu={frame.menu}
           viewer={frame.viewer}
+          look={frame.look}
           current={url.pathname + url.search}
           news={page?.records ?? []}
           total={Number(page?.total ?? 0)}
@@ -66,7 +67,7 @@ export function registerPublicNewsPages(app: Hono<PageEnv>) {
     const url = new URL(c.req.url);
     // Unknown, missing or a draft: the API answers success:false (未找到对应数据) for all of them.
     const [frame, res] = await Promise.all([chrome(c), id ? c.get('upstream').newsDetail(id) : Promise.resolve(null)]);
-    const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current: url.pathname + url.search };
+    const props = frameProps(frame, url.pathname + url.search);
     if (!res?.success || !res.result) return send(c, '<!doctype html>' + (<NewsNotFoundPage {...props} />), 404);
     return send(c, '<!doctype html>' + (<NewsDetailPage {...props} news={res.result} />));
   });

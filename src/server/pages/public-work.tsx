@@ -18,7 +18,7 @@ import {
 import type { PublicViewer } from '../../templates/public/layout.js';
 import type { WorkComment } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
-import { cacheHeaders, chrome, logFailure } from './public.js';
+import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 
 /** What a redirect's `msg` may say: codes only, so no text from the address is ever shown. */
 const FLASH = {
@@ -72,7 +72,7 @@ interface DetailOptions {
 async function renderDetail(c: Context<PageEnv>, id: string, o: DetailOptions = {}): Promise<Response> {
   const current = id ? detailPath(id) : '/work-detail';
   const [frame, res] = await Promise.all([chrome(c), id ? c.get('upstream').workInfo(id) : Promise.resolve(null)]);
-  const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current };
+  const props = frameProps(frame, current);
   cacheHeaders(c);
   // Unknown, missing or non-public: the API answers success:false (作品不存在) for all of them.
   if (!res?.success || !res.result) return c.html('<!doctype html>' + (<WorkNotFoundPage {...props} />), 404);
@@ -180,7 +180,7 @@ export function registerWorkDetailPages(app: Hono<PageEnv>) {
       c.header('Cache-Control', 'private, no-store');
       return c.html(
         '<!doctype html>' +
-          (<DeleteCommentPage brandName={frame.cfg.brandName} footerHtml={frame.cfg.footer} menu={frame.menu} viewer={frame.viewer} current={detailPath(workId)} commentId={id} workId={workId} />),
+          (<DeleteCommentPage {...frameProps(frame, detailPath(workId))} commentId={id} workId={workId} />),
       );
     }
     const res = await c.get('upstream').deleteComment(id);

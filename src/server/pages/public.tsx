@@ -2,7 +2,8 @@
 // Every section is one upstream call, all issued together; a failing section is left out, not the page.
 import type { Context, Hono } from 'hono';
 import { HomePage } from '../../templates/public/home.js';
-import type { PublicViewer } from '../../templates/public/layout.js';
+import type { PublicFrameProps, PublicViewer } from '../../templates/public/layout.js';
+import { publicLook } from '../../templates/public/look.js';
 import type { Envelope, FrontMenuNode, Page } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
 
@@ -54,10 +55,15 @@ async function viewer(c: Context<PageEnv>): Promise<PublicViewer | null> {
   }
 }
 
-/** Site chrome shared by both pages: config, front menu and visitor, fetched together. */
+/** Site chrome shared by the public pages: config (and its checked look), front menu and visitor, fetched together. */
 export async function chrome(c: Context<PageEnv>) {
   const [cfg, menu, who] = await Promise.all([siteConfig(c), frontMenu(c), viewer(c)]);
-  return { cfg, menu, viewer: who };
+  return { cfg, look: publicLook(cfg), menu, viewer: who };
+}
+
+/** The layout's frame props from the chrome, for the page at `current` (path + query, for the menu's highlight). */
+export function frameProps(frame: Awaited<ReturnType<typeof chrome>>, current: string): PublicFrameProps {
+  return { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, look: frame.look, current };
 }
 
 export function registerPublicPages(app: Hono<PageEnv>) {
@@ -81,6 +87,7 @@ export function registerPublicPages(app: Hono<PageEnv>) {
             footerHtml={frame.cfg.footer}
             menu={frame.menu}
             viewer={frame.viewer}
+            look={frame.look}
             featured={featured}
             liked={liked}
             latest={latest}

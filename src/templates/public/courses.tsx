@@ -4,7 +4,8 @@
 import type { CourseModel, FrontMenuNode } from '../../server/upstream/client.js';
 import { RichHtml } from '../rich-html.js';
 import { Cover, CourseCard } from './cards.js';
-import { Hero } from './home.js';
+import { Hero } from './hero.js';
+import type { PublicLook } from './look.js';
 import { PublicLayout, PublicNotFound, type PublicFrameProps, type PublicViewer } from './layout.js';
 
 export const COURSE_PAGE_SIZE = 24;
@@ -64,7 +65,8 @@ export function CourseListPage(p: CourseListPageProps) {
   const pages = Math.max(1, Math.ceil(p.total / COURSE_PAGE_SIZE));
   const filtered = !!(p.filter.courseName || p.filter.courseCategory || p.filter.courseType);
   return (
-    <PublicLayout {...p} pageTitle="课程">
+    <PublicLayout {...p} pageTitle="课程" banner>
+      <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <form class="xt-search" method="get" action="/courseList" role="search" aria-label="搜索课程">
           {p.categories.length ? <Select name="courseCategory" label="课程分类" value={p.filter.courseCategory} options={p.categories} /> : null}
@@ -162,14 +164,15 @@ export interface IndexPageProps {
   footerHtml: string;
   menu: FrontMenuNode[];
   viewer: PublicViewer | null;
+  look?: PublicLook;
   homeHtml: string;
 }
 
 /** /index (首页): the banner row as on /home, then the administrator's 首页文案 (`_homeHtml`), sanitised. */
 export function IndexPage(p: IndexPageProps) {
   return (
-    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} current="/index" pageTitle="首页">
-      <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} />
+    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} look={p.look} current="/index" pageTitle="首页" banner>
+      <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} look={p.look} />
       <div class="xt-wrap">
         {p.homeHtml.trim() ? <RichHtml html={p.homeHtml} class="xt-rich xt-index-html" /> : <p class="xt-empty">欢迎来到{p.brandName}。</p>}
       </div>

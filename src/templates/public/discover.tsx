@@ -3,6 +3,7 @@
 // No JavaScript: tabs and pages are links.
 import type { AuthorProfile, WorkModel } from '../../server/upstream/client.js';
 import { WorkCard, authorHref } from './cards.js';
+import { Hero } from './hero.js';
 import { PublicLayout, PublicNotFound, type PublicFrameProps } from './layout.js';
 import { LinkPager } from './pager.js';
 
@@ -64,7 +65,8 @@ export function WorkListPage(p: WorkListPageProps) {
   const pages = Math.max(1, Math.ceil(p.total / WORK_LIST_PAGE_SIZE));
   const title = p.author ? `${p.author.realname}的${tab.title}` : tab.title;
   return (
-    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${title} - 第${p.pageNo}页` : title}>
+    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${title} - 第${p.pageNo}页` : title} banner>
+      <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <section class="xt-discover">
           <h1 class="xt-section-title">{title}</h1>
@@ -121,8 +123,8 @@ export function FriendDetailPage(p: FriendDetailPageProps) {
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${a.realname}的作品 - 第${p.pageNo}页` : `${a.realname}的作品`}>
       <div class="xt-wrap">
         <section class="xt-profile" aria-labelledby="author-name">
-          {a.avatar_url ? (
-            <img class="xt-avatar xt-avatar-img" src={a.avatar_url} alt="" width="64" height="64" />
+          {a.avatar_url || p.look?.avatar ? (
+            <img class="xt-avatar xt-avatar-img" src={a.avatar_url || p.look?.avatar || ''} alt="" width="64" height="64" />
           ) : (
             <span class="xt-avatar" aria-hidden="true">
               {Array.from(a.realname)[0] ?? '匿'}

@@ -2,7 +2,11 @@
 // nothing to show is left out.
 import type { CourseModel, FrontMenuNode, WorkModel } from '../../server/upstream/client.js';
 import { CourseCard, WorkCard } from './cards.js';
-import { loginHref, PublicLayout, viewerName, type PublicViewer } from './layout.js';
+import { Hero, Welcome } from './hero.js';
+import { PublicLayout, type PublicViewer } from './layout.js';
+import type { PublicLook } from './look.js';
+
+export { Hero, Welcome };
 
 export interface HomePageProps {
   brandName: string;
@@ -10,36 +14,11 @@ export interface HomePageProps {
   footerHtml: string;
   menu: FrontMenuNode[];
   viewer: PublicViewer | null;
+  look?: PublicLook;
   featured: WorkModel[];
   liked: WorkModel[];
   latest: WorkModel[];
   courses: CourseModel[];
-}
-
-export function Welcome({ brandName, viewer }: { brandName: string; viewer: PublicViewer | null }) {
-  const name = viewer ? viewerName(viewer) : '';
-  return (
-    <aside class="xt-welcome" aria-label="欢迎">
-      <span class="xt-avatar" aria-hidden="true">
-        {viewer ? Array.from(name)[0] ?? '学' : '学'}
-      </span>
-      {viewer ? (
-        <>
-          <p class="xt-welcome-text">欢迎您，{name}</p>
-          <a class="xt-btn xt-btn-primary" href="/account/center">
-            我的作品
-          </a>
-        </>
-      ) : (
-        <>
-          <p class="xt-welcome-text">欢迎来到{brandName}</p>
-          <a class="xt-btn xt-btn-primary" href={loginHref('/home')}>
-            登录/注册
-          </a>
-        </>
-      )}
-    </aside>
-  );
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: unknown }) {
@@ -53,26 +32,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The banner row of /home and /index: brand name and description, and the welcome box. */
-export function Hero({ brandName, brandDesc, viewer, heading = true }: { brandName: string; brandDesc?: string; viewer: PublicViewer | null; heading?: boolean }) {
-  return (
-    <div class="xt-hero">
-      <div class="xt-wrap xt-hero-inner">
-        <div class="xt-hero-text">
-          {heading ? <h1>{brandName}</h1> : <p class="xt-hero-brand">{brandName}</p>}
-          {brandDesc ? <p>{brandDesc}</p> : null}
-        </div>
-        <Welcome brandName={brandName} viewer={viewer} />
-      </div>
-    </div>
-  );
-}
-
 export function HomePage(p: HomePageProps) {
   const empty = !p.featured.length && !p.liked.length && !p.latest.length && !p.courses.length;
   return (
-    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} current="/home">
-      <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} />
+    <PublicLayout brandName={p.brandName} footerHtml={p.footerHtml} menu={p.menu} viewer={p.viewer} look={p.look} current="/home" banner>
+      <Hero brandName={p.brandName} brandDesc={p.brandDesc} viewer={p.viewer} look={p.look} />
       <div class="xt-wrap">
         {p.featured.length ? (
           <Section id="featured" title="精选作品">

@@ -4,7 +4,9 @@ import type { Child } from 'hono/jsx';
 import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
 import { Icon, hasIcon } from '../icons.js';
+import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
+import { backgroundStyle, EMPTY_LOOK, type PublicLook } from './look.js';
 
 /** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
 export const PUBLIC_STYLES = ['/static/css/site.css'];
@@ -24,12 +26,16 @@ export interface PublicLayoutProps {
   viewer: PublicViewer | null;
   /** Path and query of the current page: highlights the menu entry and is the login page's redirect target. */
   current: string;
+  /** The configured background, logos and banner (publicLook of the site config); the defaults when omitted. */
+  look?: PublicLook;
   /** Omitted on /home, whose document title is the brand name alone. */
   pageTitle?: string;
   /** Small page scripts (ES modules, deferred); the public pages work without them. */
   modules?: string[];
   /** Classic deferred scripts (htmx on /work-detail); the page works without them too. */
   scripts?: string[];
+  /** The page shows the banner row (hero.tsx): with more than one image, its autoplay script loads too. */
+  banner?: boolean;
   children: Child;
 }
 
@@ -55,7 +61,7 @@ const safeHref = (url: string) => (/^(\/(?![/\\])|https?:\/\/)/i.test(url) ? url
 export const loginHref = (current: string) => `/user/login?redirect=${encodeURIComponent(current)}`;
 
 /** The entry's icon (antd names, as teaching-open's menu); names outside the icon set show nothing. */
-const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" /> : null);
+const MenuIcon = ({ node }: { node: FrontMenuNode }) => (node.icon && hasIcon(node.icon) ? <Icon name={node.icon} class="xt-nav-icon" decorative /> : null);
 
 function MenuLink({ node, current, sub, depth = 0 }: { node: FrontMenuNode; current: string; sub?: boolean; depth?: number }) {
   const href = safeHref(node.url);
@@ -130,15 +136,28 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
 
 export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
+  const look = p.look ?? EMPTY_LOOK;
+  const modules = p.banner && look.banners.length > 1 ? [...(p.modules ?? []), asset('/static/build/banner.js')] : p.modules;
   return (
-    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} scripts={p.scripts} modules={p.modules} bodyClass="xt-public">
+    <Document
+      title={documentTitle(p.brandName, p.pageTitle)}
+      styles={PUBLIC_STYLES}
+      scripts={p.scripts}
+      modules={modules}
+      bodyClass="xt-public"
+      bodyStyle={backgroundStyle(look)}
+    >
       <a class="xt-skip" href="#main">
         跳到主要内容
       </a>
       <header class="xt-header">
         <div class="xt-wrap xt-header-inner">
           <a class="xt-brand" href="/home">
-            <img src="/static/favicon.svg" alt="" width="32" height="32" />
+            {look.logo ? (
+              <img class="xt-logo" src={look.logo} alt="" height="32" />
+            ) : (
+              <img src="/static/favicon.svg" alt="" width="32" height="32" />
+            )}
             <span>{p.brandName}</span>
           </a>
           {menu.length ? <FrontMenu nodes={menu} current={p.current} /> : null}
@@ -169,7 +188,7 @@ export function PublicLayout(p: PublicLayoutProps) {
 }
 
 /** What every public page hands the layout besides its own title and content. */
-export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'scripts' | 'children'>;
+export type PublicFrameProps = Omit<PublicLayoutProps, 'pageTitle' | 'modules' | 'scripts' | 'banner' | 'children'>;
 
 /** A `yyyy-MM-dd HH:mm:ss` time (GMT+8) in a <time> element with its ISO datetime; plain text when it does not parse. */
 export function PublicTime({ value }: { value: string | null | undefined }) {

@@ -4,6 +4,7 @@ import type { FrontMenuNode, NewsModel } from '../../server/upstream/client.js';
 import { Icon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
 import { LinkPager } from './pager.js';
+import { Hero } from './hero.js';
 import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps, type PublicViewer } from './layout.js';
 
 export const NEWS_NOT_FOUND = '资讯不存在或未发布';
@@ -14,7 +15,8 @@ const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`)
 export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
   const pages = Math.max(1, Math.ceil(p.total / NEWS_PAGE_SIZE));
   return (
-    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'}>
+    <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'} banner>
+      <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <section class="xt-news">
           <h1 class="xt-section-title">资讯</h1>
@@ -52,7 +54,8 @@ export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: n
 export function NewsDetailPage(p: PublicFrameProps & { news: NewsModel }) {
   const n = p.news;
   return (
-    <PublicLayout {...p} pageTitle={n.newsTitle}>
+    <PublicLayout {...p} pageTitle={n.newsTitle} banner>
+      <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
       <div class="xt-wrap">
         <p class="xt-back">
           <a href="/newsList">← 返回资讯</a>

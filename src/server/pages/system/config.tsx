@@ -45,7 +45,7 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
     title: '基本信息',
     fields: [
       { key: 'brandName', label: '品牌名', kind: 'text', required: true, maxLength: 30, help: '显示在页面标题、登录页和顶部栏，最多30个字符' },
-      { key: 'brandDesc', label: '品牌简介', kind: 'textarea', maxLength: 200, help: '显示在登录页品牌名下方' },
+      { key: 'brandDesc', label: '品牌简介', kind: 'textarea', maxLength: 200, help: '显示在登录页和前台首页的品牌名下方（没有轮播图时）' },
       { key: 'logo', label: 'LOGO', kind: 'image', help: '顶部栏和前台页头的标志' },
       { key: 'logo2', label: '小LOGO', kind: 'image', help: '未登录访客在欢迎框中看到的头像' },
       { key: 'avatar', label: '默认头像', kind: 'image', help: '用户没有设置头像时显示' },
@@ -54,7 +54,7 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
   {
     title: '首页',
     fields: [
-      { key: 'banner', label: '轮播图', kind: 'images', help: '前台首页的轮播图，多张用英文逗号分隔；上传的图片追加在后面' },
+      { key: 'banner', label: '轮播图', kind: 'images', help: '前台首页、课程、发现和资讯页顶部的轮播图，多张用英文逗号分隔；上传的图片追加在后面' },
       { key: 'bannerLinks', label: '轮播图链接', kind: 'textarea', help: '每行一个链接，按顺序对应轮播图；以 http://、https:// 或 / 开头，空行表示不跳转' },
       { key: 'homeBgColor', label: '背景颜色', kind: 'color', help: '前台页面的背景颜色，格式 #rrggbb' },
       {
@@ -68,7 +68,7 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
           { value: 'repeat-y', text: '纵向平铺' },
         ],
       },
-      { key: 'file_homeBg', label: '背景图片', kind: 'image' },
+      { key: 'file_homeBg', label: '背景图片', kind: 'image', help: '前台页面的背景图片，按“背景重复方式”铺在背景颜色之上' },
       { key: '_homeHtml', label: '前台首页文案', kind: 'html', help: HTML_HELP },
       { key: '_indexHtml', label: '后台首页文案', kind: 'html', help: HTML_HELP },
     ],

@@ -56,7 +56,7 @@ describe('前台菜单管理 pages', () => {
     expect((await byName('页面测试组'))!.is_leaf).toBe(0);
 
     const home = await (await t.request('/home')).text();
-    expect(home).toMatch(/<button type="button" class="xt-nav-link"><span role="img" aria-label="book"[^]*?页面测试组/);
+    expect(home).toMatch(/<button type="button" class="xt-nav-link"><span aria-hidden="true" class="anticon anticon-book[^]*?页面测试组/);
     expect(home).toMatch(/<a class="xt-sub-link" href="https:\/\/example.org\/" target="_blank" rel="noopener">页面外链<\/a>/);
   });
 
