@@ -92,3 +92,8 @@ export function treeNodes(rows: Category[], pid: string, deep: boolean, seen = n
       return node;
     });
 }
+
+/** The children of the category with `code` as choices: value = 分类值 (else the code), label = the name. */
+export async function categoryChoices(db: Kysely<Database>, code: string): Promise<{ value: string; label: string }[]> {
+  return (await childrenOfCode(db, code)).map((r) => ({ value: categoryValue(r), label: r.name }));
+}

@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { ASSET_TAG_ROOT, buildCategoryRows } from '../seed/categories.js';
 import { syncSeededEntries } from '../seed/menu-sync.js';
-import { formatDateTime } from '../../domain/time.js';
 
 export const SYSTEM_RULE_SCREENS: readonly (readonly [string, string])[] = [
   ['/isystem/permissionDataRule', 'system/PermissionDataRuleList'],
@@ -46,7 +45,7 @@ async function addAssetTags(db: Kysely<Database>): Promise<void> {
   if (!seeded) return;
   const has = await db.selectFrom('sys_category').select('id').where('code', '=', ASSET_TAG_ROOT).executeTakeFirst();
   if (has) return;
-  await db.insertInto('sys_category').values(buildCategoryRows(formatDateTime(new Date()), ASSET_TAG_ROOT)).execute();
+  await db.insertInto('sys_category').values(buildCategoryRows(undefined, ASSET_TAG_ROOT)).execute();
 }
 
 /** Nothing to undo safely: the rows may have been edited or granted further since. */

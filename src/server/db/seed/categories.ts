@@ -3,11 +3,12 @@
 // the stock Scratch library's own tags) and whose name is the Chinese label shown.
 import type { Insertable } from 'kysely';
 import { newId } from '../../domain/ids.js';
+import { formatDateTime } from '../../domain/time.js';
 import type { SysCategoryTable } from '../schema.js';
+import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT } from '../../lists/scratch-assets.js';
 
-export const ASSET_TAG_ROOT = 'A03';
-/** Group codes under A03: 背景, 声音, 角色 (角色 also serves 造型). */
-export const ASSET_TAG_GROUPS = { backdrop: 'A03A01', sound: 'A03A02', sprite: 'A03A03' } as const;
+const GROUP = { backdrop: ASSET_TAG_GROUPS[1], sound: ASSET_TAG_GROUPS[2], sprite: ASSET_TAG_GROUPS[3] } as const;
+export { ASSET_TAG_ROOT };
 
 interface CategoryDef {
   name: string;
@@ -26,24 +27,24 @@ export const SEED_CATEGORIES: CategoryDef[] = [
     children: [
       {
         name: '背景',
-        code: ASSET_TAG_GROUPS.backdrop,
-        children: tags(ASSET_TAG_GROUPS.backdrop, [
+        code: GROUP.backdrop,
+        children: tags(GROUP.backdrop, [
           ['fantasy', '奇幻'], ['music', '音乐'], ['sports', '运动'], ['outdoors', '户外'],
           ['indoors', '室内'], ['space', '太空'], ['underwater', '水下'], ['patterns', '图案'],
         ]),
       },
       {
         name: '声音',
-        code: ASSET_TAG_GROUPS.sound,
-        children: tags(ASSET_TAG_GROUPS.sound, [
+        code: GROUP.sound,
+        children: tags(GROUP.sound, [
           ['animals', '动物'], ['effects', '效果'], ['loops', '可循环'], ['notes', '音符'], ['percussion', '打击乐器'],
           ['space', '太空'], ['sports', '运动'], ['voice', '人声'], ['wacky', '古怪'],
         ]),
       },
       {
         name: '角色',
-        code: ASSET_TAG_GROUPS.sprite,
-        children: tags(ASSET_TAG_GROUPS.sprite, [
+        code: GROUP.sprite,
+        children: tags(GROUP.sprite, [
           ['animals', '动物'], ['people', '人物'], ['fantasy', '奇幻'], ['dance', '舞蹈'], ['music', '音乐'],
           ['sports', '运动'], ['food', '食物'], ['fashion', '时尚'], ['letters', '字母'],
         ]),
@@ -53,7 +54,7 @@ export const SEED_CATEGORIES: CategoryDef[] = [
 ];
 
 /** Rows of the seeded tree (or of the subtree rooted at `rootCode`). */
-export function buildCategoryRows(ts: string, rootCode?: string): Insertable<SysCategoryTable>[] {
+export function buildCategoryRows(ts: string = formatDateTime(new Date()), rootCode?: string): Insertable<SysCategoryTable>[] {
   const rows: Insertable<SysCategoryTable>[] = [];
   const walk = (defs: CategoryDef[], pid: string) => {
     for (const d of defs) {
