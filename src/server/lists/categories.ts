@@ -30,10 +30,10 @@ export const categoriesList: ListSpec = {
     importExcel: `${CATEGORY_API}/importExcel`,
   },
   columns: [
-    { key: 'name', title: '分类名称', sortable: true },
-    { key: 'code', title: '分类编码', sortable: true, width: 200 },
-    { key: 'itemValue', title: '分类值', width: 160 },
-    { key: 'pidCode', title: '上级编码', width: 160 },
+    { key: 'name', title: '分类名称', sortable: true, width: 240 },
+    { key: 'code', title: '分类编码', sortable: true, width: 160 },
+    { key: 'itemValue', title: '分类值', width: 140 },
+    { key: 'pidCode', title: '上级编码', width: 140 },
     { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
   ],
   filters: [

@@ -19,7 +19,7 @@ export function registerCategoryPages(app: Hono<PageEnv>) {
       name: (r) => {
         const depth = Math.min(Number(r.depth) || 0, 10);
         return (
-          <span class="xt-cat-name" style={depth ? `padding-left:${depth * 20}px` : undefined}>
+          <span class="xt-cat-name" style={`display:inline-block;white-space:nowrap;${depth ? `padding-left:${depth * 20}px` : ''}`}>
             {depth > 0 && (
               <span class="xt-muted" aria-hidden="true">
                 └{' '}
