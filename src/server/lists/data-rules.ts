@@ -69,6 +69,15 @@ export const dataRulesList: ListSpec = {
   exportName: '数据规则',
 };
 
+/** The lists that support rules (menu components), by the name of their screen. */
+export const RULE_LISTS: Record<string, string> = {
+  'system/UserList': '用户管理',
+  'teaching/TeachingWorkList': '作业管理',
+  'teaching/TeachingAdditionalWorkList': '布置班级作业',
+  'teaching/TeachingCourseList': '课程包管理',
+  'system/SysAnnouncementList': '通告管理',
+};
+
 /** Every column some menu's rules may use, labelled; the API checks the column against the chosen menu. */
 const RULE_COLUMN_OPTIONS: FieldOption[] = [
   ...new Map(Object.values(DATA_RULE_COLUMNS).flat().map((c) => [c.column, { value: c.column, label: `${c.label}（${c.column}）` }])).values(),

@@ -3,7 +3,9 @@
 // what the role sees under its current grant — counts and the first rows.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { DATA_RULE_API, DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList } from '../../lists/data-rules.js';
+import { DATA_RULE_API, DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '../../lists/data-rules.js';
+import { DATA_RULE_COLUMNS } from '../../lists/permissions.js';
+import type { ControlContext } from '../../../templates/list/form-view.js';
 import { Alert, Button } from '../../../templates/antd.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import type { PageEnv } from '../context.js';
@@ -110,8 +112,43 @@ async function previewView(c: Context<PageEnv>): Promise<Child> {
   );
 }
 
+/**
+ * 规则字段: the columns of the rule's own list when it is known (editing), else every list's columns grouped
+ * by the screen they belong to; the API checks the column against the chosen menu either way.
+ */
+function RuleColumnSelect({ ctx }: { ctx: ControlContext }) {
+  const component = str(ctx.values.component);
+  const lists = Object.entries(DATA_RULE_COLUMNS).filter(([c]) => !component || c === component);
+  const value = str(ctx.value);
+  return (
+    <select
+      class={`xt-native-select${ctx.error ? ' xt-select-error' : ''}`}
+      id="f-ruleColumn"
+      name="ruleColumn"
+      disabled={ctx.disabled}
+      aria-required="true"
+      {...(ctx.error ? { 'aria-invalid': 'true', 'aria-describedby': 'f-ruleColumn-error' } : {})}
+    >
+      <option value="">请选择</option>
+      {lists.map(([c, columns]) => (
+        <optgroup label={RULE_LISTS[c] ?? c}>
+          {columns.map((col) => (
+            <option value={col.column} selected={value === col.column}>
+              {col.label}（{col.column}）
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
 export function registerDataRulePages(app: Hono<PageEnv>) {
-  registerListPage(app, { spec: dataRulesList, form: dataRuleScreenForm });
+  registerListPage(app, {
+    spec: dataRulesList,
+    form: dataRuleScreenForm,
+    renderControl: (f, ctx) => (f.key === 'ruleColumn' ? <RuleColumnSelect ctx={ctx} /> : undefined),
+  });
 
   app.get(`${DATA_RULE_ROUTE}/preview`, async (c) => {
     if (wantsDialog(c)) {
