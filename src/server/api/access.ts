@@ -13,8 +13,9 @@ export type Access =
   | { kind: 'perm'; code: string }
   /** An admin-only button code (ADMIN_ONLY_CODES): the admin role AND the code; menu data cannot open it to others. */
   | { kind: 'admin'; code: AdminOnlyCode }
-  /** The menu of a screen (by route path) granted to the user: reading a screen's data. */
-  | { kind: 'menu'; path: string }
+  /** The menu of a screen (by route path) granted to the user: reading a screen's data. `also`: other screens
+   *  that use the same data (e.g. the role picker of 用户管理 and 角色管理); any one of them suffices. */
+  | { kind: 'menu'; path: string; also?: string[] }
   /** One of these role codes. */
   | { kind: 'role'; codes: string[] };
 
@@ -27,7 +28,9 @@ export const perm = (code: string): Access => {
 };
 export const adminOnly = (code: AdminOnlyCode): Access => ({ kind: 'admin', code });
 export const role = (...codes: string[]): Access => ({ kind: 'role', codes });
-export const menu = (path: string): Access => ({ kind: 'menu', path });
+export const menu = (path: string, ...also: string[]): Access => (also.length ? { kind: 'menu', path, also } : { kind: 'menu', path });
+/** The screens a menu rule opens. */
+export const menuPaths = (a: { path: string; also?: string[] }) => [a.path, ...(a.also ?? [])];
 
 export interface RouteInfo {
   method: string;
@@ -64,7 +67,10 @@ export async function refuse(c: Context<ApiEnv>, access: Access): Promise<Respon
   if (access.kind === 'admin') {
     return isSuperUser(user) && (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
   }
-  if (access.kind === 'menu') return (await grants(c)).menus.has(access.path) ? null : fail(c, NO_PERMISSION, 510, 403);
+  if (access.kind === 'menu') {
+    const { menus } = await grants(c);
+    return menuPaths(access).some((p) => menus.has(p)) ? null : fail(c, NO_PERMISSION, 510, 403);
+  }
   return (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
 }
 

@@ -17,6 +17,7 @@ import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
 import { registerDictRoutes } from './sys/dict.js';
 import { registerDictAdminRoutes } from './sys/dict-admin.js';
+import { registerCategoryRoutes } from './sys/category.js';
 import { registerDuplicateRoutes } from './sys/duplicate.js';
 import { registerFileRoutes } from './sys/files.js';
 import { registerUploadRoutes } from './sys/upload.js';
@@ -70,6 +71,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerConfigAdminRoutes(routes);
   registerDictRoutes(routes);
   registerDictAdminRoutes(routes);
+  registerCategoryRoutes(routes);
   registerDepartRoutes(routes);
   registerUserRoutes(routes);
   registerUserAdminRoutes(routes);

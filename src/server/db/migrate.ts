@@ -21,6 +21,7 @@ import * as m020FrontMenuAdmin from './migrations/020_front_menu_admin.js';
 import * as m021FrontMenuDiscover from './migrations/021_front_menu_discover.js';
 import * as m022FrontMenuIndexCourses from './migrations/022_front_menu_index_courses.js';
 import * as m024WorkInteractions from './migrations/024_work_interactions.js';
+import * as m025SystemRules from './migrations/025_system_rules.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '021_front_menu_discover': m021FrontMenuDiscover,
   '022_front_menu_index_courses': m022FrontMenuIndexCourses,
   '024_work_interactions': m024WorkInteractions,
+  '025_system_rules': m025SystemRules,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -169,6 +169,21 @@ export interface SysDictTable extends Audit {
   type: Generated<number>;
 }
 
+/** 分类字典: a tree of coded categories (e.g. the Scratch asset tags under A03). */
+export interface SysCategoryTable extends Audit {
+  id: string;
+  /** Parent id; '0' for a root. */
+  pid: string;
+  name: string;
+  /** Unique; a child's code starts with its parent's (A03 → A03A01 → A03A01A01). */
+  code: string;
+  /** What consumers store for the category (e.g. the English Scratch tag `fantasy`); null = the code. */
+  item_value: Opt<string | null>;
+  /** '1' when the category has children (kept by every write). */
+  has_child: Generated<string>;
+  sys_org_code: Opt<string | null>;
+}
+
 export interface SysDictItemTable extends Audit {
   id: string;
   dict_id: string;
@@ -534,6 +549,7 @@ export interface Database {
   sys_depart_role_user: SysDepartRoleUserTable;
   sys_dict: SysDictTable;
   sys_dict_item: SysDictItemTable;
+  sys_category: SysCategoryTable;
   sys_announcement: SysAnnouncementTable;
   sys_announcement_send: SysAnnouncementSendTable;
   sys_config: SysConfigTable;

@@ -159,3 +159,120 @@ export async function dataRuleFilter(db: Kysely<Database>, ctx: RuleContext, men
   });
   return perGrant.length === 1 ? perGrant[0] : sql<SqlBool>`(${sql.join(perGrant, sql` or `)})`;
 }
+
+// ---- preview (数据规则 screen) --------------------------------------------------------------------------
+
+/** The list a menu's rules guard, for previews: its main table, its fixed conditions and what identifies a row. */
+interface PreviewTarget {
+  table: 'sys_user' | 'teaching_work' | 'teaching_additional_work' | 'teaching_course' | 'sys_announcement';
+  /** Columns shown for each previewed row. */
+  show: { column: string; title: string }[];
+  /** Fixed condition of the list (deleted rows are never listed). */
+  live?: { column: string; value: string | number };
+}
+
+export const PREVIEW_TARGETS: Record<string, PreviewTarget> = {
+  'system/UserList': { table: 'sys_user', show: [{ column: 'username', title: '用户账号' }, { column: 'realname', title: '用户姓名' }, { column: 'user_identity', title: '用户身份' }, { column: 'org_code', title: '部门编码' }], live: { column: 'del_flag', value: 0 } },
+  'teaching/TeachingWorkList': { table: 'teaching_work', show: [{ column: 'work_name', title: '作品名' }, { column: 'work_status', title: '作业状态' }, { column: 'create_by', title: '创建人' }], live: { column: 'del_flag', value: 0 } },
+  'teaching/TeachingAdditionalWorkList': { table: 'teaching_additional_work', show: [{ column: 'work_name', title: '作业名' }, { column: 'status', title: '状态' }, { column: 'create_by', title: '创建人' }] },
+  'teaching/TeachingCourseList': { table: 'teaching_course', show: [{ column: 'course_name', title: '课程名' }, { column: 'course_type', title: '课程类型' }, { column: 'create_by', title: '创建人' }], live: { column: 'del_flag', value: 0 } },
+  'system/SysAnnouncementList': { table: 'sys_announcement', show: [{ column: 'titile', title: '标题' }, { column: 'send_status', title: '发布状态' }, { column: 'create_by', title: '创建人' }], live: { column: 'del_flag', value: '0' } },
+};
+
+export interface PreviewRows {
+  count: number;
+  rows: Record<string, unknown>[];
+}
+
+export interface RulePreview {
+  /** Columns of `rows` (key = column). */
+  columns: { key: string; title: string }[];
+  /** Rows of the list without any rule. */
+  total: number;
+  /** Rows this rule alone lets through. */
+  rule: PreviewRows;
+  /** The role's grant of the menu: whether it has one, the rules it carries, and the rows it sees with them. */
+  role: { granted: boolean; rules: string[]; includesRule: boolean } & PreviewRows;
+  /** The user whose account and department resolve `#{…}` variables (the role's first user), if any. */
+  sampleUser: string | null;
+}
+
+/**
+ * Which rows of the guarded list a role would see: the rule alone and the role's current grant, evaluated
+ * with the same conditions the lists apply (ruleCondition), variables resolved for the role's first user.
+ * `columns` are the rule columns of the list (RuleColumns keyed by the stored snake_case names).
+ */
+export async function previewRule(
+  db: Kysely<Database>,
+  o: { component: string; permissionId: string; rule: DataRule; roleId: string; columns: Record<string, RuleColumnType>; limit?: number },
+): Promise<RulePreview | null> {
+  const target = PREVIEW_TARGETS[o.component];
+  if (!target) return null;
+  const limit = o.limit ?? 10;
+  const cols: RuleColumns = Object.fromEntries(Object.entries(o.columns).map(([k, type]) => [k, { column: `t.${k}`, type }]));
+  const sample = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
+    .select(['u.id', 'u.username', 'u.realname', 'u.org_code'])
+    .where('ur.role_id', '=', o.roleId)
+    .where('u.del_flag', '=', 0)
+    .orderBy('u.username')
+    .limit(1)
+    .executeTakeFirst();
+  const ctx: RuleContext = sample
+    ? { userId: sample.id, username: sample.username, realname: sample.realname, orgCode: sample.org_code }
+    : { userId: '', username: '', realname: '', orgCode: '' };
+  const grant = await db
+    .selectFrom('sys_role_permission')
+    .select('data_rule_ids')
+    .where('role_id', '=', o.roleId)
+    .where('permission_id', '=', o.permissionId)
+    .executeTakeFirst();
+  const grantIds = (grant?.data_rule_ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const grantRules = grantIds.length
+    ? await db
+        .selectFrom('sys_permission_data_rule')
+        .select(['id', 'rule_name', 'rule_column', 'rule_conditions', 'rule_value'])
+        .where('id', 'in', grantIds)
+        .where('permission_id', '=', o.permissionId)
+        .where('status', '=', '1')
+        .execute()
+    : [];
+
+  const base = () => {
+    let qb = (db as Kysely<any>).selectFrom(`${target.table} as t`);
+    if (target.live) qb = qb.where(sql.ref(`t.${target.live.column}`), '=', target.live.value);
+    return qb;
+  };
+  const run = async (cond: Expression<SqlBool> | null): Promise<PreviewRows> => {
+    const where = (qb: ReturnType<typeof base>) => (cond ? qb.where(cond) : qb);
+    const [n, rows] = await Promise.all([
+      where(base()).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      where(base())
+        .select([...target.show.map((s) => sql.ref(`t.${s.column}`).as(s.column)), sql.ref('t.id').as('id')])
+        .orderBy(sql.ref(`t.${target.show[0].column}`))
+        .orderBy(sql.ref('t.id'))
+        .limit(limit)
+        .execute(),
+    ]);
+    return { count: Number((n as { n?: number } | undefined)?.n ?? 0), rows: rows as Record<string, unknown>[] };
+  };
+  const allOf = (rules: DataRule[]) => {
+    const conds = rules.map((r) => ruleCondition(r, cols, ctx));
+    return conds.length === 1 ? conds[0] : sql<SqlBool>`(${sql.join(conds, sql` and `)})`;
+  };
+  const asRules: DataRule[] = grantRules.map((r) => ({ id: r.id, ruleName: r.rule_name, ruleColumn: r.rule_column, ruleConditions: r.rule_conditions, ruleValue: r.rule_value }));
+  const [total, ruleRows, roleRows] = await Promise.all([
+    run(null),
+    run(allOf([o.rule])),
+    // No grant: the role does not see the list at all; a grant without rules: every row.
+    grant ? run(asRules.length ? allOf(asRules) : null) : Promise.resolve({ count: 0, rows: [] }),
+  ]);
+  return {
+    columns: target.show.map((s) => ({ key: s.column, title: s.title })),
+    total: total.count,
+    rule: ruleRows,
+    role: { granted: !!grant, rules: asRules.map((r) => r.ruleName), includesRule: asRules.some((r) => r.id === o.rule.id), ...roleRows },
+    sampleUser: sample?.username ?? null,
+  };
+}

@@ -18,6 +18,7 @@ export const ADMIN_ONLY_CODES = [
   'config:save',
   'menu:add', 'menu:edit', 'menu:del',
   'permission:add', 'permission:edit', 'permission:del', 'permission:rule',
+  'datarule:add', 'datarule:edit', 'datarule:del',
   'role:add', 'role:edit', 'role:del', 'role:auth', 'role:import',
   'depart:permission', 'depart:role',
   'sys:user:depart',

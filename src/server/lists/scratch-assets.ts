@@ -1,7 +1,6 @@
-// Scratch素材库 (/scratch/assets): the list declaration, the asset types, and the tags an asset may carry.
-// The anchor reads the tags from sys_category (root A03 素材库标签); that screen is not built, so the stock
-// Scratch library tags of the reference (§1.4.7) are a fixed allow-list here: English values as stored (they
-// match the editor's own library filters), Chinese labels as shown.
+// Scratch素材库 (/scratch/assets): the list declaration, the asset types, and where the tags an asset may
+// carry live: 分类字典 (sys_category) under A03 素材库标签, one group per asset type; a tag's value (the
+// English Scratch library tag, as stored on the asset) is the category's 分类值, its label the name.
 import type { ListSpec } from './spec.js';
 
 export const ASSETS_ROUTE = '/scratch/assets';
@@ -21,44 +20,10 @@ export interface AssetTag {
   label: string;
 }
 
-const BACKDROP_TAGS: AssetTag[] = [
-  { value: 'fantasy', label: '奇幻' },
-  { value: 'music', label: '音乐' },
-  { value: 'sports', label: '运动' },
-  { value: 'outdoors', label: '户外' },
-  { value: 'indoors', label: '室内' },
-  { value: 'space', label: '太空' },
-  { value: 'underwater', label: '水下' },
-  { value: 'patterns', label: '图案' },
-];
-const SOUND_TAGS: AssetTag[] = [
-  { value: 'animals', label: '动物' },
-  { value: 'effects', label: '效果' },
-  { value: 'loops', label: '可循环' },
-  { value: 'notes', label: '音符' },
-  { value: 'percussion', label: '打击乐器' },
-  { value: 'space', label: '太空' },
-  { value: 'sports', label: '运动' },
-  { value: 'voice', label: '人声' },
-  { value: 'wacky', label: '古怪' },
-];
-const SPRITE_TAGS: AssetTag[] = [
-  { value: 'animals', label: '动物' },
-  { value: 'people', label: '人物' },
-  { value: 'fantasy', label: '奇幻' },
-  { value: 'dance', label: '舞蹈' },
-  { value: 'music', label: '音乐' },
-  { value: 'sports', label: '运动' },
-  { value: 'food', label: '食物' },
-  { value: 'fashion', label: '时尚' },
-  { value: 'letters', label: '字母' },
-];
-
-/** The tags of each asset type (A03A01 背景, A03A02 声音, A03A03 角色 — also used for 造型). */
-export const ASSET_TAGS: Record<AssetType, AssetTag[]> = { 1: BACKDROP_TAGS, 2: SOUND_TAGS, 3: SPRITE_TAGS, 4: SPRITE_TAGS };
-
-/** Every tag value with its label (a value shared by two groups has the same label in both). */
-export const TAG_LABELS: Record<string, string> = Object.fromEntries(Object.values(ASSET_TAGS).flatMap((tags) => tags.map((t) => [t.value, t.label])));
+/** 分类字典 root of the asset tags (素材库标签). */
+export const ASSET_TAG_ROOT = 'A03';
+/** The category whose children are the tags of each asset type (A03A01 背景, A03A02 声音, A03A03 角色 — also 造型). */
+export const ASSET_TAG_GROUPS: Record<AssetType, string> = { 1: 'A03A01', 2: 'A03A02', 3: 'A03A03', 4: 'A03A03' };
 
 export const scratchAssetsList: ListSpec = {
   route: ASSETS_ROUTE,

@@ -18,6 +18,8 @@ import { htmxMode, shellPage } from './shell-page.js';
 import { registerPublicPages } from './public.js';
 import { registerWorkDetailPages } from './public-work.js';
 import { registerRolePages } from './system/roles.js';
+import { registerCategoryPages } from './system/categories.js';
+import { registerDataRulePages } from './system/data-rules.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -92,6 +94,8 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerAnnouncementAdminPages(app);
   registerLogPages(app);
   registerDictPages(app);
+  registerCategoryPages(app);
+  registerDataRulePages(app);
   registerConfigPages(app);
   registerCoursePages(app);
   registerWorkPages(app);

@@ -68,6 +68,8 @@ export interface ListPageOptions {
   cells?: (session: PageSession) => Record<string, (record: Record<string, unknown>, back: string) => Child>;
   /** Row actions beyond the declaration's (links to other sites or new tabs, per-record dialogs). */
   rowExtra?: (session: PageSession) => (record: Record<string, unknown>, back: string) => RowExtra;
+  /** Values of a new record taken from the form URL's query (e.g. 添加下级: `pid`), checked by the API on save. */
+  addValues?: (query: Record<string, string>) => Record<string, unknown>;
   /** Titles of the form by mode (default 新增 / 编辑 / 详情), e.g. 批改 for a grading form. */
   formTitles?: Partial<Record<'add' | 'edit' | 'detail', string>>;
   /** Content shown under the table. */
@@ -300,6 +302,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
           const v = listQuery.get(f.key);
           if (v && f.type !== 'text' && f.type !== 'dateRange' && form.fields.some((x) => x.key === f.key)) values[f.key] = v;
         }
+        if (o.addValues) Object.assign(values, o.addValues(c.req.query()));
       }
       if (id) {
         if (!spec.api.queryById) return c.redirect(back);

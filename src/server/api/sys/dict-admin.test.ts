@@ -324,7 +324,12 @@ describe('the dictionary cache', () => {
     expect((await itemsOf(code)).map((i) => i.text)).toEqual(['甲']);
     await t.db.updateTable('sys_dict_item').set({ item_text: '甲甲' }).where('dict_id', '=', id).execute();
     expect((await itemsOf(code)).map((i) => i.text)).toEqual(['甲']);
-    const res = await t.api('GET', '/sys/dict/refleshCache', { token: student });
+    // Only 字典管理's editors may flush it (dict:edit); a student or a teacher is refused and changes nothing.
+    for (const token of [student, teacher]) {
+      expectNoPermission(await t.api('GET', '/sys/dict/refleshCache', { token }));
+      expect((await itemsOf(code)).map((i) => i.text)).toEqual(['甲']);
+    }
+    const res = await t.api('GET', '/sys/dict/refleshCache', { token: admin });
     expectEnvelope(res, { success: true, code: 200 });
     expect((await itemsOf(code)).map((i) => i.text)).toEqual(['甲甲']);
   });

@@ -260,7 +260,8 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
   });
 
   // ---- cache and the all-items map --------------------------------------------------------------------------
-  r.get('/sys/dict/refleshCache', LOGGED_IN, (c) => {
+  // 刷新缓存 of 字典管理: the button it sits beside (dict:edit), not any logged-in user.
+  r.get('/sys/dict/refleshCache', perm('dict:edit'), (c) => {
     invalidateDicts(c.get('deps').db);
     return ok(c, null, '刷新缓存完成！', 200);
   });

@@ -25,6 +25,8 @@ import {
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { PERMISSION_PERMS, PERMISSION_ROUTE } from '../../lists/permissions.js';
+import { DATA_RULE_API, DATA_RULE_PERMS } from '../../lists/data-rules.js';
+import { registerDataRuleScreenRoutes } from './data-rule-screen.js';
 import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
@@ -319,7 +321,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return { menu: p };
   };
 
-  r.post('/sys/permission/addPermissionRule', adminOnly(PERMISSION_PERMS.rule), async (c) => {
+  const addRule = async (c: Context<ApiEnv>) => {
     const body = await jsonBody(c, ruleBody);
     if (!body.ok) return body.response;
     const m = await ruleMenu(c, body.data.permissionId);
@@ -353,9 +355,12 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
       await tx.updateTable('sys_permission').set({ rule_flag: 1 }).where('id', '=', m.menu.id).execute();
     });
     return ok(c, { id }, '添加成功!', 200);
-  });
+  };
+  r.post('/sys/permission/addPermissionRule', adminOnly(PERMISSION_PERMS.rule), addRule);
+  r.post(DATA_RULE_API.add, adminOnly(DATA_RULE_PERMS.add), addRule);
 
-  r.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', adminOnly(PERMISSION_PERMS.rule), async (c) => {
+
+  const editRule = async (c: Context<ApiEnv>) => {
     const body = await jsonBody(c, ruleBody.extend({ id: requiredId('id'), permissionId: requiredId('菜单ID').nullish() }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -388,21 +393,32 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
       .where('id', '=', rule.id)
       .execute();
     return ok(c, null, '编辑成功!', 200);
-  });
+  };
+  r.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', adminOnly(PERMISSION_PERMS.rule), editRule);
+  r.on(['PUT', 'POST'], DATA_RULE_API.edit, adminOnly(DATA_RULE_PERMS.edit), editRule);
 
-  r.delete('/sys/permission/deletePermissionRule', adminOnly(PERMISSION_PERMS.rule), async (c) => {
-    const id = (c.req.query('id') ?? '').trim();
-    if (!id) return fail(c, '请选择要删除的数据规则');
+  /** Deletes rules, removing them from every grant; a menu left without rules loses its rule flag. */
+  const deleteRules = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的数据规则');
     const { db } = c.get('deps');
-    const rule = await db.selectFrom('sys_permission_data_rule').selectAll().where('id', '=', id.slice(0, ID_MAX)).executeTakeFirst();
-    if (!rule) return fail(c, '未找到对应实体');
+    const rules = await db.selectFrom('sys_permission_data_rule').selectAll().where('id', 'in', ids).execute();
+    if (rules.length !== new Set(ids).size) return fail(c, '未找到对应实体');
     await db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('sys_permission_data_rule').where('id', '=', rule.id).execute();
-      await dropRuleFromGrants(tx, rule.permission_id, rule.id);
-      const left = await tx.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', rule.permission_id).limit(1).executeTakeFirst();
-      if (!left) await tx.updateTable('sys_permission').set({ rule_flag: 0 }).where('id', '=', rule.permission_id).execute();
+      for (const rule of rules) {
+        await tx.deleteFrom('sys_permission_data_rule').where('id', '=', rule.id).execute();
+        await dropRuleFromGrants(tx, rule.permission_id, rule.id);
+      }
+      for (const permissionId of new Set(rules.map((x) => x.permission_id))) {
+        const left = await tx.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).limit(1).executeTakeFirst();
+        if (!left) await tx.updateTable('sys_permission').set({ rule_flag: 0 }).where('id', '=', permissionId).execute();
+      }
     });
     return ok(c, null, '删除成功!', 200);
-  });
+  };
+  r.delete('/sys/permission/deletePermissionRule', adminOnly(PERMISSION_PERMS.rule), (c) => deleteRules(c, idList(c.req.query('id'), 1).map((x) => x.slice(0, ID_MAX))));
+  r.delete(DATA_RULE_API.delete, adminOnly(DATA_RULE_PERMS.del), (c) => deleteRules(c, idList(c.req.query('id'), 1).map((x) => x.slice(0, ID_MAX))));
+  r.delete(DATA_RULE_API.deleteBatch, adminOnly(DATA_RULE_PERMS.del), (c) => deleteRules(c, idList(c.req.query('ids'), 500).map((x) => x.slice(0, ID_MAX))));
+
+  registerDataRuleScreenRoutes(r);
 }
 

@@ -6,6 +6,8 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { rolesList } from '../../lists/roles.js';
+import { USERS_ROUTE } from '../../lists/users.js';
+import { DATA_RULE_ROUTE } from '../../lists/data-rules.js';
 import { camel } from '../../domain/serialize.js';
 import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
@@ -57,7 +59,8 @@ export function registerRoleRoutes(r: ApiRoutes) {
   });
 
   // Role options for user forms: the roles the caller may assign (strictly below their own level, see outranks).
-  r.get('/sys/role/queryall', LOGGED_IN, async (c) => {
+  // Only the screens that pick roles read it: 用户管理 (filter and form), 角色管理, 数据规则 (preview).
+  r.get('/sys/role/queryall', menu(USERS_ROUTE, rolesList.route, DATA_RULE_ROUTE), async (c) => {
     const user = c.get('user')!;
     let q = c.get('deps').db.selectFrom('sys_role').selectAll().orderBy('role_level', 'desc').orderBy('role_name');
     if (!isSuperUser(user)) q = q.where('role_level', '<', maxRoleLevel(user));

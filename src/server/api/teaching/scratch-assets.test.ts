@@ -187,6 +187,20 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
       expect((await t.api('GET', `${A}/queryById?id=nope`, { token: tok.admin })).body.message).toBe('未找到对应数据');
     });
 
+    it('takes the tags from 分类字典 A03: a tag added there is accepted and labelled, a renamed one shows its new name', async () => {
+      const group = await t.db.selectFrom('sys_category').select('id').where('code', '=', 'A03A01').executeTakeFirstOrThrow();
+      const png = `${md5(PNG)}.png`;
+      const refused = await add({ assetType: 1, assetName: '城市', md5Ext: png, tags: 'city' });
+      expect(refused.body.message).toBe('标签“city”不是背景素材的标签');
+      expect((await t.api('POST', '/sys/category/add', { token: tok.admin, body: { pid: group.id, name: '城市', itemValue: 'city' } })).body.success).toBe(true);
+      expect((await add({ assetType: 1, assetName: '城市', md5Ext: png, tags: 'city,space' })).body.success).toBe(true);
+      await t.db.updateTable('sys_category').set({ name: '宇宙' }).where('code', '=', 'A03A01A06').execute();
+      const res = await t.api('GET', `${A}/list?assetName=城市`, { token: tok.admin });
+      expect(res.body.result.records[0]).toMatchObject({ tags: 'city,space', tags_dictText: '城市,宇宙' });
+      await t.db.updateTable('sys_category').set({ name: '太空' }).where('code', '=', 'A03A01A06').execute();
+      await t.api('DELETE', `${A}/delete?id=${res.body.result.records[0].id}`, { token: tok.admin });
+    });
+
     it('students cannot read or change the library screen', async () => {
       expect((await t.api('GET', `${A}/list`, { token: tok.student1 })).status).toBe(403);
       expect((await add({ assetType: 1, assetName: 'x', md5Ext: `${md5(PNG)}.png` }, tok.student1)).status).toBe(403);

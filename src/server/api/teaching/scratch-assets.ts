@@ -24,7 +24,8 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE, uploadedToday } from '../../domain/uploads.js';
-import { ASSET_TAGS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetsList, TAG_LABELS, type AssetType } from '../../lists/scratch-assets.js';
+import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetsList, type AssetType } from '../../lists/scratch-assets.js';
+import { categoryChoices } from '../../domain/categories.js';
 import { hasPermission, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { envelope, fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
@@ -69,7 +70,6 @@ type AssetBody = z.infer<typeof assetBody>;
 function toRecord(r: Row): Record<string, unknown> {
   const files = md5extsOf(r.md5_ext);
   const preview = r.asset_type === 4 ? (files.find((f) => isImage(f.split('.')[1] as never)) ?? files[0]) : files[0];
-  const tags = r.tags ? r.tags.split(',').filter(Boolean) : [];
   return {
     id: r.id,
     assetType: r.asset_type,
@@ -78,7 +78,7 @@ function toRecord(r: Row): Record<string, unknown> {
     md5Ext: r.md5_ext,
     md5Ext_url: files.map(fileUrl).join(','),
     tags: r.tags,
-    tags_dictText: tags.map((t) => TAG_LABELS[t] ?? t).join(','),
+    tags_dictText: r.tags ?? '',
     preview: preview ? fileUrl(preview) : null,
     createBy: r.create_by,
     createTime: r.create_time,
@@ -88,18 +88,33 @@ function toRecord(r: Row): Record<string, unknown> {
   };
 }
 
-/** createBy_dictText = the creator's real name (the anchor's table dictionary on sys_user). */
+/** The tags each asset type may carry, from 分类字典 (A03 素材库标签), read per request. */
+async function tagChoices(c: Context<ApiEnv>, type: AssetType) {
+  return categoryChoices(c.get('deps').db, ASSET_TAG_GROUPS[type]);
+}
+
+/**
+ * createBy_dictText = the creator's real name (the anchor's table dictionary on sys_user); tags_dictText = the
+ * tags' names in 分类字典 (a tag no longer there shows as stored).
+ */
 async function withCreators(c: Context<ApiEnv>, records: Record<string, unknown>[]) {
   const names = [...new Set(records.map((r) => r.createBy).filter((v): v is string => typeof v === 'string' && v !== ''))];
   const users = names.length ? await c.get('deps').db.selectFrom('sys_user').select(['username', 'realname']).where('username', 'in', names).execute() : [];
   const real = new Map(users.map((u) => [u.username, u.realname || u.username]));
-  return records.map((r) => ({ ...r, createBy_dictText: real.get(String(r.createBy ?? '')) ?? r.createBy ?? '' }));
+  const types = [...new Set(records.map((r) => Number(r.assetType)).filter(isAssetType))];
+  const labels = new Map<number, Map<string, string>>();
+  for (const type of types) labels.set(type, new Map((await tagChoices(c, type)).map((t) => [t.value, t.label])));
+  return records.map((r) => {
+    const own = labels.get(Number(r.assetType));
+    const tags = String(r.tags ?? '').split(',').filter(Boolean);
+    return { ...r, tags_dictText: tags.map((t) => own?.get(t) ?? t).join(','), createBy_dictText: real.get(String(r.createBy ?? '')) ?? r.createBy ?? '' };
+  });
 }
 
 /** The files the body names, checked against the type; a response when something is wrong. */
 async function checkAsset(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { response: Response }> {
   const type = b.assetType as AssetType;
-  const allowed = new Set(ASSET_TAGS[type].map((t) => t.value));
+  const allowed = new Set((await tagChoices(c, type)).map((t) => t.value));
   const badTag = b.tags.find((t) => !allowed.has(t));
   if (badTag) return { response: fieldFail(c, 'tags', `标签“${badTag}”不是${typeLabel(type)}素材的标签`) };
   const { filesDir } = c.get('deps').config;

@@ -8,6 +8,7 @@ import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } 
 import { recordClassEvent } from '../../domain/day-log.js';
 import { generatePassword, hashPassword } from '../../domain/password.js';
 import { formatDateTime } from '../../domain/time.js';
+import { buildCategoryRows } from './categories.js';
 import type { Database } from '../schema.js';
 import { buildDemoContent, DEMO_ACCOUNTS, type DemoSeed, type SeedFile } from './demo.js';
 import { buildDictRows } from './dicts.js';
@@ -115,6 +116,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       await insertRows(trx, 'sys_role_permission', perms.rolePermissions);
       await insertRows(trx, 'sys_dict', dicts.dicts);
       await insertRows(trx, 'sys_dict_item', dicts.items);
+      await insertRows(trx, 'sys_category', buildCategoryRows(ts));
       await insertRows(trx, 'sys_config', config);
       await insertRows(trx, 'teaching_menu', frontMenu);
       await insertRows(trx, 'sys_user', accounts.users);

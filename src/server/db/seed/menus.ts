@@ -24,8 +24,12 @@ export const PERMISSION_CODES = [
   'permission:add', 'permission:edit', 'permission:del', 'permission:rule',
   // 班级管理 (departments)
   'depart:add', 'depart:edit', 'depart:del', 'depart:member', 'depart:permission', 'depart:role', 'depart:course',
+  // 数据规则
+  'datarule:add', 'datarule:edit', 'datarule:del', 'datarule:export',
   // 字典管理
   'dict:add', 'dict:edit', 'dict:del', 'dict:item', 'dict:recycle', 'dict:export', 'dict:import',
+  // 分类字典
+  'category:add', 'category:edit', 'category:del', 'category:export', 'category:import',
   // 通告管理
   'annount:add', 'annount:edit', 'annount:del', 'annount:release', 'annount:revoke',
   // 网站配置, 日志管理
@@ -255,8 +259,17 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'permission:rule', name: '数据规则' },
         ],
       },
-      // Data rules are edited inside 菜单管理 (/isystem/permission/datarule); the separate list is planned.
-      { name: '数据规则', url: '/isystem/permissionDataRule', component: 'system/PermissionDataRuleList', planned: true },
+      // Every menu's data rules in one list, with a preview of the rows a role would see (also editable per
+      // menu inside 菜单管理).
+      {
+        name: '数据规则', url: '/isystem/permissionDataRule', component: 'system/PermissionDataRuleList',
+        buttons: [
+          { code: 'datarule:add', name: '添加数据规则' },
+          { code: 'datarule:edit', name: '编辑数据规则' },
+          { code: 'datarule:del', name: '删除数据规则' },
+          { code: 'datarule:export', name: '导出数据规则' },
+        ],
+      },
       {
         name: '字典管理', url: '/isystem/dict', component: 'system/DictList',
         buttons: [
@@ -269,7 +282,16 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'dict:import', name: '导入字典' },
         ],
       },
-      { name: '分类字典', url: '/isys/category', component: 'system/SysCategoryList', planned: true },
+      {
+        name: '分类字典', url: '/isys/category', component: 'system/SysCategoryList',
+        buttons: [
+          { code: 'category:add', name: '添加分类' },
+          { code: 'category:edit', name: '编辑分类' },
+          { code: 'category:del', name: '删除分类' },
+          { code: 'category:export', name: '导出分类' },
+          { code: 'category:import', name: '导入分类' },
+        ],
+      },
       {
         name: '通告管理', url: '/isystem/annountCement', component: 'system/SysAnnouncementList',
         buttons: [

@@ -2,10 +2,11 @@
 // tags, creator) and its dialog: type, name, file(s), tags, and the library JSON the server computed from the
 // files, shown read-only. Files go through the library's own checked upload (stored by content).
 import type { Hono } from 'hono';
-import { ASSET_TAGS, ASSETS_API, scratchAssetsList } from '../../lists/scratch-assets.js';
+import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, ASSETS_API, scratchAssetsList, type AssetTag } from '../../lists/scratch-assets.js';
 import type { FieldSpec, FormSpec } from '../../lists/spec.js';
 import type { PageEnv } from '../context.js';
 import { formToBody, registerListPage, type Uploader } from '../list-page.js';
+import type { Upstream } from '../../upstream/client.js';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean);
@@ -28,17 +29,37 @@ export const scratchAssetForm: FormSpec = {
   ],
 };
 
-const TAG_GROUPS = [
-  { label: '背景标签', tags: ASSET_TAGS[1] },
-  { label: '声音标签', tags: ASSET_TAGS[2] },
-  { label: '造型/角色标签', tags: ASSET_TAGS[3] },
-];
+interface TagGroup {
+  label: string;
+  tags: AssetTag[];
+}
 
-function TagControl({ value, disabled }: { value: unknown; disabled: boolean }) {
+interface TagNode {
+  title: string;
+  code: string;
+  itemValue: string | null;
+  children?: TagNode[];
+}
+
+/** The tag groups of 分类字典 A03 素材库标签 (背景, 声音, 角色 — 造型 shares 角色's), in code order. */
+async function loadTagGroups(up: Upstream): Promise<TagGroup[]> {
+  const res = await up.call<TagNode[]>('GET', '/sys/category/loadTreeRoot', { pcode: ASSET_TAG_ROOT });
+  if (!res.body.success) return [];
+  const used = new Set(Object.values(ASSET_TAG_GROUPS));
+  return res.body.result
+    .filter((g) => used.has(g.code))
+    .map((g) => ({
+      label: g.code === ASSET_TAG_GROUPS[3] ? '造型/角色标签' : `${g.title}标签`,
+      tags: (g.children ?? []).map((t) => ({ value: t.itemValue || t.code, label: t.title })),
+    }));
+}
+
+function TagControl({ value, disabled, groups }: { value: unknown; disabled: boolean; groups: TagGroup[] }) {
   const chosen = new Set(list(value));
   return (
     <div class="xt-asset-tags" role="group" aria-labelledby="f-tags-label">
-      {TAG_GROUPS.map((g) => (
+      {!groups.length && <p class="xt-muted">分类字典中没有素材库标签（A03）</p>}
+      {groups.map((g) => (
         <fieldset class="xt-asset-tag-group">
           <legend>{g.label}</legend>
           <div class="ant-checkbox-group app ant-checkbox-css-var xt-checks">
@@ -98,9 +119,10 @@ export function registerScratchAssetPages(app: Hono<PageEnv>) {
     form: scratchAssetForm,
     toBody: assetBody,
     uploader: assetUploader,
+    prepareForm: async (c) => ({ tagGroups: await loadTagGroups(c.get('upstream')) }),
     extra: () => <link rel="stylesheet" href="/static/css/scratch-assets.css" />,
     renderControl: (f, ctx) => {
-      if (f.key === 'tags') return <TagControl value={ctx.value} disabled={ctx.disabled} />;
+      if (f.key === 'tags') return <TagControl value={ctx.value} disabled={ctx.disabled} groups={(ctx.data.tagGroups as TagGroup[] | undefined) ?? []} />;
       if (f.key === 'assetData') return <JsonView value={ctx.mode === 'add' ? '' : ctx.value} />;
       return undefined;
     },
