@@ -12,6 +12,7 @@ import { clientIp, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
 import { registerLogRoutes } from './sys/log.js';
+import { registerQuartzJobRoutes } from './sys/quartz-job.js';
 import { registerConfigRoutes } from './sys/config.js';
 import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
@@ -54,6 +55,9 @@ export const WRITING_GETS = new Set([
   '/sys/logout',
   '/teaching/teachingWork/setWorkTag',
   '/teaching/teachingDepartDayLog/unitViewLog',
+  '/sys/quartzJob/pause',
+  '/sys/quartzJob/resume',
+  '/sys/quartzJob/execute',
 ]);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
@@ -75,6 +79,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerAnnouncementRoutes(routes);
   registerAnnouncementAdminRoutes(routes);
   registerLogRoutes(routes);
+  registerQuartzJobRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);
