@@ -121,7 +121,8 @@ export class Scheduler {
     const next = new Map<string, Planned>();
     for (const row of rows) {
       const old = this.planned.get(row.id);
-      const keep = old && old.row.cron_expression === row.cron_expression && old.next !== null && old.next > now;
+      // A fire already planned stays, even when due this very moment (the tick after this sync runs it).
+      const keep = old && old.row.cron_expression === row.cron_expression && old.next !== null;
       next.set(row.id, { row, next: keep ? old.next : (nextRun(row.cron_expression, new Date(now))?.getTime() ?? null) });
     }
     this.planned = next;
