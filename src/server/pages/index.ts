@@ -17,6 +17,7 @@ import { iframePage } from './iframe-page.js';
 import { htmxMode, shellPage } from './shell-page.js';
 import { registerPublicPages } from './public.js';
 import { registerRolePages } from './system/roles.js';
+import { registerQuartzJobPages } from './system/quartz-jobs.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -83,6 +84,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerAccountPages(app);
   registerPublicPages(app);
   registerRolePages(app);
+  registerQuartzJobPages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);
   registerPermissionPages(app);

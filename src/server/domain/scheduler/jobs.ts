@@ -3,26 +3,15 @@
 // object, checked with zod, defaults filled in) and returns a one-line summary for the run history.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
 import { SESSION_MAX_LIFETIME_MS } from '../sessions.js';
 import { formatDateTime } from '../time.js';
+import type { JobContext, JobEnv } from './env.js';
 import { findOrphanFiles, removeOrphans } from './orphans.js';
 import { jobInfo, type JobInfo } from '../../shared/scheduled-jobs.js';
 
-export interface JobEnv {
-  db: Kysely<Database>;
-  dialect: 'sqlite' | 'postgres';
-  /** DATA_DIR: backups go to <dataDir>/backups. */
-  dataDir: string;
-  filesDir: string;
-}
-
-export interface JobContext extends JobEnv {
-  /** The time the run is for (the clock's now), so tests can run jobs at any moment. */
-  now: Date;
-}
+export type { JobContext, JobEnv };
 
 export interface BuiltInJob<P = Record<string, unknown>> extends JobInfo {
   params: z.ZodType<P>;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { removeStoredFiles } from '../uploads.js';
 import { formatDateTime } from '../time.js';
-import type { JobContext } from './jobs.js';
+import type { JobContext } from './env.js';
 
 export interface OrphanFile {
   /** Storage key relative to the files directory. */
