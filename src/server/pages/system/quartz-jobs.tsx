@@ -137,6 +137,8 @@ const STYLE = `
 .xt-cron-error { color: #ff4d4f; }
 .xt-cron-input { font-family: ui-monospace, Menlo, Consolas, monospace; }
 .xt-job-cell .xt-muted, .xt-run-cell .xt-muted { font-size: 12px; }
+.xt-cron-cell { white-space: nowrap; font-family: ui-monospace, Menlo, Consolas, monospace; }
+.xt-param-cell { word-break: break-all; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
 `;
 
 function renderControl(f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }): Child | undefined {
@@ -170,16 +172,17 @@ export function registerQuartzJobPages(app: Hono<PageEnv>) {
     spec,
     form: quartzJobForm,
     renderControl,
+    extra: () => <style>{STYLE}</style>,
     prepareForm: async (c, { values }) => ({ preview: await cronPreview(c.get('upstream'), str(values.cronExpression)) }),
     cells: () => ({
       jobClassName: (r) => (
         <div class="xt-job-cell">
           <div>{str(r.jobName) || str(r.jobClassName)}</div>
           <div class="xt-muted">{str(r.jobClassName)}</div>
-          <style>{STYLE}</style>
         </div>
       ),
-      cronExpression: (r) => <code>{str(r.cronExpression)}</code>,
+      cronExpression: (r) => <span class="xt-cron-cell">{str(r.cronExpression)}</span>,
+      parameter: (r) => <span class="xt-param-cell">{str(r.parameter)}</span>,
       nextFireTime: (r) => (str(r.nextFireTime) ? str(r.nextFireTime) : <span class="xt-muted">—</span>),
       lastRunOutcome: (r) => <LastRun r={r} />,
     }),
