@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../../db/test-db.js';
 import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
-import { Scheduler, type Clock } from './scheduler.js';
+import { INTERRUPTED, Scheduler, type Clock } from './scheduler.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -162,6 +162,25 @@ describe.each(dialects)('the scheduler on %s', (dialect) => {
     expect(runs[0].end_time).toBe('2026-03-02 10:10:00');
     // Another job due at the same times is not disturbed.
     expect((await runsOf(t.db, good)).map((r) => r.outcome)).toEqual(['ok', 'ok']);
+  });
+
+  it('marks a run left running by a process that exited as interrupted when it starts', async () => {
+    const job = await addJob(t.db, { key: 'purgeExpiredSessions', cron: '0 0 3 * * ?' });
+    const row = (id: string, start: string) => ({
+      id,
+      job_id: job,
+      job_class_name: 'purgeExpiredSessions',
+      fire_key: `manual:${id}`,
+      trigger_type: 'manual',
+      scheduled_time: start,
+      start_time: start,
+      outcome: 'running',
+    });
+    const [old, recent] = [newId(), newId()];
+    await t.db.insertInto('sys_quartz_job_run').values([row(old, '2026-03-01 08:00:00'), row(recent, '2026-03-02 09:30:00')]).execute();
+    await scheduler.start();
+    const runs = Object.fromEntries((await runsOf(t.db, job)).map((r) => [r.id, [r.outcome, r.message]]));
+    expect(runs).toEqual({ [old]: ['error', INTERRUPTED], [recent]: ['running', null] });
   });
 
   it('skips fires missed while nothing ran, and keeps no timer after stop()', async () => {

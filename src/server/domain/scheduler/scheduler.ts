@@ -9,6 +9,7 @@
 import { hostname } from 'node:os';
 import type { JobEnv } from './jobs.js';
 import { nextRun } from './cron.js';
+import { formatDateTime } from '../time.js';
 import { runJob, type JobRow, type RunRecord } from './runner.js';
 
 export interface Clock {
@@ -26,6 +27,10 @@ export const systemClock: Clock = {
   },
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
+
+/** A run left 'running' this long is taken for one whose process exited (see start()). */
+const STALE_RUN_MS = 6 * 60 * 60 * 1000;
+export const INTERRUPTED = '运行中断：执行该任务的进程已退出';
 
 /** setTimeout's ceiling is about 24.8 days; the timer wakes at least this often and sleeps again. */
 const MAX_SLEEP_MS = 2 ** 31 - 1;
@@ -77,6 +82,14 @@ export class Scheduler {
 
   async start(): Promise<void> {
     this.stopped = false;
+    // A run still 'running' long after it started belonged to a process that exited mid-run.
+    const stale = formatDateTime(new Date(this.clock.now() - STALE_RUN_MS));
+    await this.env.db
+      .updateTable('sys_quartz_job_run')
+      .set({ outcome: 'error', message: INTERRUPTED })
+      .where('outcome', '=', 'running')
+      .where('start_time', '<', stale)
+      .execute();
     await this.reload();
   }
 
