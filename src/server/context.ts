@@ -15,6 +15,8 @@ export interface AppDeps {
   hub: NoticeHub;
   /** Login attempt counts (Redis-backed with REDIS_URL); without one, each app counts in its own memory. */
   loginThrottle?: LoginThrottle;
+  /** The 定时任务 scheduler of this process (main.ts starts one); the API reloads it after job changes. */
+  scheduler?: { reload(): Promise<void> };
 }
 
 export interface ApiEnv {

@@ -9,6 +9,7 @@ import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
+import { Scheduler } from './domain/scheduler/scheduler.js';
 
 async function main() {
   const started = performance.now();
@@ -53,7 +54,13 @@ async function main() {
   const loginThrottle = config.redisUrl
     ? await redisLoginThrottle(config.redisUrl, (err) => config.logLevel !== 'silent' && console.error(`[login] redis: ${err.message}`))
     : memoryLoginThrottle();
-  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, config, hub, loginThrottle });
+  // 定时任务: every process runs a scheduler; the run table's unique claim lets one of them run each due job.
+  const scheduler = new Scheduler({
+    env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir },
+    onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
+  });
+  await scheduler.start();
+  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, config, hub, loginThrottle, scheduler });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);
@@ -69,7 +76,10 @@ async function main() {
   const shutdown = () => {
     closeWebSockets();
     server.close();
-    void Promise.all([hub.close(), loginThrottle.close(), close()]).finally(() => process.exit(0));
+    void scheduler
+      .stop()
+      .then(() => Promise.all([hub.close(), loginThrottle.close(), close()]))
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

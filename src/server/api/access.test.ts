@@ -74,6 +74,13 @@ describe('the route registry', () => {
     expect(find('PUT', '/sys/user/updatePassword')).toBe('user');
     expect(find('GET', '/sys/duplicate/check')).toBe('user');
     expect(find('POST', '/sys/config/saveTenantConfig')).toBe('admin');
+    // 定时任务 runs server jobs (backups, purges): every route admin-only, reads included.
+    const quartz = routes.filter((r) => r.path.startsWith('/sys/quartzJob/'));
+    expect(quartz.length).toBeGreaterThanOrEqual(14);
+    for (const r of quartz) {
+      const a = r.access;
+      expect(a.kind === 'admin' || (a.kind === 'role' && a.codes.every((c) => c === 'admin' || c === 'dev')), label(r)).toBe(true);
+    }
   });
 
   it('gives the dictionary cache flush and the role list the permission of the screens that use them, not every user', () => {

@@ -12,6 +12,7 @@ import { clientIp, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
 import { registerLogRoutes } from './sys/log.js';
+import { registerQuartzJobRoutes } from './sys/quartz-job.js';
 import { registerConfigRoutes } from './sys/config.js';
 import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
@@ -56,6 +57,9 @@ export const WRITING_GETS = new Set([
   '/teaching/teachingWork/setWorkTag',
   '/teaching/teachingWork/starWork',
   '/teaching/teachingDepartDayLog/unitViewLog',
+  '/sys/quartzJob/pause',
+  '/sys/quartzJob/resume',
+  '/sys/quartzJob/execute',
 ]);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
@@ -78,6 +82,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerAnnouncementRoutes(routes);
   registerAnnouncementAdminRoutes(routes);
   registerLogRoutes(routes);
+  registerQuartzJobRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);

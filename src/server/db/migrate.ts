@@ -22,6 +22,7 @@ import * as m021FrontMenuDiscover from './migrations/021_front_menu_discover.js'
 import * as m022FrontMenuIndexCourses from './migrations/022_front_menu_index_courses.js';
 import * as m024WorkInteractions from './migrations/024_work_interactions.js';
 import * as m025SystemRules from './migrations/025_system_rules.js';
+import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '022_front_menu_index_courses': m022FrontMenuIndexCourses,
   '024_work_interactions': m024WorkInteractions,
   '025_system_rules': m025SystemRules,
+  '027_scheduled_jobs': m027ScheduledJobs,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -533,6 +533,42 @@ export interface TeachingVisitSaltTable {
   salt: string;
 }
 
+/** 定时任务 (migration 027): one built-in job of the allow-list, its cron expression and parameters. */
+export interface SysQuartzJobTable extends Audit {
+  id: string;
+  /** Key of a built-in job (domain/scheduler/jobs.ts); never a class name to load. Unique. */
+  job_class_name: string;
+  /** 6 fields (second minute hour day month week), or 5 without seconds; '?' means 不指定. */
+  cron_expression: string;
+  /** The job's parameters as JSON text (checked against the job's own schema), or null. */
+  parameter: Opt<string | null>;
+  description: Opt<string | null>;
+  /** 0 正常 (scheduled), -1 停止 (paused). */
+  status: Generated<number>;
+  del_flag: Generated<number>;
+}
+
+/** One run of a job (migration 027). (job_id, fire_key) is unique: the claim that makes a due run happen once. */
+export interface SysQuartzJobRunTable {
+  id: string;
+  job_id: string;
+  job_class_name: string;
+  /** 'cron:<epoch ms of the scheduled time>' or 'manual:<id>'. */
+  fire_key: string;
+  /** cron (on schedule) or manual (立即执行). */
+  trigger_type: string;
+  /** Scheduled time of a cron run, the request time of a manual one. */
+  scheduled_time: string;
+  start_time: string;
+  end_time: Opt<string | null>;
+  duration_ms: Opt<number | null>;
+  /** running, ok, error. */
+  outcome: string;
+  message: Opt<string | null>;
+  /** Who asked (a username for 立即执行), or the process that ran it on schedule. */
+  run_by: Opt<string | null>;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -577,6 +613,8 @@ export interface Database {
   teaching_scratch_cloud_var: TeachingScratchCloudVarTable;
   teaching_work_visit: TeachingWorkVisitTable;
   teaching_visit_salt: TeachingVisitSaltTable;
+  sys_quartz_job: SysQuartzJobTable;
+  sys_quartz_job_run: SysQuartzJobRunTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

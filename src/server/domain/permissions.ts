@@ -12,7 +12,7 @@ export const HOME_COMPONENT = 'dashboard/Index';
  * Button codes that only the admin role (admin/dev) ever holds, whatever the grant tables say: they decide who
  * may do what (role definitions and levels, role grants, the menu data itself, department permissions and
  * department roles, managed classes in the user form), change what every visitor sees (site configuration, the
- * public site menu), or erase the audit trail. Menu data can switch them on for another role; it grants nothing.
+ * public site menu), erase the audit trail, or run server jobs (定时任务: backups, purges). Menu data can switch them on for another role; it grants nothing.
  */
 export const ADMIN_ONLY_CODES = [
   'config:save',
@@ -23,6 +23,7 @@ export const ADMIN_ONLY_CODES = [
   'depart:permission', 'depart:role',
   'sys:user:depart',
   'log:del',
+  'quartz:add', 'quartz:edit', 'quartz:del', 'quartz:status', 'quartz:run', 'quartz:export', 'quartz:import',
 ] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);

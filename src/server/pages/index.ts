@@ -20,6 +20,7 @@ import { registerWorkDetailPages } from './public-work.js';
 import { registerRolePages } from './system/roles.js';
 import { registerCategoryPages } from './system/categories.js';
 import { registerDataRulePages } from './system/data-rules.js';
+import { registerQuartzJobPages } from './system/quartz-jobs.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -87,6 +88,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerPublicPages(app);
   registerWorkDetailPages(app);
   registerRolePages(app);
+  registerQuartzJobPages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);
   registerPermissionPages(app);

@@ -13,6 +13,7 @@ import { TEACHING_SCREENS, up } from './014_teaching_screens.js';
 import { up as bringScratchEditor } from './018_scratch_editor_menu.js';
 import { up as bringFrontMenuAdmin } from './020_front_menu_admin.js';
 import { up as bringSystemRules } from './025_system_rules.js';
+import { addQuartzEntries as bringQuartzJobs } from './027_scheduled_jobs.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -46,10 +47,11 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await replaceMenu(t.db, everything(BACK_OFFICE_MENU));
     await hideUnbuilt(t.db);
     await up(t.db);
-    // 007 also hid the 创作 editors, 前台菜单管理, 数据规则 and 分类字典, which later migrations bring back.
+    // 007 also hid the 创作 editors, 前台菜单管理, 数据规则, 分类字典 and 定时任务, which later migrations bring back.
     await bringScratchEditor(t.db);
     await bringFrontMenuAdmin(t.db);
     await bringSystemRules(t.db);
+    await bringQuartzJobs(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

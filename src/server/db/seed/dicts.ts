@@ -37,6 +37,10 @@ export const DICTS: readonly DictDef[] = [
   { code: 'user_identity', name: '用户身份', type: 1, items: [['1', '学生'], ['2', '教师']] },
   { code: 'org_category', name: '机构类型', type: 0, items: [['1', '机构'], ['2', '部门'], ['3', '班级']] },
   { code: 'open_type', name: '打开方式', type: 0, items: [['url', '链接'], ['component', '组件']] },
+  // 定时任务 (the anchor's quartz_status) and its run history.
+  { code: 'quartz_status', name: '任务状态', type: 1, items: [['0', '正常'], ['-1', '停止']] },
+  { code: 'quartz_run_outcome', name: '任务运行结果', type: 0, items: [['ok', '成功'], ['error', '失败'], ['running', '运行中']] },
+  { code: 'quartz_trigger_type', name: '任务触发方式', type: 0, items: [['cron', '定时'], ['manual', '立即执行']] },
   // Teaching dictionaries (teaching-open §1.4.5).
   {
     code: 'work_type', name: '作品类型', type: 0,

@@ -44,6 +44,8 @@ export const PERMISSION_CODES = [
   'assets:add', 'assets:edit', 'assets:del',
   // 前台菜单管理
   'menu:add', 'menu:edit', 'menu:del',
+  // 定时任务
+  'quartz:add', 'quartz:edit', 'quartz:del', 'quartz:status', 'quartz:run', 'quartz:export', 'quartz:import',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -333,7 +335,18 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
       { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
       { name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', planned: true },
       { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', planned: true },
-      { name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList', planned: true },
+      {
+        name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList',
+        buttons: [
+          { code: 'quartz:add', name: '添加定时任务' },
+          { code: 'quartz:edit', name: '编辑定时任务' },
+          { code: 'quartz:del', name: '删除定时任务' },
+          { code: 'quartz:status', name: '启动/暂停定时任务' },
+          { code: 'quartz:run', name: '立即执行定时任务' },
+          { code: 'quartz:export', name: '导出定时任务' },
+          { code: 'quartz:import', name: '导入定时任务' },
+        ],
+      },
     ],
   },
   {

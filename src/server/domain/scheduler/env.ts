@@ -1,0 +1,16 @@
+// What a built-in job runs with: the database and the data folders, and the time the run is for.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface JobEnv {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  /** DATA_DIR: backups go to <dataDir>/backups. */
+  dataDir: string;
+  filesDir: string;
+}
+
+export interface JobContext extends JobEnv {
+  /** The time the run is for (the clock's now), so tests can run jobs at any moment. */
+  now: Date;
+}
