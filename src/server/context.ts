@@ -6,6 +6,7 @@ import type { Database } from './db/schema.js';
 import type { LoginThrottle } from './domain/login-throttle.js';
 import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
+import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
 
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   hub: NoticeHub;
   /** Login attempt counts (Redis-backed with REDIS_URL); without one, each app counts in its own memory. */
   loginThrottle?: LoginThrottle;
+  /** The HTTP server's numbers and recent requests (系统监控); createApp makes one when none is given. */
+  monitor?: RequestRecorder;
 }
 
 export interface ApiEnv {
