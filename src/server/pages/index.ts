@@ -37,6 +37,8 @@ import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
 import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
+import { registerMonitorPages } from './system/monitor.js';
+import { registerExceptionPages } from './exception.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
@@ -102,6 +104,8 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerPublicCoursePages(app);
   registerPublicDiscoverPages(app);
   registerNewsPages(app);
+  registerMonitorPages(app);
+  registerExceptionPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {
