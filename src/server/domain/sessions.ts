@@ -104,10 +104,12 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
     return null;
   }
   if (t - row.last_seen_at > ACTIVITY_EVERY_MS) {
+    // The expiry slides when that gains more than an hour, and never lies beyond the 30-day end.
     const slid = Math.min(t + SESSION_TTL_MS, ends);
+    const expiresAt = Number(row.expires_at);
     await db
       .updateTable('sys_session')
-      .set(slid - row.expires_at > SLIDE_AFTER_MS ? { last_seen_at: t, expires_at: slid } : { last_seen_at: t })
+      .set(slid - expiresAt > SLIDE_AFTER_MS || expiresAt > ends ? { last_seen_at: t, expires_at: slid } : { last_seen_at: t })
       .where('id', '=', row.session_id)
       .execute();
   }

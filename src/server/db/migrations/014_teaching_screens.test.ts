@@ -12,6 +12,7 @@ import { up as hideUnbuilt } from './007_hide_unbuilt_menus.js';
 import { TEACHING_SCREENS, up } from './014_teaching_screens.js';
 import { up as bringScratchEditor } from './018_scratch_editor_menu.js';
 import { up as bringFrontMenuAdmin } from './020_front_menu_admin.js';
+import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -48,6 +49,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     // 007 also hid the 创作 editors and 前台菜单管理, which later migrations bring back.
     await bringScratchEditor(t.db);
     await bringFrontMenuAdmin(t.db);
+    await bringSystemMonitor(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 
