@@ -62,7 +62,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     // holds here. HEAD never changes data; nor does a request no page of ours made (a cross-site link, a typed
     // address): opening an announcement from another site must not even mark it read.
     const readOnly = c.req.method === 'HEAD' || !isSameOrigin(c);
-    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy), { readOnly, signal: c.req.raw.signal }));
+    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy), { readOnly, signal: c.req.raw.signal, userAgent: c.req.header('User-Agent') }));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.
       if (c.req.header('HX-Request') === 'true') {

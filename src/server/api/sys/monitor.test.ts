@@ -7,6 +7,7 @@ import { dialects, startTestApp, type TestApp } from '../../../../test/harness.j
 import { expectNoPermission, expectTokenRefusal } from '../../../../test/assertions.js';
 import { connect, opened } from '../../../../test/ws-client.js';
 import { REDACTED } from '../../monitor/recorder.js';
+import { browserSummary } from './monitor.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -203,6 +204,16 @@ describe.each(dialects)('系统监控 API on %s', (dialect) => {
     expect(Number(later.last_seen_at)).toBeGreaterThan(earlier + 60_000);
     // Only activity: the expiry did not move (it slides at most once an hour).
     expect(Number(later.expires_at)).toBe(Number(first.expires_at));
+  });
+});
+
+describe('the 浏览器 column of 在线用户', () => {
+  it('names the browser and system of common school-PC agents', () => {
+    expect(browserSummary('Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.198 Safari/537.36 QQBrowser/10.8.4405.400')).toBe('QQ浏览器 10 / Windows');
+    expect(browserSummary('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.198 Safari/537.36 360SE')).toBe('360浏览器 / Windows');
+    expect(browserSummary('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36')).toBe('Chrome 120 / Linux');
+    expect(browserSummary('Mozilla/5.0 (iPhone; CPU iPhone OS 14_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.0 Mobile/15E148 Safari/604.1')).toBe('Safari 14 / iOS');
+    expect(browserSummary('')).toBe('');
   });
 });
 

@@ -157,6 +157,22 @@ const onlineFields: FieldMap = {
   lastActivity: { column: 's.last_seen_at', type: 'number' },
 };
 
+/** A short name of the browser and system behind a User-Agent (QQ and 360 browsers name themselves; the rest by engine). */
+export function browserSummary(ua: string): string {
+  if (!ua) return '';
+  const v = (re: RegExp) => re.exec(ua)?.[1]?.split('.')[0];
+  const browser =
+    (v(/QQBrowser\/([\d.]+)/) && `QQ浏览器 ${v(/QQBrowser\/([\d.]+)/)}`) ||
+    (/360SE|360EE|QIHU/i.test(ua) && '360浏览器') ||
+    (v(/Edg\/([\d.]+)/) && `Edge ${v(/Edg\/([\d.]+)/)}`) ||
+    (v(/Firefox\/([\d.]+)/) && `Firefox ${v(/Firefox\/([\d.]+)/)}`) ||
+    (v(/(?:HeadlessChrome|Chrome|Chromium)\/([\d.]+)/) && `Chrome ${v(/(?:HeadlessChrome|Chrome|Chromium)\/([\d.]+)/)}`) ||
+    (v(/Version\/([\d.]+).*Safari/) && `Safari ${v(/Version\/([\d.]+).*Safari/)}`) ||
+    '';
+  const system = /Windows/.test(ua) ? 'Windows' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  return [browser, system].filter(Boolean).join(' / ') || ua.slice(0, 60);
+}
+
 const forceLogoutBody = z.object({ id: z.string({ message: '请选择要强制退出的会话' }).trim().min(1, '请选择要强制退出的会话').max(64, '会话不存在') });
 
 export function registerMonitorRoutes(r: ApiRoutes) {
@@ -233,6 +249,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
         avatar: row.avatar,
         ip: row.ip ?? '',
         userAgent: row.user_agent ?? '',
+        browser: browserSummary(row.user_agent ?? ''),
         loginTime: formatDateTime(new Date(Number(row.created_at))),
         lastActivity: formatDateTime(new Date(Number(row.last_seen_at))),
         expireTime: formatDateTime(new Date(Number(row.expires_at))),

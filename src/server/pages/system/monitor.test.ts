@@ -87,6 +87,18 @@ describe.each(dialects)('系统监控 pages on %s', (dialect) => {
     expect(next.headers.get('Location')).toMatch(/^\/user\/login\?/);
   });
 
+  it('records the browser and address of a login through the login page', async () => {
+    const res = await t.request('/user/login', {
+      method: 'POST',
+      headers: { Origin: 'http://127.0.0.1', 'User-Agent': 'Mozilla/5.0 SchoolPC/86' },
+      body: new URLSearchParams({ username: 'student3', password: 'Demo-test-2026' }),
+    });
+    expect(res.status).toBe(303);
+    const student = await t.userId('student3');
+    const row = await t.db.selectFrom('sys_session').select(['ip', 'user_agent']).where('user_id', '=', student).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(row).toEqual({ ip: '127.0.0.1', user_agent: 'Mozilla/5.0 SchoolPC/86' });
+  });
+
   it('shows the exception pages in the shell with 返回首页 to any logged-in user', async () => {
     const student = `xt_token=${(await session('student1')).token}`;
     for (const [code, text] of [
