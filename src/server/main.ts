@@ -9,9 +9,12 @@ import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
+import { startRuntimeWatch } from './monitor/system.js';
 
 async function main() {
   const started = performance.now();
+  // Node.js信息 shows event-loop delay and GC since the start.
+  startRuntimeWatch();
   let config: Config;
   try {
     config = loadConfig();

@@ -1,7 +1,7 @@
 // Building blocks of the 系统监控 screens: a panel that refreshes itself (htmx polling of its own URL), a
 // bordered label/value table (antd Descriptions markup), usage bars, and number formatting.
 import type { Child } from 'hono/jsx';
-import { Alert, Card, cx } from './antd.js';
+import { Alert, Card, cx, LinkButton } from './antd.js';
 
 export function formatBytes(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
@@ -44,9 +44,9 @@ export function LivePanel({ route, seconds, readAt, children }: { route: string;
         <span class="xt-muted">
           更新于 <time data-field="readAt">{formatTime(readAt)}</time>，每 {seconds} 秒自动刷新
         </span>
-        <a class="ant-btn app ant-btn-default ant-btn-sm" href={route} hx-get={route} hx-target="#xt-monitor" hx-swap="outerHTML">
-          <span>刷新</span>
-        </a>
+        <LinkButton size="small" href={route} hx-get={route} hx-target="#xt-monitor" hx-swap="outerHTML">
+          刷新
+        </LinkButton>
       </div>
       {children}
     </div>

@@ -1,7 +1,7 @@
 // What the 系统监控 screens show about the machine and the process: 服务器信息 (OS, CPU, memory, uptime,
 // load), the Node.js runtime in place of the anchor's JVM信息 (heap, event-loop delay, GC, versions), and
 // 磁盘监控 (DATA_DIR, the database and the free space of their file system). All from node:os,
-// node:perf_hooks, node:v8 and fs.statfs; nothing is sampled until the first screen asks.
+// node:perf_hooks, node:v8 and fs.statfs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,12 +62,13 @@ export function systemInfo(): SystemInfo {
   };
 }
 
-// Event-loop delay and GC are watched from the first request of a runtime screen on, for the process's life.
+// Event-loop delay and GC are watched from process start (main.ts) or the first reading, for the process's life.
 let loopDelay: IntervalHistogram | null = null;
 const gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} as Record<string, { count: number; totalMs: number }>, since: 0 };
 const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
 
-function startWatching() {
+/** Starts sampling the event-loop delay and observing GC (idempotent; a timer and an observer, both cheap). */
+export function startRuntimeWatch() {
   if (loopDelay) return;
   loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
@@ -105,7 +106,7 @@ export interface RuntimeInfo {
 let lastElu = perf.eventLoopUtilization();
 
 export function runtimeInfo(): RuntimeInfo {
-  startWatching();
+  startRuntimeWatch();
   const m = process.memoryUsage();
   const h = v8.getHeapStatistics();
   const ms = (ns: number) => (Number.isFinite(ns) ? round(ns / 1e6, 2) : 0);

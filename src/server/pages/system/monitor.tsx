@@ -8,7 +8,7 @@ import { MONITOR_ROUTES, onlineList, traceList } from '../../lists/monitor.js';
 import type { HttpStats } from '../../monitor/recorder.js';
 import type { RedisReading } from '../../monitor/redis.js';
 import type { DiskInfo, RuntimeInfo, SystemInfo } from '../../monitor/system.js';
-import { Alert, Tag } from '../../../templates/antd.js';
+import { Alert, Card, Tag } from '../../../templates/antd.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import {
   formatBytes,
@@ -226,10 +226,12 @@ type RedisOverview = ({ configured: true } & RedisReading) | { configured: false
 function RedisView({ r }: { r: RedisOverview }) {
   if (!r.configured) {
     return (
-      <div class="xt-monitor-alert" id="xt-redis-none">
-        <Alert type="info">{r.message}</Alert>
-        <p class="xt-monitor-note">设置环境变量 REDIS_URL（例如 redis://127.0.0.1:6379）并重启服务后，可在此查看 Redis 的运行信息。</p>
-      </div>
+      <Card class="xt-card xt-monitor-card" title="Redis">
+        <div class="xt-monitor-alert" id="xt-redis-none">
+          <Alert type="info">{r.message}</Alert>
+          <p class="xt-monitor-note">设置环境变量 REDIS_URL（例如 redis://127.0.0.1:6379）并重启服务后，可在此查看 Redis 的运行信息（INFO、Key 数量与内存）。</p>
+        </div>
+      </Card>
     );
   }
   const get = (k: string) => r.info.find((x) => x.key === k)?.value ?? '—';
