@@ -1,6 +1,6 @@
 // 系统监控's two list screens, shared by the API and the pages: 在线用户 (live sessions, 强制退出) and
 // 请求追踪 (the last requests the server answered, kept in memory, secrets redacted).
-import type { ListSpec } from './spec.js';
+import type { FormSpec, ListSpec } from './spec.js';
 
 export const MONITOR_ROUTES = {
   system: '/monitor/SystemInfo',
@@ -50,7 +50,7 @@ export const onlineList: ListSpec = {
 export const traceList: ListSpec = {
   route: MONITOR_ROUTES.trace,
   title: '请求追踪',
-  api: { list: '/actuator/httptrace/list' },
+  api: { list: '/actuator/httptrace/list', queryById: '/actuator/httptrace/queryById' },
   columns: [
     { key: 'time', title: '请求时间', sortable: true, width: 170 },
     { key: 'method', title: '请求方法', width: 90, align: 'center' },
@@ -68,7 +68,22 @@ export const traceList: ListSpec = {
   defaultSort: { column: 'time', order: 'desc' },
   defaultPageSize: 20,
   toolbar: {},
-  rowActions: [],
+  rowActions: [{ key: 'detail', label: '详情' }],
   bulkActions: [],
   exportName: '请求追踪',
+};
+
+/** 请求追踪's 详情: the request as recorded (secrets already redacted), its kept headers one a line. */
+export const traceDetail: FormSpec = {
+  width: 760,
+  fields: [
+    { key: 'time', label: '请求时间', type: 'text' },
+    { key: 'method', label: '请求方法', type: 'text' },
+    { key: 'uri', label: '请求URL', type: 'textarea' },
+    { key: 'status', label: '响应状态', type: 'text' },
+    { key: 'timeTaken', label: '请求耗时(毫秒)', type: 'text' },
+    { key: 'username', label: '用户', type: 'text' },
+    { key: 'ip', label: 'IP', type: 'text' },
+    { key: 'headersText', label: '请求头', type: 'textarea' },
+  ],
 };

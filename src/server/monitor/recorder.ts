@@ -60,12 +60,25 @@ export function redactUri(pathWithQuery: string): string {
   return `${pathWithQuery.slice(0, q)}?${kept.join('&')}`.slice(0, MAX_PATH);
 }
 
+/** A Referer's query may carry the same secrets as a request's own. */
+function redactReferer(v: string): string {
+  try {
+    const u = new URL(v);
+    return `${u.origin}${redactUri(u.pathname + u.search)}`.slice(0, 300);
+  } catch {
+    return REDACTED;
+  }
+}
+
 /** The kept request headers, secrets replaced. */
 export function redactHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const v = headers.get(name);
-    if (v !== null) out[name] = SECRET_HEADERS.has(name) ? REDACTED : v.slice(0, 300);
+    if (v === null) continue;
+    if (SECRET_HEADERS.has(name)) out[name] = REDACTED;
+    else if (name === 'referer') out[name] = redactReferer(v);
+    else out[name] = v.slice(0, 300);
   }
   return out;
 }

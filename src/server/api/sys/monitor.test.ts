@@ -20,6 +20,7 @@ const READS = [
   '/actuator/metrics/process.uptime',
   '/actuator/httptrace',
   '/actuator/httptrace/list',
+  '/actuator/httptrace/queryById?id=1',
   '/actuator/redis/overview',
   '/actuator/redis/info',
   '/actuator/redis/keysSize',
@@ -113,7 +114,7 @@ describe.each(dialects)('系统监控 API on %s', (dialect) => {
   it('traces requests with secrets redacted, credited to their user (pages too)', async () => {
     const probe = `probe-${Date.now()}`;
     await t.request(`/api/sys/dict/getDictItems/sex?${probe}=1&token=tok-secret&password=pw-secret&captcha=cap-secret&checkKey=ck-secret&X-Access-Token=h-secret`, {
-      headers: { Authorization: 'Bearer auth-secret', 'X-Access-Token': admin, Cookie: 'xt_token=cookie-secret' },
+      headers: { Authorization: 'Bearer auth-secret', 'X-Access-Token': admin, Cookie: 'xt_token=cookie-secret', Referer: 'http://127.0.0.1/user/login?redirect=%2Fhome&token=ref-secret' },
     });
     const listed = await t.api('GET', `/actuator/httptrace/list?uri=*${probe}*`, { token: admin });
     expect(listed.body.result.total).toBe(1);
@@ -123,12 +124,17 @@ describe.each(dialects)('系统监控 API on %s', (dialect) => {
     expect(rec.headers.authorization).toBe(REDACTED);
     expect(rec.headers['x-access-token']).toBe(REDACTED);
     expect(rec.headers.cookie).toBe(REDACTED);
+    expect(rec.headers.referer).toBe(`http://127.0.0.1/user/login?redirect=%2Fhome&token=${encodeURIComponent(REDACTED)}`);
     expect(rec.username).toBe('admin');
     expect(rec.status).toBe(200);
+    // 详情: the same record with its headers one a line; a request no longer kept is said to be gone.
+    const detail = (await t.api('GET', `/actuator/httptrace/queryById?id=${rec.id}`, { token: admin })).body.result;
+    expect(detail.headersText).toContain(`authorization: ${REDACTED}`);
+    expect((await t.api('GET', '/actuator/httptrace/queryById?id=999999999', { token: admin })).body.message).toBe('该请求已不在最近的记录中');
     // Nothing secret anywhere in either trace answer.
     const spring = await t.api('GET', '/actuator/httptrace', { token: admin });
     const all = JSON.stringify(spring.body) + JSON.stringify(listed.body);
-    for (const secret of ['tok-secret', 'pw-secret', 'cap-secret', 'ck-secret', 'h-secret', 'auth-secret', 'cookie-secret', admin]) expect(all).not.toContain(secret);
+    for (const secret of ['tok-secret', 'pw-secret', 'cap-secret', 'ck-secret', 'h-secret', 'auth-secret', 'cookie-secret', 'ref-secret', admin]) expect(all).not.toContain(secret);
     const sp = spring.body.result.traces.find((x: any) => x.request.uri.includes(probe));
     expect(sp).toMatchObject({ principal: { name: 'admin' }, response: { status: 200 } });
 

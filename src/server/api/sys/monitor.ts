@@ -120,6 +120,9 @@ const traceRecord = (t: TraceRecord) => ({
   username: t.username ?? '',
   ip: t.ip ?? '',
   headers: t.headers,
+  headersText: Object.entries(t.headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n'),
 });
 
 const traceQuery = z.object({
@@ -189,6 +192,11 @@ export function registerMonitorRoutes(r: ApiRoutes) {
 
   r.get('/actuator/httptrace', ADMIN, (c) => ok(c, { traces: recorderOf(c).traces().map(springTrace) }));
   r.get('/actuator/httptrace/list', ADMIN, traceListPage);
+  r.get('/actuator/httptrace/queryById', ADMIN, (c) => {
+    const id = Number(c.req.query('id'));
+    const found = Number.isInteger(id) ? recorderOf(c).traces().find((t) => t.id === id) : undefined;
+    return found ? ok(c, traceRecord(found)) : fail(c, '该请求已不在最近的记录中');
+  });
 
   // Redis: the overview the screen shows, and the anchor's three calls. Without REDIS_URL they say so.
   const redisUrl = (c: Context<ApiEnv>) => c.get('deps').config.redisUrl;

@@ -47,6 +47,18 @@ describe.each(dialects)('系统监控 pages on %s', (dialect) => {
     expect(html).not.toContain('<html');
   });
 
+  it('opens a traced request’s 详情 with its headers redacted', async () => {
+    const admin = `xt_token=${(await session('admin')).token}`;
+    const list = await (await page('/monitor/HttpTrace?uri=*SystemInfo*', admin)).text();
+    const id = /\/monitor\/HttpTrace\/detail\?id=(\d+)/.exec(list)?.[1];
+    expect(id).toBeDefined();
+    const dialog = await (await page(`/monitor/HttpTrace/detail?id=${id}&back=%2Fmonitor%2FHttpTrace`, admin, { 'HX-Request': 'true', 'HX-Target': 'xt-modal' })).text();
+    expect(dialog).toContain('请求详情');
+    expect(dialog).toContain('/monitor/SystemInfo');
+    expect(dialog).toContain('cookie: ******');
+    expect(dialog).not.toContain(admin.slice('xt_token='.length));
+  });
+
   it('refuses teachers and students with the 403 page', async () => {
     for (const u of ['teacher', 'student1']) {
       const cookie = `xt_token=${(await session(u)).token}`;

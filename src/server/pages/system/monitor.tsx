@@ -4,12 +4,12 @@
 // once, its websocket included). Data through the upstream client only.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { MONITOR_ROUTES, onlineList, traceList } from '../../lists/monitor.js';
+import { MONITOR_ROUTES, onlineList, traceDetail, traceList } from '../../lists/monitor.js';
 import type { HttpStats } from '../../monitor/recorder.js';
 import type { RedisReading } from '../../monitor/redis.js';
 import type { DiskInfo, RuntimeInfo, SystemInfo } from '../../monitor/system.js';
 import { Alert, Card, Tag } from '../../../templates/antd.js';
-import { ConfirmView } from '../../../templates/list/form-view.js';
+import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import {
   formatBytes,
   formatDuration,
@@ -23,8 +23,8 @@ import {
   UsageBar,
 } from '../../../templates/monitor.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash } from '../list-page.js';
-import { shellPage } from '../shell-page.js';
+import { backToList, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
 const TITLES: Record<keyof typeof MONITOR_ROUTES, string> = {
@@ -315,6 +315,25 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
   registerListPage(app, {
     spec: traceList,
     extra: () => <p class="xt-monitor-note">仅保存本进程最近 200 条请求；令牌、密码、验证码等参数与认证头已隐藏。</p>,
+  });
+
+  // 请求追踪 → 详情: the recorded request in a dialog (a page without JavaScript).
+  const safeTraceBack = (back: unknown) => safeLocalPath(back, traceList.route, traceList.route);
+  app.get(`${traceList.route}/detail`, async (c) => {
+    const back = safeTraceBack(c.req.query('back'));
+    const res = await c.get('upstream').call<Record<string, unknown>>('GET', traceList.api.queryById!, { id: c.req.query('id') ?? '' });
+    if (!res.body.success) {
+      setFlash(c, { type: 'warning', text: res.body.message || '未找到该请求' });
+      return backToList(c, back);
+    }
+    const view = () => (
+      <FormView title="请求详情" width={traceDetail.width} fields={traceDetail.fields} values={res.body.result} errors={{}} options={{}} action={traceList.route} back={back} mode="detail" hidden={{}} asDialog={wantsDialog(c)} />
+    );
+    if (wantsDialog(c)) {
+      const session = await requirePage(c, traceList.route);
+      return session instanceof Response ? session : c.html(String(await view()));
+    }
+    return shellPage(c, { current: traceList.route, title: traceList.title }, view);
   });
 
   registerListPage(app, {
