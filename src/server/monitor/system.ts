@@ -64,13 +64,15 @@ export function systemInfo(): SystemInfo {
 
 // Event-loop delay and GC are watched from process start (main.ts) or the first reading, for the process's life.
 let loopDelay: IntervalHistogram | null = null;
+/** The sampling timer's interval; the histogram holds whole intervals, so the delay is what exceeds it. */
+const LOOP_RESOLUTION_MS = 20;
 const gc = { count: 0, totalMs: 0, maxMs: 0, byKind: {} as Record<string, { count: number; totalMs: number }>, since: 0 };
 const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
 
 /** Starts sampling the event-loop delay and observing GC (idempotent; a timer and an observer, both cheap). */
 export function startRuntimeWatch() {
   if (loopDelay) return;
-  loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
   gc.since = Date.now();
   try {
@@ -97,7 +99,7 @@ export interface RuntimeInfo {
   execArgv: string[];
   memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
   heap: { limit: number; totalAvailable: number; usedPct: number; spaces: { name: string; size: number; used: number }[] };
-  eventLoop: { minMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number; sinceMs: number; utilization: number };
+  eventLoop: { minMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number; samples: number; sinceMs: number; utilization: number };
   gc: { count: number; totalMs: number; maxMs: number; byKind: Record<string, { count: number; totalMs: number }> };
   handles: { activeResources: Record<string, number> };
   uptimeSeconds: number;
@@ -109,7 +111,7 @@ export function runtimeInfo(): RuntimeInfo {
   startRuntimeWatch();
   const m = process.memoryUsage();
   const h = v8.getHeapStatistics();
-  const ms = (ns: number) => (Number.isFinite(ns) ? round(ns / 1e6, 2) : 0);
+  const ms = (ns: number) => (Number.isFinite(ns) ? round(Math.max(ns / 1e6 - LOOP_RESOLUTION_MS, 0), 2) : 0);
   const d = loopDelay!;
   const elu = perf.eventLoopUtilization(lastElu);
   lastElu = perf.eventLoopUtilization();
@@ -132,6 +134,7 @@ export function runtimeInfo(): RuntimeInfo {
       p50Ms: d.count ? ms(d.percentile(50)) : 0,
       p99Ms: d.count ? ms(d.percentile(99)) : 0,
       maxMs: d.count ? ms(d.max) : 0,
+      samples: d.count,
       sinceMs: Date.now() - gc.since,
       utilization: round(elu.utilization * 100),
     },
