@@ -10,12 +10,29 @@ import { createPages, pageNotFound } from './pages/index.js';
 import { fail } from './api/envelope.js';
 import { httpTransport, inProcessTransport, Upstream } from './upstream/client.js';
 import { attachWebSocket } from './realtime/websocket.js';
+import { RequestRecorder } from './monitor/recorder.js';
+import { clientIp } from './api/request-meta.js';
+import type { Server } from 'node:net';
 import { requestBodyLimit } from './body-limit.js';
 import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 
-export function createApp(deps: AppDeps) {
+/** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
+const UPSTREAM_CALL = Symbol('upstream call');
+
+export function createApp(given: AppDeps) {
+  const monitor = given.monitor ?? new RequestRecorder();
+  const deps: AppDeps = { ...given, monitor };
   const app = new Hono();
+  // 请求追踪 / HTTP服务: every request the server answers (secrets redacted), timed from the first middleware.
+  app.use(
+    '*',
+    monitor.middleware({
+      isUpstream: (env) => !!(env as Record<symbol, unknown> | undefined)?.[UPSTREAM_CALL],
+      user: (c) => (c as Context<{ Variables: { user?: { id: string; username: string } | null } }>).get('user'),
+      ip: (c) => clientIp(c, deps.config.trustProxy) || null,
+    }),
+  );
   // Content-Security-Policy: everything from this origin only. Images may also be data: URIs (antd's CSS
   // uses them) and blob: URLs (the avatar preview shows the chosen file before upload); rich text may only
   // show our own files (src/server/shared/rich-text.ts), so no other host learns who read what. Frames: our own pages only (Scratch editors, same-origin iframe menu items);
@@ -118,7 +135,7 @@ export function createApp(deps: AppDeps) {
 
   const transport = deps.config.upstreamUrl
     ? httpTransport(deps.config.upstreamUrl)
-    : inProcessTransport((url, init, env) => app.request(url, init, env as never));
+    : inProcessTransport((url, init, env) => app.request(url, init, { ...(env as object), [UPSTREAM_CALL]: true } as never));
   app.route('/', createPages({ upstream: new Upstream(transport), config: deps.config }));
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return fail(c, '路径不存在，请检查路径是否正确', 404, 404);
@@ -126,5 +143,10 @@ export function createApp(deps: AppDeps) {
     return pageNotFound(c);
   });
   // The server that serves `app` must get the websocket upgrade: injectWebSocket(serve(...)).
-  return { app, apiRoutes: api.routes, injectWebSocket: ws.injectWebSocket, closeWebSockets: ws.closeAll };
+  monitor.countWebSockets(ws.count);
+  const injectWebSocket = (server: Parameters<typeof ws.injectWebSocket>[0]) => {
+    ws.injectWebSocket(server);
+    monitor.watchServer(server as unknown as Server);
+  };
+  return { app, apiRoutes: api.routes, injectWebSocket, closeWebSockets: ws.closeAll, monitor };
 }

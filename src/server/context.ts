@@ -6,6 +6,7 @@ import type { Database } from './db/schema.js';
 import type { LoginThrottle } from './domain/login-throttle.js';
 import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
+import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
 
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   loginThrottle?: LoginThrottle;
   /** The 定时任务 scheduler of this process (main.ts starts one); the API reloads it after job changes. */
   scheduler?: { reload(): Promise<void> };
+  /** The HTTP server's numbers and recent requests (系统监控); createApp makes one when none is given. */
+  monitor?: RequestRecorder;
 }
 
 export interface ApiEnv {

@@ -10,9 +10,12 @@ import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
 import { Scheduler } from './domain/scheduler/scheduler.js';
+import { startRuntimeWatch } from './monitor/system.js';
 
 async function main() {
   const started = performance.now();
+  // Node.js信息 shows event-loop delay and GC since the start.
+  startRuntimeWatch();
   let config: Config;
   try {
     config = loadConfig();

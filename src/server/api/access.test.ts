@@ -184,15 +184,23 @@ describe('a student', () => {
 });
 
 describe('a teacher whose role the menu data grants every menu and button', () => {
-  it('is still refused every admin-only route (HTTP 403, code 510)', async () => {
+  it('is still refused every admin-only route, 系统监控 included (HTTP 403, code 510)', async () => {
     const teacherRole = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', 'teacher').executeTakeFirstOrThrow()).id;
     const held = t.db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', teacherRole);
     const missing = await t.db.selectFrom('sys_permission').select('id').where('id', 'not in', held).execute();
     const added = missing.map((p) => ({ id: newId(), role_id: teacherRole, permission_id: p.id, data_rule_ids: null }));
     await t.db.insertInto('sys_role_permission').values(added).execute();
     try {
-      const guarded = t.apiRoutes.routes.filter((r) => (r.access.kind === 'perm' || r.access.kind === 'admin') && (ADMIN_ONLY_CODES as readonly string[]).includes(r.access.code));
+      const guarded = t.apiRoutes.routes.filter(
+        (r) =>
+          ((r.access.kind === 'perm' || r.access.kind === 'admin') && (ADMIN_ONLY_CODES as readonly string[]).includes(r.access.code)) ||
+          (r.access.kind === 'role' && !r.access.codes.includes('teacher')),
+      );
       expect(guarded.length).toBeGreaterThan(10);
+      // 系统监控 (the /actuator/* readings, 在线用户 and 强制退出) is among them: admin-only whatever the menu data says.
+      const monitoring = t.apiRoutes.routes.filter((r) => r.path.startsWith('/actuator/') || r.path.startsWith('/sys/online/'));
+      expect(monitoring.length).toBeGreaterThan(10);
+      for (const r of monitoring) expect(guarded, label(r)).toContain(r);
       const wrong: string[] = [];
       for (const route of guarded) {
         const res = await call(route, { token: await sessionOf('teacher') });

@@ -23,6 +23,7 @@ import * as m022FrontMenuIndexCourses from './migrations/022_front_menu_index_co
 import * as m024WorkInteractions from './migrations/024_work_interactions.js';
 import * as m025SystemRules from './migrations/025_system_rules.js';
 import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
+import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '024_work_interactions': m024WorkInteractions,
   '025_system_rules': m025SystemRules,
   '027_scheduled_jobs': m027ScheduledJobs,
+  '028_system_monitor_menu': m028SystemMonitorMenu,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 // Opaque session tokens: 256 random bits handed to the client, only their sha256 stored.
 // Lifetime 7 days, sliding (extended at most once an hour of use), but never beyond 30 days from the login:
-// a stolen token does not live forever by being used. Revoked on logout, password change and freezing.
+// a stolen token does not live forever by being used. Revoked on logout, password change, freezing and an
+// administrator's 强制退出. Last activity (在线用户) is written at most once a minute per session.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -11,6 +12,8 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Absolute lifetime from creation, whatever the use: then the user logs in again. */
 export const SESSION_MAX_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
+/** last_seen_at is rewritten at most this often (在线用户's 最后活动), so a busy session costs one write a minute. */
+export const ACTIVITY_EVERY_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -100,10 +103,13 @@ export async function resolveSession(db: Kysely<Database>, token: string): Promi
     announceSessionsEnded(db, { sessionIds: [row.session_id] });
     return null;
   }
-  if (t - row.last_seen_at > SLIDE_AFTER_MS) {
+  if (t - row.last_seen_at > ACTIVITY_EVERY_MS) {
+    // The expiry slides when that gains more than an hour, and never lies beyond the 30-day end.
+    const slid = Math.min(t + SESSION_TTL_MS, ends);
+    const expiresAt = Number(row.expires_at);
     await db
       .updateTable('sys_session')
-      .set({ last_seen_at: t, expires_at: Math.min(t + SESSION_TTL_MS, ends) })
+      .set(slid - expiresAt > SLIDE_AFTER_MS || expiresAt > ends ? { last_seen_at: t, expires_at: slid } : { last_seen_at: t })
       .where('id', '=', row.session_id)
       .execute();
   }

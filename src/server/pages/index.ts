@@ -41,6 +41,8 @@ import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
 import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
+import { registerMonitorPages } from './system/monitor.js';
+import { registerExceptionPages } from './exception.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
@@ -64,7 +66,7 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     // holds here. HEAD never changes data; nor does a request no page of ours made (a cross-site link, a typed
     // address): opening an announcement from another site must not even mark it read.
     const readOnly = c.req.method === 'HEAD' || !isSameOrigin(c);
-    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy), { readOnly, signal: c.req.raw.signal }));
+    c.set('upstream', deps.upstream.as(token, clientIp(c, deps.config.trustProxy), { readOnly, signal: c.req.raw.signal, userAgent: c.req.header('User-Agent') }));
     if (!PUBLIC_PATHS.has(c.req.path) && !token) {
       // An htmx request cannot show the login page in place of the content: make the browser go there.
       if (c.req.header('HX-Request') === 'true') {
@@ -110,6 +112,8 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerPublicCoursePages(app);
   registerPublicDiscoverPages(app);
   registerNewsPages(app);
+  registerMonitorPages(app);
+  registerExceptionPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

@@ -191,4 +191,23 @@ describe('two server processes sharing notices through Redis', () => {
     expect((await second.closed).code).toBe(4401);
     await api(a, 'PUT', '/sys/user/frozenBatch', admin.token, { ids: again.id, status: 1 });
   }, 60_000);
+
+  it('an admin\'s 强制退出 through A closes the student\'s socket on B at once', async () => {
+    const admin = await login(a, 'admin', ADMIN_PASSWORD);
+    const student = await login(b, 'student3', DEMO_PASSWORD);
+    const onB = connect(`ws://127.0.0.1:${b.port}/api/websocket/${student.id}?token=${student.token}`);
+    clients.push(onB);
+    await opened(onB);
+    const listed = await api(a, 'GET', '/sys/online/list?username=student3&pageSize=50', admin.token);
+    expect(listed.success).toBe(true);
+    expect(listed.result.records).toHaveLength(1);
+    const kicked = await api(a, 'POST', '/sys/online/forceLogout', admin.token, { id: listed.result.records[0].id });
+    expect(kicked).toMatchObject({ success: true, message: '已强制退出 student3' });
+    expect((await onB.closed).code).toBe(4401);
+    expect((await api(b, 'GET', '/sys/permission/getUserPermissionByToken', student.token)).success).toBe(false);
+    // Redis监控 on either process reads the shared Redis.
+    const redis = await api(b, 'GET', '/actuator/redis/overview', admin.token);
+    expect(redis.result.configured).toBe(true);
+    expect(Number(redis.result.info.find((x: { key: string }) => x.key === 'connected_clients').value)).toBeGreaterThanOrEqual(2);
+  }, 60_000);
 });

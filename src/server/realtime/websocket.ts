@@ -61,6 +61,8 @@ export interface AttachedWebSocket {
   injectWebSocket: ReturnType<typeof createNodeWebSocket>['injectWebSocket'];
   /** Closes every open socket (server shutdown). */
   closeAll(): void;
+  /** Open sockets (notices and cloud variables), for 系统监控. */
+  count(): number;
 }
 
 /** Registers the websocket routes on the app; call before the /api routes are mounted. */
@@ -162,6 +164,7 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
 
   return {
     injectWebSocket,
+    count: () => wss.clients.size,
     closeAll() {
       offDomain();
       offHub();

@@ -266,15 +266,17 @@ export class Upstream {
     private readonly clientIp?: string,
     private readonly readOnly = false,
     private readonly signal?: AbortSignal,
+    private readonly userAgent?: string,
   ) {}
 
   /**
    * The same client acting for a visitor: their session token, address and connection (`signal`, aborted when
    * it closes). `readOnly`: only GET calls go through (pages acting on a request that must not change data:
-   * HEAD, or not from a page of this site).
+   * HEAD, or not from a page of this site). `userAgent`: the visitor's browser, which the API records with a
+   * session it opens (在线用户).
    */
-  as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean; signal?: AbortSignal } = {}): Upstream {
-    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false, opts.signal);
+  as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean; signal?: AbortSignal; userAgent?: string } = {}): Upstream {
+    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false, opts.signal, opts.userAgent?.slice(0, 255));
   }
 
   /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
@@ -285,6 +287,7 @@ export class Upstream {
     const qs = queryString(params);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.token) headers['X-Access-Token'] = this.token;
+    if (this.userAgent) headers['User-Agent'] = this.userAgent;
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     let res: Awaited<ReturnType<Transport>>;

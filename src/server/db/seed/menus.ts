@@ -46,6 +46,8 @@ export const PERMISSION_CODES = [
   'menu:add', 'menu:edit', 'menu:del',
   // 定时任务
   'quartz:add', 'quartz:edit', 'quartz:del', 'quartz:status', 'quartz:run', 'quartz:export', 'quartz:import',
+  // 在线用户
+  'online:forceLogout',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -357,14 +359,20 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   {
-    name: '系统监控', url: '/monitor', component: RV, icon: 'dashboard', sort: 30, planned: true,
+    // Admin-only: no role besides admin is granted it (the API also refuses everyone but admins).
+    name: '系统监控', url: '/monitor', component: RV, icon: 'dashboard', sort: 30,
     children: [
       { name: '服务器信息', url: '/monitor/SystemInfo', component: 'modules/monitor/SystemInfo' },
-      { name: 'JVM信息', url: '/monitor/JvmInfo', component: 'modules/monitor/JvmInfo' },
-      { name: 'Tomcat信息', url: '/monitor/TomcatInfo', component: 'modules/monitor/TomcatInfo' },
+      // teaching-open's JVM信息 and Tomcat信息 entries (same urls): the Node.js runtime and the HTTP server.
+      { name: 'Node.js信息', url: '/monitor/JvmInfo', component: 'modules/monitor/JvmInfo' },
+      { name: 'HTTP服务', url: '/monitor/TomcatInfo', component: 'modules/monitor/TomcatInfo' },
       { name: 'Redis监控', url: '/monitor/redis', component: 'modules/monitor/RedisInfo' },
       { name: '磁盘监控', url: '/monitor/Disk', component: 'modules/monitor/DiskMonitoring' },
       { name: '请求追踪', url: '/monitor/HttpTrace', component: 'modules/monitor/HttpTrace' },
+      {
+        name: '在线用户', url: '/monitor/online', component: 'modules/monitor/OnlineUserList',
+        buttons: [{ code: 'online:forceLogout', name: '强制退出' }],
+      },
     ],
   },
   {

@@ -128,12 +128,12 @@ describe.each(dialects)('seed on %s', (dialect) => {
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
     // and no route container is left without a child.
-    for (const url of ['/monitor/JvmInfo', '/exception/404', '/form/step-form', '/oss/file',
-      '/scratchjr/home.html', '/course/order', '/course/courseDept', '/monitor', '/demo']) {
+    for (const url of ['/isystem/QuartzJobList', '/exception/404', '/form/step-form', '/oss/file',
+      '/scratchjr/home.html', '/course/order', '/course/courseDept', '/message', '/demo']) {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表', '系统监控'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
