@@ -101,7 +101,7 @@ export async function fileUsages(db: Kysely<Database>, ref: FileRef, limit = 20)
   const units = await db
     .selectFrom('teaching_course_unit')
     .selectAll()
-    .where((eb) => eb.or([...UNIT_FIELDS.map(([col]) => contains(col, key)), contains('unit_intro', key)]))
+    .where((eb) => eb.or([...UNIT_FIELDS.map(([col]) => contains(col, key)), contains('unit_intro', key), contains('media_content', key)]))
     .limit(limit)
     .execute();
   for (const u of units) {
@@ -110,7 +110,8 @@ export async function fileUsages(db: Kysely<Database>, ref: FileRef, limit = 20)
       if (col === 'course_video' && u.course_video_source !== 1) continue;
       if (keysOf(u[col] as string | null).includes(key)) out.push({ kind: 'unit', label: '课程单元', recordId: u.id, recordName: u.unit_name, field });
     }
-    if ((u.unit_intro ?? '').includes(key)) out.push({ kind: 'unit', label: '课程单元', recordId: u.id, recordName: u.unit_name, field: '介绍' });
+    if ((u.unit_intro ?? '').includes(key)) out.push({ kind: 'unit', label: '课程单元', recordId: u.id, recordName: u.unit_name, field: '简介' });
+    if ((u.media_content ?? '').includes(key)) out.push({ kind: 'unit', label: '课程单元', recordId: u.id, recordName: u.unit_name, field: '课程内容' });
   }
 
   const homework = await db
@@ -178,26 +179,38 @@ export async function unusedFiles(db: Kysely<Database>, ids: string[]): Promise<
 
 /**
  * Condition on a sys_file row (alias `f`): nothing uses it. The same places as fileUsages, matched in SQL so the
- * orphans list pages in the database; keys inside text are matched by LIKE, so a file this calls used may, in a
- * rare case (a video link that merely contains its key), have no usage fileUsages would list; never the reverse.
+ * orphans list pages in the database. Keys are matched by LIKE inside the text columns (unescaped `_` matches any
+ * character), so in a rare case this calls a file used that fileUsages finds no usage for; never the reverse.
  */
 export function orphanCondition(eb: ExpressionBuilder<any, any>): Expression<SqlBool> {
   const id = sql.ref('f.id');
   const key = sql.ref('f.file_path');
   const inText = (col: string) => sql<SqlBool>`${sql.ref(col)} like ${sql`'%' || ${key} || '%'`}`;
-  const none = (q: Expression<unknown>) => sql<SqlBool>`not exists (${q})`;
+  const none = (q: Parameters<typeof eb.exists>[0]) => eb.not(eb.exists(q));
   const assetName = sql`substr(${key}, ${ASSET_PREFIX.length + 1})`;
   return eb.and([
     none(eb.selectFrom('teaching_work as w').select('w.id').where((e) => e.or([e(sql.ref('w.work_file'), '=', id), e(sql.ref('w.work_cover'), '=', id)]))),
     none(eb.selectFrom('teaching_work_version as wv').select('wv.id').where((e) => e.or([e(sql.ref('wv.work_file'), '=', id), e(sql.ref('wv.work_cover'), '=', id)]))),
     none(eb.selectFrom('teaching_course as c').select('c.id').where((e) => e.or([...COURSE_FIELDS.map(([col]) => inText(`c.${col}`)), inText('c.course_desc')]))),
-    none(eb.selectFrom('teaching_course_unit as u').select('u.id').where((e) => e.or([...UNIT_FIELDS.map(([col]) => inText(`u.${col}`)), inText('u.unit_intro')]))),
+    none(
+      eb
+        .selectFrom('teaching_course_unit as u')
+        .select('u.id')
+        .where((e) =>
+          e.or([
+            // A video is a stored file only when uploaded (source 1).
+            ...UNIT_FIELDS.map(([col]) => (col === 'course_video' ? e.and([e(sql.ref('u.course_video_source'), '=', 1), inText('u.course_video')]) : inText(`u.${col}`))),
+            inText('u.unit_intro'),
+            inText('u.media_content'),
+          ]),
+        ),
+    ),
     none(eb.selectFrom('teaching_additional_work as a').select('a.id').where((e) => e.or(ADDITIONAL_FIELDS.map(([col]) => inText(`a.${col}`))))),
     none(eb.selectFrom('sys_user as su').select('su.id').where(sql.ref('su.avatar'), '=', key)),
-    sql<SqlBool>`(${key} not like ${`${ASSET_PREFIX}%`} or not exists (${eb
-      .selectFrom('teaching_scratch_assets as sa')
-      .select('sa.id')
-      .where(sql<SqlBool>`${sql.ref('sa.md5_ext')} like ${sql`'%' || ${assetName} || '%'`}`)}))`,
+    eb.or([
+      eb(key, 'not like', `${ASSET_PREFIX}%`),
+      none(eb.selectFrom('teaching_scratch_assets as sa').select('sa.id').where(sql<SqlBool>`${sql.ref('sa.md5_ext')} like ${sql`'%' || ${assetName} || '%'`}`)),
+    ]),
     none(eb.selectFrom('sys_config as sc').select('sc.id').where(inText('sc.config_value'))),
     none(eb.selectFrom('sys_announcement as an').select('an.id').where(inText('an.msg_content'))),
     none(eb.selectFrom('teaching_news as nw').select('nw.id').where(inText('nw.news_content'))),

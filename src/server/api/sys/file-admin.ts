@@ -23,7 +23,7 @@ import { removeStoredFiles } from '../../domain/uploads.js';
 import { FILE_FOLDERS, filesList, ossFilesList } from '../../lists/files.js';
 import type { ListSpec } from '../../lists/spec.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
-import { envelope, fail, ok } from '../envelope.js';
+import { fail, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
 import { keyFromPath, receiveUpload } from './upload.js';
@@ -108,7 +108,7 @@ async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Response>
     const usages = await fileUsages(db, { id: row.id, path: row.file_path }, 5);
     if (usages.length) refused.push(`“${row.file_name}”正在使用中：${usages.map(usageText).join('、')}`);
   }
-  if (refused.length) return c.json(envelope(false, `文件正在使用中，不能删除。${refused.join('；')}`, 500, { inUse: refused }));
+  if (refused.length) return fail(c, `文件正在使用中，不能删除。${refused.join('；')}`);
   await removeStoredFiles(db, config.filesDir, rows.map((r) => r.file_path));
   return ok(c, null, '删除成功!', 200);
 }
