@@ -81,7 +81,7 @@ describe('menu items whose route flag is "0"', () => {
 
   it('take their children with them, and a group left empty is not offered', async () => {
     const admin = await cookieOf('admin');
-    await t.db.updateTable('sys_permission').set({ is_route: 0 }).where('name', 'in', ['角色管理', '菜单管理', '字典管理', '通告管理', '网站配置', '前台菜单管理', 'Scratch素材库', '日志管理']).execute();
+    await t.db.updateTable('sys_permission').set({ is_route: 0 }).where('name', 'in', ['角色管理', '菜单管理', '字典管理', '通告管理', '网站配置', '前台菜单管理', 'Scratch素材库', '文件管理', 'OSS文件', '日志管理', '数据日志']).execute();
     try {
       const html = await (await get('/dashboard/index', admin)).text();
       // 系统管理 has no page left: no submenu, and no leaf linking to /isystem either.

@@ -310,7 +310,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         ],
       },
       // teaching-open lists it under 开发示例; here the stored files by storage location, beside 文件管理.
-      { name: 'OSS文件', url: '/oss/file', component: 'modules/oss/OSSFileList', icon: 'cloud' },
+      { name: 'OSS文件', url: '/oss/file', component: 'modules/oss/OSSFileList' },
       {
         name: '日志管理', url: '/isystem/log', component: 'system/LogList',
         buttons: [{ code: 'log:del', name: '删除日志' }],

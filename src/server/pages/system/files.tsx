@@ -37,7 +37,7 @@ function UsageCell({ record }: { record: Record<string, unknown> }) {
       {usages.map((u) => (
         <li>
           <Tag color="blue">{u.label}</Tag>
-          {u.recordName}
+          <span class="xt-usage-name">{u.recordName}</span>
           <span class="xt-usage-field">（{u.field}）</span>
         </li>
       ))}
