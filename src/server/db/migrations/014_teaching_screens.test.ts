@@ -12,6 +12,7 @@ import { up as hideUnbuilt } from './007_hide_unbuilt_menus.js';
 import { TEACHING_SCREENS, up } from './014_teaching_screens.js';
 import { up as bringScratchEditor } from './018_scratch_editor_menu.js';
 import { up as bringFrontMenuAdmin } from './020_front_menu_admin.js';
+import { up as bringFileScreens } from './026_files_data_log.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -45,9 +46,10 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await replaceMenu(t.db, everything(BACK_OFFICE_MENU));
     await hideUnbuilt(t.db);
     await up(t.db);
-    // 007 also hid the 创作 editors and 前台菜单管理, which later migrations bring back.
+    // 007 also hid the 创作 editors, 前台菜单管理 and the file and data-log screens, which later migrations bring back.
     await bringScratchEditor(t.db);
     await bringFrontMenuAdmin(t.db);
+    await bringFileScreens(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 
