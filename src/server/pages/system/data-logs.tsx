@@ -40,7 +40,10 @@ const STYLE =
   '.xt-compare tr.xt-changed>td{background:#fff1f0}.xt-compare td.xt-compare-value{white-space:pre-wrap;word-break:break-all;max-width:480px}.xt-compare-summary{margin-bottom:12px}';
 
 export function registerDataLogPages(app: Hono<PageEnv>) {
-  registerListPage(app, { spec: dataLogsList });
+  registerListPage(app, {
+    spec: dataLogsList,
+    extra: () => <p class="xt-hint" style="margin-top:12px;color:rgba(0,0,0,.45)">勾选同一条数据的两个版本，在“批量操作”中选择“对比选中的两个版本”，即可逐字段查看差异（已修改的字段标红）。</p>,
+  });
 
   // 对比 from the list: exactly two ticked versions, then the comparison page (a URL of its own).
   app.post(`${route}/compare`, async (c) => {
