@@ -33,15 +33,20 @@ test('an admin compares two versions of an edited course and is told where a fil
     await expect(page.getByRole('cell', { name })).toBeVisible();
   }
 
-  // 数据日志: the course's three versions; tick the first and the last and compare them.
-  await page.goto('/sys/dataLog-list?dataTable=teaching_course&column=dataVersion&order=asc');
+  // 数据日志, reached from the course's 更多 → 修改记录: its three versions; tick the first and the last, compare.
+  const edited = page.getByRole('row').filter({ hasText: '游戏闯关·第三版' });
+  await edited.getByText('更多').click();
+  await edited.getByRole('link', { name: '修改记录' }).click();
+  await expect(page).toHaveURL(/\/sys\/dataLog-list\?dataId=/);
   const rows = page.locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(3);
+  await page.getByRole('link', { name: '版本号' }).click();
+  await expect(page).toHaveURL(/column=dataVersion&order=asc/);
   await expect(rows.first()).toContainText('课程');
   await page.screenshot({ path: shot('system-files-datalog.png'), fullPage: true });
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(2).getByRole('checkbox').check();
-  await page.getByText('批量操作').click();
+  await page.getByText('批量操作', { exact: true }).click();
   await page.getByRole('button', { name: '对比选中的两个版本' }).click();
   await expect(page).toHaveURL(/\/sys\/dataLog-list\/compare\?/);
   const changed = page.locator('tr[data-field="courseName"]');

@@ -22,7 +22,7 @@ export const ADMIN_ONLY_CODES = [
   'depart:permission', 'depart:role',
   'sys:user:depart',
   'log:del',
-  'file:upload', 'file:del',
+  'file:upload', 'file:del', 'datalog:view',
 ] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);

@@ -70,8 +70,11 @@ export const DATA_LOG_FIELD_NAMES: Record<string, string> = {
   createTime: '创建时间',
 };
 
+/** The 数据日志 screen; other lists link a record's 修改记录 to it (?dataId=). */
+export const DATA_LOG_ROUTE = '/sys/dataLog-list';
+
 export const dataLogsList: ListSpec = {
-  route: '/sys/dataLog-list',
+  route: DATA_LOG_ROUTE,
   title: '数据日志',
   api: { list: '/sys/dataLog/list' },
   columns: [

@@ -13,11 +13,12 @@ import type { SysDataLogTable } from '../../db/schema.js';
 import { compareVersions, DATA_LOG_TABLES, isDataLogTable } from '../../domain/data-log.js';
 import { camel } from '../../domain/serialize.js';
 import { DATA_LOG_TABLE_NAMES, dataLogsList } from '../../lists/data-logs.js';
-import { role, type ApiRoutes } from '../access.js';
+import { adminOnly, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { pagedList } from '../list-query.js';
 
-const ADMIN = role('admin');
+/** The versions hold every field of users, courses and works: administrators only (an admin-only button code). */
+const ADMIN = adminOnly('datalog:view');
 
 type LogRow = Selectable<SysDataLogTable>;
 

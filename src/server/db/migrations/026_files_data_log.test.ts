@@ -45,10 +45,11 @@ describe.each(dialects)('migration 026 on %s', (dialect) => {
 
   it('a fresh seed offers the three screens and their buttons to the administrator only, and has sys_data_log', async () => {
     for (const s of SCREENS) expect(fresh.admin.menu).toContain(s);
-    expect(fresh.admin.codes).toEqual(expect.arrayContaining(['file:upload', 'file:del']));
+    expect(fresh.admin.codes).toEqual(expect.arrayContaining(['file:upload', 'file:del', 'datalog:view']));
     for (const u of ['teacher', 'student1']) {
       for (const s of SCREENS) expect(fresh[u].menu).not.toContain(s);
       expect(fresh[u].codes).not.toContain('file:del');
+      expect(fresh[u].codes).not.toContain('datalog:view');
     }
     expect(await t.db.selectFrom('sys_data_log').select('id').execute()).toEqual([]);
   });

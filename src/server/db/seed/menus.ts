@@ -40,8 +40,8 @@ export const PERMISSION_CODES = [
   'assets:add', 'assets:edit', 'assets:del',
   // 前台菜单管理
   'menu:add', 'menu:edit', 'menu:del',
-  // 文件管理, OSS文件
-  'file:upload', 'file:del',
+  // 文件管理, OSS文件, 数据日志
+  'file:upload', 'file:del', 'datalog:view',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -315,7 +315,10 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         name: '日志管理', url: '/isystem/log', component: 'system/LogList',
         buttons: [{ code: 'log:del', name: '删除日志' }],
       },
-      { name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList' },
+      {
+        name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList',
+        buttons: [{ code: 'datalog:view', name: '查看数据版本' }],
+      },
       { name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', planned: true },
       { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList', planned: true },
       { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
