@@ -22,6 +22,8 @@ import { registerCategoryRoutes } from './sys/category.js';
 import { registerDuplicateRoutes } from './sys/duplicate.js';
 import { registerFileRoutes } from './sys/files.js';
 import { registerUploadRoutes } from './sys/upload.js';
+import { registerFileAdminRoutes } from './sys/file-admin.js';
+import { registerDataLogRoutes } from './sys/data-log.js';
 import { registerLoginRoutes } from './sys/login.js';
 import { registerPermissionRoutes } from './sys/permission.js';
 import { registerPermissionAdminRoutes } from './sys/permission-admin.js';
@@ -87,6 +89,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);
+  registerFileAdminRoutes(routes);
+  registerDataLogRoutes(routes);
   registerTeachingMenuRoutes(routes);
   registerWorkRoutes(routes);
   registerAdditionalWorkRoutes(routes);

@@ -24,6 +24,7 @@ import * as m024WorkInteractions from './migrations/024_work_interactions.js';
 import * as m025SystemRules from './migrations/025_system_rules.js';
 import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
 import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js';
+import * as m026FilesDataLog from './migrations/026_files_data_log.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '025_system_rules': m025SystemRules,
   '027_scheduled_jobs': m027ScheduledJobs,
   '028_system_monitor_menu': m028SystemMonitorMenu,
+  '026_files_data_log': m026FilesDataLog,
 };
 
 class StaticProvider implements MigrationProvider {

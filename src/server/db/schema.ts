@@ -278,6 +278,19 @@ export interface SysFileTable extends Audit {
   del_flag: Generated<number>;
 }
 
+/** 数据日志 (migration 026): one kept version of a record, its columns as JSON (domain/data-log.ts). */
+export interface SysDataLogTable {
+  id: string;
+  data_table: string;
+  data_id: string;
+  data_version: number;
+  data_content: string;
+  create_by: Opt<string | null>;
+  create_time: string;
+  update_by: Opt<string | null>;
+  update_time: Opt<string | null>;
+}
+
 export interface TeachingCourseTable extends Audit {
   id: string;
   course_name: string;
@@ -592,6 +605,7 @@ export interface Database {
   sys_session: SysSessionTable;
   sys_log: SysLogTable;
   sys_file: SysFileTable;
+  sys_data_log: SysDataLogTable;
   teaching_course: TeachingCourseTable;
   teaching_course_auth_depart: TeachingCourseAuthDepartTable;
   teaching_course_unit: TeachingCourseUnitTable;

@@ -308,39 +308,3 @@ export const courseFileKeys = (c: Pick<TeachingCourse, 'course_icon' | 'course_c
 /** Stored-file keys a unit refers to (cover, uploaded video, example, materials, plans, starter, answer). */
 export const unitFileKeys = (u: UnitRow) =>
   listKeys(u.unit_cover, u.course_video_source === 1 ? u.course_video : null, u.course_case, u.course_ppt, u.course_plan, u.course_work, u.course_work_answer);
-
-/**
- * The keys among `keys` that no remaining row refers to: courses, units, class homework, user avatars, and
- * works (which refer to sys_file ids). Run after the deleting rows are gone.
- */
-export async function unreferencedKeys(db: Kysely<Database>, keys: string[]): Promise<string[]> {
-  const wanted = [...new Set(keys)];
-  if (!wanted.length) return [];
-  const used = new Set<string>();
-  const courses = await db
-    .selectFrom('teaching_course')
-    .select(['course_icon', 'course_cover', 'course_map'])
-    .where((eb) => eb.or([eb('course_icon', 'in', wanted), eb('course_cover', 'in', wanted), eb('course_map', 'in', wanted)]))
-    .execute();
-  for (const c of courses) courseFileKeys(c).forEach((k) => used.add(k));
-  for (const key of wanted) {
-    if (used.has(key)) continue;
-    const unit = await unitsNaming(db, key, 20);
-    if (unit.some((u) => unitFileKeys(u).includes(key))) used.add(key);
-  }
-  const rest = wanted.filter((k) => !used.has(k));
-  if (!rest.length) return [];
-  const others = await Promise.all([
-    db.selectFrom('teaching_additional_work').select('work_cover as k').where('work_cover', 'in', rest).execute(),
-    db.selectFrom('teaching_additional_work').select('work_url as k').where('work_url', 'in', rest).execute(),
-    db.selectFrom('sys_user').select('avatar as k').where('avatar', 'in', rest).execute(),
-    db
-      .selectFrom('sys_file as f')
-      .select('f.file_path as k')
-      .where('f.file_path', 'in', rest)
-      .where((eb) => eb.or([eb.exists(eb.selectFrom('teaching_work as w').select('w.id').whereRef('w.work_file', '=', 'f.id')), eb.exists(eb.selectFrom('teaching_work as w2').select('w2.id').whereRef('w2.work_cover', '=', 'f.id'))]))
-      .execute(),
-  ]);
-  for (const rows of others) for (const r of rows) if (r.k) used.add(r.k);
-  return rest.filter((k) => !used.has(k));
-}

@@ -25,6 +25,7 @@ export const ADMIN_ONLY_CODES = [
   'log:del',
   'quartz:add', 'quartz:edit', 'quartz:del', 'quartz:status', 'quartz:run', 'quartz:export', 'quartz:import',
   'online:forceLogout',
+  'file:upload', 'file:del', 'datalog:view',
 ] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);

@@ -4,6 +4,7 @@
 // references or DTDs are refused. The library item JSON the editor appends to its libraries is computed here
 // from the files themselves (image size → rotation centre, audio header → rate and sample count), never
 // taken from the client.
+import { fileUsages } from './file-usages.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { detectKind } from './uploads.js';
 import { newId } from './ids.js';
-import { escapeLike } from './sql-like.js';
 import { now } from './time.js';
 
 /** Key prefix of asset files (relative to the files directory), the anchor's `internalapi/asset/`. */
@@ -252,18 +252,14 @@ export const md5extsOf = (md5Ext: string | null | undefined) =>
     .map((m) => `${m[1]}.${m[2]}`);
 
 /**
- * Removes the files of `md5exts` that no asset row names any more (with their sys_file rows). Call after the
+ * Removes the files of `md5exts` that nothing uses any more (domain/file-usages.ts: asset rows, and any other
+ * record naming the key), with their sys_file rows. Call after the
  * rows are deleted or changed.
  */
 export async function removeUnusedAssetFiles(db: Kysely<Database>, filesDir: string, md5exts: string[]): Promise<string[]> {
   const removed: string[] = [];
   for (const name of new Set(md5exts)) {
-    const used = await db
-      .selectFrom('teaching_scratch_assets')
-      .select('id')
-      .where('md5_ext', 'like', `%${escapeLike(name)}%`)
-      .executeTakeFirst();
-    if (used) continue;
+    if ((await fileUsages(db, { path: `${ASSET_DIR}/${name}` }, 1)).length) continue;
     await db.deleteFrom('sys_file').where('file_path', '=', `${ASSET_DIR}/${name}`).execute();
     await fs.rm(assetPath(filesDir, name), { force: true });
     removed.push(name);

@@ -6,6 +6,7 @@ import { newId } from './ids.js';
 import { camel, fileUrl } from './serialize.js';
 import type { SessionUser } from './sessions.js';
 import { now } from './time.js';
+import { unusedFiles } from './file-usages.js';
 import { removeStoredFiles } from './uploads.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from './user-scope.js';
 import { countOnce, type Visitor } from './work-visits.js';
@@ -313,25 +314,12 @@ export async function deleteWorks(db: Kysely<Database>, filesDir: string, workId
     await tx.deleteFrom('teaching_scratch_cloud_var').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work_visit').where('work_id', 'in', workIds).execute();
     await tx.deleteFrom('teaching_work').where('id', 'in', workIds).execute();
-    removed = await unreferencedFiles(tx, fileIds);
+    removed = await unusedFiles(tx, fileIds);
     if (removed.length) await tx.deleteFrom('sys_file').where('id', 'in', removed.map((f) => f.id)).execute();
   });
   // The rows went with the works; this removes the files (and any row left by path).
   await removeStoredFiles(db, filesDir, removed.map((f) => f.file_path));
   return workIds.length;
-}
-
-/** The given sys_file rows that no work or work version refers to any more. */
-async function unreferencedFiles(db: Kysely<Database>, fileIds: string[]) {
-  if (!fileIds.length) return [];
-  const used = new Set<string>();
-  for (const col of ['work_file', 'work_cover'] as const) {
-    for (const r of await db.selectFrom('teaching_work').select(col).where(col, 'in', fileIds).execute()) used.add(r[col]!);
-    for (const r of await db.selectFrom('teaching_work_version').select(col).where(col, 'in', fileIds).execute()) used.add(r[col]!);
-  }
-  const free = fileIds.filter((id) => !used.has(id));
-  if (!free.length) return [];
-  return db.selectFrom('sys_file').select(['id', 'file_path']).where('id', 'in', free).execute();
 }
 
 /** sys_file ids among `ids` that the user did not upload (or that do not exist). */

@@ -1,5 +1,6 @@
 // 课程包管理 (/course/course) and 课程单元管理 (/course/courseUnit): the list and form declarations shared by
 // the API (filters, sort keys, dictionary texts, export) and the pages (query form, table, dialogs).
+import { DATA_LOG_ROUTE } from './data-logs.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const COURSE_ROUTE = '/course/course';
@@ -57,6 +58,7 @@ export const coursesList: ListSpec = {
     { key: 'edit', label: '编辑', perm: 'course:edit' },
     { key: 'units', label: '单元', navigate: { href: UNIT_ROUTE, param: 'courseId' } },
     { key: 'map', label: '地图编辑器', perm: 'unit:edit', navigate: { href: MAP_EDITOR_ROUTE, param: 'courseId' }, showIf: { field: 'showType', values: ['1'] }, more: true },
+    { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
     { key: 'delete', label: '删除', perm: 'course:del', confirm: '确定删除吗?', more: true, danger: true },
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'course:del', confirm: '是否删除选中数据?', danger: true }],
@@ -131,6 +133,7 @@ export const unitsList: ListSpec = {
   },
   rowActions: [
     { key: 'edit', label: '编辑', perm: 'unit:edit' },
+    { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
     { key: 'delete', label: '删除', perm: 'unit:del', confirm: '确定删除吗?', more: true, danger: true },
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'unit:del', confirm: '是否删除选中数据?', danger: true }],

@@ -71,6 +71,8 @@ export interface ActionSpec {
   navigate?: { href: string; param: string };
   /** Row action shown only for records whose `field` holds one of `values` (e.g. 编辑 only for drafts). */
   showIf?: { field: string; values: string[] };
+  /** Toolbar import: the file types the chooser offers (default: Excel workbooks). */
+  accept?: string;
 }
 
 export interface TabsSpec {

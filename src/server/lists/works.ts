@@ -1,6 +1,7 @@
 // 作业管理 (/teaching/workList): the teachers' grading desk over the works of their classes' members, and
 // 我的作品列表 (/account/mineWork): a student's own works. The API derives its sort allow-list, dictionary
 // texts and Excel columns (作业列表) from the desk's declaration.
+import { DATA_LOG_ROUTE } from './data-logs.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const WORK_ROUTE = '/teaching/workList';
@@ -69,6 +70,7 @@ export const worksList: ListSpec = {
     { key: 'qr', label: '二维码', more: true, showIf: { field: 'workType', values: ['1', '2'] } },
     { key: 'send', label: '克隆至其他账号', perm: 'work:send', more: true },
     { key: 'versions', label: '历史版本', perm: 'work:correct', more: true },
+    { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
     { key: 'delete', label: '删除', perm: 'work:del', confirm: '确定删除吗?', more: true, danger: true },
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'work:del', confirm: '是否删除选中数据?', danger: true }],

@@ -27,6 +27,8 @@ import { registerPermissionPages } from './system/permissions.js';
 import { registerUserPages } from './system/users.js';
 import { registerAnnouncementAdminPages } from './system/announcements.js';
 import { registerLogPages } from './system/logs.js';
+import { registerFilePages } from './system/files.js';
+import { registerDataLogPages } from './system/data-logs.js';
 import { registerDictPages } from './system/dicts.js';
 import { registerConfigPages } from './system/config.js';
 import { registerCoursePages } from './teaching/courses.js';
@@ -97,6 +99,8 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
   registerUserPages(app);
   registerAnnouncementAdminPages(app);
   registerLogPages(app);
+  registerFilePages(app);
+  registerDataLogPages(app);
   registerDictPages(app);
   registerCategoryPages(app);
   registerDataRulePages(app);

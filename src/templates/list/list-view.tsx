@@ -189,7 +189,7 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
           <input type="hidden" name="back" value={hrefWith(spec.route, state)} />
           <label class={buttonClass('default')}>
             <span>{imp.label}</span>
-            <input type="file" name="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required class="xt-file" />
+            <input type="file" name="file" accept={imp.accept ?? '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'} required class="xt-file" />
           </label>
           <noscript>
             <Button htmlType="submit" size="small">开始导入</Button>

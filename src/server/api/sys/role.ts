@@ -1,5 +1,6 @@
 // /sys/role: roles, their levels, and the export/import of the role list.
 // Level rule (teaching-open 2.7): nobody creates, edits or deletes a role above their own highest level.
+import { recordDataLog } from '../../domain/data-log.js';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../domain/departs.js';
 import { newId } from '../../domain/ids.js';
@@ -120,6 +121,7 @@ export function registerRoleRoutes(r: ApiRoutes) {
       .set({ role_name: body.data.roleName, role_level: body.data.roleLevel, description: body.data.description ?? null, update_by: user.username, update_time: now() })
       .where('id', '=', role.id)
       .execute();
+    await recordDataLog(db, 'sys_role', role.id, role, user.username);
     return ok(c, null, '修改成功!', 200);
   });
 

@@ -7,6 +7,9 @@
 // POST /system/sysFile/add: the anchor's editors register each upload and keep the returned id; ours are
 // registered when stored, so it answers the caller's own row for the path (never another's, never a new one).
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiEnv } from '../../context.js';
+import type { Sb3Info } from '../../domain/sb3.js';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import {
@@ -22,6 +25,7 @@ import {
   HOMEWORK_BIZ,
   UPLOADS_PER_MINUTE,
   uploadedToday,
+  type StoredFile,
 } from '../../domain/uploads.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
@@ -63,54 +67,74 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array | null
   return out;
 }
 
-export function registerUploadRoutes(r: ApiRoutes) {
-  const perUser = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 });
+/** UPLOADS_PER_MINUTE uploads a minute per user and app, shared by every route that stores uploads. */
+const limiters = new WeakMap<object, RateLimiterMemory>();
+const limiterOf = (deps: object) => {
+  let l = limiters.get(deps);
+  if (!l) limiters.set(deps, (l = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 })));
+  return l;
+};
 
+export type Received = { ok: true; stored: StoredFile; scratch?: Sb3Info } | { ok: false; response: Response };
+
+/**
+ * Reads, checks and stores one multipart upload (`file`, optional `biz`, else `defaultBiz`): every check of
+ * POST /sys/common/upload applies to every route that takes files this way (OSS文件's upload too).
+ */
+export async function receiveUpload(c: Context<ApiEnv>, defaultBiz = 'common'): Promise<Received> {
+  const refuse = (message: string, code: number, status: ContentfulStatusCode = 200): Received => ({ ok: false, response: fail(c, message, code, status) });
+  const type = c.req.header('Content-Type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) return refuse('请以 multipart/form-data 上传文件', 400, 400);
+  const user = c.get('user')!;
+  const { db } = c.get('deps');
+  // Both limits are checked before the body is read.
+  try {
+    await limiterOf(c.get('deps')).consume(user.id);
+  } catch {
+    return refuse('上传过于频繁，请稍后再试', 429);
+  }
+  const usedToday = await uploadedToday(db, user.username);
+  if (usedToday >= DAILY_UPLOAD_BYTES) return refuse(OVER_QUOTA, 429);
+  const raw = await readLimited(c, Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES) + FRAMING_ALLOWANCE);
+  if (!raw) return refuse(UPLOAD_TOO_LARGE, 413, 413);
+  let form: FormData;
+  try {
+    form = await new Response(raw as unknown as BodyInit, { headers: { 'Content-Type': type } }).formData();
+  } catch {
+    return refuse('上传数据格式不正确', 400, 400);
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') return refuse('请选择要上传的文件', 400, 400);
+  const bizField = form.get('biz') ?? c.req.query('biz') ?? defaultBiz;
+  const biz = typeof bizField === 'string' && bizField.trim() !== '' ? bizField.trim() : defaultBiz;
+  if (!BIZ_PATTERN.test(biz)) return refuse('上传目录名称不合法（仅限小写字母、数字、_ 和 -，最多32个字符）', 400, 400);
+  if (!isUploadFolder(biz)) return refuse(`不支持的上传目录：${biz}`, 400, 400);
+  if (file.size === 0) return refuse('文件内容为空', 400, 400);
+  if (usedToday + file.size > DAILY_UPLOAD_BYTES) return refuse(OVER_QUOTA, 429);
+  // Unit media (videos, projects, documents) only from those who edit course units.
+  if (biz === UNIT_MEDIA_BIZ && !(await hasPermission(c, 'unit:add')) && !(await hasPermission(c, 'unit:edit'))) return refuse('没有上传课程资料的权限', 403, 403);
+  if (biz === HOMEWORK_BIZ && !(await hasPermission(c, 'additional:add')) && !(await hasPermission(c, 'additional:edit'))) return refuse('没有上传作业资料的权限', 403, 403);
+  const data = new Uint8Array(await file.arrayBuffer());
+  const checked = await checkUploadContent(biz, data, file.name || '');
+  if (!checked.ok) return refuse(checked.message, checked.status, checked.status);
+  const stored = await storeUpload(db, c.get('deps').config.filesDir, {
+    biz,
+    data,
+    kind: checked.kind,
+    originalName: file.name || '',
+    by: user.username,
+  });
+  return { ok: true, stored, ...(checked.scratch ? { scratch: checked.scratch } : {}) };
+}
+
+export function registerUploadRoutes(r: ApiRoutes) {
   r.post('/sys/common/upload', LOGGED_IN, async (c) => {
-    const type = c.req.header('Content-Type') ?? '';
-    if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
-    const user = c.get('user')!;
-    const { db } = c.get('deps');
-    // Both limits are checked before the body is read.
-    try {
-      await perUser.consume(user.id);
-    } catch {
-      return fail(c, '上传过于频繁，请稍后再试', 429);
-    }
-    const usedToday = await uploadedToday(db, user.username);
-    if (usedToday >= DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
-    const raw = await readLimited(c, Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES) + FRAMING_ALLOWANCE);
-    if (!raw) return fail(c, UPLOAD_TOO_LARGE, 413, 413);
-    let form: FormData;
-    try {
-      form = await new Response(raw as unknown as BodyInit, { headers: { 'Content-Type': type } }).formData();
-    } catch {
-      return fail(c, '上传数据格式不正确', 400, 400);
-    }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') return fail(c, '请选择要上传的文件', 400, 400);
-    const bizField = form.get('biz') ?? c.req.query('biz') ?? 'common';
-    const biz = typeof bizField === 'string' && bizField.trim() !== '' ? bizField.trim() : 'common';
-    if (!BIZ_PATTERN.test(biz)) return fail(c, '上传目录名称不合法（仅限小写字母、数字、_ 和 -，最多32个字符）', 400, 400);
-    if (!isUploadFolder(biz)) return fail(c, `不支持的上传目录：${biz}`, 400, 400);
-    if (file.size === 0) return fail(c, '文件内容为空', 400, 400);
-    if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, OVER_QUOTA, 429);
-    // Unit media (videos, projects, documents) only from those who edit course units.
-    if (biz === UNIT_MEDIA_BIZ && !(await hasPermission(c, 'unit:add')) && !(await hasPermission(c, 'unit:edit'))) return fail(c, '没有上传课程资料的权限', 403, 403);
-    if (biz === HOMEWORK_BIZ && !(await hasPermission(c, 'additional:add')) && !(await hasPermission(c, 'additional:edit'))) return fail(c, '没有上传作业资料的权限', 403, 403);
-    const data = new Uint8Array(await file.arrayBuffer());
-    const checked = await checkUploadContent(biz, data, file.name || '');
-    if (!checked.ok) return fail(c, checked.message, checked.status, checked.status);
-    const stored = await storeUpload(db, c.get('deps').config.filesDir, {
-      biz,
-      data,
-      kind: checked.kind,
-      originalName: file.name || '',
-      by: user.username,
-    });
+    const got = await receiveUpload(c);
+    if (!got.ok) return got.response;
+    const { stored } = got;
     // The anchor answers the key in `message`; the result repeats it with the file id and size.
     // A Scratch project also reports what the check found (missing assets, cloud variables, extensions...).
-    const result = { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}`, ...(checked.scratch ? { scratch: checked.scratch } : {}) };
+    const result = { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}`, ...(got.scratch ? { scratch: got.scratch } : {}) };
     return c.json(envelope(true, stored.key, 0, result));
   });
 

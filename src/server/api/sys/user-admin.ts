@@ -7,6 +7,7 @@
 // they manage (domain/user-scope), narrowed by the data rules granted on the 用户管理 menu (the teacher's
 // 仅显示学生). Outside admin/dev nobody assigns a role at or above their own level, or touches a user at or
 // above it (`权限不足`); only admins set the classes a user manages (负责班级).
+import { recordDataLog } from '../../domain/data-log.js';
 import type { Context } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -624,6 +625,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       const codes = await db.selectFrom('sys_depart').select('org_code').where('id', 'in', memberIds.length ? memberIds : ['']).execute();
       if (!codes.some((x) => x.org_code === current.org_code)) set.org_code = await orgCodeOf(db, memberIds);
     }
+    const before = await db.selectFrom('sys_user').selectAll().where('id', '=', b.id).executeTakeFirst();
     try {
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('sys_user').set(set).where('id', '=', b.id).execute();
@@ -635,6 +637,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       if (isUniqueViolation(err)) return fail(c, '手机号、邮箱或工号已存在');
       throw err;
     }
+    await recordDataLog(db, 'sys_user', b.id, before, user.username);
     return ok(c, null, '修改成功!', 200);
   });
 

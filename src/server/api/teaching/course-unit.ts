@@ -5,8 +5,10 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { TeachingCourseUnitTable } from '../../db/schema.js';
-import { embedHtml, embedUrl, NO_COURSE_PERMISSION, unitFileKeys, unitForViewer, unreferencedKeys, visibleCourse } from '../../domain/courses.js';
+import { embedHtml, embedUrl, NO_COURSE_PERMISSION, unitFileKeys, unitForViewer, visibleCourse } from '../../domain/courses.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
+import { recordDataLog } from '../../domain/data-log.js';
+import { unusedKeys } from '../../domain/file-usages.js';
 import { decorate, dictItems } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
@@ -314,7 +316,8 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     const body = await jsonBody(c, unitBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
-    if (!(await db.selectFrom('teaching_course_unit').select('id').where('id', '=', body.data.id).executeTakeFirst())) return fail(c, '未找到对应数据');
+    const before = await db.selectFrom('teaching_course_unit').selectAll().where('id', '=', body.data.id).executeTakeFirst();
+    if (!before) return fail(c, '未找到对应数据');
     const built = await unitColumns(c, body.data);
     if ('error' in built) return built.error;
     await db
@@ -322,6 +325,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
       .set({ ...built.columns, update_by: c.get('user')!.username, update_time: now() })
       .where('id', '=', body.data.id)
       .execute();
+    await recordDataLog(db, 'teaching_course_unit', body.data.id, before, c.get('user')!.username);
     return ok(c, null, '编辑成功!', 200);
   });
 
@@ -351,7 +355,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     if (found.length !== new Set(ids).size) return fail(c, '未找到对应数据');
     await db.deleteFrom('teaching_course_unit').where('id', 'in', ids).execute();
     // The unit's files go with it (the anchor's rule), unless another row still uses them.
-    await removeStoredFiles(db, c.get('deps').config.filesDir, await unreferencedKeys(db, found.flatMap(unitFileKeys)));
+    await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, found.flatMap(unitFileKeys)));
     return ok(c, null, '删除成功!', 200);
   };
   r.delete('/teaching/teachingCourseUnit/delete', perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('id'), 1)));

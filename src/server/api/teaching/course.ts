@@ -15,10 +15,11 @@ import {
   NO_COURSE_PERMISSION,
   selfAndAncestorIds,
   storedImageSize,
-  unreferencedKeys,
   visibleCourse,
 } from '../../domain/courses.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
+import { recordDataLog } from '../../domain/data-log.js';
+import { unusedKeys } from '../../domain/file-usages.js';
 import { newId } from '../../domain/ids.js';
 import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
@@ -208,7 +209,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     const body = await jsonBody(c, courseBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
-    const existing = await db.selectFrom('teaching_course').select('id').where('id', '=', body.data.id).executeTakeFirst();
+    const existing = await db.selectFrom('teaching_course').selectAll().where('id', '=', body.data.id).executeTakeFirst();
     if (!existing) return fail(c, '未找到对应数据');
     const refused = await checkCourse(c, body.data);
     if (refused) return refused;
@@ -222,6 +223,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
       await tx.deleteFrom('teaching_course_auth_depart').where('course_id', '=', body.data.id).execute();
       for (const departId of body.data.departIds) await tx.insertInto('teaching_course_auth_depart').values({ id: newId(), course_id: body.data.id, depart_id: departId }).execute();
     });
+    await recordDataLog(db, 'teaching_course', body.data.id, existing, user.username);
     return ok(c, null, '编辑成功!', 200);
   });
 
@@ -246,7 +248,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
       await tx.deleteFrom('teaching_course').where('id', 'in', ids).execute();
     });
     // Their icon, cover and map go too (the anchor's rule), unless another row still shows them.
-    await removeStoredFiles(db, c.get('deps').config.filesDir, await unreferencedKeys(db, files));
+    await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, files));
     return ok(c, null, '删除成功!', 200);
   };
   r.delete('/teaching/teachingCourse/delete', perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('id'), 1)));

@@ -12,6 +12,7 @@ import { recordClassEvent } from '../../domain/day-log.js';
 import { storedProject } from '../../domain/sb3.js';
 import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
+import { recordDataLog } from '../../domain/data-log.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { contains } from '../../domain/sql-like.js';
@@ -407,6 +408,8 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     });
     // Players may set the variables the project declares even before its author ran it online.
     if (project?.info.hasCloudData) await declareCloudVariables(db, id, projectCloudVariables(project.project), user.id);
+    // 数据日志: a resubmission overwrites the record's fields (the project itself is kept as a version above).
+    if (existing) await recordDataLog(db, 'teaching_work', id, existing, user.username);
     const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return ok(c, camel(saved), existing ? '更新成功！' : '添加成功！', 200);
   });
@@ -490,6 +493,7 @@ function registerWorkDeskRoutes(r: ApiRoutes) {
         await recordClassEvent(tx, found.depart_id, scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', b.id, at);
       }
     });
+    await recordDataLog(db, 'teaching_work', b.id, found, user.username);
     return ok(c, null, '编辑成功!', 200);
   });
 
@@ -615,6 +619,7 @@ function registerWorkVersionRoutes(r: ApiRoutes) {
         .where('id', '=', found.work.id)
         .execute();
     });
+    await recordDataLog(db, 'teaching_work', found.work.id, found.work, user.username);
     const saved = await db.selectFrom('teaching_work').selectAll().where('id', '=', found.work.id).executeTakeFirstOrThrow();
     return ok(c, camel(saved), '恢复成功', 200);
   });

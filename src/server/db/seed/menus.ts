@@ -48,6 +48,8 @@ export const PERMISSION_CODES = [
   'quartz:add', 'quartz:edit', 'quartz:del', 'quartz:status', 'quartz:run', 'quartz:export', 'quartz:import',
   // 在线用户
   'online:forceLogout',
+  // 文件管理, OSS文件, 数据日志
+  'file:upload', 'file:del', 'datalog:view',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -326,12 +328,23 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'assets:del', name: '删除素材', grant: T },
         ],
       },
-      { name: '文件管理', url: '/isystem/file', component: 'system/SysFileList', planned: true },
+      {
+        name: '文件管理', url: '/isystem/file', component: 'system/SysFileList',
+        buttons: [
+          { code: 'file:upload', name: '上传文件' },
+          { code: 'file:del', name: '删除文件' },
+        ],
+      },
+      // teaching-open lists it under 开发示例; here the stored files by storage location, beside 文件管理.
+      { name: 'OSS文件', url: '/oss/file', component: 'modules/oss/OSSFileList' },
       {
         name: '日志管理', url: '/isystem/log', component: 'system/LogList',
         buttons: [{ code: 'log:del', name: '删除日志' }],
       },
-      { name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList', planned: true },
+      {
+        name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList',
+        buttons: [{ code: 'datalog:view', name: '查看数据版本' }],
+      },
       { name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', planned: true },
       { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList', planned: true },
       { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
@@ -420,7 +433,6 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { name: '找回密码', url: '/user/alteration', component: 'user/alteration/Alteration', description: '分步 1-4' },
         ],
       },
-      { name: 'OSS文件', url: '/oss/file', component: 'modules/oss/OSSFileList', icon: 'cloud' },
     ],
   },
 ];

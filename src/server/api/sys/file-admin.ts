@@ -1,0 +1,214 @@
+// 文件管理 and OSS文件 API: the stored files (sys_file) with where each is used (domain/file-usages.ts), and their
+// deletion, refused while any record uses the file. Administrators only: the list shows every user's files.
+//
+//   GET    /system/sysFile/list        ?scope=all|orphan, fileName, createBy, createTime_begin/_end (paged)
+//   GET    /system/sysFile/queryById   ?id=            the row with its usages
+//   GET    /system/sysFile/exportXls
+//   DELETE /system/sysFile/delete      ?id=            refused while used; the file leaves the disk too
+//   DELETE /system/sysFile/deleteBatch ?ids=a,b,       all or nothing
+//   DELETE /system/sysFile/deleteByPath ?filePath=     the anchor's upload widget's delete (same rule)
+//   GET    /system/sysFile/unregistered                 files under the files directory no row registers
+//   GET    /oss/file/list, /oss/file/queryById, /oss/file/folders; POST /oss/file/upload; DELETE /oss/file/delete
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { ApiEnv } from '../../context.js';
+import type { SysFileTable } from '../../db/schema.js';
+import { BACKPACK_DIR } from '../../domain/backpack.js';
+import { fileUsages, fileUsagesOf, orphanCondition, usageText, type FileUsage } from '../../domain/file-usages.js';
+import { camel, fileUrl } from '../../domain/serialize.js';
+import { removeStoredFiles } from '../../domain/uploads.js';
+import { FILE_FOLDERS, filesList, ossFilesList } from '../../lists/files.js';
+import type { ListSpec } from '../../lists/spec.js';
+import { adminOnly, role, type ApiRoutes } from '../access.js';
+import { fail, ok } from '../envelope.js';
+import { exportResponse } from '../excel.js';
+import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { keyFromPath, receiveUpload } from './upload.js';
+
+const ADMIN = role('admin');
+
+const fields: FieldMap = {
+  fileName: { column: 'f.file_name' },
+  fileTag: { column: 'f.file_tag' },
+  fileType: { column: 'f.file_type', type: 'number' },
+  fileLocation: { column: 'f.file_location', type: 'number' },
+  fileSize: { column: 'f.file_size', type: 'number' },
+  createBy: { column: 'f.create_by' },
+  createTime: { column: 'f.create_time', type: 'date' },
+};
+
+type FileRow = Selectable<SysFileTable>;
+
+/** A file's type in words, from its stored type (and extension for containers). */
+export function kindText(mime: string | null | undefined, key: string): string {
+  const m = mime ?? '';
+  const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  if (ext === 'sb3' || ext === 'sb2' || m === 'application/x.scratch.sb3') return 'Scratch 项目';
+  if (ext === 'svg' || m.startsWith('image/')) return '图片';
+  if (m.startsWith('video/')) return '视频';
+  if (m.startsWith('audio/') || ext === 'wav' || ext === 'mp3') return '音频';
+  if (ext === 'pdf') return 'PDF 文档';
+  if (['doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx'].includes(ext)) return 'Office 文档';
+  if (ext === 'zip') return '压缩包';
+  return '其他';
+}
+
+function toRecord(row: FileRow): Record<string, unknown> {
+  const tag = row.file_tag ?? '';
+  return { ...camel(row), kindText: kindText(row.mime_type, row.file_path), url: fileUrl(row.file_path), folderText: FILE_FOLDERS[tag] ?? tag };
+}
+
+const withUsages = (record: Record<string, unknown>, usages: FileUsage[]) => ({
+  ...record,
+  usages,
+  usageText: usages.length ? usages.map(usageText).join('；') : '未使用',
+});
+
+const scopeQuery = z.object({ scope: z.enum(['all', 'orphan', ''], { message: '文件范围只能是 all（全部文件）或 orphan（孤立文件）' }).optional() });
+
+function listOptions(c: Context<ApiEnv>, spec: ListSpec, orphan: boolean, local: boolean): PagedListOptions<FileRow> {
+  const { db } = c.get('deps');
+  let base = db.selectFrom('sys_file as f').where('f.del_flag', '=', 0);
+  if (local) base = base.where('f.file_location', '=', 1);
+  if (orphan) base = base.where((eb) => orphanCondition(eb));
+  return {
+    spec,
+    fields,
+    base,
+    select: (qb) => qb.selectAll('f'),
+    toRecord,
+    tieBreak: 'f.id',
+    enrich:
+      spec === filesList
+        ? async (records) => {
+            const usages = await fileUsagesOf(db, records.map((r) => ({ id: String(r.id), path: String(r.filePath) })));
+            return records.map((r) => withUsages(r, usages.get(String(r.id)) ?? []));
+          }
+        : undefined,
+  };
+}
+
+function parseScope(c: Context<ApiEnv>): { ok: true; orphan: boolean } | { ok: false; response: Response } {
+  const q = scopeQuery.safeParse(c.req.query());
+  if (!q.success) return { ok: false, response: fail(c, q.error.issues[0]?.message ?? '参数错误', 400, 400) };
+  return { ok: true, orphan: q.data.scope === 'orphan' };
+}
+
+/** Deletes the files `ids` names unless one is used (then nothing changes and the answer says where). */
+async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Response> {
+  if (!ids.length) return fail(c, '请选择要删除的文件');
+  const { db, config } = c.get('deps');
+  const rows = await db.selectFrom('sys_file').selectAll().where('id', 'in', ids).where('del_flag', '=', 0).execute();
+  if (rows.length !== new Set(ids).size) return fail(c, '未找到对应文件');
+  const refused: string[] = [];
+  for (const row of rows) {
+    const usages = await fileUsages(db, { id: row.id, path: row.file_path }, 5);
+    if (usages.length) refused.push(`“${row.file_name}”正在使用中：${usages.map(usageText).join('、')}`);
+  }
+  if (refused.length) return fail(c, `文件正在使用中，不能删除。${refused.join('；')}`);
+  await removeStoredFiles(db, config.filesDir, rows.map((r) => r.file_path));
+  return ok(c, null, '删除成功!', 200);
+}
+
+/** Storage keys must stay inside the files directory, outside the per-user backpack folder. */
+const safeKey = (key: string) => !!key && !key.includes('\0') && !key.includes('\\') && !key.split('/').some((s) => s === '..' || s === '.' || s === '') && key.split('/')[0] !== BACKPACK_DIR;
+
+/** Files under the files directory that no sys_file row registers (the backpack excepted), at most `cap`. */
+async function unregisteredFiles(c: Context<ApiEnv>, cap = 200): Promise<{ filePath: string; fileSize: number; modified: string }[]> {
+  const { db, config } = c.get('deps');
+  const root = path.resolve(config.filesDir);
+  const found: { filePath: string; fileSize: number; modified: string }[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > 4 || found.length >= cap) return;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const files: string[] = [];
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      const rel = path.relative(root, full).split(path.sep).join('/');
+      if (rel.split('/')[0] === BACKPACK_DIR) continue;
+      if (e.isDirectory()) await walk(full, depth + 1);
+      else if (e.isFile()) files.push(rel);
+    }
+    for (let i = 0; i < files.length && found.length < cap; i += 200) {
+      const chunk = files.slice(i, i + 200);
+      const known = new Set((await db.selectFrom('sys_file').select('file_path').where('file_path', 'in', chunk).execute()).map((r) => r.file_path));
+      for (const rel of chunk) {
+        if (known.has(rel) || found.length >= cap) continue;
+        const st = await fs.stat(path.join(root, rel));
+        found.push({ filePath: rel, fileSize: st.size, modified: st.mtime.toISOString().slice(0, 19).replace('T', ' ') });
+      }
+    }
+  };
+  await walk(root, 0);
+  return found;
+}
+
+export function registerFileAdminRoutes(r: ApiRoutes) {
+  r.get('/system/sysFile/list', ADMIN, (c) => {
+    const q = parseScope(c);
+    return q.ok ? pagedList(c, listOptions(c, filesList, q.orphan, false)) : q.response;
+  });
+
+  r.get('/system/sysFile/exportXls', ADMIN, async (c) => {
+    const q = parseScope(c);
+    return q.ok ? exportResponse(c, filesList, await filteredRows(c, listOptions(c, filesList, q.orphan, false), 'f.id', 50_000)) : q.response;
+  });
+
+  const queryById = async (c: Context<ApiEnv>) => {
+    const id = c.req.query('id') ?? '';
+    if (!id) return fail(c, '请指定文件', 400, 400);
+    const { db } = c.get('deps');
+    const row = await db.selectFrom('sys_file').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+    if (!row) return fail(c, '未找到对应文件');
+    return ok(c, withUsages(toRecord(row), await fileUsages(db, { id: row.id, path: row.file_path })), '操作成功！', 200);
+  };
+  r.get('/system/sysFile/queryById', ADMIN, queryById);
+
+  r.delete('/system/sysFile/delete', adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('id'), 1)));
+  r.delete('/system/sysFile/deleteBatch', adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('ids'), 200)));
+
+  // The anchor's upload widget removes a file by its path; also the way to remove a file no row registers.
+  r.delete('/system/sysFile/deleteByPath', adminOnly('file:del'), async (c) => {
+    const raw = c.req.query('filePath') ?? '';
+    const key = keyFromPath(raw);
+    if (!raw.trim() || !safeKey(key)) return fail(c, '文件路径不正确', 400, 400);
+    const { db, config } = c.get('deps');
+    const row = await db.selectFrom('sys_file').select('id').where('file_path', '=', key).executeTakeFirst();
+    if (row) return deleteFiles(c, [row.id]);
+    const usages = await fileUsages(db, { path: key }, 5);
+    if (usages.length) return fail(c, `文件正在使用中，不能删除：${usages.map(usageText).join('、')}`);
+    try {
+      if (!(await fs.stat(path.resolve(config.filesDir, key))).isFile()) return fail(c, '未找到对应文件');
+    } catch {
+      return fail(c, '未找到对应文件');
+    }
+    await removeStoredFiles(db, config.filesDir, [key]);
+    return ok(c, null, '删除成功!', 200);
+  });
+
+  r.get('/system/sysFile/unregistered', ADMIN, async (c) => ok(c, await unregisteredFiles(c), '操作成功！', 200));
+
+  // OSS文件: the same files, stored locally (存储位置 本地), with upload.
+  r.get('/oss/file/list', ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
+  r.get('/oss/file/queryById', ADMIN, queryById);
+  r.get('/oss/file/folders', ADMIN, async (c) => {
+    const rows = await c.get('deps').db.selectFrom('sys_file').select('file_tag').distinct().where('del_flag', '=', 0).where('file_location', '=', 1).orderBy('file_tag').execute();
+    const tags = rows.map((r) => r.file_tag).filter((t): t is string => !!t);
+    return ok(c, tags.map((t) => ({ value: t, label: FILE_FOLDERS[t] ? `${FILE_FOLDERS[t]}（${t}）` : t })), '操作成功！', 200);
+  });
+  r.post('/oss/file/upload', adminOnly('file:upload'), async (c) => {
+    const got = await receiveUpload(c, 'common');
+    if (!got.ok) return got.response;
+    const row = await c.get('deps').db.selectFrom('sys_file').selectAll().where('id', '=', got.stored.id).executeTakeFirstOrThrow();
+    return ok(c, toRecord(row), '上传成功！', 200);
+  });
+  r.delete('/oss/file/delete', adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('id'), 1)));
+}
