@@ -5,9 +5,13 @@
 // else keeps keys: course and unit media, homework files, avatars, Scratch素材, site images, and pictures in
 // rich text, which name the key inside their URL /api/sys/common/static/<key>). Kept versions in 数据日志 are
 // history and do not hold a file.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { BACKPACK_DIR } from './backpack.js';
 import { contains } from './sql-like.js';
+import { formatDateTime } from './time.js';
 
 export interface FileUsage {
   /** What kind of record uses the file. */
@@ -215,4 +219,83 @@ export function orphanCondition(eb: ExpressionBuilder<any, any>): Expression<Sql
     none(eb.selectFrom('sys_announcement as an').select('an.id').where(inText('an.msg_content'))),
     none(eb.selectFrom('teaching_news as nw').select('nw.id').where(inText('nw.news_content'))),
   ]);
+}
+
+/** A file under the files directory that no sys_file row registers. */
+export interface UnregisteredFile {
+  /** Storage key relative to the files directory. */
+  filePath: string;
+  fileSize: number;
+  modified: Date;
+}
+
+/**
+ * Files under `filesDir` that no sys_file row registers, at most `cap`, optionally only those last written before
+ * `before`. The backpack (per-user, its own rows) and the Scratch素材 folder (named by teaching_scratch_assets, and
+ * filled by hand from the README) are never listed.
+ */
+export async function unregisteredFiles(
+  db: Kysely<Database>,
+  filesDir: string,
+  opts: { cap?: number; before?: Date } = {},
+): Promise<UnregisteredFile[]> {
+  const cap = opts.cap ?? 200;
+  const root = path.resolve(filesDir);
+  const found: UnregisteredFile[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > 4 || found.length >= cap) return;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const files: string[] = [];
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      const rel = path.relative(root, full).split(path.sep).join('/');
+      if (rel.split('/')[0] === BACKPACK_DIR || `${rel}/`.startsWith(ASSET_PREFIX)) continue;
+      if (e.isDirectory()) await walk(full, depth + 1);
+      else if (e.isFile()) files.push(rel);
+    }
+    for (let i = 0; i < files.length && found.length < cap; i += 200) {
+      const chunk = files.slice(i, i + 200);
+      const known = new Set((await db.selectFrom('sys_file').select('file_path').where('file_path', 'in', chunk).execute()).map((r) => r.file_path));
+      for (const rel of chunk) {
+        if (known.has(rel) || found.length >= cap) continue;
+        const st = await fs.stat(path.join(root, rel));
+        if (opts.before && st.mtimeMs >= opts.before.getTime()) continue;
+        found.push({ filePath: rel, fileSize: st.size, modified: st.mtime });
+      }
+    }
+  };
+  await walk(root, 0);
+  return found;
+}
+
+/** An orphan: a stored file nothing uses (a sys_file row by orphanCondition, or a file no row registers). */
+export interface OrphanFile {
+  /** Storage key relative to the files directory. */
+  key: string;
+  /** sys_file id, when the file is registered. */
+  id?: string;
+  size: number;
+}
+
+/**
+ * Orphans uploaded (or last written, for unregistered files) before `before`, for the 清理孤立文件 job: the same rule
+ * as 文件管理's 仅显示孤立文件, so what the job removes is what the screen lists.
+ */
+export async function orphanFiles(db: Kysely<Database>, filesDir: string, before: Date, cap = 5000): Promise<OrphanFile[]> {
+  const rows = await db
+    .selectFrom('sys_file as f')
+    .select(['f.id', 'f.file_path', 'f.file_size'])
+    .where('f.create_time', '<', formatDateTime(before))
+    .where('f.file_path', 'not like', 'http%')
+    .where((eb) => orphanCondition(eb))
+    .limit(cap)
+    .execute();
+  const registered: OrphanFile[] = rows.map((r) => ({ key: r.file_path, id: r.id, size: Number(r.file_size) || 0 }));
+  const loose = await unregisteredFiles(db, filesDir, { cap: Math.max(0, cap - registered.length), before });
+  return [...registered, ...loose.map((f) => ({ key: f.filePath, size: f.fileSize }))];
 }

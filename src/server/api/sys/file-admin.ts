@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { SysFileTable } from '../../db/schema.js';
 import { BACKPACK_DIR } from '../../domain/backpack.js';
-import { fileUsages, fileUsagesOf, orphanCondition, usageText, type FileUsage } from '../../domain/file-usages.js';
+import { fileUsages, fileUsagesOf, orphanCondition, unregisteredFiles, usageText, type FileUsage } from '../../domain/file-usages.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
 import { FILE_FOLDERS, filesList, ossFilesList } from '../../lists/files.js';
@@ -113,42 +113,14 @@ async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Response>
   return ok(c, null, '删除成功!', 200);
 }
 
-/** Storage keys must stay inside the files directory, outside the per-user backpack folder. */
-const safeKey = (key: string) => !!key && !key.includes('\0') && !key.includes('\\') && !key.split('/').some((s) => s === '..' || s === '.' || s === '') && key.split('/')[0] !== BACKPACK_DIR;
+/** Storage keys must stay inside the files directory, outside the per-user backpack and the Scratch素材 folder. */
+const safeKey = (key: string) => !!key && !key.includes('\0') && !key.includes('\\') && !key.split('/').some((s) => s === '..' || s === '.' || s === '') && key.split('/')[0] !== BACKPACK_DIR && !key.startsWith('internalapi/asset/');
 
-/** Files under the files directory that no sys_file row registers (the backpack excepted), at most `cap`. */
-async function unregisteredFiles(c: Context<ApiEnv>, cap = 200): Promise<{ filePath: string; fileSize: number; modified: string }[]> {
+/** 仅显示孤立文件's second part: files on disk no row registers (the wire shape of the anchor's time strings). */
+async function listUnregistered(c: Context<ApiEnv>) {
   const { db, config } = c.get('deps');
-  const root = path.resolve(config.filesDir);
-  const found: { filePath: string; fileSize: number; modified: string }[] = [];
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    if (depth > 4 || found.length >= cap) return;
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const files: string[] = [];
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      const rel = path.relative(root, full).split(path.sep).join('/');
-      if (rel.split('/')[0] === BACKPACK_DIR) continue;
-      if (e.isDirectory()) await walk(full, depth + 1);
-      else if (e.isFile()) files.push(rel);
-    }
-    for (let i = 0; i < files.length && found.length < cap; i += 200) {
-      const chunk = files.slice(i, i + 200);
-      const known = new Set((await db.selectFrom('sys_file').select('file_path').where('file_path', 'in', chunk).execute()).map((r) => r.file_path));
-      for (const rel of chunk) {
-        if (known.has(rel) || found.length >= cap) continue;
-        const st = await fs.stat(path.join(root, rel));
-        found.push({ filePath: rel, fileSize: st.size, modified: st.mtime.toISOString().slice(0, 19).replace('T', ' ') });
-      }
-    }
-  };
-  await walk(root, 0);
-  return found;
+  const files = await unregisteredFiles(db, config.filesDir);
+  return files.map((f) => ({ filePath: f.filePath, fileSize: f.fileSize, modified: f.modified.toISOString().slice(0, 19).replace('T', ' ') }));
 }
 
 export function registerFileAdminRoutes(r: ApiRoutes) {
@@ -194,7 +166,7 @@ export function registerFileAdminRoutes(r: ApiRoutes) {
     return ok(c, null, '删除成功!', 200);
   });
 
-  r.get('/system/sysFile/unregistered', ADMIN, async (c) => ok(c, await unregisteredFiles(c), '操作成功！', 200));
+  r.get('/system/sysFile/unregistered', ADMIN, async (c) => ok(c, await listUnregistered(c), '操作成功！', 200));
 
   // OSS文件: the same files, stored locally (存储位置 本地), with upload.
   r.get('/oss/file/list', ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));

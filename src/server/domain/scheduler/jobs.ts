@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { SESSION_MAX_LIFETIME_MS } from '../sessions.js';
 import { formatDateTime } from '../time.js';
 import type { JobContext, JobEnv } from './env.js';
-import { findOrphanFiles, removeOrphans } from './orphans.js';
+import { orphanFiles } from '../file-usages.js';
+import { removeStoredFiles } from '../uploads.js';
 import { jobInfo, type JobInfo } from '../../shared/scheduled-jobs.js';
 
 export type { JobContext, JobEnv };
@@ -70,11 +71,11 @@ const removeOrphanFiles: BuiltInJob<{ days: number; dryRun: boolean }> = {
     dryRun: z.boolean({ message: 'dryRun只能是true或false' }).default(false),
   }),
   async run(ctx, p) {
-    const orphans = await findOrphanFiles(ctx, new Date(ctx.now.getTime() - p.days * DAY_MS));
+    const orphans = await orphanFiles(ctx.db, ctx.filesDir, new Date(ctx.now.getTime() - p.days * DAY_MS));
     const bytes = orphans.reduce((s, o) => s + o.size, 0);
     const size = `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     if (p.dryRun) return `发现孤立文件 ${orphans.length} 个（${size}），未删除（dryRun）`;
-    await removeOrphans(ctx, orphans);
+    for (let i = 0; i < orphans.length; i += 500) await removeStoredFiles(ctx.db, ctx.filesDir, orphans.slice(i, i + 500).map((o) => o.key));
     return `已删除孤立文件 ${orphans.length} 个（${size}）`;
   },
 };
