@@ -20,9 +20,9 @@ import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 /** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
 const UPSTREAM_CALL = Symbol('upstream call');
 
-export function createApp(given: AppDeps) {
-  const monitor = given.monitor ?? new RequestRecorder();
-  const deps: AppDeps = { ...given, monitor };
+export function createApp(deps: AppDeps) {
+  // The caller's deps object itself, not a copy: main.ts and tests attach the scheduler to it after creation.
+  const monitor = (deps.monitor ??= new RequestRecorder());
   const app = new Hono();
   // 请求追踪 / HTTP服务: every request the server answers (secrets redacted), timed from the first middleware.
   app.use(
