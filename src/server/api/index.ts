@@ -21,6 +21,7 @@ import { registerDuplicateRoutes } from './sys/duplicate.js';
 import { registerFileRoutes } from './sys/files.js';
 import { registerUploadRoutes } from './sys/upload.js';
 import { registerLoginRoutes } from './sys/login.js';
+import { registerAccountRoutes } from './sys/account.js';
 import { registerPermissionRoutes } from './sys/permission.js';
 import { registerPermissionAdminRoutes } from './sys/permission-admin.js';
 import { registerRoleGrantRoutes } from './sys/role-grant.js';
@@ -61,6 +62,7 @@ const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes } {
   const routes = new ApiRoutes();
   registerLoginRoutes(routes);
+  registerAccountRoutes(routes);
   registerPermissionRoutes(routes);
   registerRoleRoutes(routes);
   registerPermissionAdminRoutes(routes);

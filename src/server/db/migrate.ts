@@ -20,6 +20,7 @@ import * as m019News from './migrations/019_news.js';
 import * as m020FrontMenuAdmin from './migrations/020_front_menu_admin.js';
 import * as m021FrontMenuDiscover from './migrations/021_front_menu_discover.js';
 import * as m022FrontMenuIndexCourses from './migrations/022_front_menu_index_courses.js';
+import * as m023Accounts from './migrations/023_accounts.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '020_front_menu_admin': m020FrontMenuAdmin,
   '021_front_menu_discover': m021FrontMenuDiscover,
   '022_front_menu_index_courses': m022FrontMenuIndexCourses,
+  '023_accounts': m023Accounts,
 };
 
 class StaticProvider implements MigrationProvider {
