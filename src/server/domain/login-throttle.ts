@@ -22,6 +22,8 @@ export type ThrottleAnswer = { ok: true; attempt: number } | { ok: false; minute
 export interface LoginThrottle {
   /** Takes one attempt from the account's and the address's allowance; refuses when either is used up. */
   take(ip: string, username: string): Promise<ThrottleAnswer>;
+  /** An attempt refused before its password was checked (no or a wrong captcha): both get their point back. */
+  refund(ip: string, username: string): Promise<void>;
   /** After a correct password: the address gets its attempt back and the account's count starts over. */
   succeeded(ip: string, username: string): Promise<void>;
   /** Closes the Redis connection, if any. */
@@ -55,6 +57,9 @@ function throttleOver(perAccount: RateLimiterAbstract, perIp: RateLimiterAbstrac
         return refused(res);
       }
       return { ok: true, attempt };
+    },
+    async refund(ip, username) {
+      await Promise.all([perAccount.reward(accountKey(ip, username)), perIp.reward(ip)]).catch(() => undefined);
     },
     async succeeded(ip, username) {
       await Promise.all([perAccount.delete(accountKey(ip, username)), perIp.reward(ip)]);

@@ -49,7 +49,11 @@ export function registerLoginRoutes(r: ApiRoutes) {
     };
     if (allowed.attempt > CAPTCHA_AFTER_FAILURES) {
       const solved = await checkCaptcha(db, body.data.checkKey, body.data.captcha);
-      if (!solved.ok) return failed(solved.message);
+      if (!solved.ok) {
+        // The password was not tried: the attempt does not count towards the lock.
+        await throttle.refund(ip, username);
+        return failed(solved.message);
+      }
     }
 
     const user = await findUserByUsername(db, username);
