@@ -142,8 +142,10 @@ export function registerAuthPages(app: Hono<PageEnv>) {
 
   // 注册: the form while 网站配置 allows registration, otherwise a page saying it is closed.
   const renderRegister = async (c: Ctx, status: 200 | 400 | 403 | 429, props: { values?: RegisterValues; error?: string; fieldErrors?: Record<string, string>; closed?: boolean }) => {
-    const { cfg, chrome: ch } = await chrome(c);
-    const closed = props.closed || cfg.allowReg !== '1';
+    const { chrome: ch } = await chrome(c);
+    // Asked afresh (not the 10-minute page cache): the form shows exactly when the API would accept it.
+    const current = await c.get('upstream').siteConfig();
+    const closed = props.closed || !current.success || current.result.allowReg !== '1';
     const captcha = closed ? undefined : await newCaptcha(c);
     return c.html('<!doctype html>' + (<RegisterPage {...ch} {...props} closed={closed} captcha={captcha} passwordHelp={PASSWORD_HELP} />), status);
   };
