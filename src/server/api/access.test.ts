@@ -75,7 +75,7 @@ describe('the route registry', () => {
       ['POST', '/sys/user/register'],
       ['GET', '/sys/user/recoveryOptions'],
       ['POST', '/sys/user/passwordRecovery'],
-      ['POST', '/sys/user/checkResetToken'],
+      ['GET', '/sys/user/checkResetToken'],
       ['POST', '/sys/user/resetPassword'],
     ]) {
       expect(find(method, path), `${method} ${path}`).toBe('public');

@@ -322,7 +322,7 @@ export class Upstream {
     return this.call<{ errors?: Record<string, string> } | null>('POST', '/sys/user/passwordRecovery', undefined, body);
   }
   checkResetToken(token: string) {
-    return this.call<{ username: string }>('POST', '/sys/user/checkResetToken', undefined, { token });
+    return this.call<{ username: string }>('GET', '/sys/user/checkResetToken', { token });
   }
   resetPassword(body: { token: string; password: string; confirmpassword: string }) {
     return this.call<{ username: string } & { errors?: Record<string, string> }>('POST', '/sys/user/resetPassword', undefined, body);

@@ -22,7 +22,7 @@ let mailApp: TestApp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await startTestApp({ demoContent: true });
-  mailApp = await startTestApp({ demoContent: true, config: { smtpUrl: smtp.url, publicUrl: 'https://school.example.org', mailFrom: '学堂 <noreply@school.example.org>' } });
+  mailApp = await startTestApp({ demoContent: true, config: { smtpUrl: smtp.url, publicUrl: 'https://school.example.org', mailFrom: '学堂 <noreply@school.example.org>', testCaptcha: 'wxyz' } });
 });
 afterAll(async () => {
   closeMail();
@@ -225,8 +225,8 @@ describe('password recovery', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toContain(token);
 
-    expectEnvelope(await mailApp.api('POST', '/sys/user/checkResetToken', { body: { token } }), { success: true });
-    expect((await mailApp.api('POST', '/sys/user/checkResetToken', { body: { token } })).body.result).toEqual({ username: 'student2' });
+    expectEnvelope(await mailApp.api('GET', `/sys/user/checkResetToken?token=${token}`), { success: true });
+    expect((await mailApp.api('GET', `/sys/user/checkResetToken?token=${token}`)).body.result).toEqual({ username: 'student2' });
     // A password the policy refuses leaves the link working.
     expectFailure(await mailApp.api('POST', '/sys/user/resetPassword', { body: { token, password: 'student2', confirmpassword: 'student2' } }), /密码/);
     const reset = await mailApp.api('POST', '/sys/user/resetPassword', { body: { token, password: 'New-pass-2026', confirmpassword: 'New-pass-2026' } });
@@ -235,7 +235,7 @@ describe('password recovery', () => {
     expect(await mailApp.login('student2', 'New-pass-2026')).toBeTruthy();
     // Once only.
     expectFailure(await mailApp.api('POST', '/sys/user/resetPassword', { body: { token, password: 'Other-pass-2026', confirmpassword: 'Other-pass-2026' } }), RESET_LINK_INVALID);
-    expectFailure(await mailApp.api('POST', '/sys/user/checkResetToken', { body: { token } }), RESET_LINK_INVALID);
+    expectFailure(await mailApp.api('GET', `/sys/user/checkResetToken?token=${token}`), RESET_LINK_INVALID);
     expect(await mailApp.login('student2', 'New-pass-2026')).toBeTruthy();
     // No mail went to the unknown account or the one without an address.
     expect(smtp.received).toHaveLength(1);
@@ -255,5 +255,51 @@ describe('password recovery', () => {
 
   it('needs a solved captcha', async () => {
     expectFailure(await mailApp.api('POST', '/sys/user/passwordRecovery', { body: { account: 'student1' } }), '请输入验证码');
+  });
+});
+
+describe('the 找回密码 pages (plain forms, no JavaScript)', () => {
+  const page = async (path: string, form?: Record<string, string>) => {
+    const res = await mailApp.request(
+      path,
+      form ? { method: 'POST', headers: { Origin: 'http://127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() } : {},
+    );
+    return { status: res.status, html: await res.text(), headers: res.headers };
+  };
+  const checkKeyOf = (html: string) => /name="checkKey" value="([0-9a-f]{32})"/.exec(html)![1];
+
+  it('send the mail from the form, and the link’s page sets the password once', async () => {
+    await mailApp.db.updateTable('sys_user').set({ email: 'student1@example.org' }).where('username', '=', 'student1').execute();
+    const form = await page('/user/alteration');
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('发送重置邮件');
+    expect(form.html).toMatch(/<img class="xt-captcha-img" src="data:image\/svg\+xml;base64,/);
+    // A wrong code: the form again, the account kept, the error beside the code.
+    const wrong = await page('/user/alteration', { account: 'student1', captcha: 'aaaa', checkKey: checkKeyOf(form.html) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain('验证码错误');
+    expect(wrong.html).toContain('value="student1"');
+    const sent = await page('/user/alteration', { account: 'student1', captcha: 'wxyz', checkKey: checkKeyOf(wrong.html) });
+    expect(sent.html).toContain('请查收邮件');
+    expect(sent.html).toContain('如果该账号存在并已绑定邮箱');
+    const mail = await smtp.nextMessage();
+    expect(mail.to).toEqual(['student1@example.org']);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
+
+    const reset = await page(`/user/alteration?token=${token}`);
+    expect(reset.status, reset.html).toBe(200);
+    expect(reset.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(reset.headers.get('Cache-Control')).toBe('no-store');
+    expect(reset.html).toContain('<b>student1</b>');
+    const weak = await page('/user/alteration', { token, password: 'short', confirmpassword: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.html).toContain(PASSWORD_TOO_SHORT);
+    expect(weak.html).toContain('设置新密码');
+    const done = await page('/user/alteration', { token, password: 'Fresh-start-77', confirmpassword: 'Fresh-start-77' });
+    expect(done.html).toContain('密码已重置');
+    expect(await mailApp.login('student1', 'Fresh-start-77')).toBeTruthy();
+    const again = await page('/user/alteration', { token, password: 'Fresh-start-88', confirmpassword: 'Fresh-start-88' });
+    expect(again.html).toContain('链接已失效');
+    expect((await page(`/user/alteration?token=${token}`)).html).toContain('链接已失效');
   });
 });

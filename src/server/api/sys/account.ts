@@ -71,8 +71,6 @@ const recoveryBody = z.object({
   ...captchaFields,
 });
 
-const tokenBody = z.object({ token: z.string({ message: RESET_LINK_INVALID }).max(100, RESET_LINK_INVALID) });
-
 const resetBody = z
   .object({
     token: z.string({ message: RESET_LINK_INVALID }).max(100, RESET_LINK_INVALID),
@@ -235,17 +233,16 @@ export function registerAccountRoutes(r: ApiRoutes) {
         (err: Error) => {
           if (config.logLevel !== 'silent') console.error(`[mail] password recovery for ${username}: ${err.message}`);
         },
-      );
+      ).catch(() => undefined);
     }
     return ok(c, null, RECOVERY_SENT, 200);
   });
 
-  r.post('/sys/user/checkResetToken', PUBLIC, async (c) => {
-    const body = await jsonBody(c, tokenBody);
-    if (!body.ok) return body.response;
+  // A GET: the page behind the e-mailed link is opened from another site (the mail client), where pages only read.
+  r.get('/sys/user/checkResetToken', PUBLIC, async (c) => {
     const { db, config } = c.get('deps');
     if (!(await take(resetIpLimiter, clientIp(c, config.trustProxy)))) return fail(c, TOO_FAST, 429);
-    const userId = await resetTokenUser(db, body.data.token);
+    const userId = await resetTokenUser(db, (c.req.query('token') ?? '').slice(0, 100));
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user || user.status !== 1 || user.del_flag !== 0) return fail(c, RESET_LINK_INVALID);
     return ok(c, { username: user.username }, '操作成功！', 200);
