@@ -192,7 +192,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
       throw err;
     }
     await writeLog(db, { logType: 2, operateType: 2, content: `用户注册: ${b.username}`, userId: id, username: b.username, ip, method: 'POST', url: '/sys/user/register' });
-    return ok(c, { username: b.username, departed: !!depart }, '注册成功', 200);
+    return ok(c, { username: b.username }, '注册成功', 200);
   });
 
   r.get('/sys/user/recoveryOptions', PUBLIC, async (c) => ok(c, { byMail: recoveryByMail(c) }, '操作成功！', 0));
