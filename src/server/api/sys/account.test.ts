@@ -243,6 +243,11 @@ describe('password recovery', () => {
 
   it('finds the account by e-mail too, and refuses an expired link', async () => {
     await mailApp.db.updateTable('sys_user').set({ email: 'teacher@example.org' }).where('username', '=', 'teacher').execute();
+    // An account named like the teacher's address (with an address of its own) does not get the teacher's mail.
+    await mailApp.db
+      .insertInto('sys_user')
+      .values({ id: newId(), username: 'teacher@example.org', realname: 'decoy', email: 'decoy@example.org', password: await hashPassword(DEMO_PASSWORD) })
+      .execute();
     expectEnvelope(await recover('teacher@example.org'), { success: true, message: RECOVERY_SENT });
     const mail = await smtp.nextMessage();
     expect(mail.to).toEqual(['teacher@example.org']);

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import type { SysUser } from '../../db/schema.js';
 import { CHECK_KEY_PATTERN, checkCaptcha, issueCaptcha } from '../../domain/captcha.js';
 import { newId } from '../../domain/ids.js';
 import { writeLog } from '../../domain/logs.js';
@@ -118,12 +119,37 @@ const recoveryByMail = (c: Ctx) => {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/**
+ * Mails `user` a reset link (at most 3 an hour per account: beyond that nothing is sent, and the visitor's
+ * answer is the same). The link is built from PUBLIC_URL, never from the request's Host.
+ */
+async function mailResetLink(c: Ctx, user: SysUser, ip: string): Promise<void> {
+  if (!(await take(recoveryAccountLimiter, user.id))) return;
+  const { db, config } = c.get('deps');
+  const token = await createResetToken(db, user.id, ip);
+  const site = await readConfig(db, ['brandName']);
+  const brand = site.brandName || '学堂';
+  const link = `${config.publicUrl}/user/alteration?token=${token}`;
+  const name = user.realname || user.username;
+  const text =
+    `${name}，您好：\n\n有人（希望是您本人）申请重置${brand}账号 ${user.username} 的密码。请在30分钟内打开下面的链接设置新密码，链接只能使用一次：\n\n${link}\n\n` +
+    `如果不是您本人的操作，请忽略这封邮件，您的密码不会改变。\n\n${brand}`;
+  const html =
+    `<p>${escapeHtml(name)}，您好：</p><p>有人（希望是您本人）申请重置${escapeHtml(brand)}账号 <b>${escapeHtml(user.username)}</b> 的密码。` +
+    `请在30分钟内打开下面的链接设置新密码，链接只能使用一次：</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+    `<p>如果不是您本人的操作，请忽略这封邮件，您的密码不会改变。</p><p>${escapeHtml(brand)}</p>`;
+  await sendMail(config, { to: user.email!, subject: `${brand} 重置密码`, text, html });
+  await writeLog(db, { logType: 2, operateType: 2, content: `找回密码: 已向 ${user.username} 的邮箱发送重置链接`, userId: user.id, username: user.username, ip, method: 'POST', url: '/sys/user/passwordRecovery' });
+}
+
+/** At most 3 reset mails an hour per account (per process). */
+const recoveryAccountLimiter = new RateLimiterMemory({ points: 3, duration: 60 * 60 });
+
 export function registerAccountRoutes(r: ApiRoutes) {
   // Anonymous endpoints that write: limited per address (a school's NAT is one address, hence generous).
   const imageLimiter = new RateLimiterMemory({ points: 60, duration: 60 });
   const registerLimiter = new RateLimiterMemory({ points: 60, duration: 60 * 60 });
   const recoveryIpLimiter = new RateLimiterMemory({ points: 20, duration: 15 * 60 });
-  const recoveryAccountLimiter = new RateLimiterMemory({ points: 3, duration: 60 * 60 });
   const resetIpLimiter = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
 
   // The anchor's contract: result is the picture as a data URL; code 0. Ours is SVG (svg-captcha).
@@ -207,33 +233,16 @@ export function registerAccountRoutes(r: ApiRoutes) {
     const solved = await checkCaptcha(db, body.data.checkKey, body.data.captcha);
     if (!solved.ok) return fieldFail(c, 'captcha', solved.message);
     const account = body.data.account;
-    const user =
-      (await db.selectFrom('sys_user').selectAll().where('username', '=', account).executeTakeFirst()) ??
-      (account.includes('@') ? await db.selectFrom('sys_user').selectAll().where('email', '=', account).executeTakeFirst() : undefined);
+    // An address is looked up as an e-mail first (a username may look like someone else's address).
+    const byEmail = () => db.selectFrom('sys_user').selectAll().where('email', '=', account).executeTakeFirst();
+    const byName = () => db.selectFrom('sys_user').selectAll().where('username', '=', account).executeTakeFirst();
+    const user = account.includes('@') ? ((await byEmail()) ?? (await byName())) : await byName();
     const eligible = user && user.status === 1 && user.del_flag === 0 && !!user.email;
-    // At most 3 mails an hour per account; beyond that the answer stays the same and no mail goes out.
-    if (eligible && (await take(recoveryAccountLimiter, user.id))) {
-      const token = await createResetToken(db, user.id, ip);
-      const site = await readConfig(db, ['brandName']);
-      const brand = site.brandName || '学堂';
-      const link = `${config.publicUrl}/user/alteration?token=${token}`;
-      const name = user.realname || user.username;
-      const text =
-        `${name}，您好：\n\n有人（希望是您本人）申请重置${brand}账号 ${user.username} 的密码。请在30分钟内打开下面的链接设置新密码，链接只能使用一次：\n\n${link}\n\n` +
-        `如果不是您本人的操作，请忽略这封邮件，您的密码不会改变。\n\n${brand}`;
-      const html =
-        `<p>${escapeHtml(name)}，您好：</p><p>有人（希望是您本人）申请重置${escapeHtml(brand)}账号 <b>${escapeHtml(user.username)}</b> 的密码。` +
-        `请在30分钟内打开下面的链接设置新密码，链接只能使用一次：</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-        `<p>如果不是您本人的操作，请忽略这封邮件，您的密码不会改变。</p><p>${escapeHtml(brand)}</p>`;
-      const userId = user.id;
-      const username = user.username;
-      // Not awaited: the answer must not take longer for an existing account than for an unknown one.
-      void sendMail(config, { to: user.email!, subject: `${brand} 重置密码`, text, html }).then(
-        () => writeLog(db, { logType: 2, operateType: 2, content: `找回密码: 已向 ${username} 的邮箱发送重置链接`, userId, username, ip, method: 'POST', url: '/sys/user/passwordRecovery' }),
-        (err: Error) => {
-          if (config.logLevel !== 'silent') console.error(`[mail] password recovery for ${username}: ${err.message}`);
-        },
-      ).catch(() => undefined);
+    if (eligible) {
+      // In the background: the answer must come as fast for an existing account as for an unknown one.
+      void mailResetLink(c, user, ip).catch((err: Error) => {
+        if (config.logLevel !== 'silent') console.error(`[mail] password recovery for ${user.username}: ${err.message}`);
+      });
     }
     return ok(c, null, RECOVERY_SENT, 200);
   });
