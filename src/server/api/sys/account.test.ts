@@ -120,6 +120,9 @@ describe('self-registration', () => {
           expect((await t.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', user.id).execute()).map((r) => r.role_id)).toEqual([student]);
           expect(await t.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', user.id).execute()).toEqual([]);
           expect(user.org_code).toBeNull();
+          // The operation log tells the admin why.
+          const log = await t.db.selectFrom('sys_log').select('log_content').where('userid', '=', user.id).executeTakeFirstOrThrow();
+          expect(log.log_content).toContain(i === 0 ? '默认注册角色不存在，已改用学生角色；默认注册班级不存在，未分配班级' : '默认注册角色高于学生，已改用学生角色');
         }
       } finally {
         await setConfig(t, '_defaultRole', role);

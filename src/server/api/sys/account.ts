@@ -88,16 +88,18 @@ const take = async (limiter: RateLimiterMemory, key: string) =>
   );
 
 /** The default role and class self-registered accounts get, with the fallbacks (see the file comment). */
-async function registrationDefaults(c: Ctx): Promise<{ roleId: string | null; depart: { id: string; org_code: string } | null }> {
+async function registrationDefaults(c: Ctx): Promise<{ roleId: string | null; depart: { id: string; org_code: string } | null; notes: string[] }> {
   const { db } = c.get('deps');
   const cfg = await readConfig(db, ['_defaultRole', '_defaultDepart']);
   const student = await db.selectFrom('sys_role').select(['id', 'role_level']).where('role_code', '=', 'student').executeTakeFirst();
   const studentLevel = student?.role_level ?? 0;
   let roleId: string | null = student?.id ?? null;
+  const notes: string[] = [];
   if (cfg._defaultRole) {
     const role = await db.selectFrom('sys_role').select(['id', 'role_level']).where('id', '=', cfg._defaultRole).executeTakeFirst();
     // Never a staff role, whatever the config says (网站配置 refuses one too).
     if (role && role.role_level <= studentLevel) roleId = role.id;
+    else notes.push(role ? '默认注册角色高于学生，已改用学生角色' : '默认注册角色不存在，已改用学生角色');
   }
   const depart = cfg._defaultDepart
     ? ((await db
@@ -108,7 +110,8 @@ async function registrationDefaults(c: Ctx): Promise<{ roleId: string | null; de
         .where('org_category', '=', '3')
         .executeTakeFirst()) ?? null)
     : null;
-  return { roleId, depart };
+  if (cfg._defaultDepart && !depart) notes.push('默认注册班级不存在，未分配班级');
+  return { roleId, depart, notes };
 }
 
 /** Password recovery by mail needs an SMTP server and PUBLIC_URL (the link's address is never taken from the request's Host). */
@@ -187,7 +190,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     const dup = await duplicateOf(db, { username: b.username, email: b.email, phone: b.phone });
     // A deleted account keeps its name (it can be restored): the visitor is not told it is in the recycle bin.
     if (dup) return fieldFail(c, dup.field, dup.message.replace(/（.*）$/, ''));
-    const { roleId, depart } = await registrationDefaults(c);
+    const { roleId, depart, notes } = await registrationDefaults(c);
     const id = newId();
     const hash = await hashPassword(b.password);
     try {
@@ -217,7 +220,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
       if (isUniqueViolation(err)) return fieldFail(c, 'username', '用户账号已存在');
       throw err;
     }
-    await writeLog(db, { logType: 2, operateType: 2, content: `用户注册: ${b.username}`, userId: id, username: b.username, ip, method: 'POST', url: '/sys/user/register' });
+    await writeLog(db, { logType: 2, operateType: 2, content: `用户注册: ${b.username}${notes.length ? `（${notes.join('；')}，请在网站配置中检查默认注册角色和班级）` : ''}`, userId: id, username: b.username, ip, method: 'POST', url: '/sys/user/register' });
     return ok(c, { username: b.username }, '注册成功', 200);
   });
 
