@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT } from './e2e/fixtures';
+import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT, TEST_CAPTCHA } from './e2e/fixtures';
 
 // Every run starts the built server (`npm run build` first) on a fresh, empty data directory, so it
 // migrates and seeds from scratch. With TEST_DATABASE_URL set, the server uses that PostgreSQL database
@@ -36,6 +36,10 @@ const serverEnv: Record<string, string> = {
   PUBLIC_URL: '',
   // Test-only: scrypt at N=2^14 rather than OWASP's 2^17, so the browser tests' logins stay quick.
   XUETANG_TEST_SCRYPT_N: '16384',
+  // Test-only: every image captcha shows this code, so e2e/accounts.spec.ts can register and log in past the
+  // captcha (config.ts refuses it with NODE_ENV=production). No SMTP_URL: mail recovery is covered by vitest.
+  XUETANG_TEST_CAPTCHA: TEST_CAPTCHA,
+  SMTP_URL: '',
 };
 
 export default defineConfig({

@@ -14,3 +14,6 @@ export const DEMO_PASSWORD = 'Demo-e2e-2026';
 /** Demo teacher and student seeded with the demo content. */
 export const TEACHER = { username: 'teacher', password: DEMO_PASSWORD } as const;
 export const STUDENT = { username: 'student1', password: DEMO_PASSWORD } as const;
+
+/** The code every image captcha shows in the browser tests (XUETANG_TEST_CAPTCHA, set by playwright.config.ts). */
+export const TEST_CAPTCHA = '2468';

@@ -15,8 +15,9 @@ export function expectEnvelope(res: ApiResponse, want: { success: boolean; code?
   if (want.message !== undefined) expect(res.body.message, JSON.stringify(res.body)).toBe(want.message);
   expect(typeof res.body.timestamp).toBe('number');
   expect(Math.abs(res.body.timestamp - Date.now())).toBeLessThan(60_000);
-  // A failure carries no data: nothing, or the per-field messages of a validation failure.
-  if (!want.success && res.body.result !== null) expect(Object.keys(res.body.result)).toEqual(['errors']);
+  // A failure carries no data: nothing, the per-field messages of a validation failure, or (login) that the
+  // next attempt needs a captcha.
+  if (!want.success && res.body.result !== null) expect([['errors'], ['captchaRequired']]).toContainEqual(Object.keys(res.body.result));
 }
 
 /** A validation failure: HTTP 400, code 400, the first message, and that message beside its field. */

@@ -15,3 +15,18 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'nginx' })).toThrow(/^Invalid configuration: TRUST_PROXY must be a number of proxies .*"nginx" is neither$/);
   });
 });
+
+describe('mail and the test captcha', () => {
+  it('takes an smtp:// or smtps:// SMTP_URL and a MAIL_FROM', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', MAIL_FROM: '学堂 <noreply@example.org>' })).toMatchObject({
+      smtpUrl: 'smtp://u:p@127.0.0.1:2525',
+      mailFrom: '学堂 <noreply@example.org>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(/SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//);
+  });
+  it('refuses XUETANG_TEST_CAPTCHA when NODE_ENV=production', () => {
+    expect(loadConfig({ XUETANG_TEST_CAPTCHA: 'ab12' }).testCaptcha).toBe('ab12');
+    expect(loadConfig({}).testCaptcha).toBeUndefined();
+    expect(() => loadConfig({ XUETANG_TEST_CAPTCHA: 'ab12', NODE_ENV: 'production' })).toThrow(/test-only/);
+  });
+});

@@ -32,6 +32,13 @@ const schema = z.object({
   REDIS_URL: url(['redis:', 'rediss:'], 'REDIS_URL').optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'PUBLIC_URL').optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info'], { message: 'LOG_LEVEL must be silent, error or info' }).default('info'),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'SMTP_URL').optional(),
+  MAIL_FROM: z.string().trim().max(200, 'MAIL_FROM is too long').optional(),
+  XUETANG_TEST_CAPTCHA: z
+    .string()
+    .regex(/^[a-z0-9]{4}$/, 'XUETANG_TEST_CAPTCHA must be 4 lower-case letters or digits')
+    .optional(),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .transform((v, ctx) => {
@@ -62,6 +69,15 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info';
   /** Reverse proxies allowed to name the client in X-Forwarded-For; unset: the header is ignored. */
   trustProxy?: TrustProxy;
+  /** Outgoing mail (password recovery, messages): smtp://user:pass@host:port or smtps://…; unset: no mail is sent. */
+  smtpUrl?: string;
+  /** The From of outgoing mail; defaults to the SMTP user (or xuetang@localhost). */
+  mailFrom?: string;
+  /**
+   * Test-only: every image captcha shows this code (Playwright sets it so a browser test can register).
+   * Refused when NODE_ENV=production; never set it on a real installation.
+   */
+  testCaptcha?: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +93,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${message}`);
   }
   const e = parsed.data;
+  if (e.XUETANG_TEST_CAPTCHA && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: XUETANG_TEST_CAPTCHA is a test-only setting and is refused when NODE_ENV=production');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -93,5 +112,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    testCaptcha: e.XUETANG_TEST_CAPTCHA,
   };
 }

@@ -26,6 +26,7 @@ async function main() {
     }
     throw err;
   }
+  if (config.testCaptcha && config.logLevel === 'info') console.error('WARNING: XUETANG_TEST_CAPTCHA is set: every captcha shows the same code. Test use only.');
   const { db, dialect, close } = connect({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'xuetang.db'),

@@ -68,6 +68,20 @@ describe('the route registry', () => {
     for (const r of routes) expect(['public', 'user', 'perm', 'admin', 'menu', 'role'], label(r)).toContain(r.access.kind);
     const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access.kind;
     expect(find('POST', '/sys/login')).toBe('public');
+    // Self-service accounts (anonymous by nature; each refuses on its own terms: allowReg, captcha, token).
+    for (const [method, path] of [
+      ['GET', '/sys/randomImage/:key'],
+      ['POST', '/sys/checkCaptcha'],
+      ['POST', '/sys/user/register'],
+      ['GET', '/sys/user/recoveryOptions'],
+      ['POST', '/sys/user/passwordRecovery'],
+      ['GET', '/sys/user/checkResetToken'],
+      ['POST', '/sys/user/resetPassword'],
+    ]) {
+      expect(find(method, path), `${method} ${path}`).toBe('public');
+    }
+    // The existence check stays for logged-in callers (an open one would undo the login's answer).
+    expect(find('GET', '/sys/user/checkOnlyUser')).toBe('user');
     expect(find('GET', '/sys/config/getCurrentConfig')).toBe('public');
     expect(find('GET', '/teaching/teachingWork/leaderboard')).toBe('public');
     expect(find('GET', '/sys/permission/getUserPermissionByToken')).toBe('user');

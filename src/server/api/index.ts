@@ -25,6 +25,7 @@ import { registerUploadRoutes } from './sys/upload.js';
 import { registerFileAdminRoutes } from './sys/file-admin.js';
 import { registerDataLogRoutes } from './sys/data-log.js';
 import { registerLoginRoutes } from './sys/login.js';
+import { registerAccountRoutes } from './sys/account.js';
 import { registerPermissionRoutes } from './sys/permission.js';
 import { registerPermissionAdminRoutes } from './sys/permission-admin.js';
 import { registerRoleGrantRoutes } from './sys/role-grant.js';
@@ -70,6 +71,7 @@ const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes } {
   const routes = new ApiRoutes();
   registerLoginRoutes(routes);
+  registerAccountRoutes(routes);
   registerPermissionRoutes(routes);
   registerRoleRoutes(routes);
   registerPermissionAdminRoutes(routes);

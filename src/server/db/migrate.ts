@@ -20,11 +20,12 @@ import * as m019News from './migrations/019_news.js';
 import * as m020FrontMenuAdmin from './migrations/020_front_menu_admin.js';
 import * as m021FrontMenuDiscover from './migrations/021_front_menu_discover.js';
 import * as m022FrontMenuIndexCourses from './migrations/022_front_menu_index_courses.js';
+import * as m023Accounts from './migrations/023_accounts.js';
 import * as m024WorkInteractions from './migrations/024_work_interactions.js';
 import * as m025SystemRules from './migrations/025_system_rules.js';
+import * as m026FilesDataLog from './migrations/026_files_data_log.js';
 import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
 import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js';
-import * as m026FilesDataLog from './migrations/026_files_data_log.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -46,11 +47,12 @@ const migrations: Record<string, Migration> = {
   '020_front_menu_admin': m020FrontMenuAdmin,
   '021_front_menu_discover': m021FrontMenuDiscover,
   '022_front_menu_index_courses': m022FrontMenuIndexCourses,
+  '023_accounts': m023Accounts,
   '024_work_interactions': m024WorkInteractions,
   '025_system_rules': m025SystemRules,
+  '026_files_data_log': m026FilesDataLog,
   '027_scheduled_jobs': m027ScheduledJobs,
   '028_system_monitor_menu': m028SystemMonitorMenu,
-  '026_files_data_log': m026FilesDataLog,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -246,6 +246,24 @@ export interface SysSessionTable {
   user_agent: Opt<string | null>;
 }
 
+export interface SysCaptchaTable {
+  id: string;
+  check_key: string;
+  /** sha256 of `${check_key}:${code}` (code lower-cased); the code itself is never stored. */
+  code_hash: string;
+  expires_at: number;
+}
+
+export interface SysPasswordResetTable {
+  id: string;
+  /** sha256 of the token e-mailed to the user; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  ip: Opt<string | null>;
+}
+
 export interface SysLogTable {
   id: string;
   /** 1 login, 2 operation. */
@@ -603,6 +621,8 @@ export interface Database {
   sys_announcement_send: SysAnnouncementSendTable;
   sys_config: SysConfigTable;
   sys_session: SysSessionTable;
+  sys_captcha: SysCaptchaTable;
+  sys_password_reset: SysPasswordResetTable;
   sys_log: SysLogTable;
   sys_file: SysFileTable;
   sys_data_log: SysDataLogTable;

@@ -3,6 +3,8 @@
 // through while the first ones are still hashing; a successful login gives its point back to the address and
 // starts the account's count over. With REDIS_URL the counts live in Redis and hold across processes
 // (RateLimiterRedis: one Lua increment per attempt); if Redis cannot answer, each process counts in memory.
+// The count an attempt gets back from its increment also decides whether it must carry an image captcha
+// (after CAPTCHA_AFTER_FAILURES failures), so parallel attempts cannot dodge that either.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export const ACCOUNT_ATTEMPTS = 5;
@@ -11,11 +13,17 @@ export const THROTTLE_WINDOW_S = 15 * 60;
 /** Key prefix in Redis (shared by every process of one installation). */
 export const THROTTLE_KEY_PREFIX = 'xuetang:login';
 
-export type ThrottleAnswer = { ok: true } | { ok: false; minutes: number };
+/** From this attempt on (the 4th within the window, i.e. after 3 failures) the login also asks for an image captcha. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+
+/** `attempt`: this attempt's number for the account and address within the window (1 = first). */
+export type ThrottleAnswer = { ok: true; attempt: number } | { ok: false; minutes: number };
 
 export interface LoginThrottle {
   /** Takes one attempt from the account's and the address's allowance; refuses when either is used up. */
   take(ip: string, username: string): Promise<ThrottleAnswer>;
+  /** An attempt refused before its password was checked (no or a wrong captcha): both get their point back. */
+  refund(ip: string, username: string): Promise<void>;
   /** After a correct password: the address gets its attempt back and the account's count starts over. */
   succeeded(ip: string, username: string): Promise<void>;
   /** Closes the Redis connection, if any. */
@@ -35,8 +43,9 @@ function throttleOver(perAccount: RateLimiterAbstract, perIp: RateLimiterAbstrac
     close,
     async take(ip, username) {
       const key = accountKey(ip, username);
+      let attempt: number;
       try {
-        await perAccount.consume(key);
+        attempt = (await perAccount.consume(key)).consumedPoints;
       } catch (res) {
         return refused(res);
       }
@@ -47,7 +56,10 @@ function throttleOver(perAccount: RateLimiterAbstract, perIp: RateLimiterAbstrac
         await perAccount.reward(key).catch(() => undefined);
         return refused(res);
       }
-      return { ok: true };
+      return { ok: true, attempt };
+    },
+    async refund(ip, username) {
+      await Promise.all([perAccount.reward(accountKey(ip, username)), perIp.reward(ip)]).catch(() => undefined);
     },
     async succeeded(ip, username) {
       await Promise.all([perAccount.delete(accountKey(ip, username)), perIp.reward(ip)]);

@@ -1,6 +1,12 @@
-// /user/login (GET form, POST submit) and /user/logout.
+// /user/login (GET form, POST submit), /user/logout, and the other UserLayout pages: /user/register (with its
+// result page /user/register-result) and /user/alteration (找回密码: the request form; with ?token= from the
+// e-mail, the new-password form). Every form is a plain POST that works without JavaScript; the API decides.
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
 import type { Hono } from 'hono';
-import { LoginPage } from '../../templates/login.js';
+import { PASSWORD_HELP } from '../shared/password-policy.js';
+import { LoginPage, type CaptchaView } from '../../templates/login.js';
+import { AlterationPage, RegisterPage, RegisterResultPage, ResetPasswordPage, type RegisterValues } from '../../templates/user-pages.js';
 import { CHANGE_PASSWORD_PATH } from './shell-page.js';
 import {
   clearSessionCookie,
@@ -16,6 +22,42 @@ import { isLocalPath } from './safe-path.js';
 /** The `redirect` the form carries on: a local path, or nothing (the default page). */
 const localRedirect = (v: unknown) => (typeof v === 'string' && isLocalPath(v) ? v : '');
 
+const text = (v: unknown, max = 200) => (typeof v === 'string' ? v.slice(0, max) : '');
+const USERNAME_SHAPE = /^[A-Za-z0-9_.@-]{3,32}$/;
+const CAPTCHA_MESSAGES = new Set(['请输入验证码', '验证码错误', '验证码无效']);
+
+type Ctx = Context<PageEnv>;
+
+/** Draws a new captcha through the API (a random key per form); undefined when the API cannot. */
+async function newCaptcha(c: Ctx): Promise<CaptchaView | undefined> {
+  const checkKey = randomBytes(16).toString('hex');
+  const res = await c.get('upstream').captchaImage(checkKey);
+  return res.body.success && typeof res.body.result === 'string' ? { image: res.body.result, checkKey } : undefined;
+}
+
+const chrome = async (c: Ctx) => {
+  const cfg = await siteConfig(c);
+  return { cfg, chrome: { brandName: cfg.brandName, brandDesc: cfg.brandDesc, footerHtml: cfg.footer } };
+};
+
+/** Field errors of an API answer (validation `result.errors`), the whole-form message otherwise. */
+function splitErrors(body: { message: string; result: unknown }): { fieldErrors: Record<string, string>; error?: string } {
+  const errors = (body.result as { errors?: Record<string, string> } | null)?.errors;
+  if (errors && Object.keys(errors).length) {
+    const fieldErrors = { ...errors };
+    if (fieldErrors.confirmPassword && !fieldErrors.confirmpassword) fieldErrors.confirmpassword = fieldErrors.confirmPassword;
+    return { fieldErrors };
+  }
+  if (CAPTCHA_MESSAGES.has(body.message)) return { fieldErrors: { captcha: body.message } };
+  return { fieldErrors: {}, error: body.message || '操作失败，请稍后再试' };
+}
+
+/** Pages that carry a reset token: no caching, and the token never leaves in a Referer. */
+const privatePage = (c: Ctx) => {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+};
+
 export function registerAuthPages(app: Hono<PageEnv>) {
   app.get('/user', (c) => c.redirect('/user/login'));
 
@@ -23,9 +65,19 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     // A logged-in user opening the login page goes to the default path.
     if (await loadSession(c)) return c.redirect(safeRedirect(c.req.query('redirect')) ?? DEFAULT_PATH);
     const cfg = await siteConfig(c);
+    const username = text(c.req.query('username'), 32);
     return c.html(
       '<!doctype html>' +
-        (<LoginPage brandName={cfg.brandName} brandDesc={cfg.brandDesc} footerHtml={cfg.footer} redirect={localRedirect(c.req.query('redirect'))} />),
+        (
+          <LoginPage
+            brandName={cfg.brandName}
+            brandDesc={cfg.brandDesc}
+            footerHtml={cfg.footer}
+            redirect={localRedirect(c.req.query('redirect'))}
+            username={USERNAME_SHAPE.test(username) ? username : undefined}
+            allowReg={cfg.allowReg === '1'}
+          />
+        ),
     );
   });
 
@@ -33,22 +85,47 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     const form = await c.req.parseBody();
     const username = typeof form.username === 'string' ? form.username.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
+    const captcha = text(form.captcha, 16).trim();
+    const checkKey = text(form.checkKey, 64);
     const redirect = localRedirect(form.redirect);
     const cfg = await siteConfig(c);
-    const render = (status: 200 | 400 | 429, props: { error?: string; fieldErrors?: { username?: string; password?: string } }) =>
-      c.html(
+    const render = async (
+      status: 200 | 400 | 429,
+      props: { error?: string; fieldErrors?: { username?: string; password?: string; captcha?: string }; captcha?: boolean },
+    ) => {
+      const shown = props.captcha ? await newCaptcha(c) : undefined;
+      return c.html(
         '<!doctype html>' +
-          (<LoginPage brandName={cfg.brandName} brandDesc={cfg.brandDesc} footerHtml={cfg.footer} redirect={redirect} username={username} {...props} />),
+          (
+            <LoginPage
+              brandName={cfg.brandName}
+              brandDesc={cfg.brandDesc}
+              footerHtml={cfg.footer}
+              redirect={redirect}
+              username={username}
+              allowReg={cfg.allowReg === '1'}
+              error={props.error}
+              fieldErrors={props.fieldErrors}
+              captcha={shown}
+            />
+          ),
         status,
       );
+    };
+    // 换一张: the same form with a new picture.
+    if (form.action === 'refresh-captcha') return render(200, { captcha: true });
+    const hadCaptcha = !!checkKey;
     const fieldErrors = {
       ...(username ? {} : { username: '请输入用户名' }),
       ...(password ? {} : { password: '请输入密码' }),
     };
-    if (!username || !password) return render(400, { fieldErrors });
-    const res = await c.get('upstream').login(username, password);
+    if (!username || !password) return render(400, { fieldErrors, captcha: hadCaptcha });
+    const res = await c.get('upstream').login(username, password, checkKey ? { captcha, checkKey } : undefined);
     if (!res.body.success || String(res.body.code) !== '200') {
-      return render(res.body.code === 429 ? 429 : 400, { error: res.body.message || '登录失败' });
+      const needCaptcha = !!res.body.result?.captchaRequired;
+      const message = res.body.message || '登录失败';
+      if (CAPTCHA_MESSAGES.has(message)) return render(400, { fieldErrors: { captcha: message }, captcha: true });
+      return render(res.body.code === 429 ? 429 : 400, { error: message, captcha: needCaptcha });
     }
     setSessionCookie(c, res.body.result.token);
     // A password someone else set (generated, imported, reset) is replaced before anything else.
@@ -61,5 +138,89 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     clearSessionCookie(c);
     // SPEC §4: on success the page reloads to the root.
     return c.redirect('/', 303);
+  });
+
+  // 注册: the form while 网站配置 allows registration, otherwise a page saying it is closed.
+  const renderRegister = async (c: Ctx, status: 200 | 400 | 403 | 429, props: { values?: RegisterValues; error?: string; fieldErrors?: Record<string, string>; closed?: boolean }) => {
+    const { chrome: ch } = await chrome(c);
+    // Asked afresh (not the 10-minute page cache): the form shows exactly when the API would accept it.
+    const current = await c.get('upstream').siteConfig();
+    const closed = props.closed || !current.success || current.result.allowReg !== '1';
+    const captcha = closed ? undefined : await newCaptcha(c);
+    return c.html('<!doctype html>' + (<RegisterPage {...ch} {...props} closed={closed} captcha={captcha} passwordHelp={PASSWORD_HELP} />), status);
+  };
+
+  app.get('/user/register', (c) => renderRegister(c, 200, {}));
+
+  app.post('/user/register', async (c) => {
+    const form = await c.req.parseBody();
+    const values: RegisterValues = {
+      username: text(form.username, 64).trim(),
+      realname: text(form.realname, 100).trim(),
+      email: text(form.email, 200).trim(),
+      phone: text(form.phone, 32).trim(),
+    };
+    if (form.action === 'refresh-captcha') return renderRegister(c, 200, { values });
+    const res = await c.get('upstream').register({
+      username: values.username!,
+      realname: values.realname || undefined,
+      email: values.email || undefined,
+      phone: values.phone || undefined,
+      password: text(form.password, 100),
+      confirmpassword: text(form.confirmpassword, 100),
+      captcha: text(form.captcha, 16).trim(),
+      checkKey: text(form.checkKey, 64),
+    });
+    if (res.body.success) return c.redirect(`/user/register-result?username=${encodeURIComponent(res.body.result.username)}`, 303);
+    if (res.status === 200 && res.body.code === 403) return renderRegister(c, 403, { closed: true });
+    return renderRegister(c, res.body.code === 429 ? 429 : 400, { values, ...splitErrors(res.body) });
+  });
+
+  app.get('/user/register-result', async (c) => {
+    const { chrome: ch } = await chrome(c);
+    const username = text(c.req.query('username'), 32);
+    return c.html('<!doctype html>' + (<RegisterResultPage {...ch} username={USERNAME_SHAPE.test(username) ? username : undefined} />));
+  });
+
+  // 找回密码. With ?token= (the e-mailed link): the new-password form for that account, or "link expired".
+  const renderRecovery = async (c: Ctx, status: 200 | 400 | 429, props: { account?: string; error?: string; fieldErrors?: Record<string, string>; sent?: string }) => {
+    const { chrome: ch } = await chrome(c);
+    const options = await c.get('upstream').recoveryOptions();
+    const unavailable = !options.success || !options.result?.byMail;
+    const captcha = unavailable || props.sent ? undefined : await newCaptcha(c);
+    return c.html('<!doctype html>' + (<AlterationPage {...ch} {...props} unavailable={unavailable} captcha={captcha} />), status);
+  };
+
+  const renderReset = async (c: Ctx, status: 200 | 400, props: { token?: string; username?: string; invalid?: string; done?: boolean; error?: string; fieldErrors?: Record<string, string> }) => {
+    privatePage(c);
+    const { chrome: ch } = await chrome(c);
+    return c.html('<!doctype html>' + (<ResetPasswordPage {...ch} {...props} passwordHelp={PASSWORD_HELP} />), status);
+  };
+
+  app.get('/user/alteration', async (c) => {
+    const token = c.req.query('token');
+    if (token === undefined) return renderRecovery(c, 200, {});
+    const res = await c.get('upstream').checkResetToken(text(token, 100));
+    if (!res.body.success) return renderReset(c, 400, { invalid: res.body.message });
+    return renderReset(c, 200, { token: text(token, 100), username: res.body.result.username });
+  });
+
+  app.post('/user/alteration', async (c) => {
+    const form = await c.req.parseBody();
+    if (typeof form.token === 'string') {
+      const token = text(form.token, 100);
+      const res = await c.get('upstream').resetPassword({ token, password: text(form.password, 100), confirmpassword: text(form.confirmpassword, 100) });
+      if (res.body.success) return renderReset(c, 200, { done: true, username: res.body.result.username });
+      const { fieldErrors, error } = splitErrors(res.body);
+      // The link itself failed (unknown, used, expired): nothing to retry on this form.
+      if (error && !Object.keys(fieldErrors).length && res.body.code !== 429) return renderReset(c, 400, { invalid: error });
+      const check = await c.get('upstream').checkResetToken(token);
+      return renderReset(c, 400, { token, username: check.body.result?.username, fieldErrors, error });
+    }
+    const account = text(form.account, 100).trim();
+    if (form.action === 'refresh-captcha') return renderRecovery(c, 200, { account });
+    const res = await c.get('upstream').passwordRecovery({ account, captcha: text(form.captcha, 16).trim(), checkKey: text(form.checkKey, 64) });
+    if (res.body.success) return renderRecovery(c, 200, { sent: res.body.message });
+    return renderRecovery(c, res.body.code === 429 ? 429 : 400, { account, ...splitErrors(res.body) });
   });
 }

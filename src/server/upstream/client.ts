@@ -256,6 +256,17 @@ export interface PasswordChange {
   confirmpassword: string;
 }
 
+export interface RegisterBody {
+  username: string;
+  password: string;
+  confirmpassword: string;
+  realname?: string;
+  email?: string;
+  phone?: string;
+  captcha: string;
+  checkKey: string;
+}
+
 /** What a read-only client answers to a call that would change data (nothing is sent). */
 export const READ_ONLY_REFUSAL = '此请求不能修改数据';
 
@@ -309,8 +320,27 @@ export class Upstream {
     return (await this.call<T>('GET', path, params)).body;
   }
 
-  login(username: string, password: string) {
-    return this.call<LoginResult>('POST', '/sys/login', undefined, { username, password });
+  login(username: string, password: string, captcha?: { captcha: string; checkKey: string }) {
+    return this.call<LoginResult & { captchaRequired?: boolean }>('POST', '/sys/login', undefined, { username, password, ...captcha });
+  }
+  /** A new image captcha for `checkKey`: result is its picture as a data URL. */
+  captchaImage(checkKey: string) {
+    return this.call<string>('GET', `/sys/randomImage/${encodeURIComponent(checkKey)}`);
+  }
+  register(body: RegisterBody) {
+    return this.call<{ username: string } & { errors?: Record<string, string> }>('POST', '/sys/user/register', undefined, body);
+  }
+  recoveryOptions() {
+    return this.get<{ byMail: boolean }>('/sys/user/recoveryOptions');
+  }
+  passwordRecovery(body: { account: string; captcha: string; checkKey: string }) {
+    return this.call<{ errors?: Record<string, string> } | null>('POST', '/sys/user/passwordRecovery', undefined, body);
+  }
+  checkResetToken(token: string) {
+    return this.call<{ username: string }>('GET', '/sys/user/checkResetToken', { token });
+  }
+  resetPassword(body: { token: string; password: string; confirmpassword: string }) {
+    return this.call<{ username: string } & { errors?: Record<string, string> }>('POST', '/sys/user/resetPassword', undefined, body);
   }
   logout() {
     return this.call<null>('POST', '/sys/logout');

@@ -1,22 +1,26 @@
 // POST /sys/login, ANY /sys/logout. Login answers code 200 on success (the anchor's clients compare it),
 // failures code 500 with the anchor's words. Unknown accounts get the same answer as a wrong password so
 // the form cannot be used to discover usernames; frozen/cancelled accounts are only revealed after a correct password.
+// After 3 failed attempts (per account and address, counted by the login throttle) a login must also carry a
+// solved image captcha (captcha + checkKey, GET /sys/randomImage/{key}); such answers say so in
+// `result.captchaRequired`. The anchor's client sends a captcha with every login: before that point it is ignored.
 import { z } from 'zod';
 import { allDictItems } from '../../domain/dicts.js';
 import { writeLog } from '../../domain/logs.js';
-import { memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { checkCaptcha } from '../../domain/captcha.js';
+import { CAPTCHA_AFTER_FAILURES, memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../domain/password.js';
 import { createSession, loadRoles, revokeSession } from '../../domain/sessions.js';
 import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
-import { fail, jsonBody, ok } from '../envelope.js';
+import { envelope, fail, jsonBody, ok } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
 
 const loginBody = z.object({
   username: z.string({ message: '请输入用户名' }).trim().min(1, '请输入用户名').max(100, '用户名过长'),
   password: z.string({ message: '请输入密码' }).min(1, '请输入密码').max(200, '密码过长'),
-  captcha: z.string().optional(),
-  checkKey: z.union([z.string(), z.number()]).optional(),
+  captcha: z.string().max(100).nullish(),
+  checkKey: z.union([z.string().max(100), z.number()]).nullish(),
   remember_me: z.boolean().optional(),
 });
 
@@ -37,10 +41,20 @@ export function registerLoginRoutes(r: ApiRoutes) {
     // The attempt is counted before the password is checked, so parallel attempts cannot all be evaluated.
     const allowed = await throttle.take(ip, username);
     if (!allowed.ok) return fail(c, `登录失败次数过多，请${allowed.minutes}分钟后再试`, 429);
+    // From the attempt after the 3rd failure on, the answer asks for a captcha (the next attempt must carry one).
+    const captchaNext = allowed.attempt >= CAPTCHA_AFTER_FAILURES;
     const failed = async (message: string, userId?: string) => {
       await writeLog(db, { logType: 1, content: `用户名: ${username},登录失败！${message}`, userId, username, ip, method: 'POST', url: '/sys/login' });
-      return fail(c, message);
+      return captchaNext ? c.json(envelope(false, message, 500, { captchaRequired: true })) : fail(c, message);
     };
+    if (allowed.attempt > CAPTCHA_AFTER_FAILURES) {
+      const solved = await checkCaptcha(db, body.data.checkKey, body.data.captcha);
+      if (!solved.ok) {
+        // The password was not tried: the attempt does not count towards the lock.
+        await throttle.refund(ip, username);
+        return failed(solved.message);
+      }
+    }
 
     const user = await findUserByUsername(db, username);
     // An unknown username is hashed against a dummy, so it answers no faster than a wrong password.

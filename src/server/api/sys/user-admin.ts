@@ -257,7 +257,8 @@ const userFields = {
   departIds: idListField('负责班级'),
 };
 
-const username = z
+/** The rule for account names (3–32 of letters, digits and _ . @ -), shared with self-registration. */
+export const username = z
   .string({ message: '请输入用户账号' })
   .trim()
   .min(1, '请输入用户账号')
@@ -297,7 +298,7 @@ const UNIQUE_FIELDS = [
 ] as const;
 
 /** The first unique field whose value another account (deleted ones too: the index covers them) holds. */
-async function duplicateOf(db: Db, values: Partial<Record<'username' | 'email' | 'phone' | 'workNo', string | null | undefined>>, exceptId?: string) {
+export async function duplicateOf(db: Db, values: Partial<Record<'username' | 'email' | 'phone' | 'workNo', string | null | undefined>>, exceptId?: string) {
   for (const f of UNIQUE_FIELDS) {
     const v = values[f.key];
     if (!v) continue;
@@ -309,7 +310,7 @@ async function duplicateOf(db: Db, values: Partial<Record<'username' | 'email' |
   return null;
 }
 
-const isUniqueViolation = (err: unknown) => {
+export const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 };

@@ -1,0 +1,80 @@
+// Image captchas. A code is 4 characters without look-alikes, drawn with crypto randomness and rendered by
+// svg-captcha; the client gets it as an SVG data URL. Only sha256(checkKey + ':' + code) is stored, for 5
+// minutes, in sys_captcha (every process sees it). A check consumes every code of its key, right or wrong, so
+// a code works once and cannot be guessed at repeatedly. The anchor (Redis, 10 minutes) let a solved code be
+// reused until it expired.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { newId } from './ids.js';
+
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+export const CAPTCHA_LENGTH = 4;
+/** Lower-case letters and digits a child will not confuse (no 0/o, 1/l/i, 9/g/q, 2/z, 5/s, u/v …). */
+const ALPHABET = 'abcdefhjkmnprtwxy34678';
+/** The checkKey a client names its captcha by: the anchor's client sends Date.now(); ours sends 32 hex digits. */
+export const CHECK_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const CAPTCHA_MISSING = '请输入验证码';
+export const CAPTCHA_INVALID = '验证码无效';
+export const CAPTCHA_WRONG = '验证码错误';
+
+const hash = (checkKey: string, code: string) => createHash('sha256').update(`${checkKey}:${code.trim().toLowerCase()}`).digest('hex');
+
+export function randomCode(): string {
+  let out = '';
+  for (let i = 0; i < CAPTCHA_LENGTH; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}
+
+type Render = (text: string, options: Record<string, unknown>) => string;
+let render: Render | undefined;
+/** svg-captcha loads its font when first required: only processes that draw a captcha pay for it. */
+async function renderer(): Promise<Render> {
+  if (!render) {
+    const mod = (await import('svg-captcha')) as unknown as { default: Render };
+    render = mod.default;
+  }
+  return render;
+}
+
+/**
+ * Stores a new code for `checkKey` and returns its picture as a data URL (`data:image/svg+xml;base64,…`).
+ * `fixedCode` (XUETANG_TEST_CAPTCHA, tests only) replaces the random code.
+ */
+export async function issueCaptcha(db: Kysely<Database>, checkKey: string, opts: { fixedCode?: string; code?: string } = {}): Promise<{ image: string }> {
+  const code = opts.code ?? opts.fixedCode ?? randomCode();
+  const t = Date.now();
+  // Expired codes are swept as new ones are drawn (indexed on expires_at).
+  await db.deleteFrom('sys_captcha').where('expires_at', '<=', t).execute();
+  await db.insertInto('sys_captcha').values({ id: newId(), check_key: checkKey, code_hash: hash(checkKey, code), expires_at: t + CAPTCHA_TTL_MS }).execute();
+  const svg = (await renderer())(code, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f5f7fa' });
+  return { image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+export type CaptchaCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Checks and consumes the codes of `checkKey` (all of them, whatever the answer). With `keepIfRight` (the
+ * anchor's POST /sys/checkCaptcha, a form's early check) a right answer leaves the code for the request that
+ * follows; a wrong one still consumes it, so the check is no guessing oracle.
+ */
+export async function checkCaptcha(db: Kysely<Database>, checkKey: unknown, captcha: unknown, opts: { keepIfRight?: boolean } = {}): Promise<CaptchaCheck> {
+  const key = typeof checkKey === 'number' && Number.isSafeInteger(checkKey) ? String(checkKey) : checkKey;
+  if (typeof captcha !== 'string' || captcha.trim() === '') return { ok: false, message: CAPTCHA_MISSING };
+  if (typeof key !== 'string' || !CHECK_KEY_PATTERN.test(key) || captcha.length > 16) return { ok: false, message: CAPTCHA_INVALID };
+  const rows = opts.keepIfRight
+    ? await db.selectFrom('sys_captcha').select(['code_hash', 'expires_at']).where('check_key', '=', key).execute()
+    : await db.deleteFrom('sys_captcha').where('check_key', '=', key).returning(['code_hash', 'expires_at']).execute();
+  if (!rows.length) return { ok: false, message: CAPTCHA_WRONG };
+  const wanted = Buffer.from(hash(key, captcha), 'hex');
+  const t = Date.now();
+  let match = false;
+  for (const r of rows) {
+    // Every row is compared (constant time), so the answer's timing says nothing about which one matched.
+    const same = timingSafeEqual(Buffer.from(r.code_hash, 'hex'), wanted);
+    if (same && Number(r.expires_at) > t) match = true;
+  }
+  if (!match && opts.keepIfRight) await db.deleteFrom('sys_captcha').where('check_key', '=', key).execute();
+  return match ? { ok: true } : { ok: false, message: CAPTCHA_WRONG };
+}
