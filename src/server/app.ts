@@ -12,6 +12,7 @@ import { httpTransport, inProcessTransport, Upstream } from './upstream/client.j
 import { attachWebSocket } from './realtime/websocket.js';
 import { requestBodyLimit } from './body-limit.js';
 import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
+import { onPublicContentChange, publicContentChanged } from './shared/public-content.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 
 export function createApp(deps: AppDeps) {
@@ -116,10 +117,19 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // With several processes (REDIS_URL), a change of public content made here reaches the others' page caches,
+  // and theirs reach ours.
+  onPublicContentChange((what, remote) => {
+    if (!remote && deps.hub.publishPublicContent) {
+      deps.hub.publishPublicContent(what).catch((err: Error) => deps.config.logLevel !== 'silent' && console.error(`[pages] cache invalidation not sent: ${err.message}`));
+    }
+  });
+  deps.hub.onPublicContent?.((what) => publicContentChanged(what, true));
+
   const transport = deps.config.upstreamUrl
     ? httpTransport(deps.config.upstreamUrl)
     : inProcessTransport((url, init, env) => app.request(url, init, env as never));
-  app.route('/', createPages({ upstream: new Upstream(transport), config: deps.config }));
+  app.route('/', createPages({ upstream: new Upstream(transport), config: deps.config, pageCacheClock: deps.pageCacheClock }));
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return fail(c, '路径不存在，请检查路径是否正确', 404, 404);
     if (c.req.path.startsWith('/static/')) return c.text('Not Found', 404);

@@ -15,6 +15,8 @@ export interface AppDeps {
   hub: NoticeHub;
   /** Login attempt counts (Redis-backed with REDIS_URL); without one, each app counts in its own memory. */
   loginThrottle?: LoginThrottle;
+  /** The clock of the public page cache (tests move it rather than wait out its TTL). */
+  pageCacheClock?: () => number;
 }
 
 export interface ApiEnv {

@@ -136,6 +136,34 @@ export async function authorProfile(db: Kysely<Database>, userId: string): Promi
   return { id: u.id, realname: u.realname || '匿名', avatar: u.avatar ?? null, avatar_url: fileUrl(u.avatar), workCount: Number(n?.n ?? 0) };
 }
 
+/** Counts one view of a work: the one rule of what a view is, for the detail read and for cached page visits. */
+async function countView(db: Kysely<Database>, workId: string): Promise<void> {
+  await db
+    .updateTable('teaching_work')
+    .set((eb) => ({ view_num: eb('view_num', '+', 1) }))
+    .where('id', '=', workId)
+    .execute();
+}
+
+/**
+ * A visit of a public work's page that did not read the work (the page came from the public page cache): counts
+ * the view as workDetail would. Only public works of existing authors count; false when there is none.
+ */
+export async function countPublicWorkView(db: Kysely<Database>, workId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('teaching_work as w')
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .select('w.id')
+    .where('w.id', '=', workId)
+    .where('w.del_flag', '=', 0)
+    .where('w.work_status', '>=', PUBLIC_STATUS)
+    .where('u.del_flag', '=', 0)
+    .executeTakeFirst();
+  if (!row) return false;
+  await countView(db, workId);
+  return true;
+}
+
 export interface Viewer {
   id: string;
   /** Administrators may open works that are not public (teachers get class-scoped access with the works screens). */
@@ -151,11 +179,7 @@ export async function workDetail(db: Kysely<Database>, workId: string, viewer: V
   if (!row) return null;
   const privileged = !!viewer && (viewer.staff || viewer.id === row.user_id);
   if (row.work_status < PUBLIC_STATUS && !privileged) return null;
-  await db
-    .updateTable('teaching_work')
-    .set((eb) => ({ view_num: eb('view_num', '+', 1) }))
-    .where('id', '=', workId)
-    .execute();
+  await countView(db, workId);
   row.view_num += 1;
   const [model] = await decorate(db, [privileged ? toModel(row) : toPublicModel(row)], WORK_DICTS);
   return model;

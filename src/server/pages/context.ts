@@ -5,6 +5,7 @@ import { readSessionCookie, SESSION_COOKIE, sessionCookiePrefix } from '../api/r
 import type { Config } from '../config.js';
 import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
 import { isLocalPath } from './safe-path.js';
+import { onPublicContentChange } from '../shared/public-content.js';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** Where a logged-in user lands (the home dashboard tab). */
@@ -77,6 +78,10 @@ let siteConfigCache: { value: PageSiteConfig; expires: number } | null = null;
 export function invalidateSiteConfig() {
   siteConfigCache = null;
 }
+// A save through the API (from any page or client, in this process or, through the hub, another) drops it too.
+onPublicContentChange((what) => {
+  if (what === 'config' || what === 'all') invalidateSiteConfig();
+});
 
 /** Site configuration for page chrome, with safe fallbacks when the upstream cannot answer (not cached). */
 export async function siteConfig(c: Context<PageEnv>): Promise<PageSiteConfig> {

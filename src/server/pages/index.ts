@@ -37,12 +37,16 @@ import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
 import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
+import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
-export function createPages(deps: { upstream: Upstream; config: Config }) {
+export function createPages(deps: { upstream: Upstream; config: Config; pageCacheClock?: () => number }) {
   const app = new Hono<PageEnv>();
+  // Anonymous public pages are shared for a few seconds (page-cache.ts); the API's writes drop them.
+  const cache = new PageCache({ ttlMs: deps.config.pageCacheTtlMs ?? 0, now: deps.pageCacheClock });
+  invalidateOnChange(cache);
   // Every page form write (save, delete, import, logout …) must come from our own origin: the session cookie
   // alone must not let another site post a form at us (shared/same-origin.ts, the API's rule too).
   app.use('*', async (c, next) => {
@@ -73,6 +77,18 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     // A page that found the session gone (expired, revoked) sends the visitor to log in again.
     if (c.res.status === 302 && token && c.res.headers.get('Location')?.startsWith('/user/login?')) clearSessionCookie(c);
   });
+  app.use(
+    '*',
+    pageCacheMiddleware({
+      cache,
+      // A work page served from the cache still counts its visitor's view: one small API call (the render's own
+      // studentWorkInfo counts the visit that rendered it). Cross-site visits count too (a link shared in a chat),
+      // as they always did, so this call is not read-only like the page's other calls of such a visit.
+      countView: async (c, workId) => {
+        await deps.upstream.as(c.get('token'), clientIp(c, deps.config.trustProxy), { signal: c.req.raw.signal }).countWorkView(workId);
+      },
+    }),
+  );
 
   // As teaching-open: the site's address opens 首页 (/index); 社区 (/home) is one menu entry away.
   app.get('/', (c) => c.redirect('/index'));

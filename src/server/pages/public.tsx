@@ -6,14 +6,12 @@ import type { PublicViewer } from '../../templates/public/layout.js';
 import { WorkDetailPage, WorkNotFoundPage } from '../../templates/public/work-detail.js';
 import type { Envelope, FrontMenuNode, Page } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
+import { cacheHeaders, currentPath } from './page-cache.js';
 
 const HOME_SECTION_SIZE = 8;
 
-/** Anonymous pages may sit in shared caches briefly; a visitor with a session gets a private, uncached page. */
-export function cacheHeaders(c: Context<PageEnv>) {
-  c.header('Cache-Control', c.get('token') ? 'private, no-store' : 'public, max-age=30');
-  c.header('Vary', 'Cookie');
-}
+// Cache-Control per page (page-cache.ts); the public pages' modules import it from here.
+export { cacheHeaders } from './page-cache.js';
 
 export function logFailure(c: Context<PageEnv>, what: string, err: unknown) {
   if (c.get('config').logLevel !== 'silent') console.error(`[pages] ${c.req.path}: ${what} failed:`, err instanceof Error ? err.message : err);
@@ -93,8 +91,7 @@ export function registerPublicPages(app: Hono<PageEnv>) {
 
   app.get('/work-detail', async (c) => {
     const id = c.req.query('id')?.trim() ?? '';
-    const url = new URL(c.req.url);
-    const current = url.pathname + url.search;
+    const current = currentPath(c);
     // Unknown, missing or non-public: the API answers success:false (作品不存在) for all of them.
     const [frame, res] = await Promise.all([chrome(c), id ? c.get('upstream').workInfo(id) : Promise.resolve(null)]);
     const props = { brandName: frame.cfg.brandName, footerHtml: frame.cfg.footer, menu: frame.menu, viewer: frame.viewer, current };
