@@ -13,6 +13,7 @@ import { attachWebSocket } from './realtime/websocket.js';
 import { requestBodyLimit } from './body-limit.js';
 import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
 import { onPublicContentChange, publicContentChanged } from './shared/public-content.js';
+import { queueWorkView } from './domain/works.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 
 export function createApp(deps: AppDeps) {
@@ -129,7 +130,14 @@ export function createApp(deps: AppDeps) {
   const transport = deps.config.upstreamUrl
     ? httpTransport(deps.config.upstreamUrl)
     : inProcessTransport((url, init, env) => app.request(url, init, env as never));
-  app.route('/', createPages({ upstream: new Upstream(transport), config: deps.config, pageCacheClock: deps.pageCacheClock }));
+  app.route('/', createPages({
+    upstream: new Upstream(transport),
+    config: deps.config,
+    pageCacheClock: deps.pageCacheClock,
+    // Views of cached work pages, batched in this process (domain/works.ts); with an HTTP upstream the pages ask
+    // that backend's countView instead.
+    countWorkView: deps.config.upstreamUrl ? undefined : (workId) => queueWorkView(deps.db, workId),
+  }));
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return fail(c, '路径不存在，请检查路径是否正确', 404, 404);
     if (c.req.path.startsWith('/static/')) return c.text('Not Found', 404);
