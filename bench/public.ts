@@ -15,7 +15,6 @@
 // pages with the page cache off (PAGE_CACHE_TTL_MS=0) on a second server, for the before/after.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -108,46 +107,42 @@ async function firstLoad(base: string, page: string): Promise<Weight> {
   return { page, html: await fileSize(base, page), files, inlineGzip, total: files.reduce((n, f) => n + f.gzip, 0) + inlineGzip };
 }
 
-const TYPES: Record<string, string> = { '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
-
 /**
- * A plain file server: the saved HTML of each page at its path, /static/* from disk (gzip when asked, as the app
- * sends it), anything else (stored images) fetched from the app once and then served from memory.
+ * The static copy: the pages' HTML as the app sent it and the images they show, saved to a folder and served by
+ * a plain file server (bench/static-copy.ts, /static/* from disk) in its own process on the server's core.
  */
 async function staticCopy(base: string, pages: string[], port: number): Promise<{ base: string; close: () => Promise<void> }> {
-  const docs = new Map<string, Buffer>();
-  for (const p of pages) docs.set(p, Buffer.from(await (await fetch(base + p)).text()));
-  const fetched = new Map<string, { type: string; body: Buffer }>();
-  const server = http.createServer(async (req, res) => {
-    const url = req.url ?? '/';
-    const gz = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const send = (type: string, body: Buffer) => {
-      const zip = gz && /^text\/|svg|javascript/.test(type);
-      res.writeHead(200, { 'Content-Type': type, ...(zip ? { 'Content-Encoding': 'gzip' } : {}) });
-      res.end(zip ? gzipSync(body) : body);
-    };
-    const doc = docs.get(url);
-    if (doc) return send('text/html; charset=utf-8', doc);
-    const pathname = decodeURIComponent(url.split('?')[0]);
-    if (pathname.startsWith('/static/') && !pathname.includes('..')) {
-      const file = path.join(process.cwd(), pathname);
-      if (fs.existsSync(file) && fs.statSync(file).isFile()) return send(TYPES[path.extname(file)] ?? 'application/octet-stream', fs.readFileSync(file));
-    }
-    let hit = fetched.get(url);
-    if (!hit) {
-      const r = await fetch(base + url);
-      hit = { type: r.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await r.arrayBuffer()) };
-      fetched.set(url, hit);
-    }
-    send(hit.type, hit.body);
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  // Fill the memory copies of the images before any measurement.
-  const ctxBase = `http://127.0.0.1:${port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-static-copy-'));
+  const manifest: Record<string, { file: string; type: string }> = {};
+  const save = async (url: string) => {
+    const r = await fetch(base + url);
+    const file = `f${Object.keys(manifest).length}`;
+    fs.writeFileSync(path.join(dir, file), Buffer.from(await r.arrayBuffer()));
+    manifest[url] = { file, type: r.headers.get('content-type') ?? 'application/octet-stream' };
+  };
   for (const p of pages) {
-    for (const m of docs.get(p)!.toString().matchAll(/<img[^>]*\ssrc="([^"]+)"/g)) await (await fetch(ctxBase + m[1].replace(/&amp;/g, '&'))).arrayBuffer();
+    await save(p);
+    const html = fs.readFileSync(path.join(dir, manifest[p].file), 'utf8');
+    for (const m of html.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)) {
+      const src = m[1].replace(/&amp;/g, '&');
+      if (src.startsWith('/') && !src.startsWith('/static/') && !manifest[src]) await save(src);
+    }
   }
-  return { base: ctxBase, close: () => new Promise((r) => server.close(() => r())) };
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const child = spawn(TASKSET!, ['-c', SERVER_CPU, process.execPath, '--import', 'tsx', 'bench/static-copy.ts', String(port), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`static copy server exited (${code})`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** First contentful paint of one cold load (fresh context), with the document's response start beside it. */
@@ -218,6 +213,7 @@ async function main() {
   const server = await startBuiltServer({ port: PORT, name: 'public-bench', env, cpu: SERVER_CPU });
   const base = server.base;
   let compare: Map<string, number[]> | null = null;
+  let fcpOff: PaintRow[] | null = null;
   let stopped = false;
   try {
     const id = await publicWork(base);
@@ -249,11 +245,17 @@ async function main() {
       stopped = true;
       const off = await startBuiltServer({ port: PORT, name: 'public-bench-off', env: { ...env, PAGE_CACHE_TTL_MS: '0' }, cpu: SERVER_CPU });
       try {
-        const offId = await publicWork(off.base);
+        const offDetail = `/work-detail?id=${encodeURIComponent(await publicWork(off.base))}`;
         compare = await throughput(
           off.base,
-          targets.map((t) => (t.path.startsWith('/work-detail') ? { ...t, path: `/work-detail?id=${encodeURIComponent(offId)}` } : t)),
+          targets.map((t) => (t.path.startsWith('/work-detail') ? { ...t, path: offDetail } : t)),
         );
+        const offCopy = await staticCopy(off.base, ['/home', offDetail], PORT + 1);
+        try {
+          fcpOff = await paints(off.base, offCopy.base, ['/home', offDetail]);
+        } finally {
+          await offCopy.close();
+        }
       } finally {
         await off.stop();
       }
@@ -286,6 +288,15 @@ async function main() {
       const s = median(r.server);
       const c = median(r.copy);
       console.log(`| ${r.page.split('?')[0]} | ${s.toFixed(0)} ms | ${c.toFixed(0)} ms | ${(s / c).toFixed(2)}× ${s / c <= 1.2 ? '✓' : '(target ≤ 1.2×)'} | ${median(r.serverTtfb).toFixed(1)} / ${median(r.copyTtfb).toFixed(1)} ms |`);
+    }
+    if (fcpOff) {
+      console.log(`\n| the same with the page cache off (PAGE_CACHE_TTL_MS=0), median of ${FCP_RUNS} | server | static copy | ratio | response start: server / copy |`);
+      console.log('|---|---:|---:|---:|---:|');
+      for (const r of fcpOff) {
+        const s = median(r.server);
+        const c = median(r.copy);
+        console.log(`| ${r.page.split('?')[0]} | ${s.toFixed(0)} ms | ${c.toFixed(0)} ms | ${(s / c).toFixed(2)}× | ${median(r.serverTtfb).toFixed(1)} / ${median(r.copyTtfb).toFixed(1)} ms |`);
+      }
     }
     console.log(`\nFCP runs (ms): ${fcp.map((r) => `${r.page.split('?')[0]} server ${r.server.map((x) => x.toFixed(0)).join(',')}; copy ${r.copy.map((x) => x.toFixed(0)).join(',')}`).join(' | ')}`);
   } finally {

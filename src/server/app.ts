@@ -67,6 +67,13 @@ export function createApp(deps: AppDeps) {
     if ((c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/api/teaching/scratch/backpack/getFile/')) && c.res.ok) {
       c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
     }
+    // A page anyone may share (the anonymous public pages: Cache-Control public) holds nothing of a user for an
+    // opener to learn, so it drops the opener isolation: Chromium puts a Cross-Origin-Opener-Policy page in a new
+    // renderer process, which delayed the first paint of a visitor's first page (docs/public-speed.md). Pages of a
+    // session keep it.
+    if (c.res.headers.get('Cache-Control')?.startsWith('public') && c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      c.res.headers.delete('Cross-Origin-Opener-Policy');
+    }
   });
   // Pages and JSON gzip to a fraction; the files route streams stored files uncompressed (they carry a length).
   app.use('*', async (c, next) => {

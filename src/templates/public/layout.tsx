@@ -5,8 +5,9 @@ import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
 import { Icon, hasIcon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
+import { siteCss } from './site-css.js';
 
-/** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
+/** Public pages use only this stylesheet (antd.css is far over the public pages' budget), inlined (site-css.ts). */
 export const PUBLIC_STYLES = ['/static/css/site.css'];
 
 /** The logged-in visitor as the public pages show them; null for anonymous visitors. */
@@ -128,8 +129,9 @@ function FrontMenu({ nodes, current }: { nodes: FrontMenuNode[]; current: string
 
 export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
+  const css = siteCss();
   return (
-    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={PUBLIC_STYLES} modules={p.modules} bodyClass="xt-public">
+    <Document title={documentTitle(p.brandName, p.pageTitle)} styles={css ? [] : PUBLIC_STYLES} inlineStyle={css} modules={p.modules} bodyClass="xt-public">
       <a class="xt-skip" href="#main">
         跳到主要内容
       </a>
