@@ -11,7 +11,7 @@
 //    from disk): medians of several runs and their ratio (target ≤ 1.2×).
 //
 // Environment: BENCH_PUBLIC_SECONDS (default 10) per autocannon run, BENCH_PUBLIC_ROUNDS (default 3),
-// BENCH_FCP_RUNS (default 9), BENCH_PUBLIC_PORT (default 8796), BENCH_PUBLIC_COMPARE=1 also measures the same
+// BENCH_FCP_RUNS (default 15), BENCH_PUBLIC_PORT (default 8796), BENCH_PUBLIC_COMPARE=1 also measures the same
 // pages with the page cache off (PAGE_CACHE_TTL_MS=0) on a second server, for the before/after.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +24,7 @@ import { fileSize, type FileSize } from './scratch.js';
 
 const SECONDS = Number(process.env.BENCH_PUBLIC_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_PUBLIC_ROUNDS ?? 3);
-const FCP_RUNS = Number(process.env.BENCH_FCP_RUNS ?? 9);
+const FCP_RUNS = Number(process.env.BENCH_FCP_RUNS ?? 15);
 const PORT = Number(process.env.BENCH_PUBLIC_PORT ?? 8796);
 const CONNECTIONS = 20;
 const SERVER_CPU = '1';
