@@ -5,6 +5,7 @@
 // counts its visitor's view. The clock is the test's: no waiting out the TTL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flushWorkViews } from '../domain/works.js';
+import { PageCache } from './page-cache.js';
 import { createSession } from '../domain/sessions.js';
 import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -158,5 +159,64 @@ describe.each(dialects)('the public page cache on %s', (dialect) => {
     await get('/work-detail?id=nope');
     await flushWorkViews(t.db);
     expect(await views(work.id)).toBe(start + 5);
+  });
+});
+
+describe('PageCache', () => {
+  const html = (body: string, status = 200) => new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'public, max-age=30' } });
+  const page = (r: Awaited<ReturnType<PageCache['lookup']>>) => ('page' in r ? r.page.body.toString() : null);
+
+  it('renders once for concurrent misses of one key; the others get that render', async () => {
+    const cache = new PageCache({ ttlMs: 1000, now: () => 0 });
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const render = async () => {
+      renders++;
+      await gate;
+      return html(`第${renders}次`);
+    };
+    const all = Promise.all([1, 2, 3].map(() => cache.lookup('/home', '/home', render)));
+    release();
+    const answers = await all;
+    expect(renders).toBe(1);
+    expect(answers.map(page)).toEqual(['第1次', '第1次', '第1次']);
+    expect(answers.map((a) => 'page' in a && a.rendered)).toEqual([true, false, false]);
+  });
+
+  it('keeps no render that a change overtook, and drops only the pages that show what changed', async () => {
+    const cache = new PageCache({ ttlMs: 1000, now: () => 0 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = cache.lookup('/home', '/home', async () => {
+      await gate;
+      return html('旧的');
+    });
+    cache.invalidate('work');
+    release();
+    expect(page(await slow)).toBe('旧的'); // its own visitor gets it …
+    expect(page(await cache.lookup('/home', '/home', async () => html('新的')))).toBe('新的'); // … nobody after
+    await cache.lookup('/newsList', '/newsList', async () => html('资讯'));
+    cache.invalidate('work');
+    expect(page(await cache.lookup('/newsList', '/newsList', async () => html('不该渲染')))).toBe('资讯');
+    expect(page(await cache.lookup('/home', '/home', async () => html('再新的')))).toBe('再新的');
+    cache.invalidate('news');
+    expect(page(await cache.lookup('/newsList', '/newsList', async () => html('新资讯')))).toBe('新资讯');
+  });
+
+  it('holds at most maxEntries pages, dropping the least recently used; never shares an error or a private page', async () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 2, now: () => 0 });
+    for (const k of ['a', 'b']) await cache.lookup(`/workList?type=${k}`, '/workList', async () => html(k));
+    await cache.lookup('/workList?type=a', '/workList', async () => html('不该渲染')); // a is used again
+    await cache.lookup('/workList?type=c', '/workList', async () => html('c'));
+    expect(cache.size).toBe(2);
+    expect(page(await cache.lookup('/workList?type=a', '/workList', async () => html('a2')))).toBe('a');
+    expect(page(await cache.lookup('/workList?type=b', '/workList', async () => html('b2')))).toBe('b2');
+
+    const failed = await cache.lookup('/home', '/home', async () => html('出错了', 500));
+    expect('response' in failed && failed.response.status).toBe(500);
+    const mine = await cache.lookup('/home', '/home', async () => new Response('我的', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'private, no-store' } }));
+    expect('response' in mine).toBe(true);
+    expect(page(await cache.lookup('/home', '/home', async () => html('公开的')))).toBe('公开的');
   });
 });
