@@ -131,7 +131,7 @@ export class PageCache {
   constructor(o: PageCacheOptions) {
     this.ttlMs = o.ttlMs;
     this.maxEntries = o.maxEntries ?? 500;
-    this.maxBytes = o.maxBytes ?? 32 * 1024 * 1024;
+    this.maxBytes = o.maxBytes ?? 16 * 1024 * 1024;
     this.now = o.now ?? Date.now;
   }
 
