@@ -6,10 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export async function startBuiltServer(o: { port: number; name: string; env: Record<string, string> }): Promise<{ base: string; stop: () => Promise<void> }> {
+/** `taskset` (util-linux), when this machine has it: pins a process to CPUs. */
+export const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find((p) => fs.existsSync(p)) ?? null;
+
+/**
+ * `cpu`: pin the server to this CPU list (taskset -c), e.g. '1' for throughput measured on one core; refused
+ * when taskset is missing rather than measuring something else.
+ */
+export async function startBuiltServer(o: { port: number; name: string; env: Record<string, string>; cpu?: string }): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   if (!fs.existsSync('dist/server.mjs')) throw new Error('run `npm run build` first');
+  if (o.cpu && !TASKSET) throw new Error('taskset is needed to pin the server to one core (Debian: util-linux)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `xuetang-${o.name}-`));
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
+  // taskset execs node in its own place: the child's pid is the server's.
+  const [cmd, args] = o.cpu ? [TASKSET!, ['-c', o.cpu, process.execPath, 'dist/server.mjs']] : [process.execPath, ['dist/server.mjs']];
+  const child = spawn(cmd, args, {
     env: { ...process.env, PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'error', DATABASE_URL: '', ...o.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -25,6 +35,7 @@ export async function startBuiltServer(o: { port: number; name: string; env: Rec
   }
   return {
     base,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

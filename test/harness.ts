@@ -54,6 +54,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Login attempt counting (e.g. Redis-backed); by default the app counts in its own memory. */
   loginThrottle?: LoginThrottle;
+  /** The clock of the public page cache (a test moves it past the TTL instead of waiting). */
+  pageCacheClock?: () => number;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -63,10 +65,13 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.dirname(filesDir) }),
     filesDir,
+    // Tests write rows straight into the database (no API write, so no invalidation) and read pages right after:
+    // the public page cache is off unless a test turns it on (src/server/pages/page-cache.test.ts does).
+    pageCacheTtlMs: 0,
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, config, hub, loginThrottle: opts.loginThrottle };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, config, hub, loginThrottle: opts.loginThrottle, pageCacheClock: opts.pageCacheClock };
   const created = createApp(deps);
   const { app } = created;
 

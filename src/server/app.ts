@@ -15,6 +15,8 @@ import { clientIp } from './api/request-meta.js';
 import type { Server } from 'node:net';
 import { requestBodyLimit } from './body-limit.js';
 import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
+import { onPublicContentChange, publicContentChanged } from './shared/public-content.js';
+import { queueWorkView } from './domain/works.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 
 /** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
@@ -82,6 +84,13 @@ export function createApp(deps: AppDeps) {
     if ((c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/api/teaching/scratch/backpack/getFile/')) && c.res.ok) {
       c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
     }
+    // A page anyone may share (the anonymous public pages: Cache-Control public) holds nothing of a user for an
+    // opener to learn, so it drops the opener isolation: Chromium puts a Cross-Origin-Opener-Policy page in a new
+    // renderer process, which delayed the first paint of a visitor's first page (docs/public-speed.md). Pages of a
+    // session keep it.
+    if (c.res.headers.get('Cache-Control')?.startsWith('public') && c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      c.res.headers.delete('Cross-Origin-Opener-Policy');
+    }
   });
   // Pages and JSON gzip to a fraction; the files route streams stored files uncompressed (they carry a length).
   app.use('*', async (c, next) => {
@@ -133,10 +142,26 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // With several processes (REDIS_URL), a change of public content made here reaches the others' page caches,
+  // and theirs reach ours.
+  onPublicContentChange((what, remote) => {
+    if (!remote && deps.hub.publishPublicContent) {
+      deps.hub.publishPublicContent(what).catch((err: Error) => deps.config.logLevel !== 'silent' && console.error(`[pages] cache invalidation not sent: ${err.message}`));
+    }
+  });
+  deps.hub.onPublicContent?.((what) => publicContentChanged(what, true));
+
   const transport = deps.config.upstreamUrl
     ? httpTransport(deps.config.upstreamUrl)
     : inProcessTransport((url, init, env) => app.request(url, init, { ...(env as object), [UPSTREAM_CALL]: true } as never));
-  app.route('/', createPages({ upstream: new Upstream(transport), config: deps.config }));
+  app.route('/', createPages({
+    upstream: new Upstream(transport),
+    config: deps.config,
+    pageCacheClock: deps.pageCacheClock,
+    // Views of cached work pages, batched in this process (domain/works.ts); with an HTTP upstream the pages ask
+    // that backend's countView instead.
+    countWorkView: deps.config.upstreamUrl ? undefined : (workId, { ip }) => queueWorkView(deps.db, workId, { userId: null, ip }),
+  }));
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return fail(c, '路径不存在，请检查路径是否正确', 404, 404);
     if (c.req.path.startsWith('/static/')) return c.text('Not Found', 404);

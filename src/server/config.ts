@@ -31,6 +31,12 @@ const schema = z.object({
   UPSTREAM_URL: url(['http:', 'https:'], 'UPSTREAM_URL').optional(),
   REDIS_URL: url(['redis:', 'rediss:'], 'REDIS_URL').optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'PUBLIC_URL').optional(),
+  PAGE_CACHE_TTL_MS: z.coerce
+    .number({ message: 'PAGE_CACHE_TTL_MS must be a number' })
+    .int('PAGE_CACHE_TTL_MS must be a whole number')
+    .min(0, 'PAGE_CACHE_TTL_MS must be between 0 and 60000')
+    .max(60_000, 'PAGE_CACHE_TTL_MS must be between 0 and 60000')
+    .default(5000),
   LOG_LEVEL: z.enum(['silent', 'error', 'info'], { message: 'LOG_LEVEL must be silent, error or info' }).default('info'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'SMTP_URL').optional(),
   MAIL_FROM: z.string().trim().max(200, 'MAIL_FROM is too long').optional(),
@@ -67,6 +73,8 @@ export interface Config {
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
   logLevel: 'silent' | 'error' | 'info';
+  /** How long an anonymous public page is kept in this process's page cache (ms); 0 turns the cache off. */
+  pageCacheTtlMs: number;
   /** Reverse proxies allowed to name the client in X-Forwarded-For; unset: the header is ignored. */
   trustProxy?: TrustProxy;
   /** Outgoing mail (password recovery, messages): smtp://user:pass@host:port or smtps://…; unset: no mail is sent. */
@@ -111,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL,
+    pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

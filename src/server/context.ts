@@ -20,6 +20,8 @@ export interface AppDeps {
   scheduler?: { reload(): Promise<void> };
   /** The HTTP server's numbers and recent requests (系统监控); createApp makes one when none is given. */
   monitor?: RequestRecorder;
+  /** The clock of the public page cache (tests move it rather than wait out its TTL). */
+  pageCacheClock?: () => number;
 }
 
 export interface ApiEnv {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { flushWorkViews } from './domain/works.js';
 import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle.js';
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
@@ -80,8 +81,12 @@ async function main() {
   const shutdown = () => {
     closeWebSockets();
     server.close();
+    // Stop the scheduler (waiting for a running job), then write the views of cached work pages still queued
+    // (domain/works.ts) before the database closes.
     void scheduler
       .stop()
+      .then(() => flushWorkViews(db))
+      .catch(() => {})
       .then(() => Promise.all([hub.close(), loginThrottle.close(), close()]))
       .finally(() => process.exit(0));
   };

@@ -1,9 +1,12 @@
-// The HTML document around every page: one stylesheet per page family, scripts deferred, no inline script.
+// The HTML document around every page: one stylesheet per page family (linked, or inlined by the public pages),
+// scripts deferred, no inline script.
 import type { Child } from 'hono/jsx';
 
 export interface DocumentProps {
   title: string;
   styles: string[];
+  /** A stylesheet's text to put in the head as a <style> element (the public pages inline theirs). */
+  inlineStyle?: string | null;
   scripts?: string[];
   /** ES module scripts (deferred by nature), after the classic ones. */
   modules?: string[];
@@ -17,7 +20,7 @@ export interface DocumentProps {
   children: Child;
 }
 
-export function Document({ title, styles, scripts = [], modules = [], head, bodyClass, bodyStyle, htmlClass, children }: DocumentProps) {
+export function Document({ title, styles, inlineStyle, scripts = [], modules = [], head, bodyClass, bodyStyle, htmlClass, children }: DocumentProps) {
   return (
     <html lang="zh-CN" class={htmlClass}>
       <head>
@@ -28,6 +31,7 @@ export function Document({ title, styles, scripts = [], modules = [], head, body
         {styles.map((href) => (
           <link rel="stylesheet" href={href} />
         ))}
+        {inlineStyle ? <style dangerouslySetInnerHTML={{ __html: inlineStyle }} /> : null}
         {head}
         {scripts.map((src) => (
           <script src={src} defer />

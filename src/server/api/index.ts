@@ -6,6 +6,8 @@ import { resolveSession } from '../domain/sessions.js';
 import { ApiRoutes } from './access.js';
 import { PASSWORD_CHANGE_REQUIRED } from '../shared/password-policy.js';
 import { fail } from './envelope.js';
+import { publicContentOfWrite } from './public-writes.js';
+import { publicContentChanged } from '../shared/public-content.js';
 import { refuseIllegalInput } from './illegal-input.js';
 import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
 import { clientIp, requestToken } from './request-meta.js';
@@ -125,7 +127,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
     }
     const started = Date.now();
     await next();
-    if (unsafe && user && !SELF_LOGGED.has(c.req.path.replace(/^\/api/, ''))) {
+    const path = c.req.path.replace(/^\/api/, '');
+    if (unsafe && user && !SELF_LOGGED.has(path)) {
       let success = c.res.ok;
       if (success && c.res.headers.get('content-type')?.includes('application/json')) {
         try {
@@ -134,6 +137,9 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
           /* not an envelope */
         }
       }
+      // Anonymous pages that show what this write changed are dropped from the page cache (public-writes.ts).
+      const changed = success ? publicContentOfWrite(path) : null;
+      if (changed) publicContentChanged(changed);
       await writeLog(deps.db, {
         logType: 2,
         operateType: OPERATE_TYPE[c.req.method] ?? null,

@@ -138,6 +138,62 @@ export async function authorProfile(db: Kysely<Database>, userId: string): Promi
   return { id: u.id, realname: u.realname || '匿名', avatar: u.avatar ?? null, avatar_url: fileUrl(u.avatar), workCount: Number(n?.n ?? 0) };
 }
 
+/** True when the work is public (status ≥ 3) and neither it nor its author is deleted: only such works count views. */
+async function isPublicWork(db: Kysely<Database>, workId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('teaching_work as w')
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .select('w.id')
+    .where('w.id', '=', workId)
+    .where('w.del_flag', '=', 0)
+    .where('w.work_status', '>=', PUBLIC_STATUS)
+    .where('u.del_flag', '=', 0)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * A visit of a public work's page that did not read the work (the page came from the public page cache): counts
+ * the view by the same rule as workDetail (once per visitor per day, work-visits.ts). False when the work is not
+ * public.
+ */
+export async function countPublicWorkView(db: Kysely<Database>, workId: string, visitor: Visitor): Promise<boolean> {
+  if (!(await isPublicWork(db, workId))) return false;
+  await countOnce(db, 'view', workId, visitor);
+  return true;
+}
+
+/** How long queued views wait before they are written. */
+export const WORK_VIEW_FLUSH_MS = 1000;
+const queuedViews = new WeakMap<Kysely<Database>, { visits: Map<string, [string, Visitor]>; timer: NodeJS.Timeout | null }>();
+
+/**
+ * Counts a view of a public work's page served from the page cache, like countPublicWorkView but written within
+ * WORK_VIEW_FLUSH_MS: repeats by one visitor within the window collapse in memory, so hundreds of cached visits a
+ * second cost one database write per distinct visitor, not one each (a write per visit capped the cached page at
+ * a few hundred visits a second on SQLite).
+ */
+export function queueWorkView(db: Kysely<Database>, workId: string, visitor: Visitor): void {
+  let q = queuedViews.get(db);
+  if (!q) queuedViews.set(db, (q = { visits: new Map(), timer: null }));
+  q.visits.set(`${workId}\n${visitor.userId ?? ''}\n${visitor.ip}`, [workId, visitor]);
+  if (!q.timer) {
+    q.timer = setTimeout(() => void flushWorkViews(db).catch(() => {}), WORK_VIEW_FLUSH_MS);
+    q.timer.unref();
+  }
+}
+
+/** Writes the queued views now (the timer does it within a second; shutdown and tests call it). */
+export async function flushWorkViews(db: Kysely<Database>): Promise<void> {
+  const q = queuedViews.get(db);
+  if (!q) return;
+  if (q.timer) clearTimeout(q.timer);
+  q.timer = null;
+  const visits = [...q.visits.values()];
+  q.visits.clear();
+  for (const [workId, visitor] of visits) await countPublicWorkView(db, workId, visitor);
+}
+
 export interface Viewer {
   id: string;
   /** Administrators may open works that are not public (teachers get class-scoped access with the works screens). */

@@ -4,8 +4,8 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { readSessionCookie, SESSION_COOKIE, sessionCookiePrefix } from '../api/request-meta.js';
 import type { Config } from '../config.js';
 import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from '../upstream/client.js';
-import { onPublicContentChange } from '../shared/public-content.js';
 import { isLocalPath } from './safe-path.js';
+import { onPublicContentChange } from '../shared/public-content.js';
 
 export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** Where a logged-in user lands (the home dashboard tab). */
@@ -78,8 +78,7 @@ let siteConfigCache: { value: PageSiteConfig; expires: number } | null = null;
 export function invalidateSiteConfig() {
   siteConfigCache = null;
 }
-
-// A save through the API (saveTenantConfig, from any client) raises the public-content signal: drop it then too.
+// A save through the API (from any page or client, in this process or, through the hub, another) drops it too.
 onPublicContentChange((what) => {
   if (what === 'config' || what === 'all') invalidateSiteConfig();
 });

@@ -45,12 +45,28 @@ import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
 import { registerMonitorPages } from './system/monitor.js';
 import { registerExceptionPages } from './exception.js';
+import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
 export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
-export function createPages(deps: { upstream: Upstream; config: Config }) {
+export interface PagesDeps {
+  upstream: Upstream;
+  config: Config;
+  pageCacheClock?: () => number;
+  /**
+   * Counts a view of a public work whose page the page cache served (see page-cache.ts). The composition root
+   * (app.ts) gives the in-process counter that batches views; without one (an HTTP upstream), each such visit is
+   * one call of the API's countView.
+   */
+  countWorkView?: (workId: string, visitor: { ip: string }) => void | Promise<void>;
+}
+
+export function createPages(deps: PagesDeps) {
   const app = new Hono<PageEnv>();
+  // Anonymous public pages are shared for a few seconds (page-cache.ts); the API's writes drop them.
+  const cache = new PageCache({ ttlMs: deps.config.pageCacheTtlMs ?? 0, now: deps.pageCacheClock });
+  invalidateOnChange(cache);
   // Every page form write (save, delete, import, logout …) must come from our own origin: the session cookie
   // alone must not let another site post a form at us (shared/same-origin.ts, the API's rule too).
   app.use('*', async (c, next) => {
@@ -81,6 +97,20 @@ export function createPages(deps: { upstream: Upstream; config: Config }) {
     // A page that found the session gone (expired, revoked) sends the visitor to log in again.
     if (c.res.status === 302 && token && c.res.headers.get('Location')?.startsWith('/user/login?')) clearSessionCookie(c);
   });
+  app.use(
+    '*',
+    pageCacheMiddleware({
+      cache,
+      // A work page served from the cache still counts its visitor's view (the render's own studentWorkInfo counts
+      // the visit that rendered it). Cross-site visits count too (a link shared in a chat), as they always did, so
+      // this is not read-only like the page's other calls of such a visit.
+      countView: async (c, workId) => {
+        const ip = clientIp(c, deps.config.trustProxy);
+        if (deps.countWorkView) await deps.countWorkView(workId, { ip });
+        else await deps.upstream.as(c.get('token'), ip, { signal: c.req.raw.signal }).countWorkView(workId);
+      },
+    }),
+  );
 
   // As teaching-open: the site's address opens 首页 (/index); 社区 (/home) is one menu entry away.
   app.get('/', (c) => c.redirect('/index'));

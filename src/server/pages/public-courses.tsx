@@ -15,6 +15,7 @@ import {
 import type { CourseModel, Page } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
+import { currentPath } from './page-cache.js';
 
 /** Highest page number accepted (a larger one shows an empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
@@ -86,8 +87,7 @@ export function registerPublicCoursePages(app: Hono<PageEnv>) {
   });
 
   app.get('/courseList', async (c) => {
-    const url = new URL(c.req.url);
-    const current = url.pathname + url.search;
+    const current = currentPath(c);
     const id = c.req.query('id');
     if (id !== undefined) {
       const key = id.trim();

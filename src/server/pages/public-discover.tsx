@@ -14,6 +14,7 @@ import {
 import type { AuthorProfile, LeaderboardParams, Page, WorkModel } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
+import { canonicalSearch, currentPath } from './page-cache.js';
 
 /** Highest page number accepted (a larger one shows an empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
@@ -61,7 +62,6 @@ export function registerPublicDiscoverPages(app: Hono<PageEnv>) {
     const type = typeOf(c.req.query('type'));
     const pageNo = pageNoOf(c.req.query('pageNo'));
     const userId = c.req.query('userId')?.trim().slice(0, 64) || undefined;
-    const url = new URL(c.req.url);
     const [frame, page, who] = await Promise.all([
       chrome(c),
       works(c, { ...TAB_QUERY[type], userId, pageNo, pageSize: WORK_LIST_PAGE_SIZE }),
@@ -78,7 +78,7 @@ export function registerPublicDiscoverPages(app: Hono<PageEnv>) {
             viewer={frame.viewer}
             look={frame.look}
             // The bare path is the menu's 发现 (type 1): highlight it.
-            current={url.search ? url.pathname + url.search : `/workList?type=${DEFAULT_WORK_LIST_TYPE}`}
+            current={canonicalSearch(c) ? currentPath(c) : `/workList?type=${DEFAULT_WORK_LIST_TYPE}`}
             type={type}
             works={page?.records ?? []}
             total={Number(page?.total ?? 0)}
@@ -94,13 +94,12 @@ export function registerPublicDiscoverPages(app: Hono<PageEnv>) {
   app.get('/friend-detail', async (c) => {
     const id = c.req.query('id')?.trim().slice(0, 64) ?? '';
     const pageNo = pageNoOf(c.req.query('pageNo'));
-    const url = new URL(c.req.url);
     const [frame, who, page] = await Promise.all([
       chrome(c),
       author(c, id),
       id ? works(c, { userId: id, orderBy: 'time', pageNo, pageSize: AUTHOR_PAGE_SIZE }) : Promise.resolve(null),
     ]);
-    const props = frameProps(frame, url.pathname + url.search);
+    const props = frameProps(frame, currentPath(c));
     cacheHeaders(c);
     if (!who) return c.html('<!doctype html>' + (<AuthorNotFoundPage {...props} />), 404);
     return c.html(

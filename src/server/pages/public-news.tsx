@@ -1,25 +1,19 @@
 // The public news pages: /newsList?pageNo= (资讯) and /news-detail?id=. No login needed, no JavaScript shipped.
-// Anonymous answers may be cached briefly and carry an ETag (a revalidation costs no HTML); a visitor with a
+// Anonymous answers are shared briefly and carry an ETag (page-cache.ts; a revalidation costs no HTML); a visitor with a
 // session gets a private, uncached page (cacheHeaders in ./public.tsx).
-import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { NEWS_PAGE_SIZE, NewsDetailPage, NewsListPage, NewsNotFoundPage } from '../../templates/public/news.js';
 import type { NewsModel, Page } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
+import { currentPath } from './page-cache.js';
 
 /** Highest page number accepted (a larger one shows the last, empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
 
-/** Sends the page; for anonymous visitors with a weak ETag, answering 304 when the browser already has it. */
+/** Sends the page with its Cache-Control; anonymous answers get their ETag (and 304) from the page cache. */
 function send(c: Context<PageEnv>, html: string, status: 200 | 404 = 200): Response {
   cacheHeaders(c);
-  if (!c.get('token')) {
-    const tag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
-    c.header('ETag', tag);
-    const match = c.req.header('If-None-Match');
-    if (status === 200 && match && match.split(',').some((t) => t.trim() === tag)) return c.body(null, 304);
-  }
   return c.html(html, status);
 }
 
@@ -31,7 +25,6 @@ const pageNoOf = (raw: string | undefined) => {
 export function registerPublicNewsPages(app: Hono<PageEnv>) {
   app.get('/newsList', async (c) => {
     const pageNo = pageNoOf(c.req.query('pageNo'));
-    const url = new URL(c.req.url);
     const load = async (): Promise<Page<NewsModel> | null> => {
       try {
         const res = await c.get('upstream').newsList({ pageNo, pageSize: NEWS_PAGE_SIZE });
@@ -52,7 +45,7 @@ export function registerPublicNewsPages(app: Hono<PageEnv>) {
           menu={frame.menu}
           viewer={frame.viewer}
           look={frame.look}
-          current={url.pathname + url.search}
+          current={currentPath(c)}
           news={page?.records ?? []}
           total={Number(page?.total ?? 0)}
           pageNo={pageNo}
@@ -64,10 +57,9 @@ export function registerPublicNewsPages(app: Hono<PageEnv>) {
 
   app.get('/news-detail', async (c) => {
     const id = c.req.query('id')?.trim() ?? '';
-    const url = new URL(c.req.url);
     // Unknown, missing or a draft: the API answers success:false (未找到对应数据) for all of them.
     const [frame, res] = await Promise.all([chrome(c), id ? c.get('upstream').newsDetail(id) : Promise.resolve(null)]);
-    const props = frameProps(frame, url.pathname + url.search);
+    const props = frameProps(frame, currentPath(c));
     if (!res?.success || !res.result) return send(c, '<!doctype html>' + (<NewsNotFoundPage {...props} />), 404);
     return send(c, '<!doctype html>' + (<NewsDetailPage {...props} news={res.result} />));
   });

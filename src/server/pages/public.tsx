@@ -6,14 +6,12 @@ import type { PublicFrameProps, PublicViewer } from '../../templates/public/layo
 import { publicLook } from '../../templates/public/look.js';
 import type { Envelope, FrontMenuNode, Page } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
+import { cacheHeaders, currentPath } from './page-cache.js';
 
 const HOME_SECTION_SIZE = 8;
 
-/** Anonymous pages may sit in shared caches briefly; a visitor with a session gets a private, uncached page. */
-export function cacheHeaders(c: Context<PageEnv>) {
-  c.header('Cache-Control', c.get('token') ? 'private, no-store' : 'public, max-age=30');
-  c.header('Vary', 'Cookie');
-}
+// Cache-Control per page (page-cache.ts); the public pages' modules import it from here.
+export { cacheHeaders } from './page-cache.js';
 
 export function logFailure(c: Context<PageEnv>, what: string, err: unknown) {
   if (c.get('config').logLevel !== 'silent') console.error(`[pages] ${c.req.path}: ${what} failed:`, err instanceof Error ? err.message : err);

@@ -2,6 +2,7 @@
 // In process by default; a Redis-backed hub with the same interface joins several processes.
 import { EventEmitter } from 'node:events';
 import type { SessionsEnded } from '../domain/session-watch.js';
+import type { PublicContent } from '../shared/public-content.js';
 
 /** Message pushed to shells, in the anchor's websocket vocabulary: cmd topic (to all) or user (to some). */
 export interface NoticeMessage {
@@ -38,6 +39,13 @@ export interface NoticeHub {
   publishCloud(update: CloudUpdate): Promise<void>;
   /** Registers a listener for one work's cloud variable changes; returns the unsubscribe function. */
   subscribeCloud(workId: string, listener: (update: CloudUpdate) => void): () => void;
+  /**
+   * Tells the other processes that public content changed, so that their page caches drop it (a hub joining
+   * several processes only; this process's own listeners have heard it already).
+   */
+  publishPublicContent?(what: PublicContent): Promise<void>;
+  /** Registers a listener for public content changes made by other processes; returns the unsubscribe function. */
+  onPublicContent?(listener: (what: PublicContent) => void): () => void;
   close(): Promise<void>;
 }
 

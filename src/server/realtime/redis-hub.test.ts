@@ -98,6 +98,8 @@ describe('two server processes sharing notices through Redis', () => {
       DEMO_CONTENT: '1',
       DATABASE_URL: pgUrl ?? '',
       PG_SCHEMA: pgUrl ? pgSchema : '',
+      // A minute: within the tests below only the fan-out through Redis can drop a cached public page.
+      PAGE_CACHE_TTL_MS: '60000',
     };
     // One after the other: the first one migrates and seeds the shared database.
     a = await startServer(env);
@@ -210,4 +212,19 @@ describe('two server processes sharing notices through Redis', () => {
     expect(redis.result.configured).toBe(true);
     expect(Number(redis.result.info.find((x: { key: string }) => x.key === 'connected_clients').value)).toBeGreaterThanOrEqual(2);
   }, 60_000);
+
+  it('a public page cached by B is dropped when the site config is saved through A', async () => {
+    const admin = await login(a, 'admin', ADMIN_PASSWORD);
+    const title = async () => /<title>([^<]*)<\/title>/.exec(await (await fetch(`${b.base}/home`)).text())?.[1];
+    const before = await title();
+    const first = await fetch(`${b.base}/home`);
+    expect((await fetch(`${b.base}/home`)).headers.get('etag')).toBe(first.headers.get('etag'));
+    expect((await api(a, 'POST', '/sys/config/saveTenantConfig', admin.token, { brandName: '跨进程学堂' })).success).toBe(true);
+    try {
+      await expect.poll(title, { timeout: 5000 }).toBe('跨进程学堂');
+    } finally {
+      await api(a, 'POST', '/sys/config/saveTenantConfig', admin.token, { brandName: before });
+    }
+    await expect.poll(title, { timeout: 5000 }).toBe(before);
+  }, 30_000);
 });

@@ -1,7 +1,10 @@
 // Notice fan-out across processes: publish() goes to a Redis channel; every process (the publisher included)
 // subscribes to it and delivers to its own websocket listeners. Same interface as the in-process hub.
 import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { SessionsEnded } from '../domain/session-watch.js';
+import { PUBLIC_CONTENT_KINDS, type PublicContent } from '../shared/public-content.js';
 import { LocalDelivery, type CloudUpdate, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
 
 export const NOTICE_CHANNEL = 'xuetang:notices';
@@ -9,6 +12,20 @@ export const NOTICE_CHANNEL = 'xuetang:notices';
 const SESSIONS_SUFFIX = ':sessions';
 /** Scratch cloud variable changes: `<channel>:cloud`. */
 const CLOUD_SUFFIX = ':cloud';
+/** Public content changes (page caches): `<channel>:public`. */
+const PUBLIC_SUFFIX = ':public';
+
+interface PublicChange {
+  what: PublicContent;
+  /** The process that made it (it does not hear its own change twice). */
+  origin: string;
+}
+
+function isPublicChange(v: unknown): v is PublicChange {
+  if (!v || typeof v !== 'object') return false;
+  const p = v as PublicChange;
+  return PUBLIC_CONTENT_KINDS.includes(p.what) && typeof p.origin === 'string';
+}
 
 export interface RedisHubOptions {
   channel?: string;
@@ -43,6 +60,9 @@ export class RedisHub implements NoticeHub {
   private readonly channel: string;
   private readonly sessionsChannel: string;
   private readonly cloudChannel: string;
+  private readonly publicChannel: string;
+  private readonly publicListeners = new EventEmitter();
+  private readonly origin = randomUUID();
   private readonly ready: Promise<unknown>;
 
   /** Connects a hub; ioredis is loaded here, so processes without REDIS_URL never load it. */
@@ -55,6 +75,8 @@ export class RedisHub implements NoticeHub {
     this.channel = opts.channel ?? NOTICE_CHANNEL;
     this.sessionsChannel = this.channel + SESSIONS_SUFFIX;
     this.cloudChannel = this.channel + CLOUD_SUFFIX;
+    this.publicChannel = this.channel + PUBLIC_SUFFIX;
+    this.publicListeners.setMaxListeners(0);
     const onError = opts.onError ?? ((err: Error) => console.error(`[realtime] redis: ${err.message}`));
     // Commands wait (queued) while Redis reconnects instead of failing at once; a publish that cannot be
     // delivered within a few retries is reported to the caller.
@@ -62,9 +84,9 @@ export class RedisHub implements NoticeHub {
     this.sub = new RedisClient(url, { maxRetriesPerRequest: null, lazyConnect: false });
     this.pub.on('error', onError);
     this.sub.on('error', onError);
-    this.ready = this.sub.subscribe(this.channel, this.sessionsChannel, this.cloudChannel);
+    this.ready = this.sub.subscribe(this.channel, this.sessionsChannel, this.cloudChannel, this.publicChannel);
     this.sub.on('message', (channel, text) => {
-      if (channel !== this.channel && channel !== this.sessionsChannel && channel !== this.cloudChannel) return;
+      if (channel !== this.channel && channel !== this.sessionsChannel && channel !== this.cloudChannel && channel !== this.publicChannel) return;
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -72,7 +94,10 @@ export class RedisHub implements NoticeHub {
         onError(new Error('ignored a message that is not JSON'));
         return;
       }
-      if (channel === this.cloudChannel) {
+      if (channel === this.publicChannel) {
+        if (!isPublicChange(parsed)) onError(new Error('ignored a message that is not a public content change'));
+        else if (parsed.origin !== this.origin) this.publicListeners.emit('change', parsed.what);
+      } else if (channel === this.cloudChannel) {
         if (isCloudUpdate(parsed)) this.local.deliverCloud(parsed);
         else onError(new Error('ignored a message that is not a cloud variable change'));
       } else if (channel === this.sessionsChannel) {
@@ -112,6 +137,15 @@ export class RedisHub implements NoticeHub {
 
   subscribeCloud(workId: string, listener: (update: CloudUpdate) => void): () => void {
     return this.local.subscribeCloud(workId, listener);
+  }
+
+  async publishPublicContent(what: PublicContent): Promise<void> {
+    await this.pub.publish(this.publicChannel, JSON.stringify({ what, origin: this.origin } satisfies PublicChange));
+  }
+
+  onPublicContent(listener: (what: PublicContent) => void): () => void {
+    this.publicListeners.on('change', listener);
+    return () => this.publicListeners.off('change', listener);
   }
 
   async close(): Promise<void> {

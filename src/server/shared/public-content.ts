@@ -6,12 +6,15 @@
 /** What changed, so a listener may drop only what depends on it; 'all' when a writer cannot say. */
 export type PublicContent = 'work' | 'course' | 'config' | 'menu' | 'news' | 'all';
 
-type Listener = (what: PublicContent) => void;
+export const PUBLIC_CONTENT_KINDS: readonly PublicContent[] = ['work', 'course', 'config', 'menu', 'news', 'all'];
+
+/** `remote`: the change was made by another process and reached this one through the hub (not to be sent on). */
+type Listener = (what: PublicContent, remote: boolean) => void;
 const listeners = new Set<Listener>();
 
 /** Tells every listener in this process that public content of this kind changed. */
-export function publicContentChanged(what: PublicContent = 'all'): void {
-  for (const listener of listeners) listener(what);
+export function publicContentChanged(what: PublicContent = 'all', remote = false): void {
+  for (const listener of listeners) listener(what, remote);
 }
 
 /** Subscribes to changes; returns the unsubscribe function. */

@@ -379,6 +379,10 @@ export class Upstream {
   deleteComment(id: string) {
     return this.call<null>('DELETE', '/teaching/teachingWork/deleteComment', { id });
   }
+  /** Counts a visit of a public work's page that was served without calling workInfo (the page cache). */
+  countWorkView(workId: string) {
+    return this.call<null>('POST', '/teaching/teachingWork/countView', { workId });
+  }
   homeCourses(p: { pageNo?: number; pageSize?: number; courseName?: string; courseCategory?: string; courseType?: string } = {}) {
     return this.get<Page<CourseModel>>('/teaching/teachingCourse/getHomeCourse', p);
   }

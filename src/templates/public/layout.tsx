@@ -7,8 +7,9 @@ import { Icon, hasIcon } from '../icons.js';
 import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
 import { backgroundStyle, EMPTY_LOOK, type PublicLook } from './look.js';
+import { siteCss } from './site-css.js';
 
-/** Public pages load only this stylesheet (antd.css is far over the public pages' budget). */
+/** Public pages use only this stylesheet (antd.css is far over the public pages' budget), inlined (site-css.ts). */
 export const PUBLIC_STYLES = ['/static/css/site.css'];
 
 /** The logged-in visitor as the public pages show them; null for anonymous visitors. */
@@ -138,10 +139,12 @@ export function PublicLayout(p: PublicLayoutProps) {
   const menu = visibleFrontMenu(p.menu, !!p.viewer);
   const look = p.look ?? EMPTY_LOOK;
   const modules = p.banner && look.banners.length > 1 ? [...(p.modules ?? []), asset('/static/build/banner.js')] : p.modules;
+  const css = siteCss();
   return (
     <Document
       title={documentTitle(p.brandName, p.pageTitle)}
-      styles={PUBLIC_STYLES}
+      styles={css ? [] : PUBLIC_STYLES}
+      inlineStyle={css}
       scripts={p.scripts}
       modules={modules}
       bodyClass="xt-public"

@@ -8,7 +8,6 @@ import { HTML_CONFIG_KEYS, PUBLIC_CONFIG_KEYS, siteConfigDefs, type ConfigDef } 
 import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { readConfig } from '../../domain/site-config.js';
-import { publicContentChanged } from '../../shared/public-content.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
@@ -221,7 +220,6 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
         }
       }
     });
-    publicContentChanged('config');
     return ok(c, null, '修改成功', 200);
   });
 }

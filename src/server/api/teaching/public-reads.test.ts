@@ -294,6 +294,24 @@ describe('GET /teaching/teachingWork/studentWorkInfo', () => {
   });
 });
 
+describe('POST /teaching/teachingWork/countView', () => {
+  // The visits of a work page that the page cache answered, when the pages run against this API over HTTP.
+  const count = (workId: string) => t.api('POST', `/teaching/teachingWork/countView?workId=${encodeURIComponent(workId)}`);
+  const views = async (id: string) => (await t.db.selectFrom('teaching_work').select('view_num').where('id', '=', id).executeTakeFirstOrThrow()).view_num;
+
+  it('counts a view of a public work for anyone, and none of a private or unknown one', async () => {
+    const work = (await leaderboard('workStatus=4')).records[0];
+    const before = await views(work.id);
+    expectEnvelope(await count(work.id), { success: true });
+    expect(await views(work.id)).toBe(before + 1);
+    const hidden = await views(privateOfStudent3);
+    expectFailure(await count(privateOfStudent3), '作品不存在');
+    expect(await views(privateOfStudent3)).toBe(hidden);
+    expectFailure(await count('no-such-work'), '作品不存在');
+    expectEnvelope(await t.api('POST', '/teaching/teachingWork/countView'), { success: false, status: 400 });
+  });
+});
+
 describe('GET /teaching/teachingCourse/getHomeCourse', () => {
   it('pages only the courses shown on the home page, with their cover url', async () => {
     const hidden = newId();

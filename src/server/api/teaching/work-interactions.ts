@@ -18,7 +18,6 @@ import {
 } from '../../domain/work-comments.js';
 import type { Visitor } from '../../domain/work-visits.js';
 import { FEATURED_STATUS, leaderboard } from '../../domain/works.js';
-import { publicContentChanged } from '../../shared/public-content.js';
 import { LOGGED_IN, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
@@ -45,7 +44,6 @@ export function registerWorkInteractionRoutes(r: ApiRoutes) {
     if (!workId) return fail(c, '参数错误：缺少workId', 400, 400);
     const res = await starWork(c.get('deps').db, workId, requestVisitor(c));
     if (!res) return fail(c, COMMENT_MESSAGES.notFound);
-    if (res.ok) publicContentChanged('work');
     return c.json({ success: res.ok, message: res.message, code: res.ok ? 200 : 500, result: { starNum: res.starNum }, timestamp: Date.now() });
   });
 
@@ -83,7 +81,6 @@ export function registerWorkInteractionRoutes(r: ApiRoutes) {
     const quota = await commentQuotaProblem(db, user.id);
     if (quota) return fail(c, quota);
     const id = await addComment(db, work.id, user, text);
-    publicContentChanged('work');
     const [saved] = (await workComments(db, work, 1, 1, user)).filter((m) => m.id === id);
     return ok(c, saved ?? { id, workId: work.id, comment: text }, COMMENT_MESSAGES.saved, 200);
   });
@@ -95,7 +92,6 @@ export function registerWorkInteractionRoutes(r: ApiRoutes) {
     const res = await deleteComment(c.get('deps').db, id, c.get('user')!);
     if (res === 'missing') return fail(c, COMMENT_MESSAGES.commentNotFound);
     if (res === 'refused') return fail(c, COMMENT_MESSAGES.notYours);
-    publicContentChanged('work');
     return ok(c, null, COMMENT_MESSAGES.deleted, 200);
   });
 }

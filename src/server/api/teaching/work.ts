@@ -36,6 +36,7 @@ import {
   toListModel,
   userClassIds,
   workDetail,
+  countPublicWorkView,
   type LeaderboardOrder,
   type WorkListRow,
 } from '../../domain/works.js';
@@ -100,6 +101,16 @@ export function registerWorkRoutes(r: ApiRoutes) {
   });
 
   registerWorkInteractionRoutes(r);
+
+  // A visit of a public work's page that the page cache answered (the page did not call studentWorkInfo, which
+  // counts the views of the visits it renders). Counts like studentWorkInfo: anyone, public works only.
+  r.post('/teaching/teachingWork/countView', PUBLIC, async (c) => {
+    const workId = c.req.query('workId')?.trim();
+    if (!workId) return fail(c, '参数错误：缺少workId', 400, 400);
+    if (workId.length > 64) return fail(c, '作品不存在');
+    return (await countPublicWorkView(c.get('deps').db, workId, requestVisitor(c))) ? ok(c, null, '操作成功！', 200) : fail(c, '作品不存在');
+  });
+
   registerOwnWorkRoutes(r);
 }
 
