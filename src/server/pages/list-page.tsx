@@ -46,6 +46,50 @@ export function backToList(c: Context, back: string) {
   return c.redirect(back, 303);
 }
 
+/**
+ * A row action that changes one record through the API after a confirmation (发布, 暂停, 立即执行 …): GET shows the
+ * confirmation page (without JavaScript; htmx asks with hx-confirm and posts at once), POST with `confirmed=1`
+ * calls the API and goes back to the list with its answer as the flash.
+ */
+export function registerConfirmedAction(
+  app: Hono<PageEnv>,
+  o: {
+    /** The list's route; the action answers at `${route}/${key}`. */
+    route: string;
+    /** The list screen's title (menu highlight and breadcrumb of the confirmation page). */
+    screenTitle: string;
+    key: string;
+    /** The confirmation page's heading and question. */
+    title: string;
+    question: string;
+    call: (up: Upstream, id: string) => Promise<{ status: number; body: { success: boolean; message?: string } }>;
+  },
+) {
+  const path = `${o.route}/${o.key}`;
+  const safeBack = (back: unknown) => safeLocalPath(back, o.route, o.route);
+  const confirmPage = (c: Context<PageEnv>, id: string, back: string) =>
+    shellPage(c, { current: o.route, title: o.screenTitle }, () => <ConfirmView title={o.title} text={o.question} action={path} hidden={{ id, back }} back={back} />);
+  app.get(path, (c) => {
+    const id = c.req.query('id') ?? '';
+    const back = safeBack(c.req.query('back'));
+    return id ? confirmPage(c, id, back) : c.redirect(back);
+  });
+  app.post(path, async (c) => {
+    const form = await c.req.parseBody();
+    const id = typeof form.id === 'string' ? form.id.trim() : '';
+    const back = safeBack(form.back);
+    if (!id) {
+      setFlash(c, { type: 'warning', text: '请选择一条记录！' });
+      return backToList(c, back);
+    }
+    if (form.confirmed !== '1') return confirmPage(c, id, back);
+    const res = await o.call(c.get('upstream'), id);
+    if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
+    setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });
+    return backToList(c, back);
+  });
+}
+
 export interface ListPageOptions {
   spec: ListSpec;
   form?: FormSpec;

@@ -3,7 +3,8 @@
 // nothing changed, admin only; and the API driving a running scheduler (pause stops it at once).
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Scheduler, type Clock } from '../../domain/scheduler/scheduler.js';
+import { Scheduler } from '../../domain/scheduler/scheduler.js';
+import { FakeClock } from '../../domain/scheduler/fake-clock.test-kit.js';
 import { SESSION_COOKIE } from '../request-meta.js';
 import { expectEnvelope, expectFailure, expectInvalid, expectNoPermission, expectPage } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -229,35 +230,9 @@ describe.each(dialects)('定时任务 API on %s', (dialect) => {
   });
 
   describe('with a running scheduler', () => {
-    class StepClock implements Clock {
-      timers: { at: number; fn: () => void }[] = [];
-      constructor(public t: number) {}
-      now = () => this.t;
-      setTimeout = (fn: () => void, ms: number) => {
-        const h = { at: this.t + ms, fn };
-        this.timers.push(h);
-        return h;
-      };
-      clearTimeout = (h: unknown) => {
-        this.timers = this.timers.filter((x) => x !== h);
-      };
-      async advanceTo(target: number, settle: () => Promise<void>) {
-        for (;;) {
-          await settle();
-          const due = this.timers.filter((x) => x.at <= target).sort((a, b) => a.at - b.at)[0];
-          if (!due) break;
-          this.t = Math.max(this.t, due.at);
-          this.timers = this.timers.filter((x) => x !== due);
-          due.fn();
-        }
-        this.t = target;
-        await settle();
-      }
-    }
-
     it('schedules an added job at once and stops it when paused through the API', async () => {
       const start = new Date(2026, 5, 1, 9, 0, 30).getTime();
-      const clock = new StepClock(start);
+      const clock = new FakeClock(start);
       const scheduler = new Scheduler({ env: { db: t.db, dialect: t.dialect, dataDir: t.deps.config.dataDir, filesDir: t.filesDir }, clock, node: 'api-test', resyncMs: 3_600_000 });
       // Only the job under test is enabled.
       await t.db.updateTable('sys_quartz_job').set({ status: -1 }).execute();

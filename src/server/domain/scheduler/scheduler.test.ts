@@ -12,42 +12,10 @@ import type { Database } from '../../db/schema.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../../db/test-db.js';
 import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
-import { INTERRUPTED, Scheduler, type Clock } from './scheduler.js';
+import { INTERRUPTED, Scheduler } from './scheduler.js';
+import { FakeClock } from './fake-clock.test-kit.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
-
-/** A clock tests move by hand: timers fire in order as time passes, and each firing's work settles first. */
-class FakeClock implements Clock {
-  private timers: { at: number; fn: () => void }[] = [];
-  constructor(private t: number) {}
-  now() {
-    return this.t;
-  }
-  setTimeout(fn: () => void, ms: number) {
-    const h = { at: this.t + ms, fn };
-    this.timers.push(h);
-    return h;
-  }
-  clearTimeout(h: unknown) {
-    this.timers = this.timers.filter((x) => x !== h);
-  }
-  /** Moves to `target`, firing every timer due on the way and waiting for what each one started. */
-  async advanceTo(target: number, settle: () => Promise<void>) {
-    for (;;) {
-      await settle();
-      const due = this.timers.filter((x) => x.at <= target).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.t = Math.max(this.t, due.at);
-      this.timers = this.timers.filter((x) => x !== due);
-      due.fn();
-    }
-    this.t = target;
-    await settle();
-  }
-  pending() {
-    return this.timers.length;
-  }
-}
 
 /** Local time (the scheduler's and the stored times' zone). */
 const at = (y: number, mo: number, d: number, h: number, mi: number, s = 0, ms = 0) => new Date(y, mo - 1, d, h, mi, s, ms).getTime();

@@ -7,11 +7,11 @@ import type { Child } from 'hono/jsx';
 import { announcementForm, announcementsList, PRIORITY_COLORS, SEND_STATUS_COLORS } from '../../lists/announcements.js';
 import type { FieldSpec } from '../../lists/spec.js';
 import { cx, inputClass, Tag } from '../../../templates/antd.js';
-import { ConfirmView, FormView, type ControlContext } from '../../../templates/list/form-view.js';
+import { FormView, type ControlContext } from '../../../templates/list/form-view.js';
 import { RichHtml } from '../../../templates/rich-html.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
-import { backToList, fieldOptions, formToBody, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { backToList, fieldOptions, formToBody, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
@@ -300,33 +300,12 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
     return shellPage(c, { current: route, title: spec.title }, view);
   });
 
-  // 发布 / 撤销: a confirmation page without JavaScript (htmx asks with hx-confirm), then the API call.
-  const stateAction = (key: 'release' | 'revoke', apiPath: string, title: string, question: string) => {
-    const confirmPage = (c: Context<PageEnv>, id: string, back: string) =>
-      shellPage(c, { current: route, title: spec.title }, () => (
-        <ConfirmView title={title} text={question} action={`${route}/${key}`} hidden={{ id, back }} back={back} />
-      ));
-    app.get(`${route}/${key}`, (c) => {
-      const id = c.req.query('id') ?? '';
-      const back = safeBack(c.req.query('back'));
-      return id ? confirmPage(c, id, back) : c.redirect(back);
-    });
-    app.post(`${route}/${key}`, async (c) => {
-      const form = await c.req.parseBody();
-      const id = typeof form.id === 'string' ? form.id.trim() : '';
-      const back = safeBack(form.back);
-      if (!id) {
-        setFlash(c, { type: 'warning', text: '请选择一条记录！' });
-        return backToList(c, back);
-      }
-      if (form.confirmed !== '1') return confirmPage(c, id, back);
-      const res = await c.get('upstream').call<unknown>('GET', apiPath, { id });
-      if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
-      setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });
-      return backToList(c, back);
-    });
-  };
+  // 发布 / 撤销: confirmed, then the API call (list-page.tsx).
   const action = (key: string) => spec.rowActions.find((a) => a.key === key)!;
-  stateAction('release', '/sys/annountCement/doReleaseData', '发布通告', action('release').confirm!);
-  stateAction('revoke', '/sys/annountCement/doReovkeData', '撤销通告', action('revoke').confirm!);
+  for (const [key, apiPath, title] of [
+    ['release', '/sys/annountCement/doReleaseData', '发布通告'],
+    ['revoke', '/sys/annountCement/doReovkeData', '撤销通告'],
+  ] as const) {
+    registerConfirmedAction(app, { route, screenTitle: spec.title, key, title, question: action(key).confirm!, call: (up, id) => up.call<unknown>('GET', apiPath, { id }) });
+  }
 }

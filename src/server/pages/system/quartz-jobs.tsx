@@ -2,24 +2,20 @@
 // know: the built-in job's description and parameter hint beside the select, a live preview of the cron
 // expression's next five runs (the API checks it), the 启动 / 暂停 / 立即执行 row actions (confirmation, then
 // the API), and each job's 运行记录. Data goes through the upstream client only.
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { QUARTZ_ROUTE, quartzJobForm, quartzJobsList, quartzRunsList, RUN_OUTCOME_COLORS } from '../../lists/quartz-jobs.js';
 import type { FieldSpec } from '../../lists/spec.js';
 import { JOB_CATALOGUE, jobInfo } from '../../shared/scheduled-jobs.js';
 import { cx, inputClass, Tag } from '../../../templates/antd.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
-import { ConfirmView } from '../../../templates/list/form-view.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash } from '../list-page.js';
-import { shellPage } from '../shell-page.js';
-import { safeLocalPath } from '../safe-path.js';
+import { registerConfirmedAction, registerListPage } from '../list-page.js';
 
 const spec = quartzJobsList;
 const route = QUARTZ_ROUTE;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 
 type Preview = { ok: true; runs: string[] } | { ok: false; message: string };
 
@@ -197,32 +193,9 @@ export function registerQuartzJobPages(app: Hono<PageEnv>) {
 
   app.get(`${route}/job-hint`, (c) => c.html(String(<JobHint jobKey={(c.req.query('jobClassName') ?? '').slice(0, 100)} />)));
 
-  // 启动 / 暂停 / 立即执行: a confirmation page without JavaScript (htmx asks with hx-confirm), then the API call.
-  const rowAction = (key: 'resume' | 'pause' | 'execute', title: string) => {
+  // 启动 / 暂停 / 立即执行: confirmed, then the API call (list-page.tsx).
+  for (const [key, title] of [['resume', '启动任务'], ['pause', '暂停任务'], ['execute', '立即执行']] as const) {
     const question = spec.rowActions.find((a) => a.key === key)!.confirm!;
-    const confirmPage = (c: Context<PageEnv>, id: string, back: string) =>
-      shellPage(c, { current: route, title: spec.title }, () => <ConfirmView title={title} text={question} action={`${route}/${key}`} hidden={{ id, back }} back={back} />);
-    app.get(`${route}/${key}`, (c) => {
-      const id = c.req.query('id') ?? '';
-      const back = safeBack(c.req.query('back'));
-      return id ? confirmPage(c, id, back) : c.redirect(back);
-    });
-    app.post(`${route}/${key}`, async (c) => {
-      const form = await c.req.parseBody();
-      const id = typeof form.id === 'string' ? form.id.trim() : '';
-      const back = safeBack(form.back);
-      if (!id) {
-        setFlash(c, { type: 'warning', text: '请选择一条记录！' });
-        return backToList(c, back);
-      }
-      if (form.confirmed !== '1') return confirmPage(c, id, back);
-      const res = await c.get('upstream').call<unknown>('POST', `/sys/quartzJob/${key}`, undefined, { id });
-      if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
-      setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });
-      return backToList(c, back);
-    });
-  };
-  rowAction('resume', '启动任务');
-  rowAction('pause', '暂停任务');
-  rowAction('execute', '立即执行');
+    registerConfirmedAction(app, { route, screenTitle: spec.title, key, title, question, call: (up, id) => up.call<unknown>('POST', `/sys/quartzJob/${key}`, undefined, { id }) });
+  }
 }
