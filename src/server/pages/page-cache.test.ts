@@ -141,19 +141,26 @@ describe.each(dialects)('the public page cache on %s', (dialect) => {
     expect(await (await get('/home')).text()).toContain('<title>学堂</title>');
   });
 
-  it('counts the view of every visit of a cached work page, revalidations included', async () => {
+  it('counts each visitor of a cached work page once a day, revalidations included', async () => {
     const work = await publicWork();
     const url = `/work-detail?id=${work.id}`;
+    /** A visit from a given client address (the socket peer). */
+    const from = (ip: string, headers: Record<string, string> = {}) =>
+      Promise.resolve(t.app.request(`http://127.0.0.1${url}`, { headers }, { incoming: { socket: { remoteAddress: ip } } } as never));
     const start = await views(work.id);
-    const first = await get(url); // rendered: studentWorkInfo counts it
+    const first = await from('10.0.0.1'); // rendered: studentWorkInfo counts it
     expect(await views(work.id)).toBe(start + 1);
     const tag = first.headers.get('etag')!;
-    await get(url); // from the cache
-    await get(url, { 'Accept-Encoding': 'gzip' }); // from the cache
-    expect((await get(url, { 'If-None-Match': tag })).status).toBe(304); // revalidated
+    await from('10.0.0.2'); // from the cache
+    await from('10.0.0.3', { 'Accept-Encoding': 'gzip' }); // from the cache
+    expect((await from('10.0.0.4', { 'If-None-Match': tag })).status).toBe(304); // revalidated
+    await from('10.0.0.2'); // a repeat within the window
     await flushWorkViews(t.db); // (the server writes queued views within a second)
     expect(await views(work.id)).toBe(start + 4);
-    // A logged-in visit renders its own page and counts as before; a missing work counts nothing anywhere.
+    await from('10.0.0.1'); // a repeat on another flush: counted already today
+    await flushWorkViews(t.db);
+    expect(await views(work.id)).toBe(start + 4);
+    // A logged-in visit renders its own page and counts; a missing work counts nothing anywhere.
     await get(url, { Cookie: studentCookie });
     await get('/work-detail?id=nope');
     await get('/work-detail?id=nope');

@@ -40,7 +40,14 @@ describe('who may see and change the stored files', () => {
     expectPage(res.body.result, 50, 1);
     const records = res.body.result.records as Record<string, any>[];
     expect(records.length).toBeGreaterThan(0);
-    const work = await t.db.selectFrom('teaching_work').select(['work_file', 'work_name']).orderBy('id').executeTakeFirstOrThrow();
+    // A Scratch work (demo works of other kinds keep other files; ids are random, so pick by the stored file).
+    const work = await t.db
+      .selectFrom('teaching_work as w')
+      .innerJoin('sys_file as f', 'f.id', 'w.work_file')
+      .select(['w.work_file', 'w.work_name'])
+      .where('f.file_path', 'like', '%.sb3')
+      .orderBy('w.id')
+      .executeTakeFirstOrThrow();
     const all = (await t.api('GET', '/system/sysFile/list?pageSize=500', { token: admin })).body.result.records as Record<string, any>[];
     const row = all.find((r) => r.id === work.work_file)!;
     expect(row).toBeTruthy();

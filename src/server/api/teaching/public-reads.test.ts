@@ -296,7 +296,12 @@ describe('GET /teaching/teachingWork/studentWorkInfo', () => {
 
 describe('POST /teaching/teachingWork/countView', () => {
   // The visits of a work page that the page cache answered, when the pages run against this API over HTTP.
-  const count = (workId: string) => t.api('POST', `/teaching/teachingWork/countView?workId=${encodeURIComponent(workId)}`);
+  const count = async (workId: string, ip = '10.1.0.1') => {
+    const res = await t.app.request(`http://127.0.0.1/api/teaching/teachingWork/countView?workId=${encodeURIComponent(workId)}`, { method: 'POST' }, {
+      incoming: { socket: { remoteAddress: ip } },
+    } as never);
+    return { status: res.status, body: await res.json() };
+  };
   const views = async (id: string) => (await t.db.selectFrom('teaching_work').select('view_num').where('id', '=', id).executeTakeFirstOrThrow()).view_num;
 
   it('counts a view of a public work for anyone, and none of a private or unknown one', async () => {
@@ -304,6 +309,11 @@ describe('POST /teaching/teachingWork/countView', () => {
     const before = await views(work.id);
     expectEnvelope(await count(work.id), { success: true });
     expect(await views(work.id)).toBe(before + 1);
+    // Once per visitor per day, like studentWorkInfo: a repeat is answered but not counted; another visitor is.
+    expectEnvelope(await count(work.id), { success: true });
+    expect(await views(work.id)).toBe(before + 1);
+    expectEnvelope(await count(work.id, '10.1.0.2'), { success: true });
+    expect(await views(work.id)).toBe(before + 2);
     const hidden = await views(privateOfStudent3);
     expectFailure(await count(privateOfStudent3), '作品不存在');
     expect(await views(privateOfStudent3)).toBe(hidden);
