@@ -34,6 +34,13 @@ async function adminApi(request: APIRequestContext) {
 }
 const roleIdOf = async (api: Awaited<ReturnType<typeof adminApi>>, code: string) => (await api('GET', `/sys/role/list?roleCode=${code}`)).records[0].id as string;
 
+/** Puts back what the first test changes: student3 in 学生, no test role. Also run first, so a retry after a failed attempt starts from the seed. */
+async function restoreSeed(api: Awaited<ReturnType<typeof adminApi>>) {
+  const userId = (await api('GET', `/sys/user/list?username=${USER.username}`)).records[0].id as string;
+  await api('POST', '/sys/user/addSysUserRole', { roleId: await roleIdOf(api, 'student'), userIdList: [userId] });
+  for (const r of (await api('GET', `/sys/role/list?roleCode=${ROLE.code}`)).records as { id: string }[]) await api('DELETE', `/sys/role/delete?id=${r.id}`);
+}
+
 async function openRowAction(page: Page, roleName: string, action: string) {
   const row = roleRow(page, roleName);
   const inline = row.getByRole('link', { name: action, exact: true });
@@ -46,6 +53,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
 test('an admin creates a role, grants one menu and one button, assigns a user, and the user sees exactly that', async ({ page, request }) => {
+  await restoreSeed(await adminApi(request));
   await loginAs(page, ADMIN);
   await mainMenu(page).getByText('系统管理').click();
   await mainMenu(page).getByRole('link', { name: '角色管理' }).click();
@@ -135,11 +143,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await logout(page);
 
   // Put student3 back into 学生; deleting the test role removes its grants and memberships.
-  const api = await adminApi(request);
-  const testRole = await roleIdOf(api, ROLE.code);
-  const userId = (await api('GET', `/sys/user/userRoleList?roleId=${testRole}`)).records[0].id as string;
-  await api('POST', '/sys/user/addSysUserRole', { roleId: await roleIdOf(api, 'student'), userIdList: [userId] });
-  await api('DELETE', `/sys/role/delete?id=${testRole}`);
+  await restoreSeed(await adminApi(request));
 });
 
 test('菜单管理: the tree table, a new menu through the form, its data rule, and its deletion', async ({ page }) => {
