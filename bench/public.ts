@@ -273,7 +273,7 @@ async function main() {
       const off = compare ? ` ${median(compare.get(t.label)!).toFixed(0)} |` : '';
       console.log(`| ${t.label} | ${m.toFixed(0)}${mark} | ${(m / health).toFixed(2)}× | ${xs.map((x) => x.toFixed(0)).join(', ')} |${off}`);
     }
-    console.log(`\nviews of the measured work: ${viewsBefore} before the runs, ${viewsAfter} after (each cached visit is counted; the page shows the count up to the cache's TTL late)`);
+    console.log(`\nviews of the measured work: ${viewsBefore} before the runs, ${viewsAfter} after (a visitor counts once a day, cached visits included, and the bench is one visitor: +1; the page shows the count up to the cache's TTL late)`);
 
     console.log('\n| first load (before any click) | HTML gzip | CSS+JS files gzip | inline style/script gzip | CSS+JS total gzip | budget 30 KB |');
     console.log('|---|---:|---:|---:|---:|---|');
