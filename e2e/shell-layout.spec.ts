@@ -140,6 +140,9 @@ test.describe('desktop shell', () => {
   });
 
   test('menu search finds entries by a case-insensitive title substring and navigates', async ({ page, context, request: api }) => {
+    // Many steps and a popup window: under a loaded machine the default 30 s is tight, and a timed-out attempt
+    // leaves its menu entry behind for the retry.
+    test.setTimeout(60_000);
     // An entry that opens in a new window (a school's own page, here the public home).
     const remove = await addAdminMenus(api, [{ name: 'Home Page', url: '/home', internalOrExternal: 1 }]);
     try {
