@@ -77,6 +77,14 @@ export async function addAdminMenus(request: APIRequestContext, tree: MenuSpec[]
   const headers = { 'X-Access-Token': ((await login.json()) as { result: { token: string } }).result.token };
   const ids: string[] = [];
   const roots: string[] = [];
+  // A retry after a timed-out attempt finds that attempt's entries (its clean-up never ran): remove them first.
+  type Node = { id: string; name: string; url?: string; children?: Node[] };
+  const tree0 = ((await (await request.get(`${BASE_URL}/api/sys/permission/list`, { headers })).json()) as { result: Node[] }).result;
+  for (const m of tree) {
+    for (const left of tree0.filter((n) => n.name === m.name && (n.url ?? '') === (m.url ?? ''))) {
+      await request.delete(`${BASE_URL}/api/sys/permission/delete?id=${left.id}`, { headers });
+    }
+  }
   const add = async (items: MenuSpec[], parentId: string) => {
     for (const [i, m] of items.entries()) {
       const group = !!m.children?.length;

@@ -172,6 +172,8 @@ test.describe('desktop shell', () => {
 
       await page.getByRole('button', { name: '搜索菜单' }).click();
       await page.getByRole('combobox', { name: '搜索菜单' }).fill('角色');
+      // Enter takes the first match: wait until the list shows the matches of what was typed.
+      await expect(page.locator('#xt-search-list [role="option"]')).toHaveText(['角色管理']);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/isystem\/role$/);
       expect(await windowMarker(page)).toBe(42);
