@@ -579,6 +579,34 @@ export interface SysQuartzJobTable extends Audit {
   del_flag: Generated<number>;
 }
 
+/** 编码校验规则 (migration 029): a named list of {digits, pattern, message} checks (domain/code-rules.ts). */
+export interface SysCheckRuleTable extends Audit {
+  id: string;
+  rule_name: string;
+  /** Unique; what forms name (checkByCode?ruleCode=). */
+  rule_code: string;
+  /** JSON array of {digits: '*' | N, pattern, message}, checked on save. */
+  rule_json: string;
+  rule_description: Opt<string | null>;
+}
+
+/** 填值规则 (migration 029): a built-in generator (rule_class, never a class name) and its JSON parameters. */
+export interface SysFillRuleTable extends Audit {
+  id: string;
+  rule_name: string;
+  rule_code: string;
+  /** Key of a generator in shared/fill-rules.ts. */
+  rule_class: string;
+  rule_params: Opt<string | null>;
+}
+
+/** The serial counter of a fill rule in one period ('' when the rule has no date part, else e.g. '2026'). */
+export interface SysFillRuleCounterTable {
+  rule_id: string;
+  period: string;
+  current_value: number;
+}
+
 /** One run of a job (migration 027). (job_id, fire_key) is unique: the claim that makes a due run happen once. */
 export interface SysQuartzJobRunTable {
   id: string;
@@ -649,6 +677,9 @@ export interface Database {
   teaching_visit_salt: TeachingVisitSaltTable;
   sys_quartz_job: SysQuartzJobTable;
   sys_quartz_job_run: SysQuartzJobRunTable;
+  sys_check_rule: SysCheckRuleTable;
+  sys_fill_rule: SysFillRuleTable;
+  sys_fill_rule_counter: SysFillRuleCounterTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -50,6 +50,9 @@ export const PERMISSION_CODES = [
   'online:forceLogout',
   // 文件管理, OSS文件, 数据日志
   'file:upload', 'file:del', 'datalog:view',
+  // 编码校验规则, 填值规则
+  'checkRule:add', 'checkRule:edit', 'checkRule:del', 'checkRule:export', 'checkRule:import',
+  'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -345,8 +348,26 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         name: '数据日志', url: '/sys/dataLog-list', component: 'system/DataLogList',
         buttons: [{ code: 'datalog:view', name: '查看数据版本' }],
       },
-      { name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', planned: true },
-      { name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList', planned: true },
+      {
+        name: '编码校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList',
+        buttons: [
+          { code: 'checkRule:add', name: '添加编码校验规则' },
+          { code: 'checkRule:edit', name: '编辑编码校验规则' },
+          { code: 'checkRule:del', name: '删除编码校验规则' },
+          { code: 'checkRule:export', name: '导出编码校验规则' },
+          { code: 'checkRule:import', name: '导入编码校验规则' },
+        ],
+      },
+      {
+        name: '填值规则', url: '/isystem/fillRule', component: 'system/SysFillRuleList',
+        buttons: [
+          { code: 'fillRule:add', name: '添加填值规则' },
+          { code: 'fillRule:edit', name: '编辑填值规则' },
+          { code: 'fillRule:del', name: '删除填值规则' },
+          { code: 'fillRule:export', name: '导出填值规则' },
+          { code: 'fillRule:import', name: '导入填值规则' },
+        ],
+      },
       { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
       { name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', planned: true },
       { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', planned: true },
