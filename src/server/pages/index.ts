@@ -21,6 +21,8 @@ import { registerRolePages } from './system/roles.js';
 import { registerCategoryPages } from './system/categories.js';
 import { registerDataRulePages } from './system/data-rules.js';
 import { registerQuartzJobPages } from './system/quartz-jobs.js';
+import { registerCodeRulePages } from './system/code-rules.js';
+import { registerCodeFieldPages } from './code-field.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -123,6 +125,8 @@ export function createPages(deps: PagesDeps) {
   registerWorkDetailPages(app);
   registerRolePages(app);
   registerQuartzJobPages(app);
+  registerCodeRulePages(app);
+  registerCodeFieldPages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);
   registerPermissionPages(app);

@@ -13,6 +13,7 @@ import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
 import { requirePage, shellPage } from './shell-page.js';
 import { safeLocalPath } from './safe-path.js';
+import { codeFieldErrors } from './code-field.js';
 
 const FLASH_COOKIE = 'xt_flash';
 
@@ -365,8 +366,11 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
       const id = typeof submitted.id === 'string' && submitted.id ? submitted.id : undefined;
       const back = safeBack(submitted.back);
-      const uploadErrors = await uploadFiles(c.get('upstream'), submitted, form.fields, o.uploader);
-      const body = (o.toBody ?? formToBody)(submitted, form.fields.filter((f) => !(f.addOnly && id)));
+      const fields = form.fields.filter((f) => !(f.addOnly && id));
+      // Fields tied to a 编码校验规则 are checked before the API is asked (the live check may have been skipped).
+      const codeErrors = await codeFieldErrors(c.get('upstream'), fields, submitted);
+      const uploadErrors = Object.keys(codeErrors).length ? codeErrors : await uploadFiles(c.get('upstream'), submitted, form.fields, o.uploader);
+      const body = (o.toBody ?? formToBody)(submitted, fields);
       const path = id ? spec.api.edit : spec.api.add;
       if (!path) return c.redirect(back, 303);
       if (Object.keys(uploadErrors).length) {

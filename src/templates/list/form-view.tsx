@@ -5,6 +5,7 @@ import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
 import { DialogFrame } from './tree.js';
 import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
+import { CodeInput } from './code-field.js';
 
 /** What a custom control (FormViewProps.renderControl) gets to render one field. */
 export interface ControlContext {
@@ -122,6 +123,11 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
         </label>
       );
     default:
+      if ((f.checkRule || f.fillRule) && f.type === 'text') {
+        return (
+          <CodeInput id={id} name={f.key} value={str(value)} label={f.label} maxLength={f.maxLength} placeholder={f.placeholder} checkRule={f.checkRule} fillRule={f.fillRule} required={f.required} disabled={disabled} error={!!error} />
+        );
+      }
       return (
         <input
           class={inputClass({ error: !!error })}
