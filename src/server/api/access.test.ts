@@ -125,6 +125,24 @@ describe('the route registry', () => {
     expect(access('POST', '/oss/file/upload')).toEqual({ kind: 'admin', code: 'file:upload' });
   });
 
+  it('keeps 编码校验规则 and 填值规则 to administrators, except the checks and generation the forms call', () => {
+    const routes = t.apiRoutes.routes;
+    const access = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access;
+    const rules = routes.filter((r) => r.path.startsWith('/sys/checkRule/') || r.path.startsWith('/sys/fillRule/'));
+    expect(rules.length).toBeGreaterThanOrEqual(20);
+    for (const r of rules) {
+      if (r.path === '/sys/checkRule/checkByCode' || r.path === '/sys/fillRule/executeRuleByCode') continue;
+      const a = r.access;
+      expect(a.kind === 'admin' || (a.kind === 'role' && a.codes.every((c) => c === 'admin' || c === 'dev')), label(r)).toBe(true);
+    }
+    // Any form may check a value (the answer is pass or the rule's message); generating takes a number, so only
+    // the screens whose forms generate values may.
+    expect(access('GET', '/sys/checkRule/checkByCode')).toEqual({ kind: 'user' });
+    expect(access('PUT', '/sys/fillRule/executeRuleByCode')).toEqual({ kind: 'menu', path: '/isystem/fillRule', also: ['/isystem/user'] });
+    expect(access('POST', '/sys/checkRule/add')).toEqual({ kind: 'admin', code: 'checkRule:add' });
+    expect(access('DELETE', '/sys/fillRule/deleteBatch')).toEqual({ kind: 'admin', code: 'fillRule:del' });
+  });
+
   it('guards every admin-only button code with an admin rule, never a plain permission', () => {
     const plain = t.apiRoutes.routes.filter((r) => r.access.kind === 'perm' && isAdminOnlyCode(r.access.code));
     expect(plain.map(label)).toEqual([]);

@@ -8,7 +8,7 @@
 // Regular-expression denial of service: JS regexes backtrack and cannot be interrupted from inside, so three
 // limits work together. On save a pattern must compile, be at most 200 characters and contain no quantified
 // group that itself repeats (the (a+)+ shape behind most catastrophic patterns) — a clear error for the
-// common mistake. Values are capped at 1,000 characters. And every match runs in a vm context with a 50 ms
+// common mistake. Values are capped at 1,000 characters. And every match runs in a vm context with a 200 ms
 // timeout, which V8 enforces even inside the regex engine: the backstop for shapes the static check cannot
 // see (overlapping alternatives such as (a|a)*), reported as a failed check instead of a stalled server.
 //
@@ -152,7 +152,9 @@ export function parseRuleJson(text: unknown): Parsed<CheckRuleItem[]> {
 
 const sandbox = vm.createContext(Object.create(null));
 const testScript = new vm.Script('re.test(s)');
-export const MATCH_TIMEOUT_MS = 50;
+// Generous enough that a busy machine never fails a sane pattern; a runaway one costs at most this, once per
+// check (the walk stops at the first failure).
+export const MATCH_TIMEOUT_MS = 200;
 
 /** Full match of `value` by `pattern`, interrupted after MATCH_TIMEOUT_MS (null). */
 export function fullMatch(pattern: string, value: string): boolean | null {
