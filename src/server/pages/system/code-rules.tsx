@@ -27,6 +27,7 @@ const STYLE = `
 .xt-rule-hint { margin-top: 6px; font-size: 12px; line-height: 1.7; color: rgba(0,0,0,.45); }
 .xt-rule-hint code, .xt-rule-try code { background: #f0f0f0; padding: 0 4px; border-radius: 3px; word-break: break-all; }
 .xt-rule-cell { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; word-break: break-all; }
+.xt-rule-json-cell { display: block; min-width: 200px; max-width: 300px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 `;
 
 type TryResult =
@@ -176,7 +177,14 @@ export function registerCodeRulePages(app: Hono<PageEnv>) {
     form: checkRuleForm,
     renderControl: checkControl,
     extra: () => <style>{STYLE}</style>,
-    cells: () => ({ ruleJson: (r) => <span class="xt-rule-cell">{str(r.ruleJson).slice(0, 160)}</span> }),
+    // One line of the JSON (the whole of it in the tooltip and the form).
+    cells: () => ({
+      ruleJson: (r) => (
+        <span class="xt-rule-cell xt-rule-json-cell" title={str(r.ruleJson).slice(0, 1000)}>
+          {str(r.ruleJson).slice(0, 300)}
+        </span>
+      ),
+    }),
   });
 
   registerListPage(app, {
