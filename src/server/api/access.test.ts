@@ -138,7 +138,7 @@ describe('the route registry', () => {
     // Any form may check a value (the answer is pass or the rule's message); generating takes a number, so only
     // the screens whose forms generate values may.
     expect(access('GET', '/sys/checkRule/checkByCode')).toEqual({ kind: 'user' });
-    expect(access('PUT', '/sys/fillRule/executeRuleByCode')).toEqual({ kind: 'menu', path: '/isystem/fillRule', also: ['/isystem/user'] });
+    expect(access('PUT', '/sys/fillRule/executeRuleByCode')).toEqual({ kind: 'menu', path: '/isystem/fillRule', also: ['/isystem/user', '/isys/category'] });
     expect(access('POST', '/sys/checkRule/add')).toEqual({ kind: 'admin', code: 'checkRule:add' });
     expect(access('DELETE', '/sys/fillRule/deleteBatch')).toEqual({ kind: 'admin', code: 'fillRule:del' });
   });

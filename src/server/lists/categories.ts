@@ -73,7 +73,9 @@ export const categoryForm: FormSpec = {
       label: '分类编码',
       type: 'text',
       maxLength: 100,
-      help: '字母、数字或下划线，须以上级分类的编码开头；留空则自动生成（如 A03A01）',
+      // 生成 asks the 填值规则 category_code_rule for the next free code under the chosen 上级分类.
+      fillRule: 'category_code_rule',
+      help: '字母、数字或下划线，须以上级分类的编码开头；留空则自动生成（如 A03A01），也可点“生成”先看到编码',
     },
     { key: 'itemValue', label: '分类值', type: 'text', maxLength: 100, help: '使用方保存的值（如 Scratch 素材标签 fantasy）；留空则为编码' },
   ],

@@ -68,7 +68,14 @@ export function registerCodeFieldPages(app: Hono<PageEnv>) {
     };
     const up = c.get('upstream');
     if (!props.fillRule) return c.html(String(<CodeInput {...props} value="" />));
-    const res = await up.call<string>('PUT', '/sys/fillRule/executeRuleByCode', undefined, { ruleCode: props.fillRule, formData: {} });
+    // The rule sees the form's values as the anchor's formData (e.g. 分类字典's pid: the code of a child category).
+    const formData = Object.fromEntries(
+      Object.entries(form)
+        .filter(([k, v]) => !k.startsWith('cf_') && k !== 'back' && typeof v === 'string')
+        .slice(0, 50)
+        .map(([k, v]) => [k.slice(0, 64), (v as string).slice(0, 1000)]),
+    );
+    const res = await up.call<string>('PUT', '/sys/fillRule/executeRuleByCode', undefined, { ruleCode: props.fillRule, formData });
     if (!res.body.success) {
       const message = res.body.message === UNKNOWN_RULE ? `填值规则“${props.fillRule}”不存在，请手动填写` : `生成失败：${res.body.message}`;
       return c.html(String(<CodeInput {...props} value={s(name, 1000)} verdict={{ passed: false, message }} />));

@@ -31,8 +31,8 @@ const NOT_FOUND = '未找到对应实体';
 const CODE_TAKEN = '该规则编码已存在';
 const UNKNOWN_CODE = '该编码不存在';
 const MAX_ID = 64;
-/** Forms that generate a value with a fill rule: 用户管理 (工号). */
-const FILL_USERS = menu(FILL_RULE_ROUTE, '/isystem/user');
+/** Screens whose forms generate a value with a fill rule: 用户管理 (工号), 分类字典 (分类编码). */
+const FILL_USERS = menu(FILL_RULE_ROUTE, '/isystem/user', '/isys/category');
 
 const fields: FieldMap = {
   ruleName: { column: 'rule_name' },

@@ -81,7 +81,7 @@ describe('填值规则', () => {
   });
 });
 
-describe('用户管理’s 工号 (a code field)', () => {
+describe('code fields: 用户管理’s 工号 and 分类字典’s 分类编码', () => {
   it('offers 生成 and the live check in the user form', async () => {
     const form = await (await get('/isystem/user/form?back=%2Fisystem%2Fuser', admin)).text();
     expect(form).toMatch(/<input id="f-workNo" name="workNo"[^>]*hx-get="\/form\/code-check"/);
@@ -110,6 +110,17 @@ describe('用户管理’s 工号 (a code field)', () => {
     const missing = await (await post('/form/code-fill', admin, { ...vals, cf_fillRule: 'gone', workNo: 'kept1' }, htmx)).text();
     expect(missing).toContain('填值规则“gone”不存在，请手动填写');
     expect(missing).toContain('value="kept1"');
+  });
+
+  it('生成 in 分类字典 passes the form’s 上级分类 to the fill rule and gets a free child code', async () => {
+    const parent = await t.db.selectFrom('sys_category').select(['id', 'code']).where('code', '=', 'A03A01').executeTakeFirstOrThrow();
+    const form = await (await get(`/isys/category/form?pid=${parent.id}&back=%2Fisys%2Fcategory`, admin)).text();
+    expect(form).toContain('hx-post="/form/code-fill"');
+    const vals = { cf_id: 'f-code', cf_name: 'code', cf_label: '分类编码', cf_maxLength: '100', cf_fillRule: 'category_code_rule', pid: parent.id, name: '新分类', code: '' };
+    const html = await (await post('/form/code-fill', admin, vals, htmx)).text();
+    const code = /value="([A-Z0-9]+)"/.exec(html)?.[1] ?? '';
+    expect(code).toMatch(/^A03A01[A-Z]\d{2}$/);
+    expect(await t.db.selectFrom('sys_category').select('id').where('code', '=', code).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses to save a user whose 工号 fails the rule, beside the field', async () => {
