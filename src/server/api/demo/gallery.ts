@@ -59,9 +59,15 @@ const baseFormBody = z
     visibility: choice('目标公开方式', ['public', 'partial', 'private']),
     goal: requiredText('目标描述', 5, 500),
   })
-  .superRefine((b, ctx) => {
-    if (b.startDate && b.endDate && b.endDate < b.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
-  });
+  // `when`: runs beside the fields' own errors, so every error shows in one round.
+  .superRefine(
+    (b, ctx) => {
+      const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+      const [start, end] = [day(b.startDate), day(b.endDate)];
+      if (start && end && end < start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
+    },
+    { when: () => true },
+  );
 
 /** 分步表单, step 1 (填写转账信息). */
 const transferBody = z.object({
@@ -100,13 +106,19 @@ const advancedBody = z
     taskDescription: optionalText('任务描述', 200),
     members: z.array(memberRow, { message: '请至少添加一名成员' }).min(1, '请至少添加一名成员').max(MAX_MEMBERS, `成员最多${MAX_MEMBERS}名`),
   })
-  .superRefine((b, ctx) => {
-    const seen = new Map<string, number>();
-    b.members.forEach((m, i) => {
-      if (seen.has(m.workNo)) ctx.addIssue({ code: 'custom', path: ['members', i, 'workNo'], message: `工号与第${seen.get(m.workNo)! + 1}行重复` });
-      else seen.set(m.workNo, i);
-    });
-  });
+  .superRefine(
+    (b, ctx) => {
+      if (!Array.isArray(b.members)) return;
+      const seen = new Map<string, number>();
+      b.members.forEach((m: unknown, i) => {
+        const workNo = typeof m === 'object' && m !== null ? String((m as { workNo?: unknown }).workNo ?? '').trim() : '';
+        if (!workNo) return;
+        if (seen.has(workNo)) ctx.addIssue({ code: 'custom', path: ['members', i, 'workNo'], message: `工号与第${seen.get(workNo)! + 1}行重复` });
+        else seen.set(workNo, i);
+      });
+    },
+    { when: () => true },
+  );
 
 /** Field errors keyed by their whole path (`members.0.name`), so a row's error sits in its row. */
 function pathErrors(error: z.ZodError): Record<string, string> {
