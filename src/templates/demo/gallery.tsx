@@ -67,7 +67,7 @@ export function StepsBar({ steps, current }: { steps: string[]; current: number 
 export function ResultBox({ title, text, children, actions }: { title: string; text?: string; children?: Child; actions?: Child }) {
   return (
     <div class="ant-result ant-result-success app xt-gallery-result" role="status">
-      <div class="ant-result-icon xt-result-check" aria-hidden="true">
+      <div class="xt-result-check" aria-hidden="true">
         ✓
       </div>
       <div class="ant-result-title">{title}</div>
