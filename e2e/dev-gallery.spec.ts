@@ -100,6 +100,19 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await expect(page).toHaveURL(/status=done/);
   for (const text of await tableRows.allInnerTexts()) expect(text).toContain('已完成');
   await page.screenshot({ path: `${SHOTS}/devgallery-query-1366.png`, fullPage: true });
+  // Its 新增 dialog is the shared form: the API's errors inside the dialog, then saved.
+  await content(page).getByRole('link', { name: '新增' }).click();
+  const dialog = page.locator('#xt-modal');
+  await expect(dialog.getByLabel('名称')).toBeVisible();
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.locator('#f-name-error')).toHaveText('请输入名称');
+  await expect(dialog.locator('#f-category-error')).toHaveText('请选择类别');
+  await page.screenshot({ path: `${SHOTS}/devgallery-query-dialog-1366.png` });
+  await dialog.getByLabel('名称').fill('端到端示例');
+  await dialog.getByLabel('类别').selectOption('project');
+  await dialog.getByLabel('负责人').fill('赵老师');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(content(page)).toContainText('添加成功！');
 
   for (const path of ['/list/basic-list', '/list/card', '/list/search']) {
     await page.goto(path);
