@@ -186,6 +186,14 @@ describe.each(dialects)('开发示例 pages on %s', (dialect) => {
     // Other layouts list the same store.
     expect(await (await get('/list/search?category=project&name=新的示例')).text()).toContain('新的示例');
 
+    // 编辑: the record in the form, a refused change keeps the typed value, an accepted one shows in the list.
+    const editForm = await (await get(`/list/query-list/form?id=${id}&back=%2Flist%2Fquery-list`)).text();
+    expect(editForm).toContain('value="新的示例"');
+    const badEdit = await post('/list/query-list/save', { id: id!, back: '/list/query-list', name: '新的示例', category: 'project', owner: '赵老师', status: 'paused', progress: '3.5' });
+    expect(errorOf(await badEdit.text(), 'f-progress')).toBe('进度必须是整数');
+    expect((await post('/list/query-list/save', { id: id!, back: '/list/query-list', name: '新的示例', category: 'project', owner: '钱老师', status: 'done', progress: '100' })).status).toBe(303);
+    expect(await (await get('/list/query-list?name=新的示例')).text()).toContain('钱老师');
+
     const ask = await post('/list/query-list/delete', { ids: id!, back: '/list/query-list' });
     expect(await ask.text()).toContain('确定删除吗?');
     expect((await post('/list/query-list/delete', { ids: id!, back: '/list/query-list', confirmed: '1' })).status).toBe(303);
