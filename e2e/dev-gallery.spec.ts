@@ -114,7 +114,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(content(page)).toContainText('添加成功！');
 
-  for (const path of ['/list/basic-list', '/list/card', '/list/search']) {
+  for (const path of ['/list/basic-list', '/list/card', '/list/search', '/exception/404']) {
     await page.goto(path);
     await expect(content(page).locator('.xt-source-note')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/devgallery-${path.split('/').pop()}-1366.png`, fullPage: true });

@@ -51,6 +51,9 @@ describe.each(dialects)('开发示例 pages on %s', (dialect) => {
     const home = await (await get('/dashboard/index')).text();
     for (const p of ['/exception/403', '/exception/404', '/exception/500', '/form/base-form', '/list/query-list']) expect(home, p).toContain(`href="${p}"`);
     expect(home).not.toContain('href="/user/register"');
+    const e403 = await (await get('/exception/403')).text();
+    expect(e403).toContain('抱歉，你无权访问该页面');
+    expect(e403).toContain('src/templates/exception.tsx');
   });
 
   it('基础表单: server errors in Chinese beside the fields with the values kept, then a success', async () => {
