@@ -30,7 +30,7 @@ const COMMON_SOURCES: SourceFile[] = [
 /** A refused save answers 200 to htmx (it swaps only 2xx) and 400 to a plain form post. */
 const refusedStatus = (c: Ctx) => (isHtmx(c) ? 200 : 400);
 
-/** Submitted form fields, one value per name (repeated names keep the first). */
+/** Submitted form fields; a repeated name gives an array (`one` takes its first value). */
 async function submitted(c: Ctx): Promise<Record<string, string | string[]>> {
   return (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
 }
