@@ -47,6 +47,7 @@ import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerScratchPages } from './scratch/index.js';
 import { registerMonitorPages } from './system/monitor.js';
 import { registerExceptionPages } from './exception.js';
+import { registerGalleryPages } from './demo/index.js';
 import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
@@ -152,6 +153,7 @@ export function createPages(deps: PagesDeps) {
   registerNewsPages(app);
   registerMonitorPages(app);
   registerExceptionPages(app);
+  registerGalleryPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

@@ -105,7 +105,7 @@ function Filter({ f, state, dicts, route }: { f: FilterSpec; state: Query; dicts
 }
 
 /** Tabs switching one exact filter (spec.tabs); each tab is a link that keeps the other filters but not the page. */
-function Tabs({ spec, state }: Pick<ListViewProps, 'spec' | 'state'>) {
+export function Tabs({ spec, state }: Pick<ListViewProps, 'spec' | 'state'>) {
   const tabs = spec.tabs!;
   const active = tabs.items.some((i) => i.value === state[tabs.key]) ? state[tabs.key] : tabs.items[0]?.value;
   return (
@@ -132,7 +132,7 @@ function Tabs({ spec, state }: Pick<ListViewProps, 'spec' | 'state'>) {
   );
 }
 
-function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' | 'dicts'>) {
+export function QueryForm({ spec, state, dicts }: Pick<ListViewProps, 'spec' | 'state' | 'dicts'>) {
   if (!spec.filters.length) return null;
   const basic = spec.filters.filter((f) => !f.advanced && !f.hidden);
   const advanced = spec.filters.filter((f) => f.advanced && !f.hidden);
@@ -346,7 +346,7 @@ function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; recor
   );
 }
 
-function Pagination({ spec, state, page }: { spec: ListSpec; state: Query; page: PageData }) {
+export function Pagination({ spec, state, page }: { spec: ListSpec; state: Query; page: PageData }) {
   const pages = Math.max(1, Math.ceil(page.total / page.size));
   const cur = Math.min(page.current, pages);
   const from = page.total ? (cur - 1) * page.size + 1 : 0;
