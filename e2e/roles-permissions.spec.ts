@@ -13,9 +13,15 @@ const modal = (page: Page) => page.locator('#xt-modal [role="dialog"]');
 const roleRow = (page: Page, name: string) => page.locator('tr.ant-table-row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 async function logout(page: Page) {
+  // A screen dialog still closing (its 关闭 is an htmx navigation) must not be the dialog whose 确定 is pressed.
+  await expect(modal(page)).toHaveCount(0);
   await page.getByRole('button', { name: '退出登录' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/index$/);
+  // The confirmation itself (its island loads on the click), then the server's answer: the page it sends to,
+  // however long a loaded server takes (bounded by the test's timeout, not the 5 s of an expect).
+  const confirm = page.getByRole('dialog').filter({ hasText: '真的要注销登录吗' });
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await page.waitForURL(/\/index$/);
+  await expect(page.getByRole('button', { name: '退出登录' })).toHaveCount(0);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { expect, request as apiRequest, test, type BrowserContext, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import yauzl from 'yauzl';
-import { ADMIN, BASE_URL, STUDENT, TEACHER } from './fixtures';
+import { ADMIN, BASE_URL, STUDENT, TEACHER, TEST_CAPTCHA } from './fixtures';
 import { loginInNewContext } from './login';
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results';
@@ -216,6 +216,63 @@ test('a session that expires mid-edit: 保存 asks to log in again, then saves t
   const workId = new URL((await page.getByRole('dialog').locator('a.xt-ed-share').getAttribute('href'))!).searchParams.get('id')!;
   expect(await storedSprites(page, workId)).toContain('勇敢的小猫');
   expect(foreign(urls)).toEqual([]);
+});
+
+test('logging in again after 3 failures in the editor asks for the image captcha in the dialog', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // An account of its own: its failed logins must not make another test's logins need a captcha.
+  const username = `relogin${Date.now().toString(36)}`;
+  const password = 'Relogin-e2e-2026';
+  const api = await apiRequest.newContext({ baseURL: BASE_URL });
+  const admin = { 'X-Access-Token': (await (await api.post('/api/sys/login', { data: ADMIN })).json()).result.token as string };
+  // In no class, so no class list of another test grows.
+  const added = await (await api.post('/api/sys/user/add', { headers: admin, data: { username, realname: '小回', password: 'Given-e2e-2026' } })).json();
+  expect(added.success, added.message).toBe(true);
+  // Added with a password an admin chose: the account sets its own first.
+  const own = { 'X-Access-Token': (await (await api.post('/api/sys/login', { data: { username, password: 'Given-e2e-2026' } })).json()).result.token as string };
+  const changed = await (await api.put('/api/sys/user/updatePassword', { headers: own, data: { oldpassword: 'Given-e2e-2026', password, confirmpassword: password } })).json();
+  expect(changed.success, changed.message).toBe(true);
+
+  const page = await loginInNewContext(browser, username, password, { width: 1366, height: 860 });
+  await page.goto('/scratch3/index.html?scene=create');
+  await editorReady(page);
+  await page.evaluate(() => {
+    const vm = (window as any).vm;
+    vm.renameSprite(vm.editingTarget.id, '坚持的小猫');
+  });
+  // The session ends on the server.
+  const token = (await page.context().cookies()).find((c) => c.name.endsWith('xt_token'))!.value;
+  expect((await (await api.post('/api/sys/logout', { headers: { 'X-Access-Token': token } })).json()).success).toBe(true);
+  await api.dispose();
+
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('登录已过期');
+  const captcha = dialog.getByLabel('验证码', { exact: true });
+  for (let i = 1; i <= 3; i++) {
+    await expect(captcha).toBeHidden();
+    await dialog.getByLabel('密码').fill(`wrong-${i}`);
+    await dialog.getByRole('button', { name: '登录并保存' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('用户名或密码错误');
+  }
+  // The 3rd failure: the server wants a captcha next time, and the dialog shows one.
+  await expect(captcha).toBeVisible();
+  const picture = dialog.locator('img.xt-dlg-captcha-img');
+  await expect(picture).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  const first = await picture.getAttribute('src');
+  await dialog.getByLabel('密码').fill(password);
+  await captcha.fill('1111');
+  await dialog.getByRole('button', { name: '登录并保存' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('验证码错误');
+  // A used picture does not answer twice: a new one is drawn.
+  await expect(picture).not.toHaveAttribute('src', first!);
+  await expect(captcha).toHaveValue('');
+  await captcha.fill(TEST_CAPTCHA);
+  await page.screenshot({ path: shot('scratch-editor-relogin-captcha.png') });
+  await dialog.getByRole('button', { name: '登录并保存' }).click();
+  await expect(page.getByRole('dialog')).toContainText('保存成功');
+  const workId = new URL((await page.getByRole('dialog').locator('a.xt-ed-share').getAttribute('href'))!).searchParams.get('id')!;
+  expect(await storedSprites(page, workId)).toContain('坚持的小猫');
 });
 
 test('a tab closed before saving: reopening the editor offers the unsaved project back', async ({ browser }) => {

@@ -416,11 +416,36 @@ function showSuccess(title: string, status: 0 | 1, id: string) {
   });
 }
 
-/** The session ended mid-edit: log in again on this page (or in a new tab) without leaving the editor. */
+/**
+ * The session ended mid-edit: log in again on this page (or in a new tab) without leaving the editor. After
+ * repeated failures the server asks for an image captcha: the dialog then shows one (drawn by the API for a key
+ * of its own, as the login page does) and sends its answer with the next attempt.
+ */
 async function relogin(): Promise<boolean> {
   const error = h('p', { class: 'xt-dlg-error', role: 'alert', hidden: true });
   const username = h('input', { name: 'username', autocomplete: 'username', value: user?.username ?? '', 'aria-label': '账户' }) as HTMLInputElement;
   const password = h('input', { name: 'password', type: 'password', autocomplete: 'current-password', 'aria-label': '密码' }) as HTMLInputElement;
+  const captcha = h('input', { name: 'captcha', autocomplete: 'off', maxlength: '8', 'aria-label': '验证码' }) as HTMLInputElement;
+  const image = h('img', { class: 'xt-dlg-captcha-img', width: '120', height: '40', alt: '验证码图片（看不清可点“换一张”）' }) as HTMLImageElement;
+  let checkKey = '';
+  /** A new picture (each one answers one attempt); false when the API could not draw one. */
+  const drawCaptcha = async (): Promise<boolean> => {
+    const key = `ed${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      image.src = await api<string>(`/api/sys/randomImage/${key}`);
+      checkKey = key;
+      captcha.value = '';
+      return true;
+    } catch (e) {
+      checkKey = '';
+      error.textContent = `验证码加载失败：${(e as Error).message}`;
+      error.hidden = false;
+      return false;
+    }
+  };
+  const refresh = h('button', { type: 'button', class: 'xt-ed-btn xt-dlg-captcha-refresh', onclick: () => void drawCaptcha().then(() => captcha.focus()) }, '换一张');
+  const captchaRow = h('div', { class: 'xt-dlg-field xt-dlg-captcha', hidden: true }, h('label', { for: 'xt-dlg-captcha' }, '验证码'), captcha, image, refresh);
+  captcha.id = 'xt-dlg-captcha';
   for (;;) {
     const dlg = openDialog<'login' | 'tab' | 'cancel'>({
       title: '登录已过期',
@@ -429,6 +454,7 @@ async function relogin(): Promise<boolean> {
         error,
         h('label', { class: 'xt-dlg-field' }, h('span', {}, '账户'), username),
         h('label', { class: 'xt-dlg-field' }, h('span', {}, '密码'), password),
+        captchaRow,
         h('p', { class: 'xt-dlg-note' }, '也可以', h('a', { href: '/user/login', target: '_blank', rel: 'noopener' }, '在新标签页登录'), '，登录后回到这里点“我已登录”。'),
       ],
       buttons: [
@@ -444,10 +470,19 @@ async function relogin(): Promise<boolean> {
     const choice = await dlg.result;
     if (choice === 'cancel') return false;
     if (choice === 'login') {
-      const msg = await formLogin(username.value.trim(), password.value);
-      if (msg) {
-        error.textContent = msg;
+      const missing = !username.value.trim() || !password.value ? '请输入账户和密码' : checkKey && !captcha.value.trim() ? '请输入验证码' : '';
+      const answer = missing ? { error: missing, captchaRequired: null } : await formLogin(username.value.trim(), password.value, checkKey ? { captcha: captcha.value.trim(), checkKey } : undefined);
+      if (answer.error) {
+        error.textContent = answer.error;
         error.hidden = false;
+        // The server wants a captcha with the next attempt: a new picture (a used one does not answer twice).
+        if (answer.captchaRequired) {
+          captchaRow.hidden = false;
+          await drawCaptcha();
+        } else if (answer.captchaRequired === false) {
+          captchaRow.hidden = true;
+          checkKey = '';
+        }
         continue;
       }
     }
@@ -465,9 +500,12 @@ async function relogin(): Promise<boolean> {
   }
 }
 
-/** Logs in through the login form's own route (it sets the HttpOnly session cookie); the error text, or ''. */
-async function formLogin(username: string, password: string): Promise<string> {
-  if (!username || !password) return '请输入账户和密码';
+/**
+ * Logs in through the login form's own route (it sets the HttpOnly session cookie). The answer: the error text
+ * ('' when logged in), and whether the form came back with a captcha (the server asks for one next time; null
+ * when the request did not reach it).
+ */
+async function formLogin(username: string, password: string, captcha?: { captcha: string; checkKey: string }): Promise<{ error: string; captchaRequired: boolean | null }> {
   let res: Response;
   try {
     res = await fetch('/user/login', {
@@ -475,17 +513,18 @@ async function formLogin(username: string, password: string): Promise<string> {
       credentials: 'same-origin',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password, redirect: '/account/center' }).toString(),
+      body: new URLSearchParams({ username, password, redirect: '/account/center', ...(captcha ?? {}) }).toString(),
     });
   } catch {
-    return '网络连接失败，请稍后再试';
+    // Not sent: a captcha shown stays valid.
+    return { error: '网络连接失败，请稍后再试', captchaRequired: null };
   }
   // Success answers a redirect (303), which `manual` shows as an opaque redirect.
-  if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) return '';
+  if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) return { error: '', captchaRequired: false };
   const html = await res.text().catch(() => '');
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const text = doc.querySelector('.ant-alert-message, .ant-alert, [role=alert]')?.textContent?.trim();
-  return text || '登录失败，请检查账户和密码';
+  return { error: text || '登录失败，请检查账户和密码', captchaRequired: !!doc.querySelector('input[name="captcha"]') };
 }
 
 function setButtons(enabled: boolean) {

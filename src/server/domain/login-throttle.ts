@@ -5,6 +5,7 @@
 // (RateLimiterRedis: one Lua increment per attempt); if Redis cannot answer, each process counts in memory.
 // The count an attempt gets back from its increment also decides whether it must carry an image captcha
 // (after CAPTCHA_AFTER_FAILURES failures), so parallel attempts cannot dodge that either.
+// Other limits that must hold across processes (password recovery) count through the same store: limit().
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export const ACCOUNT_ATTEMPTS = 5;
@@ -12,6 +13,8 @@ export const ADDRESS_ATTEMPTS = 50;
 export const THROTTLE_WINDOW_S = 15 * 60;
 /** Key prefix in Redis (shared by every process of one installation). */
 export const THROTTLE_KEY_PREFIX = 'xuetang:login';
+/** Key prefix in Redis of the named limits (limit()): `${LIMIT_KEY_PREFIX}:${name}:${key}`. */
+export const LIMIT_KEY_PREFIX = 'xuetang:limit';
 
 /** From this attempt on (the 4th within the window, i.e. after 3 failures) the login also asks for an image captcha. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -26,9 +29,22 @@ export interface LoginThrottle {
   refund(ip: string, username: string): Promise<void>;
   /** After a correct password: the address gets its attempt back and the account's count starts over. */
   succeeded(ip: string, username: string): Promise<void>;
+  /**
+   * A limit of `points` per `seconds` for each key, counted where the login attempts are (Redis with REDIS_URL,
+   * so every process shares it). The same name gives the same limit.
+   */
+  limit(name: string, points: number, seconds: number): SharedLimit;
   /** Closes the Redis connection, if any. */
   close(): Promise<void>;
 }
+
+export interface SharedLimit {
+  /** Takes one point for `key`: false when its allowance is used up (or the store failed with no fallback). */
+  take(key: string): Promise<boolean>;
+}
+
+/** Makes a limiter of `points` per `seconds` under a key prefix, in memory or in Redis. */
+type Store = (keyPrefix: string, points: number, seconds: number) => RateLimiterAbstract;
 
 const accountKey = (ip: string, username: string) => `${ip}|${username.toLowerCase()}`;
 
@@ -38,9 +54,27 @@ const refused = (res: unknown): ThrottleAnswer => {
   return { ok: false, minutes: Math.max(1, Math.ceil(ms / 60000)) };
 };
 
-function throttleOver(perAccount: RateLimiterAbstract, perIp: RateLimiterAbstract, close = async () => {}): LoginThrottle {
+function throttleOver(store: Store, close = async () => {}): LoginThrottle {
+  const perAccount = store(`${THROTTLE_KEY_PREFIX}:account`, ACCOUNT_ATTEMPTS, THROTTLE_WINDOW_S);
+  const perIp = store(`${THROTTLE_KEY_PREFIX}:ip`, ADDRESS_ATTEMPTS, THROTTLE_WINDOW_S);
+  const named = new Map<string, SharedLimit>();
   return {
     close,
+    limit(name, points, seconds) {
+      let l = named.get(name);
+      if (!l) {
+        const limiter = store(`${LIMIT_KEY_PREFIX}:${name}`, points, seconds);
+        l = {
+          take: (key) =>
+            limiter.consume(key).then(
+              () => true,
+              () => false,
+            ),
+        };
+        named.set(name, l);
+      }
+      return l;
+    },
     async take(ip, username) {
       const key = accountKey(ip, username);
       let attempt: number;
@@ -67,10 +101,10 @@ function throttleOver(perAccount: RateLimiterAbstract, perIp: RateLimiterAbstrac
   };
 }
 
-const limits = (name: string, points: number) => ({ keyPrefix: `${THROTTLE_KEY_PREFIX}:${name}`, points, duration: THROTTLE_WINDOW_S });
+const limits = (keyPrefix: string, points: number, duration: number) => ({ keyPrefix, points, duration });
 
 export function memoryLoginThrottle(): LoginThrottle {
-  return throttleOver(new RateLimiterMemory(limits('account', ACCOUNT_ATTEMPTS)), new RateLimiterMemory(limits('ip', ADDRESS_ATTEMPTS)));
+  return throttleOver((prefix, points, seconds) => new RateLimiterMemory(limits(prefix, points, seconds)));
 }
 
 /** Counts in Redis; ioredis is loaded here, so processes without REDIS_URL never load it. */
@@ -88,9 +122,14 @@ export async function redisLoginThrottle(url: string, onError: (err: Error) => v
       resolve();
     });
   });
-  const store = (name: string, points: number) =>
-    new RateLimiterRedis({ ...limits(name, points), storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(limits(name, points)) });
-  return throttleOver(store('account', ACCOUNT_ATTEMPTS), store('ip', ADDRESS_ATTEMPTS), async () => {
+  const store: Store = (prefix, points, seconds) =>
+    new RateLimiterRedis({
+      ...limits(prefix, points, seconds),
+      storeClient: client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(limits(prefix, points, seconds)),
+    });
+  return throttleOver(store, async () => {
     await client.quit().catch(() => client.disconnect());
   });
 }

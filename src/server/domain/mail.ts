@@ -28,6 +28,10 @@ async function transport(url: string): Promise<Transporter> {
   let t = transports.get(url);
   if (!t) {
     const { default: nodemailer } = await import('nodemailer');
+    // Another first message may have made the pool while this one waited for the import: one pool per URL
+    // (a second would be left open, never closed).
+    const made = transports.get(url);
+    if (made) return made;
     // Pooled: a burst of messages (a class's notices) reuses a few connections.
     const options = new URL(url);
     t = nodemailer.createTransport({

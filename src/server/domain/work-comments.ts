@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/schema.js';
+import { serialized } from '../db/serialized.js';
 import { newId } from './ids.js';
 import { fileUrl } from './serialize.js';
 import type { SessionUser } from './sessions.js';
@@ -134,7 +135,7 @@ export async function workComments(
 }
 
 /** Refusal message when the user has used up their comments, else null. */
-export async function commentQuotaProblem(db: Kysely<Database>, userId: string): Promise<string | null> {
+async function commentQuotaProblem(db: Kysely<Database>, userId: string): Promise<string | null> {
   const count = async (since: string) =>
     Number(
       (
@@ -151,11 +152,23 @@ export async function commentQuotaProblem(db: Kysely<Database>, userId: string):
   return null;
 }
 
-/** Stores a comment (text already checked); returns its id. */
-export async function addComment(db: Kysely<Database>, workId: string, user: Pick<SessionUser, 'id' | 'username'>, text: string): Promise<string> {
-  const id = newId();
-  await db.insertInto('teaching_work_comment').values({ id, work_id: workId, comment: text, user_id: user.id, create_by: user.username, create_time: now() }).execute();
-  return id;
+/**
+ * Stores a comment (text already checked) if the user has comments left: its id, or the refusal. The count and
+ * the insert hold the user's lock together, so simultaneous posts cannot all pass the count.
+ */
+export async function addComment(
+  db: Kysely<Database>,
+  workId: string,
+  user: Pick<SessionUser, 'id' | 'username'>,
+  text: string,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  return serialized(db, `work-comment:${user.id}`, async (trx) => {
+    const problem = await commentQuotaProblem(trx, user.id);
+    if (problem) return { ok: false, message: problem };
+    const id = newId();
+    await trx.insertInto('teaching_work_comment').values({ id, work_id: workId, comment: text, user_id: user.id, create_by: user.username, create_time: now() }).execute();
+    return { ok: true, id };
+  });
 }
 
 /** Deletes a comment when `user` may: 'deleted', 'missing' or 'refused'. */

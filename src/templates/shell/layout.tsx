@@ -46,10 +46,13 @@ export const SHELL_STYLES = ['/static/build/antd.css', '/static/build/theme.css'
 /**
  * htmx: no history snapshots (islands and tab state cannot be restored from a snapshot, so Back reloads the
  * page from the server); 4xx answers that carry a page (form errors, not found) are swapped, other errors
- * are reported by shell.ts; the request timeout of SPEC §9.
+ * are reported by shell.ts; the request timeout of SPEC §9. Settle at once (no 20 ms delay): htmx binds swapped
+ * content (hx-trigger listeners, the `changed` baseline) only when it settles, so anything typed into a new form
+ * field in between was lost (a re-rendered form's cron preview did not refresh) — we use no settle transitions.
  */
 const HTMX_CONFIG = JSON.stringify({
   historyCacheSize: 0,
+  defaultSettleDelay: 0,
   refreshOnHistoryMiss: true,
   timeout: 60000,
   scrollIntoViewOnBoost: false,

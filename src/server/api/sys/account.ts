@@ -15,6 +15,7 @@ import { CHECK_KEY_PATTERN, checkCaptcha, issueCaptcha } from '../../domain/capt
 import { newId } from '../../domain/ids.js';
 import { writeLog } from '../../domain/logs.js';
 import { mailEnabled, sendMail } from '../../domain/mail.js';
+import { memoryLoginThrottle, type LoginThrottle, type SharedLimit } from '../../domain/login-throttle.js';
 import { hashPassword } from '../../domain/password.js';
 import { consumeResetToken, createResetToken, resetTokenUser } from '../../domain/password-reset.js';
 import { revokeUserSessions } from '../../domain/sessions.js';
@@ -126,8 +127,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * Mails `user` a reset link (at most 3 an hour per account: beyond that nothing is sent, and the visitor's
  * answer is the same). The link is built from PUBLIC_URL, never from the request's Host.
  */
-async function mailResetLink(c: Ctx, user: SysUser, ip: string): Promise<void> {
-  if (!(await take(recoveryAccountLimiter, user.id))) return;
+async function mailResetLink(c: Ctx, user: SysUser, ip: string, perAccount: SharedLimit): Promise<void> {
+  if (!(await perAccount.take(user.id))) return;
   const { db, config } = c.get('deps');
   const token = await createResetToken(db, user.id, ip);
   const site = await readConfig(db, ['brandName']);
@@ -145,15 +146,17 @@ async function mailResetLink(c: Ctx, user: SysUser, ip: string): Promise<void> {
   await writeLog(db, { logType: 2, operateType: 2, content: `找回密码: 已向 ${user.username} 的邮箱发送重置链接`, userId: user.id, username: user.username, ip, method: 'POST', url: '/sys/user/passwordRecovery' });
 }
 
-/** At most 3 reset mails an hour per account (per process). */
-const recoveryAccountLimiter = new RateLimiterMemory({ points: 3, duration: 60 * 60 });
-
 export function registerAccountRoutes(r: ApiRoutes) {
   // Anonymous endpoints that write: limited per address (a school's NAT is one address, hence generous).
   const imageLimiter = new RateLimiterMemory({ points: 60, duration: 60 });
   const registerLimiter = new RateLimiterMemory({ points: 60, duration: 60 * 60 });
-  const recoveryIpLimiter = new RateLimiterMemory({ points: 20, duration: 15 * 60 });
-  const resetIpLimiter = new RateLimiterMemory({ points: 30, duration: 15 * 60 });
+  // Password recovery's limits hold across processes: they count where login attempts do (Redis with REDIS_URL).
+  let ownThrottle: LoginThrottle | undefined;
+  const shared = (c: Ctx, name: string, points: number, seconds: number) => (c.get('deps').loginThrottle ?? (ownThrottle ??= memoryLoginThrottle())).limit(name, points, seconds);
+  const recoveryIpLimit = (c: Ctx) => shared(c, 'recovery-ip', 20, 15 * 60);
+  /** At most 3 reset mails an hour per account. */
+  const recoveryAccountLimit = (c: Ctx) => shared(c, 'recovery-account', 3, 60 * 60);
+  const resetIpLimit = (c: Ctx) => shared(c, 'reset-ip', 30, 15 * 60);
 
   // The anchor's contract: result is the picture as a data URL; code 0. Ours is SVG (svg-captcha).
   r.get('/sys/randomImage/:key', PUBLIC, async (c) => {
@@ -232,7 +235,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const { db, config } = c.get('deps');
     const ip = clientIp(c, config.trustProxy);
-    if (!(await take(recoveryIpLimiter, ip))) return fail(c, TOO_FAST, 429);
+    if (!(await recoveryIpLimit(c).take(ip))) return fail(c, TOO_FAST, 429);
     const solved = await checkCaptcha(db, body.data.checkKey, body.data.captcha);
     if (!solved.ok) return fieldFail(c, 'captcha', solved.message);
     const account = body.data.account;
@@ -243,7 +246,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     const eligible = user && user.status === 1 && user.del_flag === 0 && !!user.email;
     if (eligible) {
       // In the background: the answer must come as fast for an existing account as for an unknown one.
-      void mailResetLink(c, user, ip).catch((err: Error) => {
+      void mailResetLink(c, user, ip, recoveryAccountLimit(c)).catch((err: Error) => {
         if (config.logLevel !== 'silent') console.error(`[mail] password recovery for ${user.username}: ${err.message}`);
       });
     }
@@ -253,7 +256,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
   // A GET: the page behind the e-mailed link is opened from another site (the mail client), where pages only read.
   r.get('/sys/user/checkResetToken', PUBLIC, async (c) => {
     const { db, config } = c.get('deps');
-    if (!(await take(resetIpLimiter, clientIp(c, config.trustProxy)))) return fail(c, TOO_FAST, 429);
+    if (!(await resetIpLimit(c).take(clientIp(c, config.trustProxy)))) return fail(c, TOO_FAST, 429);
     const userId = await resetTokenUser(db, (c.req.query('token') ?? '').slice(0, 100));
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user || user.status !== 1 || user.del_flag !== 0) return fail(c, RESET_LINK_INVALID);
@@ -265,7 +268,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const { db, config } = c.get('deps');
     const ip = clientIp(c, config.trustProxy);
-    if (!(await take(resetIpLimiter, ip))) return fail(c, TOO_FAST, 429);
+    if (!(await resetIpLimit(c).take(ip))) return fail(c, TOO_FAST, 429);
     // Looked up first (not used up), so a password the policy refuses leaves the link working.
     const peek = await resetTokenUser(db, body.data.token);
     const user = peek ? await findUserById(db, peek) : undefined;

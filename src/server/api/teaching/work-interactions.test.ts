@@ -269,6 +269,44 @@ describe('comments', () => {
     await setAllowComment('0');
   });
 
+  it('limits hold for simultaneous posts: exactly 5 of 8 parallel posts pass, and exactly the day’s remainder', async () => {
+    await setAllowComment('1');
+    const id = await addWork('student1', 3);
+    const userId = await t.userId('student2');
+    // Tomorrow (sessions still valid): after every other comment of the file, as the counts take create_time ≥ a moment.
+    const day = formatDateTime(new Date(Date.now() + 86_400_000)).slice(0, 10);
+    atDay(`${day}T09:00:00`);
+    const burst = async (n: number, label: string) => {
+      const results = await Promise.all(Array.from({ length: n }, (_, i) => save(tokens.student2, id, `${label}${i}`)));
+      return { passed: results.filter((r) => r.body.success).length, refusals: results.filter((r) => !r.body.success).map((r) => r.body.message) };
+    };
+    try {
+      const minute = await burst(8, '同时');
+      expect(minute.passed).toBe(COMMENTS_PER_MINUTE);
+      expect(minute.refusals).toEqual(Array(8 - COMMENTS_PER_MINUTE).fill('评论太频繁了，请一分钟后再试'));
+      // Earlier today, more of them: with the 5 above, 2 short of the day's limit.
+      const rows = Array.from({ length: COMMENTS_PER_DAY - COMMENTS_PER_MINUTE - 2 }, (_, i) => ({
+        id: newId(),
+        work_id: id,
+        comment: `早上${i}`,
+        user_id: userId,
+        create_by: 'student2',
+        create_time: `${day} 07:${String(i).padStart(2, '0')}:00`,
+      }));
+      await t.db.insertInto('teaching_work_comment').values(rows).execute();
+      atDay(`${day}T10:00:00`);
+      const rest = await burst(5, '晚些');
+      expect(rest.passed).toBe(2);
+      expect(rest.refusals).toEqual(Array(3).fill(`今天的评论已达上限（${COMMENTS_PER_DAY}条），明天再来吧`));
+      const stored = await t.db.selectFrom('teaching_work_comment').select('id').where('user_id', '=', userId).where('create_time', '>=', `${day} 00:00:00`).where('create_time', '<=', `${day} 23:59:59`).execute();
+      expect(stored).toHaveLength(COMMENTS_PER_DAY);
+    } finally {
+      // Tomorrow's comments would count against the user in the tests that follow.
+      await t.db.deleteFrom('teaching_work_comment').where('work_id', '=', id).execute();
+    }
+    await setAllowComment('0');
+  });
+
   it('are deleted by the commenter, the work’s author or staff managing the author; anyone else is refused', async () => {
     await setAllowComment('1');
     const id = await addWork('student1', 3);

@@ -9,7 +9,6 @@ import {
   COMMENT_MAX_LENGTH,
   COMMENT_MESSAGES,
   addComment,
-  commentQuotaProblem,
   commentText,
   deleteComment,
   publicWork,
@@ -78,9 +77,9 @@ export function registerWorkInteractionRoutes(r: ApiRoutes) {
     const text = commentText(body.data.comment);
     if (!text) return fail(c, COMMENT_MESSAGES.empty);
     if (text.length > COMMENT_MAX_LENGTH) return fail(c, COMMENT_MESSAGES.tooLong);
-    const quota = await commentQuotaProblem(db, user.id);
-    if (quota) return fail(c, quota);
-    const id = await addComment(db, work.id, user, text);
+    const added = await addComment(db, work.id, user, text);
+    if (!added.ok) return fail(c, added.message);
+    const id = added.id;
     const [saved] = (await workComments(db, work, 1, 1, user)).filter((m) => m.id === id);
     return ok(c, saved ?? { id, workId: work.id, comment: text }, COMMENT_MESSAGES.saved, 200);
   });
