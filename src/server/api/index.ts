@@ -15,6 +15,8 @@ import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
 import { registerLogRoutes } from './sys/log.js';
 import { registerQuartzJobRoutes } from './sys/quartz-job.js';
+import { registerPositionRoutes } from './sys/position.js';
+import { registerAddressListRoutes } from './sys/address-list.js';
 import { registerConfigRoutes } from './sys/config.js';
 import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
@@ -90,6 +92,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerAnnouncementAdminRoutes(routes);
   registerLogRoutes(routes);
   registerQuartzJobRoutes(routes);
+  registerPositionRoutes(routes);
+  registerAddressListRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);

@@ -579,6 +579,18 @@ export interface SysQuartzJobTable extends Audit {
   del_flag: Generated<number>;
 }
 
+/** 职务 (migration 030; the anchor's sys_position). sys_user.post holds codes of these, comma-separated. */
+export interface SysPositionTable extends Audit {
+  id: string;
+  /** Unique; letters, digits, _ and - (a comma would break sys_user.post). */
+  code: string;
+  name: string;
+  /** 职级: a value of the position_rank dictionary. */
+  post_rank: Opt<string | null>;
+  company_id: Opt<string | null>;
+  sys_org_code: Opt<string | null>;
+}
+
 /** One run of a job (migration 027). (job_id, fire_key) is unique: the claim that makes a due run happen once. */
 export interface SysQuartzJobRunTable {
   id: string;
@@ -649,6 +661,7 @@ export interface Database {
   teaching_visit_salt: TeachingVisitSaltTable;
   sys_quartz_job: SysQuartzJobTable;
   sys_quartz_job_run: SysQuartzJobRunTable;
+  sys_position: SysPositionTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;
