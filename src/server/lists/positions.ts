@@ -64,7 +64,8 @@ export const addressList: ListSpec = {
   columns: [
     { key: 'realname', title: '姓名', sortable: true, width: 110 },
     { key: 'workNo', title: '工号', sortable: true, width: 110 },
-    { key: 'post', title: '职务', dict: 'position' },
+    // Names of the positions in sys_user.post (the API adds them; unknown codes are left out).
+    { key: 'post_dictText', title: '职务' },
     { key: 'phone', title: '手机', width: 120 },
     { key: 'telephone', title: '电话', width: 120 },
     { key: 'email', title: '邮箱' },

@@ -86,6 +86,7 @@ export const userForm: FormSpec = {
     { key: 'phone', label: '手机号', type: 'text', maxLength: 11 },
     { key: 'email', label: '邮箱', type: 'text', maxLength: 100 },
     { key: 'workNo', label: '工号', type: 'text', maxLength: 32 },
+    { key: 'post', label: '职务', type: 'multiselect', optionsFrom: { api: '/sys/position/list', value: 'code', label: 'name' }, help: '可多选；职务在“职务管理”中维护' },
   ],
 };
 

@@ -14,13 +14,13 @@ import { contains, escapeLike } from '../../domain/sql-like.js';
 import { hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, scopeMemberIds, userScope } from '../../domain/user-scope.js';
 import { ADDRESS_LIST_ROUTE, addressList } from '../../lists/positions.js';
 import { menu, type ApiRoutes } from '../access.js';
-import { fail } from '../envelope.js';
-import { pagedList, type FieldMap } from '../list-query.js';
+import { fail, ok, page, paging } from '../envelope.js';
+import { applySort, type FieldMap } from '../list-query.js';
 import { ruleColumns } from './user-admin.js';
 
 type Ctx = Context<ApiEnv>;
 
-/** Sort keys only: realname and workNo are matched as "contains" below, as the anchor does. */
+/** Sort keys (filters are applied below: the anchor matches realname and workNo as "contains"). */
 const fields: FieldMap = {
   realname: { column: 'u.realname' },
   workNo: { column: 'u.work_no' },
@@ -62,34 +62,32 @@ async function addressBook(c: Ctx) {
   const rule = await dataRuleFilter(db, { userId: user.id, username: user.username, realname: user.realname, orgCode: user.orgCode }, ADDRESS_LIST_ROUTE, ruleColumns);
   if (rule) qb = qb.where(rule);
 
-  return pagedList(c, {
-    spec: addressList,
-    fields,
-    base: qb,
-    select: (x) => x.select([...COLUMNS]),
-    toRecord: (row) => ({ ...camel(row as Record<string, unknown>), avatar_url: fileUrl((row as { avatar: string | null }).avatar) }),
-    tieBreak: 'u.id',
-    enrich: async (records) => {
-      const ids = records.map((r) => String(r.id));
-      const [names, departs] = await Promise.all([
-        positionNames(db),
-        ids.length
-          ? db.selectFrom('sys_user_depart as ud').innerJoin('sys_depart as d', 'd.id', 'ud.dep_id').select(['ud.user_id', 'd.depart_name', 'd.org_code']).where('ud.user_id', 'in', ids).execute()
-          : Promise.resolve([]),
-      ]);
-      const byUser = new Map<string, string[]>();
-      for (const d of departs.sort((a, b) => a.org_code.localeCompare(b.org_code))) {
-        // Only the departments the caller may see: a class elsewhere is not theirs to learn about.
-        if (!orgCodeInScope(scope, d.org_code)) continue;
-        byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d.depart_name]);
-      }
-      return records.map((r) => ({
-        ...r,
-        post_dictText: postText(names, r.post),
-        departName: (byUser.get(String(r.id)) ?? []).join(','),
-      }));
-    },
-  });
+  // Paged here rather than by pagedList: its filters would read realname/workNo as exact values.
+  const { pageNo, pageSize, offset } = paging(c, 10, 500);
+  const [rows, count] = await Promise.all([
+    applySort(qb.select([...COLUMNS]), c.req.query(), addressList, fields, 'u.id').limit(pageSize).offset(offset).execute(),
+    qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [names, departs] = await Promise.all([
+    positionNames(db),
+    ids.length
+      ? db.selectFrom('sys_user_depart as ud').innerJoin('sys_depart as d', 'd.id', 'ud.dep_id').select(['ud.user_id', 'd.depart_name', 'd.org_code']).where('ud.user_id', 'in', ids).execute()
+      : Promise.resolve([]),
+  ]);
+  const byUser = new Map<string, string[]>();
+  for (const d of departs.sort((x, y) => x.org_code.localeCompare(y.org_code))) {
+    // Only the departments the caller may see: a class elsewhere is not theirs to learn about.
+    if (!orgCodeInScope(scope, d.org_code)) continue;
+    byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d.depart_name]);
+  }
+  const records = rows.map((row) => ({
+    ...camel(row),
+    avatar_url: fileUrl(row.avatar),
+    post_dictText: postText(names, row.post),
+    departName: (byUser.get(row.id) ?? []).join(','),
+  }));
+  return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
 }
 
 export function registerAddressListRoutes(r: ApiRoutes) {
