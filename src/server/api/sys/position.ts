@@ -149,7 +149,7 @@ export function registerPositionRoutes(r: ApiRoutes) {
     if (!ids.length) return fail(c, '请选择要删除的职务');
     const { db } = c.get('deps');
     const unique = [...new Set(ids)];
-    const found = await db.selectFrom('sys_position').select(['id', 'code', 'name']).where('id', 'in', unique).execute();
+    const found = await db.selectFrom('sys_position').select(['id', 'code', 'name']).where('id', 'in', unique).orderBy('code').execute();
     if (found.length !== unique.length) return fail(c, NOT_FOUND);
     const counts = await holderCounts(
       db,
