@@ -123,12 +123,12 @@ describe.each(dialects)('seed on %s', (dialect) => {
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
       '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork',
       '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard', '/scratch/assets', '/report/depart',
-      '/create', '/scratch3/index.html?scene=create', '/teaching/menu', '/isystem/file', '/oss/file', '/sys/dataLog-list']) {
+      '/create', '/scratch3/index.html?scene=create', '/teaching/menu', '/isystem/file', '/oss/file', '/sys/dataLog-list', '/isystem/position', '/isystem/addressList']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
     // and no route container is left without a child.
-    for (const url of ['/isystem/position', '/exception/404', '/form/step-form',
+    for (const url of ['/isystem/checkRule', '/exception/404', '/form/step-form',
       '/scratchjr/home.html', '/course/order', '/course/courseDept', '/message', '/demo']) {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
