@@ -12,6 +12,8 @@ export interface TreeSearch {
   action: string;
   keyword: string;
   placeholder: string;
+  /** Accessible name of the search box (e.g. 搜索部门). */
+  label: string;
   /** State the search keeps (e.g. the selected node and tab). */
   hidden?: Record<string, string>;
   /** Where 重置 goes (shown while searching). */
@@ -75,7 +77,7 @@ export function TreePanel<N extends TreeNode>(p: TreePanelProps<N>) {
               .map(([k, v]) => (
                 <input type="hidden" name={k} value={v} />
               ))}
-            <input class={inputClass()} name="q" value={s.keyword} placeholder={s.placeholder} aria-label={s.placeholder} maxlength={100} />
+            <input class={inputClass()} name="q" value={s.keyword} placeholder={s.placeholder} aria-label={s.label} maxlength={100} />
             <Button htmlType="submit">查询</Button>
             {searching && s.resetHref && <LinkButton {...navAttrs(s.resetHref)}>重置</LinkButton>}
           </form>

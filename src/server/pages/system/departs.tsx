@@ -136,6 +136,7 @@ async function screen(c: Context<PageEnv>, session: PageSession, q: Query, info?
         action: R,
         keyword,
         placeholder: '请输入部门名称',
+        label: '搜索部门',
         hidden: here,
         resetHref: screenHref(here),
         selected: id,
