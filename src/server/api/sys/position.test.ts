@@ -229,6 +229,21 @@ describe.each(dialects)('职务 and 通讯录 API on %s', (dialect) => {
       const all = await book(admin);
       expect(names(all)).toEqual(expect.arrayContaining(['阳光老师', '王老师', '李主任']));
       expectFailure(await book(admin, '&orgCode=ZZZ'), '未找到对应部门');
+      expectFailure(await book(admin, `&orgCode=${'A'.repeat(65)}`), '部门编码格式不正确');
+      // Sorted by an allowed column (anything else falls back to 姓名), paged.
+      await t.db.updateTable('sys_user').set({ work_no: 'T002' }).where('username', '=', 'teacher').execute();
+      await t.db.updateTable('sys_user').set({ work_no: 'T001' }).where('username', '=', 'student1').execute();
+      await t.db.updateTable('sys_user').set({ work_no: 'T003' }).where('username', '=', 'student2').execute();
+      const byNo = await t.api('GET', '/sys/user/queryByOrgCodeForAddressList?orgCode=A01A01A01&column=workNo&order=desc&pageSize=1&pageNo=1', { token: admin });
+      expectPage(byNo.body.result, 1, 1);
+      expect(byNo.body.result.records.map((r: any) => r.workNo)).toEqual(['T003']);
+      const second = await t.api('GET', '/sys/user/queryByOrgCodeForAddressList?orgCode=A01A01A01&column=workNo&order=desc&pageSize=1&pageNo=2', { token: admin });
+      expect(second.body.result.records.map((r: any) => r.workNo)).toEqual(['T002']);
+      expect(byNo.body.result.total).toBe(3);
+      const injected = await t.api('GET', `/sys/user/queryByOrgCodeForAddressList?orgCode=A01A01A01&column=${encodeURIComponent('password')}&pageSize=50`, { token: admin });
+      expectEnvelope(injected, { success: true, code: 0 });
+      const byName = await t.api('GET', '/sys/user/queryByOrgCodeForAddressList?orgCode=A01A01A01&column=realname&order=asc&pageSize=50', { token: admin });
+      expect(injected.body.result.records.map((r: any) => r.id)).toEqual(byName.body.result.records.map((r: any) => r.id));
     });
 
     it('keeps a teacher to the classes they manage, and refuses students', async () => {
