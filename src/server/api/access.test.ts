@@ -114,6 +114,22 @@ describe('the route registry', () => {
     expect(access('DELETE', '/sys/permission/deleteDataRuleBatch')).toEqual({ kind: 'admin', code: 'datarule:del' });
   });
 
+  it('gives 职务管理 its button codes for writes, its reads to the screens that show positions, and 通讯录 its menu', () => {
+    const access = (method: string, path: string) => t.apiRoutes.routes.find((r) => r.method === method && r.path === path)?.access;
+    const read = { kind: 'menu', path: '/isystem/position', also: ['/isystem/user', '/isystem/addressList'] };
+    expect(access('GET', '/sys/position/list')).toEqual(read);
+    expect(access('GET', '/sys/position/queryById')).toEqual(read);
+    expect(access('POST', '/sys/position/add')).toEqual({ kind: 'perm', code: 'position:add' });
+    expect(access('PUT', '/sys/position/edit')).toEqual({ kind: 'perm', code: 'position:edit' });
+    expect(access('POST', '/sys/position/edit')).toEqual({ kind: 'perm', code: 'position:edit' });
+    expect(access('DELETE', '/sys/position/delete')).toEqual({ kind: 'perm', code: 'position:del' });
+    expect(access('DELETE', '/sys/position/deleteBatch')).toEqual({ kind: 'perm', code: 'position:del' });
+    expect(access('GET', '/sys/position/exportXls')).toEqual({ kind: 'perm', code: 'position:export' });
+    expect(access('POST', '/sys/position/importExcel')).toEqual({ kind: 'perm', code: 'position:import' });
+    expect(access('GET', '/sys/user/queryByOrgCodeForAddressList')).toEqual({ kind: 'menu', path: '/isystem/addressList' });
+    expect(access('GET', '/sys/sysDepart/queryTreeList')).toEqual({ kind: 'menu', path: '/isystem/departDetailList', also: ['/isystem/addressList'] });
+  });
+
   it('keeps 文件管理, OSS文件 and 数据日志 to administrators: reads by the admin role, changes by admin-only buttons', () => {
     const routes = t.apiRoutes.routes;
     const access = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access;

@@ -16,6 +16,8 @@ import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
 import { registerLogRoutes } from './sys/log.js';
 import { registerQuartzJobRoutes } from './sys/quartz-job.js';
 import { registerCodeRuleRoutes } from './sys/code-rules.js';
+import { registerPositionRoutes } from './sys/position.js';
+import { registerAddressListRoutes } from './sys/address-list.js';
 import { registerConfigRoutes } from './sys/config.js';
 import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
@@ -93,6 +95,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerLogRoutes(routes);
   registerQuartzJobRoutes(routes);
   registerCodeRuleRoutes(routes);
+  registerPositionRoutes(routes);
+  registerAddressListRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);

@@ -28,6 +28,7 @@ import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
 import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js';
 import * as m029CodeRules from './migrations/029_code_rules.js';
 import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
+import * as m030Positions from './migrations/030_positions.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '028_system_monitor_menu': m028SystemMonitorMenu,
   '029_code_rules': m029CodeRules,
   '033_dev_gallery_menu': m033DevGalleryMenu,
+  '030_positions': m030Positions,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -605,6 +605,16 @@ export interface SysFillRuleCounterTable {
   rule_id: string;
   period: string;
   current_value: number;
+/** 职务 (migration 030; the anchor's sys_position). sys_user.post holds codes of these, comma-separated. */
+export interface SysPositionTable extends Audit {
+  id: string;
+  /** Unique; letters, digits, _ and - (a comma would break sys_user.post). */
+  code: string;
+  name: string;
+  /** 职级: a value of the position_rank dictionary. */
+  post_rank: Opt<string | null>;
+  company_id: Opt<string | null>;
+  sys_org_code: Opt<string | null>;
 }
 
 /** One run of a job (migration 027). (job_id, fire_key) is unique: the claim that makes a due run happen once. */
@@ -680,6 +690,7 @@ export interface Database {
   sys_check_rule: SysCheckRuleTable;
   sys_fill_rule: SysFillRuleTable;
   sys_fill_rule_counter: SysFillRuleCounterTable;
+  sys_position: SysPositionTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

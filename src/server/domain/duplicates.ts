@@ -10,6 +10,7 @@ export const DUPLICATE_CHECKS: Record<string, readonly string[]> = {
   sys_depart: ['org_code'],
   sys_permission: ['perms'],
   sys_config: ['config_key'],
+  sys_position: ['code'],
 };
 
 // Own keys only: 'constructor' or '__proto__' would otherwise reach inherited members (and throw).

@@ -23,6 +23,7 @@ import { registerDataRulePages } from './system/data-rules.js';
 import { registerQuartzJobPages } from './system/quartz-jobs.js';
 import { registerCodeRulePages } from './system/code-rules.js';
 import { registerCodeFieldPages } from './code-field.js';
+import { registerPositionPages } from './system/positions.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -128,6 +129,7 @@ export function createPages(deps: PagesDeps) {
   registerQuartzJobPages(app);
   registerCodeRulePages(app);
   registerCodeFieldPages(app);
+  registerPositionPages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);
   registerPermissionPages(app);

@@ -6,9 +6,10 @@ import type { Child } from 'hono/jsx';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { canUse } from '../lists/auth.js';
 import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../lists/spec.js';
-import { apiQuery, hrefWith, listState } from '../lists/url-state.js';
+import { apiQuery, hrefWith, listState, type Query } from '../lists/url-state.js';
 import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
 import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
+import { TreeLayout } from '../../templates/list/tree-panel.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
 import { requirePage, shellPage } from './shell-page.js';
@@ -119,6 +120,11 @@ export interface ListPageOptions {
   formTitles?: Partial<Record<'add' | 'edit' | 'detail', string>>;
   /** Content shown under the table. */
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
+  /**
+   * A panel beside the list (e.g. a tree whose selection is one of the list's hidden filters); the list stacks
+   * below it on narrow screens. Gets the list state from the URL.
+   */
+  aside?: (c: Context<PageEnv>, session: PageSession, state: Query) => Promise<Child> | Child;
   /** Data the custom controls need, loaded before the form renders (e.g. the names of chosen users). */
   prepareForm?: (c: Context<PageEnv>, args: { mode: 'add' | 'edit' | 'detail'; id?: string; values: Record<string, unknown> }) => Promise<Record<string, unknown>>;
   /**
@@ -267,17 +273,18 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const up = c.get('upstream');
       const dictCodes = [...new Set(spec.filters.filter((f) => f.type === 'dict' && f.dict).map((f) => f.dict as string))];
       const selects = spec.filters.filter((f) => f.type === 'select' && f.optionsFrom);
-      const [res, dictLists, selectOptions, extra] = await Promise.all([
+      const [res, dictLists, selectOptions, extra, aside] = await Promise.all([
         up.call<PageData>('GET', spec.api.list, apiQuery(spec, state)),
         Promise.all(dictCodes.map((code) => up.dictItems(code))),
         fieldOptions(up, selects.map((f) => ({ key: f.key, label: f.label, type: 'select' as const, optionsFrom: f.optionsFrom }))),
         o.extra ? o.extra(c, session) : null,
+        o.aside ? o.aside(c, session, state) : null,
       ]);
       const dicts: DictOptions = Object.fromEntries(dictCodes.map((code, i) => [code, dictLists[i].success ? dictLists[i].result : []]));
       // Select filters' options travel under `@<key>` (see ListView's Filter).
       for (const f of selects) dicts[`@${f.key}`] = (selectOptions[f.key] ?? []).map((opt) => ({ value: opt.value, text: opt.label }));
       const ok = res.body.success;
-      return (
+      const list = (
         <ListView
           spec={spec}
           state={state}
@@ -291,6 +298,13 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         >
           {extra}
         </ListView>
+      );
+      return o.aside ? (
+        <TreeLayout tree={aside} label={spec.title} bare>
+          {list}
+        </TreeLayout>
+      ) : (
+        list
       );
     }),
   );

@@ -42,7 +42,7 @@ describe('a page the user lacks', () => {
 
   it('refuses its sub-pages and dialogs too', async () => {
     const teacher = await cookieOf('teacher');
-    for (const path of ['/isystem/role/form', '/isystem/dict/recycle', '/isystem/role/auth?id=x', '/isystem/log']) {
+    for (const path of ['/isystem/role/form', '/isystem/dict/recycle', '/isystem/role/auth?id=x', '/isystem/log', '/isystem/position', '/isystem/position/form']) {
       const res = await get(path, teacher);
       expect(res.status, path).toBe(403);
       expect(await res.text(), path).toContain('抱歉，你无权访问该页面');

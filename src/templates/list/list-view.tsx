@@ -346,14 +346,15 @@ function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; recor
   );
 }
 
-export function Pagination({ spec, state, page }: { spec: ListSpec; state: Query; page: PageData }) {
+/** The antd pager of a list at `route`: links keep the rest of `state`; 条/页 changes the page size. */
+export function Pager({ route, state, page }: { route: string; state: Query; page: Pick<PageData, 'total' | 'current' | 'size'> }) {
   const pages = Math.max(1, Math.ceil(page.total / page.size));
   const cur = Math.min(page.current, pages);
   const from = page.total ? (cur - 1) * page.size + 1 : 0;
   const to = Math.min(cur * page.size, page.total);
   const numbers = new Set<number>([1, pages, cur - 2, cur - 1, cur, cur + 1, cur + 2].filter((n) => n >= 1 && n <= pages));
   const sorted = [...numbers].sort((a, b) => a - b);
-  const item = (n: number) => hrefWith(spec.route, state, { pageNo: n });
+  const item = (n: number) => hrefWith(route, state, { pageNo: n });
   return (
     <nav class="xt-pagination" aria-label="分页">
       <ul class="ant-pagination app">
@@ -385,7 +386,7 @@ export function Pagination({ spec, state, page }: { spec: ListSpec; state: Query
           )}
         </li>
         <li class="ant-pagination-options">
-          <form method="get" action={spec.route} hx-get={spec.route} hx-target="#content" hx-push-url="true" hx-trigger="change" class="xt-page-size">
+          <form method="get" action={route} hx-get={route} hx-target="#content" hx-push-url="true" hx-trigger="change" class="xt-page-size">
             {Object.entries(state)
               .filter(([k]) => k !== 'pageSize' && k !== 'pageNo')
               .map(([k, v]) => (
@@ -489,7 +490,7 @@ export function ListView(p: ListViewProps) {
             </TableFrame>
           </form>
         )}
-        {page && !p.error && <Pagination spec={spec} state={state} page={page} />}
+        {page && !p.error && <Pager route={spec.route} state={state} page={page} />}
         {p.children}
         <div id="xt-modal" />
       </div>

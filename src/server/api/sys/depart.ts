@@ -36,6 +36,7 @@ import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { DEPART_ROUTE, departMembersList, departsList } from '../../lists/departs.js';
+import { ADDRESS_LIST_ROUTE } from '../../lists/positions.js';
 import { dictFields } from '../../lists/spec.js';
 import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
@@ -154,7 +155,8 @@ const memberFields: FieldMap = {
 export function registerDepartRoutes(r: ApiRoutes) {
   const screen = menu(DEPART_ROUTE);
 
-  r.get('/sys/sysDepart/queryTreeList', screen, async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
+  // 通讯录 shows the same tree (the caller's scope) on its left.
+  r.get('/sys/sysDepart/queryTreeList', menu(DEPART_ROUTE, ADDRESS_LIST_ROUTE), async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
 
   // Department pickers of other screens: admins see every department, others their managed subtrees.
   r.get('/sys/sysDepart/queryIdTree', LOGGED_IN, async (c) => ok(c, toIdTree(await visibleTree(c, await departScope(c))), '操作成功！', 0));

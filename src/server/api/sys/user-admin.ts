@@ -66,7 +66,7 @@ const fields: FieldMap = {
 };
 
 /** Columns a data rule on 用户管理 may name (rule_column in snake_case or camelCase). */
-const ruleColumns: RuleColumns = {
+export const ruleColumns: RuleColumns = {
   id: { column: 'u.id' },
   username: { column: 'u.username' },
   realname: { column: 'u.realname' },
@@ -255,6 +255,11 @@ const userFields = {
   selectedroles: idListField('角色'),
   selecteddeparts: idListField('所属班级'),
   departIds: idListField('负责班级'),
+  // 职务: position codes, stored as the anchor's comma list in sys_user.post.
+  post: z.preprocess(
+    (v) => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '') : typeof v === 'string' ? idList(v, 51) : v === null ? [] : v),
+    z.array(z.string({ message: '职务格式不正确' }).max(100, '职务格式不正确'), { message: '职务格式不正确' }).max(50, '职务最多50个').optional(),
+  ),
 };
 
 /** The rule for account names (3–32 of letters, digits and _ . @ -), shared with self-registration. */
@@ -371,6 +376,16 @@ async function checkAssignment(
     return { ok: false, response: fieldFail(c, 'selecteddeparts', '请选择所属班级') };
   }
   return { ok: true, roleIds, memberIds, managedIds };
+}
+
+/** The post column for the chosen position codes (in the order given), or the refusal when one does not exist. */
+async function postValue(db: Db, codes: string[] | undefined): Promise<{ ok: true; post?: string | null } | { ok: false; message: string }> {
+  if (codes === undefined) return { ok: true };
+  const unique = [...new Set(codes)];
+  if (!unique.length) return { ok: true, post: null };
+  const found = await db.selectFrom('sys_position').select('code').where('code', 'in', unique).execute();
+  if (found.length !== unique.length) return { ok: false, message: '所选职务不存在' };
+  return { ok: true, post: unique.join(',') };
 }
 
 /** Keeps the links of a department list the caller cannot see (outside their scope) when replacing it. */
@@ -554,6 +569,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (!scope.all && (b.userIdentity ?? 1) !== 1) return fieldFail(c, 'userIdentity', '您只能添加学生');
     const assigned = await checkAssignment(c, scope, b);
     if (!assigned.ok) return assigned.response;
+    const post = await postValue(db, b.post);
+    if (!post.ok) return fieldFail(c, 'post', post.message);
     const dup = await duplicateOf(db, b);
     if (dup) return fieldFail(c, dup.field, dup.message);
     const id = newId();
@@ -574,6 +591,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
             email: b.email ?? null,
             phone: b.phone ?? null,
             work_no: b.workNo ?? null,
+            post: post.post ?? null,
             user_identity: b.userIdentity ?? 1,
             org_code: orgCode,
             status: 1,
@@ -609,6 +627,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (!scope.all && b.userIdentity != null && b.userIdentity !== 1) return fieldFail(c, 'userIdentity', '您只能管理学生');
     const assigned = await checkAssignment(c, scope, b, b.id);
     if (!assigned.ok) return assigned.response;
+    const post = await postValue(db, b.post);
+    if (!post.ok) return fieldFail(c, 'post', post.message);
     const dup = await duplicateOf(db, b, b.id);
     if (dup) return fieldFail(c, dup.field, dup.message);
     const memberIds = assigned.memberIds && (await keepOutsideScope(db, 'sys_user_depart', b.id, scope, assigned.memberIds));
@@ -621,6 +641,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (b.email !== undefined) set.email = b.email;
     if (b.phone !== undefined) set.phone = b.phone;
     if (b.workNo !== undefined) set.work_no = b.workNo;
+    if (post.post !== undefined) set.post = post.post;
     if (b.userIdentity != null) set.user_identity = b.userIdentity;
     if (memberIds) {
       const codes = await db.selectFrom('sys_depart').select('org_code').where('id', 'in', memberIds.length ? memberIds : ['']).execute();

@@ -41,6 +41,8 @@ export const DICTS: readonly DictDef[] = [
   { code: 'quartz_status', name: '任务状态', type: 1, items: [['0', '正常'], ['-1', '停止']] },
   { code: 'quartz_run_outcome', name: '任务运行结果', type: 0, items: [['ok', '成功'], ['error', '失败'], ['running', '运行中']] },
   { code: 'quartz_trigger_type', name: '任务触发方式', type: 0, items: [['cron', '定时'], ['manual', '立即执行']] },
+  // 职务管理: the anchor's position_rank (职级).
+  { code: 'position_rank', name: '职务职级', type: 0, items: [['1', '员级'], ['2', '助级'], ['3', '中级'], ['4', '副高级'], ['5', '正高级']] },
   // Teaching dictionaries (teaching-open §1.4.5).
   {
     code: 'work_type', name: '作品类型', type: 0,

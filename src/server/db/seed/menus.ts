@@ -53,6 +53,8 @@ export const PERMISSION_CODES = [
   // 编码校验规则, 填值规则
   'checkRule:add', 'checkRule:edit', 'checkRule:del', 'checkRule:export', 'checkRule:import',
   'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
+  // 职务管理
+  'position:add', 'position:edit', 'position:del', 'position:export', 'position:import',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -369,8 +371,18 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
         ],
       },
       { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
-      { name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList', planned: true },
-      { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', planned: true },
+      {
+        name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList',
+        buttons: [
+          { code: 'position:add', name: '添加职务' },
+          { code: 'position:edit', name: '编辑职务' },
+          { code: 'position:del', name: '删除职务' },
+          { code: 'position:export', name: '导出职务' },
+          { code: 'position:import', name: '导入职务' },
+        ],
+      },
+      // Teachers too: the people of the classes they manage (the API scopes it like 用户管理).
+      { name: '通讯录', url: '/isystem/addressList', component: 'system/AddressList', grant: T },
       {
         name: '定时任务', url: '/isystem/QuartzJobList', component: 'system/QuartzJobList',
         buttons: [

@@ -11,10 +11,12 @@ import { DEPART_ROUTE, DEPART_TABS, departForm, departMembersList, departRoleFor
 import type { FieldOption, FieldSpec } from '../../lists/spec.js';
 import { hrefWith, type Query } from '../../lists/url-state.js';
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
-import { findNode, flattenTree, pathTo, TreeNav, type TreeNode } from '../../../templates/list/depart-tree.js';
+import { findNode, flattenTree, pathTo, type TreeNode } from '../../../templates/list/depart-tree.js';
+import { TreeLayout, TreePanel } from '../../../templates/list/tree-panel.js';
+import { ConfirmBox as SharedConfirmBox, type ConfirmBoxProps } from '../../../templates/list/confirm-box.js';
 import { CheckboxTree, type CheckNode } from '../../../templates/list/tree.js';
 import { Fields, FormView } from '../../../templates/list/form-view.js';
-import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
+import { dialogAttrs, navAttrs, Pager } from '../../../templates/list/list-view.js';
 import type { Page, Upstream } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { fieldOptions, formToBody, isHtmx, setFlash, takeFlash, wantsDialog } from '../list-page.js';
@@ -82,69 +84,8 @@ async function respond(c: Context<PageEnv>, title: string, view: (session: PageS
   return shellPage(c, { current: R, title }, view, status);
 }
 
-/** Confirmation of a destructive action, naming what it affects. */
-function ConfirmBox(p: { asDialog: boolean; title: string; text: Child; items?: string[]; action: string; hidden: Record<string, string>; back: string; danger?: boolean }) {
-  const body = (
-    <form method="post" action={p.action} class="xt-confirm" id="xt-confirm-form" hx-post={p.action} hx-target="#content">
-      {Object.entries(p.hidden).map(([k, v]) => (
-        <input type="hidden" name={k} value={v} />
-      ))}
-      <input type="hidden" name="confirmed" value="1" />
-      <p class="xt-confirm-text">{p.text}</p>
-      {p.items && p.items.length > 0 && (
-        <ul class="xt-confirm-items">
-          {p.items.slice(0, 30).map((i) => (
-            <li>{i}</li>
-          ))}
-          {p.items.length > 30 && <li>……等共 {p.items.length} 个</li>}
-        </ul>
-      )}
-    </form>
-  );
-  const footer = (
-    <>
-      <LinkButton {...navAttrs(p.back)}>取消</LinkButton>
-      <Button type="primary" danger={p.danger !== false} htmlType="submit" form="xt-confirm-form">
-        确定
-      </Button>
-    </>
-  );
-  if (!p.asDialog) {
-    return (
-      <section class="ant-card ant-card-bordered app xt-form-page xt-departs">
-        <link rel="stylesheet" href="/static/css/list.css" />
-        <link rel="stylesheet" href="/static/css/departs.css" />
-        <div class="ant-card-body">
-          <h2 class="xt-page-title">{p.title}</h2>
-          {body}
-          <div class="xt-form-actions">{footer}</div>
-        </div>
-      </section>
-    );
-  }
-  return (
-    <div class="ant-modal-root app ant-modal-css-var xt-modal-root xt-departs">
-      <link rel="stylesheet" href="/static/css/departs.css" />
-      <div class="ant-modal-mask" />
-      <div class="ant-modal-wrap" role="presentation">
-        <div class="ant-modal app ant-modal-css-var" role="dialog" aria-modal="true" aria-labelledby="xt-confirm-title" style="width:480px">
-          <div class="ant-modal-container">
-            <a class="ant-modal-close" {...navAttrs(p.back)} aria-label="关闭">
-              <span class="ant-modal-close-x">×</span>
-            </a>
-            <div class="ant-modal-header">
-              <div class="ant-modal-title" id="xt-confirm-title">
-                {p.title}
-              </div>
-            </div>
-            <div class="ant-modal-body">{body}</div>
-            <div class="ant-modal-footer">{footer}</div>
-          </div>
-        </div>
-      </div>
-    </div>
-  );
-}
+/** The shared confirmation, in this screen's frame (its flash and modal styles). */
+const ConfirmBox = (p: ConfirmBoxProps) => <SharedConfirmBox {...p} class="xt-departs" stylesheets={['/static/css/departs.css']} />;
 
 // ---------------------------------------------------------------------------------------------------------
 // Data
@@ -185,72 +126,57 @@ async function screen(c: Context<PageEnv>, session: PageSession, q: Query, info?
   const flash = takeFlash(c);
   const openPath = new Set(selected ? pathTo(tree.nodes, selected.id) : []);
 
+  const here = { id, tab: q.tab ?? '' };
   const left = (
-    <section class="ant-card ant-card-bordered app xt-depart-left" aria-label="部门树">
-      <div class="ant-card-head">
-        <div class="ant-card-head-wrapper">
-          <div class="ant-card-head-title">{isAdmin(session) ? '组织机构' : '我负责的部门'}</div>
-        </div>
-      </div>
-      <div class="ant-card-body">
-        <form method="get" action={R} class="xt-depart-search" role="search" hx-get={R} hx-target="#content" hx-push-url="true">
-          {id && <input type="hidden" name="id" value={id} />}
-          {q.tab && <input type="hidden" name="tab" value={q.tab} />}
-          <input class={inputClass()} name="q" value={keyword} placeholder="请输入部门名称" aria-label="搜索部门" maxlength={100} />
-          <Button htmlType="submit">查询</Button>
-          {keyword && <LinkButton {...navAttrs(screenHref({ id, tab: q.tab ?? '' }))}>重置</LinkButton>}
-        </form>
-        <div class="xt-toolbar xt-depart-actions">
-          {can('depart:add') && isAdmin(session) && (
-            <LinkButton type="primary" {...dialogAttrs(hrefWith(`${R}/form`, { back: screenHref({ id, tab: q.tab ?? '' }) }))}>
-              添加一级部门
-            </LinkButton>
-          )}
-          {selected && can('depart:add') && selected.orgCategory !== '3' && (
-            <LinkButton {...dialogAttrs(hrefWith(`${R}/form`, { parentId: selected.id, back: screenHref({ id, tab: q.tab ?? '' }) }))}>添加下级</LinkButton>
-          )}
-          {selected && can('depart:del') && (
-            <a class={buttonClass('default', { danger: true })} {...dialogAttrs(hrefWith(`${R}/delete`, { id: selected.id }))}>
-              <span>删除</span>
-            </a>
-          )}
-        </div>
-        {tree.error && <Alert type="warning">{tree.error}</Alert>}
-        {keyword ? (
-          search && search.body.success ? (
-            <ul class="xt-search-results" aria-label="搜索结果">
-              {search.body.result.map((n) => (
-                <li>
-                  <a class={cx('xt-tree-title', n.id === id && 'xt-tree-selected')} {...navAttrs(screenHref({ id: n.id, tab: q.tab ?? '', q: keyword }))}>
-                    <span>{n.title}</span>
-                    <span class="xt-tree-note">{n.orgCode}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div class="ant-empty ant-empty-normal app xt-empty">{search?.body.message || '未查询匹配数据！'}</div>
-          )
-        ) : tree.nodes.length ? (
-          <TreeNav
-            nodes={tree.nodes}
-            selected={selected?.id}
-            href={(n) => screenHref({ id: n.id, tab: q.tab ?? '' })}
-            linkAttrs={(n) => navAttrs(screenHref({ id: n.id, tab: q.tab ?? '' }))}
-            note={(n) => <Tag color={CATEGORY_COLOR[n.orgCategory]}>{CATEGORY_LABEL[n.orgCategory] ?? n.orgCategory}</Tag>}
-            open={openPath.size ? new Set([...openPath, ...tree.nodes.map((n) => n.key)]) : undefined}
-            label="部门"
-          />
-        ) : (
-          !tree.error && <div class="ant-empty ant-empty-normal app xt-empty">{isAdmin(session) ? '暂无部门，请先添加一级部门' : '您没有负责的班级'}</div>
-        )}
-      </div>
-    </section>
+    <TreePanel
+      title={isAdmin(session) ? '组织机构' : '我负责的部门'}
+      label="部门树"
+      treeLabel="部门"
+      search={{
+        action: R,
+        keyword,
+        placeholder: '请输入部门名称',
+        label: '搜索部门',
+        hidden: here,
+        resetHref: screenHref(here),
+        selected: id,
+        results:
+          search && search.body.success
+            ? search.body.result.map((n) => ({ key: n.id, title: n.title, note: n.orgCode, href: screenHref({ id: n.id, tab: q.tab ?? '', q: keyword }) }))
+            : { error: search?.body.message || '未查询匹配数据！' },
+      }}
+      actions={
+        (can('depart:add') || can('depart:del')) && (
+          <>
+            {can('depart:add') && isAdmin(session) && (
+              <LinkButton type="primary" {...dialogAttrs(hrefWith(`${R}/form`, { back: screenHref(here) }))}>
+                添加一级部门
+              </LinkButton>
+            )}
+            {selected && can('depart:add') && selected.orgCategory !== '3' && (
+              <LinkButton {...dialogAttrs(hrefWith(`${R}/form`, { parentId: selected.id, back: screenHref(here) }))}>添加下级</LinkButton>
+            )}
+            {selected && can('depart:del') && (
+              <a class={buttonClass('default', { danger: true })} {...dialogAttrs(hrefWith(`${R}/delete`, { id: selected.id }))}>
+                <span>删除</span>
+              </a>
+            )}
+          </>
+        )
+      }
+      error={tree.error}
+      nodes={tree.nodes}
+      selected={selected?.id}
+      href={(n) => screenHref({ id: n.id, tab: q.tab ?? '' })}
+      note={(n) => <Tag color={CATEGORY_COLOR[n.orgCategory]}>{CATEGORY_LABEL[n.orgCategory] ?? n.orgCategory}</Tag>}
+      open={openPath.size ? new Set([...openPath, ...tree.nodes.map((n) => n.key)]) : undefined}
+      empty={isAdmin(session) ? '暂无部门，请先添加一级部门' : '您没有负责的班级'}
+    />
   );
 
   let right: Child;
   if (!id) {
-    right = <div class="ant-empty ant-empty-normal app xt-empty xt-depart-hint">请在左侧选择一个部门</div>;
+    right = <div class="ant-empty ant-empty-normal app xt-empty xt-tree-hint">请在左侧选择一个部门</div>;
   } else if (!selected) {
     right = <Alert type="warning">{detail?.body.message || '未找到对应实体'}</Alert>;
   } else {
@@ -320,12 +246,9 @@ async function screen(c: Context<PageEnv>, session: PageSession, q: Query, info?
       <link rel="stylesheet" href="/static/css/list.css" />
       <link rel="stylesheet" href="/static/css/departs.css" />
       {flash && <Alert type={flash.type}>{flash.text}</Alert>}
-      <div class="xt-depart-layout">
-        {left}
-        <section class="ant-card ant-card-bordered app xt-depart-right" aria-label="部门详情">
-          <div class="ant-card-body">{right}</div>
-        </section>
-      </div>
+      <TreeLayout tree={left} label="部门详情">
+        {right}
+      </TreeLayout>
       <div id="xt-modal" />
     </div>
   );
@@ -526,42 +449,8 @@ async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDe
           </TableFrame>
         </form>
       )}
-      {pg && <Pager state={state} total={pg.total} current={pg.current} size={pg.size} />}
+      {pg && <Pager route={R} state={state} page={pg} />}
     </div>
-  );
-}
-
-function Pager({ state, total, current, size }: { state: Query; total: number; current: number; size: number }) {
-  const pages = Math.max(1, Math.ceil(total / size));
-  const from = total ? (current - 1) * size + 1 : 0;
-  const to = Math.min(current * size, total);
-  return (
-    <nav class="xt-pagination" aria-label="分页">
-      <ul class="ant-pagination app">
-        <li class="ant-pagination-total-text">
-          {from}-{to} 共{total}条
-        </li>
-        <li class={cx('ant-pagination-prev', current <= 1 && 'ant-pagination-disabled')}>
-          {current > 1 ? (
-            <a class="ant-pagination-item-link" {...navAttrs(screenHref({ ...state, pageNo: String(current - 1) }))} aria-label="上一页">‹</a>
-          ) : (
-            <span class="ant-pagination-item-link" aria-hidden="true">‹</span>
-          )}
-        </li>
-        <li class="ant-pagination-item ant-pagination-item-active">
-          <a aria-current="page" {...navAttrs(screenHref({ ...state, pageNo: String(current) }))}>
-            {current}
-          </a>
-        </li>
-        <li class={cx('ant-pagination-next', current >= pages && 'ant-pagination-disabled')}>
-          {current < pages ? (
-            <a class="ant-pagination-item-link" {...navAttrs(screenHref({ ...state, pageNo: String(current + 1) }))} aria-label="下一页">›</a>
-          ) : (
-            <span class="ant-pagination-item-link" aria-hidden="true">›</span>
-          )}
-        </li>
-      </ul>
-    </nav>
   );
 }
 

@@ -1,0 +1,84 @@
+// 职务管理 (/isystem/position) and 通讯录 (/isystem/addressList): the list and form declarations shared by the
+// API and the pages.
+import type { FormSpec, ListSpec } from './spec.js';
+
+export const POSITIONS_ROUTE = '/isystem/position';
+export const ADDRESS_LIST_ROUTE = '/isystem/addressList';
+
+export const positionsList: ListSpec = {
+  route: POSITIONS_ROUTE,
+  title: '职务管理',
+  api: {
+    list: '/sys/position/list',
+    add: '/sys/position/add',
+    edit: '/sys/position/edit',
+    queryById: '/sys/position/queryById',
+    delete: '/sys/position/delete',
+    deleteBatch: '/sys/position/deleteBatch',
+    exportXls: '/sys/position/exportXls',
+    importExcel: '/sys/position/importExcel',
+  },
+  columns: [
+    { key: 'code', title: '职务编码', sortable: true, width: 160 },
+    { key: 'name', title: '职务名称', sortable: true },
+    { key: 'postRank', title: '职级', dict: 'position_rank', sortable: true, width: 100, align: 'center' },
+    { key: 'userCount', title: '在职人数', width: 100, align: 'center', export: false },
+    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+  ],
+  filters: [
+    { key: 'name', label: '职务名称', type: 'text', placeholder: '请输入职务名称查询' },
+    { key: 'code', label: '职务编码', type: 'text', placeholder: '请输入职务编码查询' },
+    { key: 'postRank', label: '职级', type: 'dict', dict: 'position_rank' },
+  ],
+  defaultSort: { column: 'createTime', order: 'desc' },
+  toolbar: {
+    add: { key: 'add', label: '新增', perm: 'position:add' },
+    export: { key: 'export', label: '导出', perm: 'position:export' },
+    import: { key: 'import', label: '导入', perm: 'position:import' },
+  },
+  rowActions: [
+    { key: 'edit', label: '编辑', perm: 'position:edit' },
+    { key: 'delete', label: '删除', perm: 'position:del', confirm: '确定删除吗?', danger: true },
+  ],
+  bulkActions: [{ key: 'delete', label: '删除', perm: 'position:del', confirm: '是否删除选中数据?', danger: true }],
+  exportName: '职务信息',
+};
+
+export const positionForm: FormSpec = {
+  width: 640,
+  fields: [
+    { key: 'code', label: '职务编码', type: 'text', required: true, maxLength: 100, readonlyOnEdit: true, help: '字母、数字、下划线或短横线，保存后不可修改' },
+    { key: 'name', label: '职务名称', type: 'text', required: true, maxLength: 100 },
+    { key: 'postRank', label: '职级', type: 'select', dict: 'position_rank', required: true },
+  ],
+};
+
+/** Header titles of a position workbook (import) → body keys. */
+export const POSITION_COLUMNS: Record<string, string> = { 职务编码: 'code', 职务名称: 'name', 职级: 'postRank' };
+
+/** 通讯录: the members of the department chosen in the tree (and its sub-departments), read-only. */
+export const addressList: ListSpec = {
+  route: ADDRESS_LIST_ROUTE,
+  title: '通讯录',
+  api: { list: '/sys/user/queryByOrgCodeForAddressList' },
+  columns: [
+    { key: 'realname', title: '姓名', sortable: true, width: 110 },
+    { key: 'workNo', title: '工号', sortable: true, width: 110 },
+    // Names of the positions in sys_user.post (the API adds them; unknown codes are left out).
+    { key: 'post_dictText', title: '职务' },
+    { key: 'phone', title: '手机', width: 120 },
+    { key: 'telephone', title: '电话', width: 120 },
+    { key: 'email', title: '邮箱' },
+    { key: 'departName', title: '部门', render: 'ellipsis' },
+  ],
+  filters: [
+    { key: 'orgCode', label: '部门', type: 'exact', hidden: true },
+    { key: 'realname', label: '姓名', type: 'text', placeholder: '请输入姓名查询' },
+    { key: 'workNo', label: '工号', type: 'text', placeholder: '请输入工号查询' },
+  ],
+  defaultSort: { column: 'realname', order: 'asc' },
+  toolbar: {},
+  rowActions: [],
+  bulkActions: [],
+  exportName: '通讯录',
+};
