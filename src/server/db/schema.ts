@@ -605,6 +605,8 @@ export interface SysFillRuleCounterTable {
   rule_id: string;
   period: string;
   current_value: number;
+}
+
 /** 职务 (migration 030; the anchor's sys_position). sys_user.post holds codes of these, comma-separated. */
 export interface SysPositionTable extends Audit {
   id: string;
