@@ -15,6 +15,7 @@ import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
 import { registerLogRoutes } from './sys/log.js';
 import { registerQuartzJobRoutes } from './sys/quartz-job.js';
+import { registerMessageRoutes } from './sys/message.js';
 import { registerConfigRoutes } from './sys/config.js';
 import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
@@ -90,6 +91,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerAnnouncementAdminRoutes(routes);
   registerLogRoutes(routes);
   registerQuartzJobRoutes(routes);
+  registerMessageRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);

@@ -26,6 +26,8 @@ export const ADMIN_ONLY_CODES = [
   'quartz:add', 'quartz:edit', 'quartz:del', 'quartz:status', 'quartz:run', 'quartz:export', 'quartz:import',
   'online:forceLogout',
   'file:upload', 'file:del', 'datalog:view',
+  'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
+  'message:del', 'message:resend', 'message:export',
 ] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);

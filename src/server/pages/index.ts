@@ -21,6 +21,7 @@ import { registerRolePages } from './system/roles.js';
 import { registerCategoryPages } from './system/categories.js';
 import { registerDataRulePages } from './system/data-rules.js';
 import { registerQuartzJobPages } from './system/quartz-jobs.js';
+import { registerMessagePages } from './system/messages.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -123,6 +124,7 @@ export function createPages(deps: PagesDeps) {
   registerWorkDetailPages(app);
   registerRolePages(app);
   registerQuartzJobPages(app);
+  registerMessagePages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);
   registerPermissionPages(app);

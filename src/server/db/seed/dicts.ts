@@ -41,6 +41,9 @@ export const DICTS: readonly DictDef[] = [
   { code: 'quartz_status', name: '任务状态', type: 1, items: [['0', '正常'], ['-1', '停止']] },
   { code: 'quartz_run_outcome', name: '任务运行结果', type: 0, items: [['ok', '成功'], ['error', '失败'], ['running', '运行中']] },
   { code: 'quartz_trigger_type', name: '任务触发方式', type: 0, items: [['cron', '定时'], ['manual', '立即执行']] },
+  // 消息中心: JeecgBoot's msgType (1 短信 and 3 微信 are not supported here) and msgSendStatus.
+  { code: 'msgType', name: '消息类型', type: 0, items: [['2', '邮件'], ['4', '站内消息']] },
+  { code: 'msgSendStatus', name: '发送状态', type: 0, items: [['0', '未发送'], ['1', '发送成功'], ['2', '发送失败']] },
   // Teaching dictionaries (teaching-open §1.4.5).
   {
     code: 'work_type', name: '作品类型', type: 0,
