@@ -16,6 +16,7 @@ import { up as bringSystemRules } from './025_system_rules.js';
 import { up as bringFileScreens } from './026_files_data_log.js';
 import { addQuartzEntries as bringQuartzJobs } from './027_scheduled_jobs.js';
 import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
+import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -56,6 +57,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await bringFileScreens(t.db);
     await bringQuartzJobs(t.db);
     await bringSystemMonitor(t.db);
+    await bringMessageCentre(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

@@ -123,17 +123,18 @@ describe.each(dialects)('seed on %s', (dialect) => {
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
       '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork',
       '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard', '/scratch/assets', '/report/depart',
-      '/create', '/scratch3/index.html?scene=create', '/teaching/menu', '/isystem/file', '/oss/file', '/sys/dataLog-list']) {
+      '/create', '/scratch3/index.html?scene=create', '/teaching/menu', '/isystem/file', '/oss/file', '/sys/dataLog-list',
+      '/message', '/modules/message/sysMessageList', '/modules/message/sysMessageTemplateList']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
     // and no route container is left without a child.
     for (const url of ['/isystem/position', '/exception/404', '/form/step-form',
-      '/scratchjr/home.html', '/course/order', '/course/courseDept', '/message', '/demo']) {
+      '/scratchjr/home.html', '/course/order', '/course/courseDept', '/demo']) {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表', '系统监控'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表', '系统监控', '消息中心'].sort());
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
