@@ -31,7 +31,7 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { messagesList, templatesList } from '../../lists/messages.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
-import { envelope, fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
 
@@ -147,8 +147,9 @@ function sendAnswer(c: Context<ApiEnv>, row: SysSms, okText: string, failText: s
   const record = messageRecord(row);
   const note = missing.length ? `（未提供的变量保持原样：${missing.join('、')}）` : '';
   if (row.es_send_status === STATUS_SENT) return ok(c, { ...record, missing }, `${okText}${note}`, 200);
-  const retry = row.next_try_time ? `，将于 ${row.next_try_time} 自动重试` : '';
-  return c.json(envelope(false, `${failText}：${row.es_result ?? ''}${retry}`, 500, { ...record, missing }));
+  // The failure is recorded in 消息管理 (a failure answer carries no data, as everywhere in the contract).
+  const retry = row.next_try_time ? `，已记录，将于 ${row.next_try_time} 自动重试` : '，已记录';
+  return fail(c, `${failText}：${row.es_result ?? ''}${retry}`);
 }
 
 export function registerMessageRoutes(r: ApiRoutes) {

@@ -136,8 +136,8 @@ export function registerMessagePages(app: Hono<PageEnv>) {
       testData: values.testData,
     });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
-    // Sent, or recorded and failed (it is retried): either way the outcome is in 消息管理.
-    if (res.body.success || res.body.result?.id) {
+    // Sent, or recorded and failed (it is retried): either way the outcome is in 消息管理. Refused input names fields.
+    if (res.body.success || !res.body.result?.errors) {
       setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message });
       return backToList(c, back);
     }
