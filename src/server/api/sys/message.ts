@@ -231,7 +231,8 @@ export function registerMessageRoutes(r: ApiRoutes) {
     const tpl = await db.selectFrom('sys_sms_template').selectAll().where('template_code', '=', b.templateCode).executeTakeFirst();
     if (!tpl) return fieldFail(c, 'templateCode', `消息模板不存在：${b.templateCode}`);
     if (!(tpl.template_type in MSG_TYPES)) return fail(c, UNSUPPORTED_TYPE, 400, 400);
-    const params = parseParams(b.testData);
+    // Without testData the template's own test values are used.
+    const params = parseParams(b.testData === undefined || b.testData === null ? tpl.template_test_json : b.testData);
     if (!params.ok) return fieldFail(c, 'testData', params.message);
     let receiver = b.receiver;
     if (tpl.template_type === MSG_EMAIL) {
