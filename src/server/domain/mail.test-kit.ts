@@ -99,6 +99,8 @@ export async function startTestSmtp(opts: TestSmtpOptions = {}): Promise<TestSmt
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() waits this long for clients' idle pooled connections (the sender keeps them) before ending them.
+    closeTimeout: 200,
     onAuth(_auth, _session, cb) {
       cb(null, { user: 'test' });
     },

@@ -152,7 +152,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     cells: (_s: PageSession): Record<string, (r: Record<string, unknown>) => Child> => ({
       esContent: (r) => {
         const text = str(r.esContentText);
-        return text.length > ELLIPSIS ? <span title={text}>{text.slice(0, ELLIPSIS)}…</span> : text;
+        return text.length > 20 ? <span title={text}>{text.slice(0, 20)}…</span> : text;
       },
       esResult: (r) => <ResultCell r={r} />,
     }),
