@@ -16,6 +16,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const ELLIPSIS = 40;
 
 const STYLE = `
+.xt-msg-content { display: inline-block; min-width: 9em; }
 .xt-msg-error { color: #ff4d4f; font-size: 12px; word-break: break-all; }
 .xt-msg-retry { color: #8c8c8c; font-size: 12px; }
 .xt-msg-tpl { margin-bottom: 12px; padding: 8px 12px; background: #fafafa; border: 1px dashed #d9d9d9; border-radius: 6px; font-size: 12px; line-height: 1.7; white-space: pre-wrap; word-break: break-all; }
@@ -107,6 +108,9 @@ export function registerMessagePages(app: Hono<PageEnv>) {
   const safeBack = (back: unknown) => safeLocalPath(back, TEMPLATE_ROUTE, TEMPLATE_ROUTE);
 
   app.get(`${TEMPLATE_ROUTE}/send`, async (c) => {
+    // Only who may open 消息模板管理 (the API checks the button code again).
+    const allowed = await requirePage(c, TEMPLATE_ROUTE);
+    if (allowed instanceof Response) return allowed;
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
@@ -120,6 +124,8 @@ export function registerMessagePages(app: Hono<PageEnv>) {
   });
 
   app.post(`${TEMPLATE_ROUTE}/send`, async (c) => {
+    const allowed = await requirePage(c, TEMPLATE_ROUTE);
+    if (allowed instanceof Response) return allowed;
     const form = await c.req.parseBody();
     const id = str(form.id).slice(0, 64);
     const back = safeBack(form.back);
@@ -152,7 +158,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     cells: (_s: PageSession): Record<string, (r: Record<string, unknown>) => Child> => ({
       esContent: (r) => {
         const text = str(r.esContentText);
-        return text.length > 20 ? <span title={text}>{text.slice(0, 20)}…</span> : text;
+        return <span class="xt-msg-content" title={text}>{text.length > 20 ? `${text.slice(0, 20)}…` : text}</span>;
       },
       esResult: (r) => <ResultCell r={r} />,
     }),
