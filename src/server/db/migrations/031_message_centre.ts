@@ -6,38 +6,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { dictEntryRows } from '../seed/dicts.js';
 import { syncSeededEntries } from '../seed/menu-sync.js';
-import { newId } from '../../domain/ids.js';
-import { now } from '../../domain/time.js';
+import { RETRY_JOB, retryJob, sampleTemplates } from '../seed/messages.js';
 
 export const MESSAGE_SCREENS: readonly (readonly [string, string])[] = [
   ['/modules/message/sysMessageList', 'modules/message/SysMessageList'],
   ['/modules/message/sysMessageTemplateList', 'modules/message/SysMessageTemplateList'],
 ];
 export const MESSAGE_DICTS = ['msgType', 'msgSendStatus'];
-export const RETRY_JOB = 'sendPendingMessages';
-
-export function sampleTemplates(at: string) {
-  const row = (template_code: string, template_name: string, template_type: string, template_content: string, test: Record<string, unknown>) => ({
-    id: newId(),
-    template_code,
-    template_name,
-    template_type,
-    template_content,
-    template_test_json: JSON.stringify(test),
-    create_by: 'system',
-    create_time: at,
-  });
-  return [
-    row(
-      'work_corrected_mail',
-      '作业批改通知（邮件）',
-      '2',
-      '<p>${realname}家长您好：</p><p>您孩子的作品《${workName}》已由${teacher}老师批改，得分 <b>${score}</b>。</p><p>老师评语：${remark}</p>',
-      { realname: '小明', workName: '小猫走迷宫', teacher: '王', score: 95, remark: '思路清晰，继续加油！' },
-    ),
-    row('class_notice_site', '班级通知（站内消息）', '4', '${className}的同学们：${content}', { className: '三年级一班', content: '本周六上午的课改到下午两点，请准时参加。' }),
-  ];
-}
+export { RETRY_JOB };
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -80,28 +56,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The list, newest first.
   await db.schema.createIndex('idx_sys_sms_create_time').on('sys_sms').columns(['create_time', 'id']).execute();
 
-  const at = now();
-  await db.insertInto('sys_sms_template').values(sampleTemplates(at)).execute();
-  await addMessageEntries(db as Kysely<Database>, at);
+  await db.insertInto('sys_sms_template').values(sampleTemplates()).execute();
+  await addMessageEntries(db as Kysely<Database>);
 }
 
 /** What a database seeded before 消息中心 existed lacks besides the tables (idempotent). */
-export async function addMessageEntries(db: Kysely<Database>, at = now()): Promise<void> {
+export async function addMessageEntries(db: Kysely<Database>): Promise<void> {
   if (!(await db.selectFrom('sys_quartz_job').select('id').where('job_class_name', '=', RETRY_JOB).executeTakeFirst())) {
-    await db
-      .insertInto('sys_quartz_job')
-      .values({
-        id: newId(),
-        job_class_name: RETRY_JOB,
-        cron_expression: '0 * * * * ?',
-        parameter: null,
-        description: '每分钟重发到期的发送失败消息（1分钟、5分钟、30分钟后各重试一次）',
-        status: 0,
-        del_flag: 0,
-        create_by: 'system',
-        create_time: at,
-      })
-      .execute();
+    await db.insertInto('sys_quartz_job').values(retryJob()).execute();
   }
   // An empty database gets every dictionary and menu from the seed.
   if (await db.selectFrom('sys_dict').select('id').limit(1).executeTakeFirst()) {
