@@ -1,10 +1,12 @@
 // 消息中心 end to end: the admin adds an e-mail template, sends a test message from it (发送测试) and the mail
 // arrives at a local SMTP server (the server under test sends to E2E_SMTP_PORT, playwright.config.ts); with the
 // mail server down the send fails and 消息管理 shows it 发送失败 with the reason, and 重发 delivers it once the
-// server is back. The template is deleted after a confirmation.
-import { expect, test } from '@playwright/test';
+// server is back. The template is deleted after a confirmation. A site message (站内消息) reaches the receiver's
+// open shell over the websocket and sits in the bell's 系统消息 tab.
+import { expect, test, type Page } from '@playwright/test';
 import { startTestSmtp, type TestSmtp } from '../src/server/domain/mail.test-kit';
-import { ADMIN, E2E_SMTP_PORT } from './fixtures';
+import { ADMIN, DEMO_PASSWORD, E2E_SMTP_PORT } from './fixtures';
+import { loginInNewContext } from './login';
 import { loginAs } from './shell-helpers';
 
 const SHOTS = process.env.XT_SHOTS_DIR ?? 'test-results';
@@ -107,4 +109,41 @@ test('a message template sends an e-mail that arrives at the local SMTP server',
   expect(dialogs).toContain('确定删除该模板吗?');
   await expect(row(code)).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+const badge = (page: Page) => page.locator('.xt-notice .ant-badge-count');
+const badgeCount = async (page: Page) => ((await badge(page).count()) ? Number((await badge(page).getAttribute('title')) ?? '0') : 0);
+
+test('a site message from a template reaches the receiver’s bell under 系统消息', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const student = await loginInNewContext(browser, 'student2', DEMO_PASSWORD);
+  await expect(student.locator('.xt-notice[data-socket="open"]')).toBeVisible({ timeout: 15_000 });
+  const before = await badgeCount(student);
+  const content = `周六的课改到下午-${Date.now().toString(36)}`;
+
+  await loginAs(page, ADMIN);
+  await page.goto('/modules/message/sysMessageTemplateList');
+  await page.getByRole('row').filter({ hasText: 'class_notice_site' }).getByRole('link', { name: '发送测试' }).click();
+  const send = page.getByRole('dialog', { name: /^发送测试：/ });
+  await send.getByLabel('接收用户').fill('student2');
+  await send.getByLabel('测试数据').fill(JSON.stringify({ className: '三年级二班', content }));
+  await send.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '消息发送成功' })).toBeVisible();
+
+  // No reload: the push counts it in the badge; the popover lists it under 系统消息.
+  await expect.poll(() => badgeCount(student)).toBe(before + 1);
+  await student.locator('.xt-notice-trigger').click();
+  const popover = student.locator('.xt-notice-popover');
+  await popover.getByRole('tab', { name: /^系统消息/ }).click();
+  const item = popover.locator('.xt-notice-item', { hasText: '班级通知（站内消息）' }).first();
+  await expect(item).toBeVisible();
+  await item.getByRole('link').first().click();
+  const dialog = student.getByRole('dialog', { name: '通知消息' });
+  await expect(dialog).toContainText(`三年级二班的同学们：${content}`);
+  // Opening it marked it read.
+  await expect.poll(() => badgeCount(student)).toBe(before);
+  await expect(dialog).toBeVisible();
+  // The element shot waits for the dialog's opening animation to settle.
+  await dialog.screenshot({ path: `${SHOTS}/messages-site-notice.png` });
+  await student.context().close();
 });
