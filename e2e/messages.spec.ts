@@ -49,8 +49,10 @@ test('a message template sends an e-mail that arrives at the local SMTP server',
   await expect(form.locator('#f-templateTestJson-error')).toHaveText('测试数据必须是JSON对象，例如 {"name":"小明"}');
   await expect(form.locator('.htmx-added, .htmx-settling, .htmx-swapping')).toHaveCount(0);
   await form.getByLabel('测试数据').fill('{"name":"小明","work":"小猫走迷宫","score":95}');
+  await page.screenshot({ path: `${SHOTS}/messages-template-form.png` });
   await form.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/messages-templates.png`, fullPage: true });
 
   // 发送测试: the receiver and the values (prefilled from the template's test data).
   await row(code).getByRole('link', { name: '发送测试' }).click();

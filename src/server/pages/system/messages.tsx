@@ -17,6 +17,7 @@ const ELLIPSIS = 40;
 
 const STYLE = `
 .xt-msg-content { display: inline-block; min-width: 9em; }
+.xt-msg-receiver { word-break: break-all; }
 .xt-msg-error { color: #ff4d4f; font-size: 12px; word-break: break-all; }
 .xt-msg-retry { color: #8c8c8c; font-size: 12px; }
 .xt-msg-tpl { margin-bottom: 12px; padding: 8px 12px; background: #fafafa; border: 1px dashed #d9d9d9; border-radius: 6px; font-size: 12px; line-height: 1.7; white-space: pre-wrap; word-break: break-all; }
@@ -160,6 +161,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
         const text = str(r.esContentText);
         return <span class="xt-msg-content" title={text}>{text.length > 20 ? `${text.slice(0, 20)}…` : text}</span>;
       },
+      esReceiver: (r) => <span class="xt-msg-receiver">{str(r.esReceiver)}</span>,
       esResult: (r) => <ResultCell r={r} />,
     }),
   });
