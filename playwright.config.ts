@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT, TEST_CAPTCHA } from './e2e/fixtures';
+import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT, E2E_SMTP_PORT, TEST_CAPTCHA } from './e2e/fixtures';
 
 // Every run starts the built server (`npm run build` first) on a fresh, empty data directory, so it
 // migrates and seeds from scratch. With TEST_DATABASE_URL set, the server uses that PostgreSQL database
@@ -37,9 +37,13 @@ const serverEnv: Record<string, string> = {
   // Test-only: scrypt at N=2^14 rather than OWASP's 2^17, so the browser tests' logins stay quick.
   XUETANG_TEST_SCRYPT_N: '16384',
   // Test-only: every image captcha shows this code, so e2e/accounts.spec.ts can register and log in past the
-  // captcha (config.ts refuses it with NODE_ENV=production). No SMTP_URL: mail recovery is covered by vitest.
+  // captcha (config.ts refuses it with NODE_ENV=production).
   XUETANG_TEST_CAPTCHA: TEST_CAPTCHA,
-  SMTP_URL: '',
+  // Mail goes to a local port that e2e/messages.spec.ts listens on (its SMTP server); for the other specs nothing
+  // listens and a send fails and is recorded. Password recovery by mail also needs PUBLIC_URL (unset here), so
+  // 找回密码 still says to ask a teacher (e2e/accounts.spec.ts); mail recovery is covered by vitest.
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  MAIL_FROM: '学堂 <noreply@xuetang.test>',
 };
 
 export default defineConfig({

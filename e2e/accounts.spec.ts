@@ -1,7 +1,8 @@
 // Self-service accounts in the browser: 注册 while 网站配置 opens it (the login page then links to it), the
 // result page and the first login, on a 375 px phone; the same without JavaScript, plus the login's captcha
-// after three failures and 找回密码 without a mail server. The server runs with XUETANG_TEST_CAPTCHA (every
-// captcha shows TEST_CAPTCHA); mail recovery itself is covered by src/server/api/sys/account.test.ts.
+// after three failures and 找回密码 without mail recovery (it needs SMTP_URL and PUBLIC_URL; the server has no
+// PUBLIC_URL). The server runs with XUETANG_TEST_CAPTCHA (every captcha shows TEST_CAPTCHA); mail recovery itself
+// is covered by src/server/api/sys/account.test.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, TEST_CAPTCHA } from './fixtures';
 
@@ -131,7 +132,7 @@ test('without JavaScript: register, a captcha after three failed logins, and 找
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/dashboard\/index$/);
 
-  // 找回密码 on a server without SMTP_URL: ask a teacher.
+  // 找回密码 on a server without mail recovery (no PUBLIC_URL for the link): ask a teacher.
   const visitor = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })).newPage();
   await visitor.goto('/user/alteration');
   await expect(visitor.getByRole('heading', { name: '找回密码' })).toBeVisible();

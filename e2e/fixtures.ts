@@ -5,6 +5,12 @@
 export const E2E_PORT = process.env.E2E_PORT ?? '8788';
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
+/**
+ * The SMTP port the server under test sends mail to (SMTP_URL); e2e/messages.spec.ts listens there while it
+ * runs. Nothing listens otherwise: a send then fails and is recorded, as on a school without a mail server.
+ */
+export const E2E_SMTP_PORT = process.env.E2E_SMTP_PORT ?? String(Number(E2E_PORT) + 10);
+
 /** The `admin` account created at first start from ADMIN_PASSWORD. */
 export const ADMIN = { username: 'admin', password: 'Admin-e2e-2026' } as const;
 

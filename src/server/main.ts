@@ -61,7 +61,7 @@ async function main() {
     : memoryLoginThrottle();
   // 定时任务: every process runs a scheduler; the run table's unique claim lets one of them run each due job.
   const scheduler = new Scheduler({
-    env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir },
+    env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, mail: config, hub },
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();

@@ -95,6 +95,14 @@ describe('the route registry', () => {
       const a = r.access;
       expect(a.kind === 'admin' || (a.kind === 'role' && a.codes.every((c) => c === 'admin' || c === 'dev')), label(r)).toBe(true);
     }
+    // 消息中心 sends mail to any address and messages to any user: admin-only too.
+    const messages = routes.filter((r) => r.path.startsWith('/message/'));
+    expect(messages.length).toBeGreaterThanOrEqual(15);
+    for (const r of messages) {
+      const a = r.access;
+      expect(a.kind === 'admin' || (a.kind === 'role' && a.codes.every((c) => c === 'admin' || c === 'dev')), label(r)).toBe(true);
+    }
+    expect(find('POST', '/message/sysMessageTemplate/sendMsg')).toBe('admin');
   });
 
   it('gives the dictionary cache flush and the role list the permission of the screens that use them, not every user', () => {

@@ -18,6 +18,7 @@ import { registerQuartzJobRoutes } from './sys/quartz-job.js';
 import { registerCodeRuleRoutes } from './sys/code-rules.js';
 import { registerPositionRoutes } from './sys/position.js';
 import { registerAddressListRoutes } from './sys/address-list.js';
+import { registerMessageRoutes } from './sys/message.js';
 import { registerConfigRoutes } from './sys/config.js';
 import { registerConfigAdminRoutes } from './sys/config-admin.js';
 import { registerDepartRoutes } from './sys/depart.js';
@@ -97,6 +98,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerCodeRuleRoutes(routes);
   registerPositionRoutes(routes);
   registerAddressListRoutes(routes);
+  registerMessageRoutes(routes);
   registerDuplicateRoutes(routes);
   registerFileRoutes(routes);
   registerUploadRoutes(routes);

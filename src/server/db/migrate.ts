@@ -29,6 +29,7 @@ import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js'
 import * as m029CodeRules from './migrations/029_code_rules.js';
 import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
 import * as m030Positions from './migrations/030_positions.js';
+import * as m031MessageCentre from './migrations/031_message_centre.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '029_code_rules': m029CodeRules,
   '033_dev_gallery_menu': m033DevGalleryMenu,
   '030_positions': m030Positions,
+  '031_message_centre': m031MessageCentre,
 };
 
 class StaticProvider implements MigrationProvider {

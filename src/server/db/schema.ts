@@ -619,6 +619,45 @@ export interface SysPositionTable extends Audit {
   sys_org_code: Opt<string | null>;
 }
 
+/** 消息模板 (migration 031; JeecgBoot's sys_sms_template). template_code is unique. */
+export interface SysSmsTemplateTable extends Audit {
+  id: string;
+  template_code: string;
+  template_name: string;
+  /** Text or HTML with ${var} placeholders filled from JSON. */
+  template_content: string;
+  /** JSON object of sample values for 发送测试. */
+  template_test_json: Opt<string | null>;
+  /** msgType: '2' 邮件, '4' 站内消息 (JeecgBoot's 1 短信 and 3 微信 are not supported). */
+  template_type: string;
+}
+
+/** 消息 (migration 031; JeecgBoot's sys_sms): one message sent or being sent, with its tries and last error. */
+export interface SysSmsTable extends Audit {
+  id: string;
+  /** msgType: '2' 邮件, '4' 站内消息. */
+  es_type: string;
+  es_title: Opt<string | null>;
+  es_content: Opt<string | null>;
+  /** The JSON the placeholders were filled from. */
+  es_param: Opt<string | null>;
+  /** An e-mail address (邮件) or a username (站内消息). */
+  es_receiver: string;
+  /** Time of the last try. */
+  es_send_time: Opt<string | null>;
+  /** '0' 未发送, '1' 发送成功, '2' 发送失败. */
+  es_send_status: string;
+  /** Tries so far. */
+  es_send_num: Generated<number>;
+  /** The last try's outcome (the error of a failed try). */
+  es_result: Opt<string | null>;
+  remark: Opt<string | null>;
+  /** When the next automatic try is due (a failed message with tries left), else null; also the claim's lease. */
+  next_try_time: Opt<string | null>;
+  /** Template the message came from (its code), if any. */
+  template_code: Opt<string | null>;
+}
+
 /** One run of a job (migration 027). (job_id, fire_key) is unique: the claim that makes a due run happen once. */
 export interface SysQuartzJobRunTable {
   id: string;
@@ -693,6 +732,8 @@ export interface Database {
   sys_fill_rule: SysFillRuleTable;
   sys_fill_rule_counter: SysFillRuleCounterTable;
   sys_position: SysPositionTable;
+  sys_sms_template: SysSmsTemplateTable;
+  sys_sms: SysSmsTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -83,7 +83,14 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Recei
   return mail;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /** Asked for each message: true refuses it with a temporary failure (451), as a busy server does. */
+  refuse?: () => boolean;
+  /** A fixed port (Playwright specs: the server under test was started pointing at it); default any free one. */
+  port?: number;
+}
+
+export async function startTestSmtp(opts: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let taken = 0;
   const waiters: (() => void)[] = [];
@@ -92,6 +99,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() waits this long for clients' idle pooled connections (the sender keeps them) before ending them.
+    closeTimeout: 200,
     onAuth(_auth, _session, cb) {
       cb(null, { user: 'test' });
     },
@@ -99,6 +108,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (opts.refuse?.()) {
+          cb(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
         const env = session.envelope;
         received.push(
           parseMail(Buffer.concat(chunks).toString('latin1'), {
@@ -111,7 +124,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

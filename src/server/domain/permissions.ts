@@ -28,6 +28,8 @@ export const ADMIN_ONLY_CODES = [
   'file:upload', 'file:del', 'datalog:view',
   'checkRule:add', 'checkRule:edit', 'checkRule:del', 'checkRule:export', 'checkRule:import',
   'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
+  'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
+  'message:del', 'message:resend', 'message:export',
 ] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);

@@ -24,6 +24,7 @@ import { registerQuartzJobPages } from './system/quartz-jobs.js';
 import { registerCodeRulePages } from './system/code-rules.js';
 import { registerCodeFieldPages } from './code-field.js';
 import { registerPositionPages } from './system/positions.js';
+import { registerMessagePages } from './system/messages.js';
 import { registerDepartPages } from './system/departs.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
@@ -130,6 +131,7 @@ export function createPages(deps: PagesDeps) {
   registerCodeRulePages(app);
   registerCodeFieldPages(app);
   registerPositionPages(app);
+  registerMessagePages(app);
   registerDepartPages(app);
   registerRoleGrantPages(app);
   registerPermissionPages(app);

@@ -54,6 +54,14 @@ export const JOB_CATALOGUE: readonly JobInfo[] = [
     exampleParams: '{"keep":7}',
     defaultCron: '0 0 2 * * ?',
   },
+  {
+    key: 'sendPendingMessages',
+    name: '发送待重试消息',
+    description: '重发消息中心里发送失败且到了重试时间的消息（失败后1分钟、5分钟、30分钟各重试一次）；没有到期消息时不记录运行',
+    paramHint: '{"limit": 每次最多发送的条数(1–1000，默认100)}',
+    exampleParams: '',
+    defaultCron: '0 * * * * ?',
+  },
 ];
 
 export const jobInfo = (key: string): JobInfo | undefined => JOB_CATALOGUE.find((j) => j.key === key);

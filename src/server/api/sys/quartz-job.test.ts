@@ -56,7 +56,7 @@ describe.each(dialects)('定时任务 API on %s', (dialect) => {
 
     it('offers the built-in jobs and previews the next five runs of an expression', async () => {
       const options = await t.api('GET', '/sys/quartzJob/jobOptions', { token: admin });
-      expect(options.body.result.map((o: any) => o.key)).toEqual(['purgeExpiredSessions', 'purgeOldLogs', 'removeOrphanFiles', 'endOldHomework', 'backupDatabase']);
+      expect(options.body.result.map((o: any) => o.key)).toEqual(['purgeExpiredSessions', 'purgeOldLogs', 'removeOrphanFiles', 'endOldHomework', 'backupDatabase', 'sendPendingMessages']);
       const preview = await t.api('GET', `/sys/quartzJob/cronPreview?cronExpression=${encodeURIComponent('0 15 2 * * ?')}`, { token: admin });
       expect(preview.body.result).toHaveLength(5);
       for (const time of preview.body.result) expect(time).toMatch(/ 02:15:00$/);

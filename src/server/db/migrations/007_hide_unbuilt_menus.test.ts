@@ -20,6 +20,7 @@ import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
 import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
+import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 
 /** Entries 007 hides whose screens were built since (我的课程 and the hidden 课程单元 pages). */
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -81,6 +82,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     await bringSystemMonitor(t.db);
     await bringCodeRules(t.db);
     await bringPositions(t.db);
+    await bringMessageCentre(t.db);
     await bringDevGallery(t.db);
 
     expect(await menuOf('student1')).toEqual(fresh.student1);
@@ -90,7 +92,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     expect(admin.filter((p) => !/^[0-9a-f]{32}$/.test(p))).toEqual(fresh.admin);
     expect(admin).toContain('/monitor');
     expect(admin.filter((p) => /^[0-9a-f]{32}$/.test(p))).toHaveLength(1);
-    expect(admin).not.toContain('/isystem/checkRule');
+    expect(admin).not.toContain('/isystem/dataSource');
     const codes = (await userPermissions(t.db, await userId('admin'))).auth.map((a) => a.action);
     expect(codes).toContain('menu:add');
     expect(codes).toContain('course:add');

@@ -19,6 +19,7 @@ import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
 import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
+import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -61,6 +62,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await bringSystemMonitor(t.db);
     await bringCodeRules(t.db);
     await bringPositions(t.db);
+    await bringMessageCentre(t.db);
     await bringDevGallery(t.db);
     await expectFreshMenus(t.db, fresh);
   });

@@ -9,6 +9,7 @@ import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { FILE_SCREENS, up } from './026_files_data_log.js';
+import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const SCREENS = FILE_SCREENS.map(([url]) => url);
@@ -58,6 +59,7 @@ describe.each(dialects)('migration 026 on %s', (dialect) => {
     await replaceMenu(t.db, beforeFiles(BACK_OFFICE_MENU, true));
     for (const s of SCREENS) expect((await menuState(t.db, 'admin')).menu).not.toContain(s);
     await up(t.db);
+    await bringDevGallery(t.db); // 开发示例 came later (033)
     await expectFreshMenus(t.db, fresh);
     const rows = await permissionRows(t.db);
     await up(t.db);
@@ -71,6 +73,7 @@ describe.each(dialects)('migration 026 on %s', (dialect) => {
     await t.db.updateTable('sys_permission').set({ del_flag: 1 }).where('id', 'in', [demo.id, ...under.map((r) => r.id)]).execute();
     const ossBefore = await t.db.selectFrom('sys_permission').select('id').where('url', '=', '/oss/file').executeTakeFirstOrThrow();
     await up(t.db);
+    await bringDevGallery(t.db); // 开发示例 came later (033)
     await expectFreshMenus(t.db, fresh);
     const oss = await t.db.selectFrom('sys_permission').select(['id', 'parent_id', 'del_flag']).where('url', '=', '/oss/file').execute();
     expect(oss).toHaveLength(1);

@@ -41,6 +41,8 @@ describe.each(dialects)('migration 027 on %s', (dialect) => {
       purgeOldLogs: -1,
       removeOrphanFiles: -1,
       endOldHomework: -1,
+      // Added by migration 031 (消息中心): retries failed messages every minute.
+      sendPendingMessages: 0,
     });
   });
 

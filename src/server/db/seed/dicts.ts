@@ -43,6 +43,9 @@ export const DICTS: readonly DictDef[] = [
   { code: 'quartz_trigger_type', name: '任务触发方式', type: 0, items: [['cron', '定时'], ['manual', '立即执行']] },
   // 职务管理: the anchor's position_rank (职级).
   { code: 'position_rank', name: '职务职级', type: 0, items: [['1', '员级'], ['2', '助级'], ['3', '中级'], ['4', '副高级'], ['5', '正高级']] },
+  // 消息中心: JeecgBoot's msgType (1 短信 and 3 微信 are not supported here) and msgSendStatus.
+  { code: 'msgType', name: '消息类型', type: 0, items: [['2', '邮件'], ['4', '站内消息']] },
+  { code: 'msgSendStatus', name: '发送状态', type: 0, items: [['0', '未发送'], ['1', '发送成功'], ['2', '发送失败']] },
   // Teaching dictionaries (teaching-open §1.4.5).
   {
     code: 'work_type', name: '作品类型', type: 0,

@@ -55,6 +55,9 @@ export const PERMISSION_CODES = [
   'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
   // 职务管理
   'position:add', 'position:edit', 'position:del', 'position:export', 'position:import',
+  // 消息模板管理, 消息管理
+  'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
+  'message:del', 'message:resend', 'message:export',
 ] as const;
 
 /** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
@@ -398,10 +401,28 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   {
-    name: '消息中心', url: '/message', component: RV, icon: 'message', sort: 21, planned: true,
+    // Admin-only: messages go to any address or user (the API refuses everyone but admins).
+    name: '消息中心', url: '/message', component: RV, icon: 'message', sort: 21,
     children: [
-      { name: '消息管理', url: '/modules/message/sysMessageList', component: 'modules/message/SysMessageList' },
-      { name: '消息模板管理', url: '/modules/message/sysMessageTemplateList', component: 'modules/message/SysMessageTemplateList' },
+      {
+        name: '消息管理', url: '/modules/message/sysMessageList', component: 'modules/message/SysMessageList',
+        buttons: [
+          { code: 'message:resend', name: '重发消息' },
+          { code: 'message:del', name: '删除消息' },
+          { code: 'message:export', name: '导出消息' },
+        ],
+      },
+      {
+        name: '消息模板管理', url: '/modules/message/sysMessageTemplateList', component: 'modules/message/SysMessageTemplateList',
+        buttons: [
+          { code: 'msgTemplate:add', name: '添加消息模板' },
+          { code: 'msgTemplate:edit', name: '编辑消息模板' },
+          { code: 'msgTemplate:del', name: '删除消息模板' },
+          { code: 'msgTemplate:send', name: '发送测试消息' },
+          { code: 'msgTemplate:export', name: '导出消息模板' },
+          { code: 'msgTemplate:import', name: '导入消息模板' },
+        ],
+      },
     ],
   },
   {

@@ -1,6 +1,8 @@
 // What a built-in job runs with: the database and the data folders, and the time the run is for.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { NoticeHub } from '../../realtime/hub.js';
+import type { MailConfig } from '../mail.js';
 
 export interface JobEnv {
   db: Kysely<Database>;
@@ -8,6 +10,9 @@ export interface JobEnv {
   /** DATA_DIR: backups go to <dataDir>/backups. */
   dataDir: string;
   filesDir: string;
+  /** SMTP settings and the notice hub, for 发送待重试消息 (e-mails and site messages). */
+  mail?: MailConfig;
+  hub?: NoticeHub;
 }
 
 export interface JobContext extends JobEnv {

@@ -10,13 +10,15 @@ import { formatDateTime } from '../time.js';
 import type { JobContext, JobEnv } from './env.js';
 import { orphanFiles } from '../file-usages.js';
 import { removeStoredFiles } from '../uploads.js';
+import { sendDueMessages } from '../messages.js';
 import { jobInfo, type JobInfo } from '../../shared/scheduled-jobs.js';
 
 export type { JobContext, JobEnv };
 
 export interface BuiltInJob<P = Record<string, unknown>> extends JobInfo {
   params: z.ZodType<P>;
-  run(ctx: JobContext, params: P): Promise<string>;
+  /** A one-line summary; null when there was nothing to do (a scheduled run then leaves no history row). */
+  run(ctx: JobContext, params: P): Promise<string | null>;
 }
 
 const info = (key: string): JobInfo => {
@@ -121,7 +123,18 @@ const backupDatabase: BuiltInJob<{ keep: number }> = {
   },
 };
 
-export const BUILT_IN_JOBS: readonly BuiltInJob<any>[] = [purgeExpiredSessions, purgeOldLogs, removeOrphanFiles, endOldHomework, backupDatabase];
+// 消息中心's retries: runs every minute, so an idle run (no message due) is not kept in the history.
+const sendPendingMessages: BuiltInJob<{ limit: number }> = {
+  ...info('sendPendingMessages'),
+  params: strict({ limit: daysParam('条数', 100, 1000) }),
+  async run(ctx, p) {
+    const r = await sendDueMessages({ db: ctx.db, mail: ctx.mail ?? {}, hub: ctx.hub }, ctx.now, p.limit);
+    if (r.tried === 0) return null;
+    return `重试消息 ${r.tried} 条：成功 ${r.sent} 条，失败 ${r.failed} 条`;
+  },
+};
+
+export const BUILT_IN_JOBS: readonly BuiltInJob<any>[] = [purgeExpiredSessions, purgeOldLogs, removeOrphanFiles, endOldHomework, backupDatabase, sendPendingMessages];
 const BY_KEY = new Map(BUILT_IN_JOBS.map((j) => [j.key, j]));
 
 export const builtInJob = (key: string): BuiltInJob<any> | undefined => BY_KEY.get(key);

@@ -71,12 +71,15 @@ export async function runJob(env: JobEnv, job: JobRow, req: RunRequest): Promise
   const startTime = formatDateTime(req.now());
   let outcome: 'ok' | 'error' = 'ok';
   let message: string;
+  let idle = false;
   try {
     const def = builtInJob(job.job_class_name);
     if (!def) throw new Error(`未知的任务类型：${job.job_class_name}`);
     const params = parseJobParams(def, job.parameter);
     if (!params.ok) throw new Error(`参数错误：${params.message}`);
-    message = await def.run({ ...env, now: req.now() }, params.params);
+    const summary = await def.run({ ...env, now: req.now() }, params.params);
+    idle = summary === null;
+    message = summary ?? '没有需要处理的数据';
   } catch (err) {
     outcome = 'error';
     message = err instanceof Error ? err.message || err.name : String(err);
@@ -84,6 +87,12 @@ export async function runJob(env: JobEnv, job: JobRow, req: RunRequest): Promise
   const durationMs = Math.max(0, Math.round(performance.now() - started));
   const endTime = formatDateTime(req.now());
   message = message.slice(0, MAX_MESSAGE);
+  if (idle && req.trigger === 'cron') {
+    // A frequent job with nothing to do (发送待重试消息 every minute) would bury the history; the claim has done
+    // its work, and a late process claiming the same fire again finds nothing to do either.
+    await env.db.deleteFrom('sys_quartz_job_run').where('id', '=', id).execute();
+    return { id, jobId: job.id, outcome, message, startTime, endTime, durationMs };
+  }
   await env.db.updateTable('sys_quartz_job_run').set({ outcome, message, end_time: endTime, duration_ms: durationMs }).where('id', '=', id).execute();
   const oldest = formatDateTime(new Date(req.now().getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000));
   await env.db.deleteFrom('sys_quartz_job_run').where('job_id', '=', job.id).where('start_time', '<', oldest).execute();
