@@ -47,6 +47,7 @@ import { registerScratchAssetRoutes } from './teaching/scratch-assets.js';
 import { registerScratchBackpackRoutes } from './teaching/scratch-backpack.js';
 import { registerNewsRoutes } from './teaching/news.js';
 import { registerMonitorRoutes } from './sys/monitor.js';
+import { registerDashboardRoutes } from './sys/dashboard.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -108,6 +109,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerScratchBackpackRoutes(routes);
   registerNewsRoutes(routes);
   registerMonitorRoutes(routes);
+  registerDashboardRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

@@ -26,6 +26,7 @@ import * as m025SystemRules from './migrations/025_system_rules.js';
 import * as m026FilesDataLog from './migrations/026_files_data_log.js';
 import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
 import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js';
+import * as m032DashboardMenu from './migrations/032_dashboard_menu.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '026_files_data_log': m026FilesDataLog,
   '027_scheduled_jobs': m027ScheduledJobs,
   '028_system_monitor_menu': m028SystemMonitorMenu,
+  '032_dashboard_menu': m032DashboardMenu,
 };
 
 class StaticProvider implements MigrationProvider {
