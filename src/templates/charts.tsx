@@ -1,4 +1,5 @@
-// Small server-rendered SVG charts (no chart library in the browser): a pie and a multi-series line chart.
+// Small server-rendered charts (no chart library in the browser): a pie, a multi-series line chart, grouped
+// bars (SVG) and a ranking of horizontal bars (HTML, so long names wrap).
 // Each is an <svg role="img"> with a <title> and a <desc> naming every value, the values also drawn as text,
 // and a legend in HTML, so screen readers and print get the numbers, not only the shapes.
 import type { Child } from 'hono/jsx';

@@ -16,6 +16,7 @@ import { up as bringSystemRules } from './025_system_rules.js';
 import { up as bringFileScreens } from './026_files_data_log.js';
 import { addQuartzEntries as bringQuartzJobs } from './027_scheduled_jobs.js';
 import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
+import { up as bringDashboards } from './032_dashboard_menu.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -49,13 +50,14 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await replaceMenu(t.db, everything(BACK_OFFICE_MENU));
     await hideUnbuilt(t.db);
     await up(t.db);
-    // 007 also hid the 创作 editors, 前台菜单管理, 数据规则, 分类字典, 文件管理, 数据日志, 定时任务 and 系统监控, which later migrations bring back.
+    // 007 also hid the 创作 editors, 前台菜单管理, 数据规则, 分类字典, 文件管理, 数据日志, 定时任务, 系统监控 and 仪表盘, which later migrations bring back.
     await bringScratchEditor(t.db);
     await bringFrontMenuAdmin(t.db);
     await bringSystemRules(t.db);
     await bringFileScreens(t.db);
     await bringQuartzJobs(t.db);
     await bringSystemMonitor(t.db);
+    await bringDashboards(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const demo = new Set(rows.filter((r) => r.url === '/demo' && r.component === ROUTE_VIEW).map((r) => r.id));
   const seedSort = 0.5;
   for (const r of ours) {
-    if (r.url === CONTAINER[0] && r.component === ROUTE_VIEW && r.parent_id && demo.has(r.parent_id)) {
+    if (hidden.has(r.id) && r.url === CONTAINER[0] && r.component === ROUTE_VIEW && r.parent_id && demo.has(r.parent_id)) {
       await db.updateTable('sys_permission').set({ parent_id: '', menu_type: 0, sort_no: seedSort }).where('id', '=', r.id).execute();
     }
   }

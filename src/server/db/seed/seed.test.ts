@@ -123,7 +123,8 @@ describe.each(dialects)('seed on %s', (dialect) => {
       '/isystem/dict', '/isystem/annountCement', '/sys/sysConfig', '/isystem/log', '/isystem/departDetailList', '/course/course', '/course/courseUnit',
       '/teaching/workList', '/account/mineWork', '/work/additionalWork', '/center/myAdditionalWork',
       '/teaching/mineCourse/cardList', '/teaching/mineCourse/courseUnitMap', '/teaching/mineCourse/courseUnitCard', '/scratch/assets', '/report/depart',
-      '/create', '/scratch3/index.html?scene=create', '/teaching/menu', '/isystem/file', '/oss/file', '/sys/dataLog-list']) {
+      '/create', '/scratch3/index.html?scene=create', '/teaching/menu', '/isystem/file', '/oss/file', '/sys/dataLog-list',
+      '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace']) {
       expect(rows.some((r) => r.url === url), url).toBe(true);
     }
     // Screens not built yet are not offered (the menu walk in pages/menu-walk.test.ts opens every seeded one),
@@ -133,7 +134,9 @@ describe.each(dialects)('seed on %s', (dialect) => {
       expect(rows.some((r) => r.url === url), url).toBe(false);
     }
     const containers = rows.filter((r) => r.component === 'layouts/RouteView');
-    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表', '系统监控'].sort());
+    expect(containers.map((r) => r.name).sort()).toEqual(['创作', '仪表盘', '系统管理', '课程单元', '课程管理', '作业管理', '统计报表', '系统监控'].sort());
+    // 仪表盘 is a top-level group right after 首页 (teaching-open had it under 开发示例).
+    expect(rows.find((r) => r.url === '/dashboard')).toMatchObject({ parent_id: '', menu_type: 0, sort_no: 0.5 });
     for (const c of containers) expect(rows.some((r) => r.parent_id === c.id && r.menu_type !== 2), c.name).toBe(true);
 
     for (const r of rows) {
