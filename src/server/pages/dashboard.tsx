@@ -241,7 +241,11 @@ function WorkplaceView({ w, session }: { w: WorkplaceData; session: PageSession 
         <Kpi label="待批改作品" value={formatNumber(w.ungraded.total)} href={canGrade ? `${WORK_ROUTE}?workStatus=1` : undefined} />
         <Kpi label="即将结束的作业" value={w.homework.autoEndDays === null ? '—' : String(w.homework.endingSoon.length)} hint={w.homework.autoEndDays === null ? '未启用自动结束' : `发布 ${w.homework.autoEndDays} 天后自动结束`} />
         <Kpi label="近7天发布的作业" value={String(w.homework.recent.length)} />
-        <Kpi label="班级动态" value={String(w.activity.length)} hint="最近的作品与评论" />
+        <Kpi
+          label="近7天作业已交"
+          value={`${w.homework.recent.reduce((n, h) => n + h.submitted, 0)} / ${w.homework.recent.reduce((n, h) => n + h.members, 0)}`}
+          hint="已交人数 / 应交人数"
+        />
       </div>
       <Card title={`待批改作品（共 ${w.ungraded.total} 个）`} class="xt-report-card">
         <UngradedTable w={w} canGrade={canGrade} />
@@ -375,7 +379,7 @@ function QuickLinks({ links }: { links: { href: string; text: string; newWindow?
   );
 }
 
-function StudentHomeView({ s, session }: { s: StudentHome; session: PageSession }) {
+function StudentHomeView({ s, session, brandName }: { s: StudentHome; session: PageSession; brandName: string }) {
   const links = [
     { href: CREATE_URL, text: '开始创作', newWindow: true },
     ...(inMenu(session.menu, MINE_WORK_ROUTE) ? [{ href: MINE_WORK_ROUTE, text: '我的作品' }] : []),
@@ -383,13 +387,15 @@ function StudentHomeView({ s, session }: { s: StudentHome; session: PageSession 
   ];
   return (
     <>
+      <Greeting session={session} brandName={brandName}>
+        <QuickLinks links={links} />
+      </Greeting>
       <div class="xt-kpis xt-dash-kpis">
         <Kpi label="我的作品" value={String(s.counts.works)} />
         <Kpi label="已提交" value={String(s.counts.submitted)} />
         <Kpi label="已批改" value={String(s.counts.graded)} />
         <Kpi label="待完成作业" value={String(s.homework.total)} href={inMenu(session.menu, MY_HOMEWORK_ROUTE) ? MY_HOMEWORK_ROUTE : undefined} />
       </div>
-      <QuickLinks links={links} />
       <div class="xt-dash-grid">
         <Card title="待完成的作业" class="xt-report-card">
           {s.homework.records.length ? (
@@ -523,8 +529,14 @@ export function registerDashboardPages(app: Hono<PageEnv>) {
       return (
         <div class="xt-dash">
           <Styles />
-          <Greeting session={session} brandName={cfg.brandName} />
-          {res.body.success ? <StudentHomeView s={res.body.result} session={session} /> : <Alert type="warning">{res.body.message}</Alert>}
+          {res.body.success ? (
+            <StudentHomeView s={res.body.result} session={session} brandName={cfg.brandName} />
+          ) : (
+            <>
+              <Greeting session={session} brandName={cfg.brandName} />
+              <Alert type="warning">{res.body.message}</Alert>
+            </>
+          )}
         </div>
       );
     }),
@@ -567,12 +579,12 @@ export function registerDashboardPages(app: Hono<PageEnv>) {
       const value = <T,>(r: { body: { success: boolean; result: T } }) => (r.body.success ? r.body.result : null);
       const errors = [...new Set([health, system, runtime, http, disk].filter((r) => !r.body.success).map((r) => r.body.message || '读取失败'))];
       return (
-        <>
+        <div class="xt-dash xt-dash-monitor">
           <Styles />
           <LivePanel route={DASHBOARD_ROUTES.monitor} seconds={10} readAt={Date.now()}>
             <MonitorView m={{ health: value(health), system: value(system), runtime: value(runtime), http: value(http), disk: value(disk), errors }} />
           </LivePanel>
-        </>
+        </div>
       );
     }),
   );
