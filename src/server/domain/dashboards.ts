@@ -33,13 +33,14 @@ async function worksScope(db: Db, scope: UserScope): Promise<Restrict | null> {
   return <Q,>(q: Q) => (q as any).where('w.user_id', 'in', members) as Q;
 }
 
-const emptyAnalysis = (scope: UserScope, days: string[]): AnalysisFigures => ({
+const emptyAnalysis = (scope: UserScope, days: string[], brief: boolean): AnalysisFigures => ({
   scope: scope.all ? 'all' : 'classes',
+  brief,
   days: days.length,
   users: { total: 0, byRole: [] },
-  works: { total: 0, submitted: 0, ungraded: 0, graded: 0, views: 0, likes: 0 },
-  today: { works: 0, submissions: 0, views: 0, likes: 0 },
-  daily: days.map((day) => ({ day, works: 0, submissions: 0 })),
+  works: { total: 0, submitted: 0, ungraded: 0, graded: 0, views: brief ? null : 0, likes: brief ? null : 0 },
+  today: { works: 0, submissions: 0, views: brief ? null : 0, likes: brief ? null : 0 },
+  daily: brief ? [] : days.map((day) => ({ day, works: 0, submissions: 0 })),
   topClasses: [],
 });
 
@@ -50,10 +51,14 @@ export function lastDays(now: Date, count = ANALYSIS_DAYS): string[] {
   return out;
 }
 
-export async function analysisFigures(db: Db, scope: UserScope, now = new Date()): Promise<AnalysisFigures> {
+/**
+ * 分析页's figures; `brief` (the admin's home) leaves out what needs more than an index: the views and likes
+ * (summed over every work), the 30-day series and the ranking.
+ */
+export async function analysisFigures(db: Db, scope: UserScope, now = new Date(), brief = false): Promise<AnalysisFigures> {
   const days = lastDays(now);
   const restrict = await worksScope(db, scope);
-  if (!restrict) return emptyAnalysis(scope, days);
+  if (!restrict) return emptyAnalysis(scope, days, brief);
   const start = `${days[0]} 00:00:00`;
   const today = days[days.length - 1];
   const departs = scope.all ? null : (await scopeDepartIds(db, scope).execute()).map((r) => r.id);
@@ -72,19 +77,17 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
     .orderBy('r.role_code');
   if (members) rolesQ = rolesQ.where('u.id', 'in', members);
 
-  const totalsQ = restrict(
+  // Counts by status come from the (work_status, del_flag, user_id) index alone; the sums need every row.
+  const byStatusQ = restrict(
+    db.selectFrom('teaching_work as w').select(['w.work_status', sql<number>`count(*)`.as('n')]).where('w.del_flag', '=', 0).groupBy('w.work_status'),
+  );
+  const sumsQ = restrict(
     db
       .selectFrom('teaching_work as w')
-      .select([
-        sql<number>`count(*)`.as('total'),
-        sql<number>`coalesce(sum(case when w.work_status >= 1 then 1 else 0 end), 0)`.as('submitted'),
-        sql<number>`coalesce(sum(case when w.work_status = 1 then 1 else 0 end), 0)`.as('ungraded'),
-        sql<number>`coalesce(sum(case when w.work_status >= 2 then 1 else 0 end), 0)`.as('graded'),
-        sql<number>`coalesce(sum(w.view_num), 0)`.as('views'),
-        sql<number>`coalesce(sum(w.star_num), 0)`.as('likes'),
-      ])
+      .select([sql<number>`coalesce(sum(w.view_num), 0)`.as('views'), sql<number>`coalesce(sum(w.star_num), 0)`.as('likes')])
       .where('w.del_flag', '=', 0),
   );
+  const todayWorksQ = restrict(db.selectFrom('teaching_work as w').select(sql<number>`count(*)`.as('n')).where('w.del_flag', '=', 0).where('w.create_time', '>=', `${today} 00:00:00`));
   const day = sql<string>`substr(w.create_time, 1, 10)`;
   const dailyWorksQ = restrict(
     db.selectFrom('teaching_work as w').select([day.as('day'), sql<number>`count(*)`.as('n')]).where('w.del_flag', '=', 0).where('w.create_time', '>=', start).groupBy(day),
@@ -93,7 +96,7 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
   let dailySubmitQ = db
     .selectFrom('teaching_depart_day_log as l')
     .select(['l.create_time as day', sql<number>`coalesce(sum(l.course_work_submit_count + l.additional_work_submit_count), 0)`.as('n')])
-    .where('l.create_time', '>=', days[0])
+    .where('l.create_time', '>=', brief ? today : days[0])
     .groupBy('l.create_time');
   if (departs) dailySubmitQ = dailySubmitQ.where('l.depart_id', 'in', departs.length ? departs : ['']);
   let visitsQ = db.selectFrom('teaching_work_visit as v').select(['v.kind', sql<number>`count(*)`.as('n')]).where('v.day', '=', today).groupBy('v.kind');
@@ -112,32 +115,42 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
       .limit(10),
   );
 
-  const [users, roles, totals, dailyWorks, dailySubmit, visits, top] = await Promise.all([
+  const none = Promise.resolve([] as never[]);
+  const [users, roles, byStatus, sums, todayWorks, dailyWorks, dailySubmit, visits, top] = await Promise.all([
     usersQ.executeTakeFirst(),
     rolesQ.execute(),
-    totalsQ.executeTakeFirst(),
-    dailyWorksQ.execute(),
+    byStatusQ.execute(),
+    brief ? Promise.resolve(null) : sumsQ.executeTakeFirst(),
+    todayWorksQ.executeTakeFirst(),
+    brief ? none : dailyWorksQ.execute(),
     dailySubmitQ.execute(),
-    visitsQ.execute(),
-    topQ.execute(),
+    brief ? none : visitsQ.execute(),
+    brief ? none : topQ.execute(),
   ]);
+  const status = (test: (s: number) => boolean) => byStatus.filter((r) => test(n(r.work_status))).reduce((sum, r) => sum + n(r.n), 0);
   const worksByDay = new Map(dailyWorks.map((r) => [String(r.day), n(r.n)]));
   const submitByDay = new Map(dailySubmit.map((r) => [String(r.day), n(r.n)]));
   const visitsByKind = new Map(visits.map((r) => [String(r.kind), n(r.n)]));
   return {
     scope: scope.all ? 'all' : 'classes',
+    brief,
     days: days.length,
     users: { total: n(users?.n), byRole: roles.map((r) => ({ roleCode: r.role_code, roleName: r.role_name, count: n(r.n) })) },
     works: {
-      total: n(totals?.total),
-      submitted: n(totals?.submitted),
-      ungraded: n(totals?.ungraded),
-      graded: n(totals?.graded),
-      views: n(totals?.views),
-      likes: n(totals?.likes),
+      total: status(() => true),
+      submitted: status((s) => s >= 1),
+      ungraded: status((s) => s === 1),
+      graded: status((s) => s >= 2),
+      views: sums ? n(sums.views) : null,
+      likes: sums ? n(sums.likes) : null,
     },
-    today: { works: worksByDay.get(today) ?? 0, submissions: submitByDay.get(today) ?? 0, views: visitsByKind.get('view') ?? 0, likes: visitsByKind.get('star') ?? 0 },
-    daily: days.map((d) => ({ day: d, works: worksByDay.get(d) ?? 0, submissions: submitByDay.get(d) ?? 0 })),
+    today: {
+      works: n(todayWorks?.n),
+      submissions: submitByDay.get(today) ?? 0,
+      views: brief ? null : (visitsByKind.get('view') ?? 0),
+      likes: brief ? null : (visitsByKind.get('star') ?? 0),
+    },
+    daily: brief ? [] : days.map((d) => ({ day: d, works: worksByDay.get(d) ?? 0, submissions: submitByDay.get(d) ?? 0 })),
     topClasses: top.map((r) => ({ departId: r.depart_id, departName: r.depart_name, works: n(r.works), submitted: n(r.submitted) })),
   };
 }
@@ -170,19 +183,26 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
   const departs = scope.all ? null : (await scopeDepartIds(db, scope).execute()).map((r) => r.id);
 
   const ungradedCountQ = restrict(db.selectFrom('teaching_work as w').select(sql<number>`count(*)`.as('n')).where('w.del_flag', '=', 0).where('w.work_status', '=', 1));
-  const ungradedQ = restrict(
+  // The newest works are picked first (an index walk by time), then their names joined: joined first, SQLite
+  // would start from every user.
+  const newestUngraded = restrict(
     db
       .selectFrom('teaching_work as w')
-      .innerJoin('sys_user as u', 'u.id', 'w.user_id')
-      .leftJoin('sys_depart as d', 'd.id', 'w.depart_id')
-      .leftJoin('teaching_additional_work as a', 'a.id', 'w.additional_id')
-      .select(['w.id', 'w.work_name', 'w.work_type', 'w.create_time', 'u.realname', 'u.username', 'd.depart_name', 'a.work_name as homework_name'])
+      .select(['w.id', 'w.user_id', 'w.depart_id', 'w.additional_id', 'w.work_name', 'w.work_type', 'w.create_time'])
       .where('w.del_flag', '=', 0)
       .where('w.work_status', '=', 1)
       .orderBy('w.create_time', 'desc')
       .orderBy('w.id', 'desc')
       .limit(limit),
-  );
+  ).as('w');
+  const ungradedQ = db
+    .selectFrom(newestUngraded)
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .leftJoin('sys_depart as d', 'd.id', 'w.depart_id')
+    .leftJoin('teaching_additional_work as a', 'a.id', 'w.additional_id')
+    .select(['w.id', 'w.work_name', 'w.work_type', 'w.create_time', 'u.realname', 'u.username', 'd.depart_name', 'a.work_name as homework_name'])
+    .orderBy('w.create_time', 'desc')
+    .orderBy('w.id', 'desc');
 
   // Published homework assigned to a class in the scope.
   const inScope = (q: any) =>
@@ -213,15 +233,14 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
             .limit(limit),
         );
 
-  const savedQ = restrict(
-    db
-      .selectFrom('teaching_work as w')
-      .innerJoin('sys_user as u', 'u.id', 'w.user_id')
-      .select(['w.id', 'w.work_name', 'w.work_status', 'w.create_time as time', 'u.realname'])
-      .where('w.del_flag', '=', 0)
-      .orderBy('w.create_time', 'desc')
-      .limit(limit),
-  );
+  const newestWorks = restrict(
+    db.selectFrom('teaching_work as w').select(['w.id', 'w.user_id', 'w.work_name', 'w.work_status', 'w.create_time']).where('w.del_flag', '=', 0).orderBy('w.create_time', 'desc').limit(limit),
+  ).as('w');
+  const savedQ = db
+    .selectFrom(newestWorks)
+    .innerJoin('sys_user as u', 'u.id', 'w.user_id')
+    .select(['w.id', 'w.work_name', 'w.work_status', 'w.create_time as time', 'u.realname'])
+    .orderBy('w.create_time', 'desc');
   const commentsQ = restrict(
     db
       .selectFrom('teaching_work_comment as c')

@@ -20,8 +20,10 @@ export interface AnalysisFigures {
   scope: 'all' | 'classes';
   days: number;
   users: { total: number; byRole: { roleCode: string; roleName: string; count: number }[] };
-  works: { total: number; submitted: number; ungraded: number; graded: number; views: number; likes: number };
-  today: { works: number; submissions: number; views: number; likes: number };
+  /** The home's key figures only: no views and likes (a scan of every work), no series, no ranking. */
+  brief: boolean;
+  works: { total: number; submitted: number; ungraded: number; graded: number; views: number | null; likes: number | null };
+  today: { works: number; submissions: number; views: number | null; likes: number | null };
   daily: { day: string; works: number; submissions: number }[];
   topClasses: { departId: string; departName: string; works: number; submitted: number }[];
 }

@@ -109,7 +109,11 @@ function AnalysisKpis({ a }: { a: AnalysisFigures }) {
       <Kpi label={a.scope === 'all' ? '用户总数' : '班级成员'} value={formatNumber(a.users.total)} hint={a.users.byRole.map((r) => `${r.roleName} ${r.count}`).join(' · ') || '—'} />
       <Kpi label="作品总数" value={formatNumber(a.works.total)} hint={`今日新增 ${a.today.works}`} />
       <Kpi label="已提交作业" value={formatNumber(a.works.submitted)} hint={`待批改 ${a.works.ungraded} · 已批改 ${a.works.graded}`} />
-      <Kpi label="浏览 / 点赞" value={`${formatNumber(a.works.views)} / ${formatNumber(a.works.likes)}`} hint={`今日浏览 ${a.today.views} · 点赞 ${a.today.likes}`} />
+      {a.works.views === null || a.works.likes === null ? (
+        <Kpi label="今日新增作品" value={formatNumber(a.today.works)} hint={`今日提交作业 ${a.today.submissions}`} />
+      ) : (
+        <Kpi label="浏览 / 点赞" value={`${formatNumber(a.works.views)} / ${formatNumber(a.works.likes)}`} hint={`今日浏览 ${a.today.views ?? 0} · 点赞 ${a.today.likes ?? 0}`} />
+      )}
     </div>
   );
 }
@@ -464,12 +468,12 @@ export function registerDashboardPages(app: Hono<PageEnv>) {
       const others = session.menu.filter((m) => m.path !== DASHBOARD_ROUTES.home);
       // The role's home: the school's key figures for admins, the to-do for teachers, their own works for students.
       if (isAdmin && inMenu(session.menu, DASHBOARD_ROUTES.analysis)) {
-        const [cfg, res] = await Promise.all([siteConfig(c), up.call<AnalysisFigures>('GET', DASHBOARD_API.analysis)]);
+        const [cfg, res] = await Promise.all([siteConfig(c), up.call<AnalysisFigures>('GET', DASHBOARD_API.analysis, { brief: '1' })]);
         return (
           <div class="xt-dash">
             <Styles />
-            <Greeting session={session} brandName={cfg.brandName} />
-            <Card title="关键数据" class="xt-report-card">
+            <Greeting session={session} brandName={cfg.brandName}>
+              <h3 class="xt-dash-subtitle">关键数据</h3>
               {res.body.success ? <AnalysisKpis a={res.body.result} /> : <Alert type="warning">{res.body.message}</Alert>}
               <QuickLinks
                 links={[
@@ -478,7 +482,7 @@ export function registerDashboardPages(app: Hono<PageEnv>) {
                   ...(inMenu(session.menu, DASHBOARD_ROUTES.monitor) ? [{ href: DASHBOARD_ROUTES.monitor, text: '监控页' }] : []),
                 ]}
               />
-            </Card>
+            </Greeting>
             <Card title="您可以使用的功能" class="xt-report-card">
               <MenuOverview root items={others} />
             </Card>

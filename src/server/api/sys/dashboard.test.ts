@@ -117,6 +117,10 @@ describe.each(dialects)('仪表盘 API on %s', (dialect) => {
     expect(a.daily.reduce((sum, d) => sum + d.works, 0)).toBe(s.works.filter((w) => (w.create_time ?? '') >= `${a.daily[0].day} 00:00:00`).length);
     const other = a.topClasses.find((c) => c.departId === ids.other);
     expect(other).toEqual({ departId: ids.other, departName: '二年级九班', works: 2, submitted: 1 });
+
+    // The home's brief figures: the same counts, without what needs a scan of every work.
+    const brief = (await t.api<AnalysisFigures>('GET', '/dashboard/analysis?brief=1', { token: tok.admin })).body.result;
+    expect(brief).toMatchObject({ brief: true, users: a.users, daily: [], topClasses: [], works: { ...a.works, views: null, likes: null }, today: { works: a.today.works, submissions: a.today.submissions, views: null } });
   });
 
   it('分析页 for a teacher: only the members and works of the classes they manage', async () => {

@@ -1,4 +1,5 @@
-// 仪表盘's reads: GET /dashboard/analysis (分析页: the school's figures, or a teacher's classes'), GET
+// 仪表盘's reads: GET /dashboard/analysis (分析页: the school's figures, or a teacher's classes'; brief=1: the
+// home's key figures only), GET
 // /dashboard/workplace (工作台: a teacher's to-do in their classes) — each for whoever has the screen in their
 // menu, scoped as the lists are — and GET /dashboard/mine (the home of any logged-in user: their own works,
 // grades, remarks and homework to do). The anchor's dashboards were mock-ups with no API of their own.
@@ -12,7 +13,7 @@ import { ok } from '../envelope.js';
 export function registerDashboardRoutes(r: ApiRoutes) {
   r.get(DASHBOARD_API.analysis, menu(DASHBOARD_ROUTES.analysis), async (c) => {
     const { db } = c.get('deps');
-    return ok(c, await analysisFigures(db, await userScope(db, c.get('user')!)));
+    return ok(c, await analysisFigures(db, await userScope(db, c.get('user')!), new Date(), c.req.query('brief') === '1'));
   });
 
   r.get(DASHBOARD_API.workplace, menu(DASHBOARD_ROUTES.workplace), async (c) => {

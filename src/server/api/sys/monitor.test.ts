@@ -16,6 +16,7 @@ const READS = [
   '/actuator/runtime',
   '/actuator/http',
   '/actuator/disk',
+  '/actuator/health',
   '/actuator/metrics',
   '/actuator/metrics/process.uptime',
   '/actuator/httptrace',
