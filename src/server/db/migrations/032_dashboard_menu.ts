@@ -4,7 +4,7 @@
 // under 开发示例, the container moves to the top level and the rows come back with the seed's grants added to
 // those they kept (teaching-open granted the demo pages to no role but the admin).
 import type { Kysely } from 'kysely';
-import { newId } from '../../domain/ids.js';
+import { randomBytes } from 'node:crypto';
 import { syncSeededEntries } from '../seed/menu-sync.js';
 import { buildPermissionSeed, SEED_ROLES, type SeedRoleCode } from '../seed/menus.js';
 
@@ -52,7 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const should = seed.rolePermissions.filter((g) => g.permission_id === seeded.id && g.role_id).map((g) => g.role_id);
     const have = new Set((await db.selectFrom('sys_role_permission').select('role_id').where('permission_id', '=', r.id).execute()).map((g: { role_id: string }) => g.role_id));
     const missing = should.filter((roleId) => !have.has(roleId));
-    if (missing.length) await db.insertInto('sys_role_permission').values(missing.map((roleId) => ({ id: newId(), role_id: roleId, permission_id: r.id, data_rule_ids: null }))).execute();
+    if (missing.length) await db.insertInto('sys_role_permission').values(missing.map((roleId) => ({ id: randomBytes(16).toString('hex'), role_id: roleId, permission_id: r.id, data_rule_ids: null }))).execute();
   }
 }
 
