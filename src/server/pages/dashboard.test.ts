@@ -83,6 +83,15 @@ describe('工作台', () => {
     expect(page).toContain('小明的新作品');
     expect(page).toContain(`href="/teaching/workList/form?id=${ids.mine}"`);
     expect(page).not.toContain('外班的作品');
+    // 待批改作品 opens the grading desk filtered to them.
+    expect(page).toContain('href="/teaching/workList?workStatus=1"');
+    const desk = await html('/teaching/workList?workStatus=1', 'teacher');
+    expect(desk).toContain('小明的新作品');
+    const names = async (status: number) => (await t.db.selectFrom('teaching_work').select('work_name').where('work_status', '=', status).execute()).map((w) => w.work_name);
+    const waiting = new Set(await names(1));
+    const gradedOnly = (await names(2)).filter((n) => !waiting.has(n));
+    expect(gradedOnly.length).toBeGreaterThan(0);
+    for (const n of gradedOnly) expect(desk).not.toContain(`>${n}<`);
     const form = await html(`/teaching/workList/form?id=${ids.mine}`, 'teacher');
     expect(form).toContain('批改');
     expect(form).toContain('小明的新作品');
