@@ -176,7 +176,8 @@ function UngradedTable({ w, canGrade }: { w: WorkplaceData; canGrade: boolean })
       head={['作品', '学生', '班级', '所属作业', '提交时间', '操作']}
       empty="没有待批改的作品"
       rows={w.ungraded.records.map((r) => [
-        r.workName,
+        // The name opens grading too: on a phone the 操作 column may be scrolled out of view.
+        canGrade ? <a {...navAttrs(gradeHref(r.id))}>{r.workName}</a> : r.workName,
         r.realname || r.username,
         r.departName || '—',
         r.homeworkName || '—',
