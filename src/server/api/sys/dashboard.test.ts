@@ -231,6 +231,15 @@ describe.each(dialects)('仪表盘 API on %s', (dialect) => {
     expect(health.body.result).toMatchObject({ status: 'UP', components: { db: { status: 'UP', details: { database: dialect === 'postgres' ? 'PostgreSQL' : 'SQLite' } }, redis: { status: 'UNKNOWN' } } });
   });
 
+  it('tells a teacher who manages no class so, instead of figures of nothing', async () => {
+    await addUser(t, 'newteacher', '新老师', 'teacher', [ids.class1]);
+    const token = await t.login('newteacher');
+    for (const p of ['/dashboard/analysis', '/dashboard/workplace']) {
+      const res = await t.api('GET', p, { token });
+      expect(res.body, p).toMatchObject({ success: false, message: '您没有负责的班级' });
+    }
+  });
+
   it('registers the routes with the screens\' menu rules', () => {
     const access = (path: string) => t.apiRoutes.routes.find((r) => r.method === 'GET' && r.path === path)?.access;
     expect(access('/dashboard/analysis')).toEqual({ kind: 'menu', path: '/dashboard/analysis' });
