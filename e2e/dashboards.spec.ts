@@ -18,7 +18,9 @@ test('分析页: the admin reaches it from the 仪表盘 menu and sees the chart
   await expect(page.getByRole('img', { name: '用户角色分布' })).toBeVisible();
   await expect(page.locator('.xt-rank-label', { hasText: '一年级一班' })).toBeVisible();
   await page.screenshot({ path: shot('dashboard-analysis-1366.png'), fullPage: true });
+  // A phone loads the page afresh (the side menu is a closed drawer there).
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dashboard/analysis');
   await expect(page.getByRole('img', { name: '用户角色分布' })).toBeVisible();
   await page.screenshot({ path: shot('dashboard-analysis-375.png'), fullPage: true });
   await page.goto('/dashboard/monitor');
