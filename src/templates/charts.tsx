@@ -1,4 +1,5 @@
-// Small server-rendered SVG charts (no chart library in the browser): a pie and a multi-series line chart.
+// Small server-rendered charts (no chart library in the browser): a pie, a multi-series line chart, grouped
+// bars (SVG) and a ranking of horizontal bars (HTML, so long names wrap).
 // Each is an <svg role="img"> with a <title> and a <desc> naming every value, the values also drawn as text,
 // and a legend in HTML, so screen readers and print get the numbers, not only the shapes.
 import type { Child } from 'hono/jsx';
@@ -145,6 +146,119 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
         ))}
       </svg>
       </div>
+      <Legend items={series.map((s) => ({ label: s.label, color: s.color }))} />
+    </figure>
+  );
+}
+
+/**
+ * Grouped vertical bars over the categories (e.g. the days of a month). With many categories only every few
+ * labels are written under the axis and the values are left to the description and a hover title per bar.
+ */
+export function BarChart({ id, title, categories, series, empty }: { id: string; title: string; categories: string[]; series: Series[]; empty: string }) {
+  if (!categories.length || !series.length) return <p class="xt-chart-empty">{empty}</p>;
+  const W = 640;
+  const H = 260;
+  const left = 44;
+  const right = 12;
+  const top = 16;
+  const bottom = 36;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const max = Math.max(0, ...series.flatMap((s) => s.values));
+  const { top: yTop, step } = niceScale(max);
+  const band = plotW / categories.length;
+  const gap = Math.min(band * 0.2, 8);
+  const barW = Math.max(1, (band - gap) / series.length);
+  const y = (v: number) => top + plotH - (plotH * v) / yTop;
+  const ticks: number[] = [];
+  for (let v = 0; v <= yTop + 1e-9; v += step) ticks.push(v);
+  // About eight labels at most under the axis; the last category (e.g. today) always has one.
+  const every = Math.max(1, Math.ceil(categories.length / 8));
+  const labelled = (i: number) => (categories.length - 1 - i) % every === 0;
+  const showValues = categories.length * series.length <= 24;
+  const desc = categories.map((cat, i) => `${cat}：${series.map((s) => `${s.label} ${fmt(s.values[i] ?? 0)}`).join('，')}`).join('；');
+  return (
+    <figure class="xt-chart xt-chart-bar">
+      <div class="xt-chart-scroll">
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} class="xt-chart-svg">
+          <title id={`${id}-t`}>{title}</title>
+          <desc id={`${id}-d`}>{desc}</desc>
+          {ticks.map((v) => (
+            <g>
+              <line x1={left} x2={W - right} y1={y(v)} y2={y(v)} class="xt-chart-grid" />
+              <text x={left - 6} y={y(v)} text-anchor="end" dominant-baseline="middle" class="xt-chart-axis">
+                {fmt(v)}
+              </text>
+            </g>
+          ))}
+          {categories.map((cat, i) => {
+            const x0 = left + band * i + gap / 2;
+            return (
+              <g>
+                {series.map((s, k) => {
+                  const v = s.values[i] ?? 0;
+                  const x = x0 + barW * k;
+                  return (
+                    <g>
+                      <rect x={x.toFixed(1)} y={y(v).toFixed(1)} width={barW.toFixed(1)} height={(top + plotH - y(v)).toFixed(1)} fill={s.color}>
+                        <title>{`${cat} ${s.label} ${fmt(v)}`}</title>
+                      </rect>
+                      {showValues && v > 0 && (
+                        <text x={(x + barW / 2).toFixed(1)} y={(y(v) - 4).toFixed(1)} text-anchor="middle" class="xt-chart-value" fill={s.color}>
+                          {fmt(v)}
+                        </text>
+                      )}
+                    </g>
+                  );
+                })}
+                {labelled(i) && (
+                  <text x={(left + band * i + band / 2).toFixed(1)} y={H - bottom + 18} text-anchor={i === 0 ? 'start' : i === categories.length - 1 ? 'end' : 'middle'} class="xt-chart-axis">
+                    {cat}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <Legend items={series.map((s) => ({ label: s.label, color: s.color, value: fmt(s.values.reduce((a, b) => a + b, 0)) }))} />
+    </figure>
+  );
+}
+
+/**
+ * A ranking as horizontal bars (e.g. the classes with the most works): each row its label, a bar per series
+ * and the values written beside them. HTML rows rather than SVG, so long Chinese names wrap on a phone.
+ */
+export function RankBars({ id, title, rows, series, empty }: { id: string; title: string; rows: { label: string; values: number[] }[]; series: { label: string; color: string }[]; empty: string }) {
+  if (!rows.length) return <p class="xt-chart-empty">{empty}</p>;
+  const max = Math.max(1, ...rows.flatMap((r) => r.values));
+  return (
+    <figure class="xt-chart xt-chart-rank" aria-labelledby={`${id}-t`}>
+      <figcaption id={`${id}-t`} class="xt-sr">
+        {title}
+      </figcaption>
+      <ol class="xt-rank">
+        {rows.map((r) => (
+          <li class="xt-rank-row">
+            <span class="xt-rank-label">{r.label}</span>
+            <span class="xt-rank-bars">
+              {series.map((s, k) => (
+                <span class="xt-rank-bar">
+                  <span class="xt-rank-track" aria-hidden="true">
+                    <span class="xt-rank-fill" style={`width:${((Math.max(0, r.values[k] ?? 0) / max) * 100).toFixed(1)}%;background:${s.color}`} />
+                  </span>
+                  <span class="xt-rank-value">
+                    <span class="xt-sr">{s.label} </span>
+                    {fmt(r.values[k] ?? 0)}
+                  </span>
+                </span>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ol>
       <Legend items={series.map((s) => ({ label: s.label, color: s.color }))} />
     </figure>
   );

@@ -52,6 +52,7 @@ import { registerScratchBackpackRoutes } from './teaching/scratch-backpack.js';
 import { registerNewsRoutes } from './teaching/news.js';
 import { registerMonitorRoutes } from './sys/monitor.js';
 import { registerDemoRoutes } from './demo/gallery.js';
+import { registerDashboardRoutes } from './sys/dashboard.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -118,6 +119,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerNewsRoutes(routes);
   registerMonitorRoutes(routes);
   registerDemoRoutes(routes);
+  registerDashboardRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

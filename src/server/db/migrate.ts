@@ -27,9 +27,10 @@ import * as m026FilesDataLog from './migrations/026_files_data_log.js';
 import * as m027ScheduledJobs from './migrations/027_scheduled_jobs.js';
 import * as m028SystemMonitorMenu from './migrations/028_system_monitor_menu.js';
 import * as m029CodeRules from './migrations/029_code_rules.js';
-import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
 import * as m030Positions from './migrations/030_positions.js';
 import * as m031MessageCentre from './migrations/031_message_centre.js';
+import * as m032DashboardMenu from './migrations/032_dashboard_menu.js';
+import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -58,9 +59,10 @@ const migrations: Record<string, Migration> = {
   '027_scheduled_jobs': m027ScheduledJobs,
   '028_system_monitor_menu': m028SystemMonitorMenu,
   '029_code_rules': m029CodeRules,
-  '033_dev_gallery_menu': m033DevGalleryMenu,
   '030_positions': m030Positions,
   '031_message_centre': m031MessageCentre,
+  '032_dashboard_menu': m032DashboardMenu,
+  '033_dev_gallery_menu': m033DevGalleryMenu,
 };
 
 class StaticProvider implements MigrationProvider {

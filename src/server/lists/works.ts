@@ -56,6 +56,8 @@ export const worksList: ListSpec = {
     { key: 'workTag', label: '标签', type: 'select', optionsFrom: { api: '/teaching/teachingWork/getWorkTags', value: 'value', label: 'label' } },
     { key: 'workType', label: '类型', type: 'dict', dict: 'work_type' },
     { key: 'workScene', label: '创作来源', type: 'dict', dict: 'work_scene', autoSubmit: true },
+    // 工作台 links here for every work still waiting to be graded (状态 = 待批改).
+    { key: 'workStatus', label: '状态', type: 'dict', dict: 'work_status', advanced: true },
     { key: 'userId', label: '用户ID', type: 'exact', advanced: true },
     { key: 'courseId', label: '课程ID', type: 'exact', advanced: true },
     { key: 'departId', label: '班级ID', type: 'exact', advanced: true },

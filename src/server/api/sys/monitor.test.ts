@@ -16,6 +16,7 @@ const READS = [
   '/actuator/runtime',
   '/actuator/http',
   '/actuator/disk',
+  '/actuator/health',
   '/actuator/metrics',
   '/actuator/metrics/process.uptime',
   '/actuator/httptrace',
@@ -245,6 +246,9 @@ describe('Redis监控 with REDIS_URL', () => {
     expect(typeof keys.dbSize).toBe('number');
     const mem = (await t.api('GET', '/actuator/redis/memoryInfo', { token: admin })).body.result;
     expect(mem.used_memory).toBeGreaterThan(0);
+    // 监控页's health check answers INFO from it.
+    const health = (await t.api('GET', '/actuator/health', { token: admin })).body.result;
+    expect(health).toMatchObject({ status: 'UP', components: { redis: { status: 'UP', details: { configured: true, server: '127.0.0.1:6379/0' } } } });
   });
 
   it('says so when the configured Redis cannot be reached', async () => {
@@ -255,6 +259,10 @@ describe('Redis监控 with REDIS_URL', () => {
       expect(res.body.success).toBe(false);
       expect(res.body.message).toContain('无法连接 Redis（127.0.0.1:1/0）');
       expect(res.body.message).not.toContain('hunter2');
+      // The health check says DOWN, naming the server without its password.
+      const health = (await down.api('GET', '/actuator/health', { token: admin })).body.result;
+      expect(health).toMatchObject({ status: 'DOWN', components: { db: { status: 'UP' }, redis: { status: 'DOWN', details: { server: '127.0.0.1:1/0' } } } });
+      expect(JSON.stringify(health)).not.toContain('hunter2');
     } finally {
       await down.close();
     }

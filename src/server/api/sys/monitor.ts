@@ -200,6 +200,34 @@ export function registerMonitorRoutes(r: ApiRoutes) {
 
   // Redis: the overview the screen shows, and the anchor's three calls. Without REDIS_URL they say so.
   const redisUrl = (c: Context<ApiEnv>) => c.get('deps').config.redisUrl;
+
+  // 监控页's health summary in Spring's /actuator/health shape: the database answers a query, Redis (when
+  // configured) answers INFO; each with how long it took.
+  r.get('/actuator/health', ADMIN, async (c) => {
+    const { db, dialect } = c.get('deps');
+    const timed = async <T,>(run: () => Promise<T>) => {
+      const started = performance.now();
+      try {
+        const value = await run();
+        return { ok: true as const, value, ms: Math.round((performance.now() - started) * 10) / 10 };
+      } catch (err) {
+        return { ok: false as const, error: err instanceof Error ? err.message.slice(0, 200) : '未知错误', ms: Math.round((performance.now() - started) * 10) / 10 };
+      }
+    };
+    const database = dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
+    const url = redisUrl(c);
+    const [dbCheck, redisCheck] = await Promise.all([timed(() => sql`select 1 as one`.execute(db)), url ? timed(() => readRedis(url)) : Promise.resolve(null)]);
+    const dbPart = dbCheck.ok
+      ? { status: 'UP', details: { database, latencyMs: dbCheck.ms } }
+      : { status: 'DOWN', details: { database, latencyMs: dbCheck.ms, error: dbCheck.error } };
+    const redisPart = !url
+      ? { status: 'UNKNOWN', details: { configured: false, message: REDIS_NOT_CONFIGURED } }
+      : redisCheck?.ok
+        ? { status: 'UP', details: { configured: true, server: redisServerLabel(url), latencyMs: redisCheck.ms, version: redisCheck.value.info.find((x) => x.key === 'redis_version')?.value ?? '' } }
+        : { status: 'DOWN', details: { configured: true, server: redisServerLabel(url), latencyMs: redisCheck?.ms ?? 0, error: redisCheck && !redisCheck.ok ? redisCheck.error : '' } };
+    const status = dbPart.status === 'DOWN' || redisPart.status === 'DOWN' ? 'DOWN' : 'UP';
+    return ok(c, { status, components: { db: dbPart, redis: redisPart } });
+  });
   const reading = async (c: Context<ApiEnv>) => {
     const url = redisUrl(c);
     if (!url) return { response: fail(c, REDIS_NOT_CONFIGURED, 500) };

@@ -21,6 +21,7 @@ import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
+import { up as bringDashboards } from './032_dashboard_menu.js';
 
 /** Entries 007 hides whose screens were built since (我的课程 and the hidden 课程单元 pages). */
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -83,6 +84,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     await bringCodeRules(t.db);
     await bringPositions(t.db);
     await bringMessageCentre(t.db);
+    await bringDashboards(t.db);
     await bringDevGallery(t.db);
 
     expect(await menuOf('student1')).toEqual(fresh.student1);

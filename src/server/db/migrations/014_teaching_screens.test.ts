@@ -20,6 +20,7 @@ import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
+import { up as bringDashboards } from './032_dashboard_menu.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -63,6 +64,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await bringCodeRules(t.db);
     await bringPositions(t.db);
     await bringMessageCentre(t.db);
+    await bringDashboards(t.db);
     await bringDevGallery(t.db);
     await expectFreshMenus(t.db, fresh);
   });
