@@ -17,7 +17,11 @@ import { up as bringSystemRules } from './025_system_rules.js';
 import { up as bringFileScreens } from './026_files_data_log.js';
 import { addQuartzEntries as bringQuartzJobs } from './027_scheduled_jobs.js';
 import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
+import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
+import { addPositionEntries as bringPositions } from './030_positions.js';
+import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up } from './032_dashboard_menu.js';
+import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DASH = ['/dashboard', '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace'];
@@ -25,7 +29,7 @@ const strip = ({ grant: _g, sort: _s, ...d }: MenuDef): MenuDef => ({ ...d, chil
 /** The menu as declared before: 仪表盘 the first entry of 开发示例 (planned), granted to nobody but the admin. */
 const underDemo = (defs: MenuDef[]): MenuDef[] => {
   const dash = defs.find((d) => d.url === '/dashboard')!;
-  return defs.filter((d) => d !== dash).map((d) => (d.url === '/demo' ? { ...d, children: [strip(dash), ...(d.children ?? [])] } : d));
+  return defs.filter((d) => d !== dash).map((d) => (d.url === '/demo' ? { ...d, planned: true as const, children: [strip(dash), ...(d.children ?? [])] } : d));
 };
 /** teaching-open's whole menu: every entry seeded. */
 const everything = (defs: MenuDef[]): MenuDef[] => defs.map(({ planned: _p, ...d }) => ({ ...d, children: d.children && everything(d.children) }));
@@ -55,6 +59,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     await replaceMenu(t.db, underDemo(BACK_OFFICE_MENU));
     expect((await menuState(t.db, 'admin')).menu).not.toContain('/dashboard/analysis');
     await up(t.db);
+    await bringDevGallery(t.db); // the rest of 开发示例 came later (033)
     await expectFreshMenus(t.db, fresh);
     const rows = await permissionRows(t.db);
     await up(t.db);
@@ -66,15 +71,16 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     const demo = await t.db.selectFrom('sys_permission').select('id').where('url', '=', '/demo').executeTakeFirstOrThrow();
     expect(await t.db.selectFrom('sys_permission').select('parent_id').where('url', '=', '/dashboard').executeTakeFirstOrThrow()).toEqual({ parent_id: demo.id });
     await hideUnbuilt(t.db);
-    for (const bring of [bringTeachingScreens, bringScratchEditor, bringFrontMenuAdmin, bringSystemRules, bringFileScreens, bringQuartzJobs, bringSystemMonitor]) await bring(t.db);
+    for (const bring of [bringTeachingScreens, bringScratchEditor, bringFrontMenuAdmin, bringSystemRules, bringFileScreens, bringQuartzJobs, bringSystemMonitor, bringCodeRules, bringPositions, bringMessageCentre]) await bring(t.db);
     expect((await menuState(t.db, 'teacher')).menu).not.toContain('/dashboard/workplace');
     const rows = await permissionRows(t.db);
     await up(t.db);
-    await expectFreshMenus(t.db, fresh);
-    // The same rows, moved: nothing inserted, 开发示例 stays hidden.
+    // The same rows, moved: nothing inserted, 开发示例 stays hidden until 033 brings the gallery.
     expect(await permissionRows(t.db)).toBe(rows);
     expect(await t.db.selectFrom('sys_permission').select(['parent_id', 'menu_type', 'sort_no', 'del_flag']).where('url', '=', '/dashboard').executeTakeFirstOrThrow()).toEqual({ parent_id: '', menu_type: 0, sort_no: 0.5, del_flag: 0 });
     expect((await t.db.selectFrom('sys_permission').select('del_flag').where('url', '=', '/demo').executeTakeFirstOrThrow()).del_flag).toBe(1);
+    await bringDevGallery(t.db);
+    await expectFreshMenus(t.db, fresh);
   });
 
   it('leaves a live 仪表盘 an administrator kept under 开发示例 where it is, with its grants', async () => {
