@@ -69,7 +69,7 @@ describe('GET /sys/dict/list', () => {
     const like = await t.api('GET', `/sys/dict/list?dictCode=${encodeURIComponent('*status*')}&pageSize=50`, { token: admin });
     const likeCodes = like.body.result.records.map((r: { dictCode: string }) => r.dictCode);
     expect(likeCodes).toContain('user_status');
-    expect(likeCodes.every((c: string) => c.includes('status'))).toBe(true);
+    expect(likeCodes.every((c: string) => c.toLowerCase().includes('status'))).toBe(true);
     const byName = await t.api('GET', `/sys/dict/list?dictName=${encodeURIComponent('*状态*')}&pageSize=50`, { token: admin });
     expect(byName.body.result.records.length).toBeGreaterThan(2);
   });
