@@ -115,11 +115,11 @@ export function Card({ children, class: extra, title }: { children: Child; class
 export const menuRootClass = (mode: 'inline' | 'horizontal', theme: 'light' | 'dark') =>
   `ant-menu ant-menu-root ant-menu-${mode} ant-menu-${theme} app ant-menu-css-var`;
 
-/** The wrappers antd puts around a table (bordered, middle size); children are the thead and tbody. */
-export function TableFrame({ bordered = true, children }: { bordered?: boolean; children: Child }) {
+/** The wrappers antd puts around a table (bordered, middle size by default); children are the thead and tbody. */
+export function TableFrame({ bordered = true, size = 'middle', children }: { bordered?: boolean; size?: 'middle' | 'small'; children: Child }) {
   return (
     <div class="app ant-table-css-var ant-table-wrapper">
-      <div class={cx('ant-table ant-table-middle', bordered && 'ant-table-bordered', 'app ant-table-css-var')}>
+      <div class={cx('ant-table', `ant-table-${size}`, bordered && 'ant-table-bordered', 'app ant-table-css-var')}>
         <div class="ant-table-container">
           <div class="ant-table-content">
             <table>{children}</table>
@@ -127,5 +127,39 @@ export function TableFrame({ bordered = true, children }: { bordered?: boolean; 
         </div>
       </div>
     </div>
+  );
+}
+
+/** A read-only table of ready-made cells under plain column heads, with antd's empty row when there are none. */
+export function CellTable({ head, rows, empty = '暂无数据', size }: { head: string[]; rows: Child[][]; empty?: string; size?: 'middle' | 'small' }) {
+  return (
+    <TableFrame size={size}>
+      <thead class="ant-table-thead">
+        <tr>
+          {head.map((h) => (
+            <th class="ant-table-cell" scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody class="ant-table-tbody">
+        {rows.length ? (
+          rows.map((r) => (
+            <tr class="ant-table-row">
+              {r.map((cell) => (
+                <td class="ant-table-cell">{cell}</td>
+              ))}
+            </tr>
+          ))
+        ) : (
+          <tr class="ant-table-placeholder">
+            <td class="ant-table-cell" colSpan={head.length}>
+              <div class="ant-empty ant-empty-normal app xt-empty">{empty}</div>
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </TableFrame>
   );
 }

@@ -1,7 +1,7 @@
 // Building blocks of the 系统监控 screens: a panel that refreshes itself (htmx polling of its own URL), a
 // bordered label/value table (antd Descriptions markup), usage bars, and number formatting.
 import type { Child } from 'hono/jsx';
-import { Alert, Card, cx, LinkButton } from './antd.js';
+import { Alert, Card, CellTable, cx, LinkButton } from './antd.js';
 
 export function formatBytes(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
@@ -114,44 +114,11 @@ export function Stats({ items }: { items: { label: string; value: Child; hint?: 
   );
 }
 
-/** A plain bordered table (antd Table markup) of string cells. */
+/** A titled card holding a small bordered table of cells. */
 export function SimpleTable({ title, head, rows, empty }: { title: string; head: string[]; rows: Child[][]; empty?: string }) {
   return (
     <Card class="xt-card xt-monitor-card" title={title}>
-      <div class="app ant-table-css-var ant-table-wrapper">
-        <div class="ant-table ant-table-small ant-table-bordered app ant-table-css-var">
-          <div class="ant-table-container">
-            <div class="ant-table-content">
-              <table>
-                <thead class="ant-table-thead">
-                  <tr>
-                    {head.map((h) => (
-                      <th class="ant-table-cell">{h}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody class="ant-table-tbody">
-                  {rows.length ? (
-                    rows.map((r) => (
-                      <tr class="ant-table-row">
-                        {r.map((cell) => (
-                          <td class="ant-table-cell">{cell}</td>
-                        ))}
-                      </tr>
-                    ))
-                  ) : (
-                    <tr>
-                      <td class="ant-table-cell xt-muted" colspan={head.length}>
-                        {empty ?? '暂无数据'}
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        </div>
-      </div>
+      <CellTable size="small" head={head} rows={rows} empty={empty} />
     </Card>
   );
 }

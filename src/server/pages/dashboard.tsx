@@ -4,7 +4,7 @@
 // the upstream client only; a teacher's figures are those of their classes (the API scopes them).
 import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { Alert, Card, LinkButton, TableFrame, Tag } from '../../templates/antd.js';
+import { Alert, Card, CellTable, LinkButton, Tag } from '../../templates/antd.js';
 import { BarChart, PieChart, RankBars } from '../../templates/charts.js';
 import { navAttrs } from '../../templates/list/list-view.js';
 import { formatBytes, formatDuration, formatNumber, LivePanel, MonitorError, Stats } from '../../templates/monitor.js';
@@ -62,38 +62,11 @@ const Styles = () => (
   </>
 );
 
-/** A bordered small table (antd markup) with an empty-state row. */
-function MiniTable({ head, rows, empty, id }: { head: string[]; rows: Child[][]; empty: string; id?: string }) {
+/** A bordered table of cells with an empty-state row (the shared CellTable), under an optional anchor id. */
+function MiniTable({ id, ...table }: { head: string[]; rows: Child[][]; empty: string; id?: string }) {
   return (
     <div id={id}>
-      <TableFrame>
-        <thead class="ant-table-thead">
-          <tr>
-            {head.map((h) => (
-              <th class="ant-table-cell" scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody class="ant-table-tbody">
-          {rows.length ? (
-            rows.map((r) => (
-              <tr class="ant-table-row">
-                {r.map((cell) => (
-                  <td class="ant-table-cell">{cell}</td>
-                ))}
-              </tr>
-            ))
-          ) : (
-            <tr class="ant-table-placeholder">
-              <td class="ant-table-cell" colSpan={head.length}>
-                <div class="ant-empty ant-empty-normal app xt-empty">{empty}</div>
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </TableFrame>
+      <CellTable {...table} />
     </div>
   );
 }

@@ -34,7 +34,10 @@ beforeAll(async () => {
     .where('del_flag', '=', 0)
     .where('id', 'not in', teacherMenus)
     .where('url', 'is not', null)
+    // a screen right under a top-level group, so granting it and its parent makes a connected menu
+    .where('parent_id', 'in', t.db.selectFrom('sys_permission').select('id').where('parent_id', '=', '').where('del_flag', '=', 0))
     .orderBy('sort_no')
+    .orderBy('id')
     .executeTakeFirstOrThrow();
   menuId = menu.id;
   parentMenuId = menu.parent_id;
