@@ -19,6 +19,34 @@ export interface Series {
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
+/** The value axis of a chart drawn `plotH` high from `top`: its ticks and the y of a value. */
+function valueScale(values: number[], top: number, plotH: number) {
+  const { top: yTop, step } = niceScale(Math.max(0, ...values));
+  const ticks: number[] = [];
+  for (let v = 0; v <= yTop + 1e-9; v += step) ticks.push(v);
+  return { ticks, y: (v: number) => top + plotH - (plotH * v) / yTop };
+}
+
+/** Horizontal grid lines from x `from` to `to`, each with its value on the left axis. */
+function GridLines({ ticks, y, from, to }: { ticks: number[]; y: (v: number) => number; from: number; to: number }) {
+  return (
+    <>
+      {ticks.map((v) => (
+        <g>
+          <line x1={from} x2={to} y1={y(v)} y2={y(v)} class="xt-chart-grid" />
+          <text x={from - 6} y={y(v)} text-anchor="end" dominant-baseline="middle" class="xt-chart-axis">
+            {fmt(v)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** Every value in words, per category (the chart's <desc>). */
+const seriesDesc = (categories: string[], series: Series[]) =>
+  categories.map((cat, i) => `${cat}：${series.map((s) => `${s.label} ${fmt(s.values[i] ?? 0)}`).join('，')}`).join('；');
+
 function Legend({ items }: { items: { label: string; color: string; value?: Child }[] }) {
   return (
     <ul class="xt-chart-legend">
@@ -103,13 +131,9 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
   const bottom = 36;
   const plotW = W - left - right;
   const plotH = H - top - bottom;
-  const max = Math.max(0, ...series.flatMap((s) => s.values));
-  const { top: yTop, step } = niceScale(max);
+  const { ticks, y } = valueScale(series.flatMap((s) => s.values), top, plotH);
   const x = (i: number) => left + (categories.length === 1 ? plotW / 2 : (plotW * i) / (categories.length - 1));
-  const y = (v: number) => top + plotH - (plotH * v) / yTop;
-  const ticks: number[] = [];
-  for (let v = 0; v <= yTop + 1e-9; v += step) ticks.push(v);
-  const desc = categories.map((cat, i) => `${cat}：${series.map((s) => `${s.label} ${fmt(s.values[i] ?? 0)}`).join('，')}`).join('；');
+  const desc = seriesDesc(categories, series);
   return (
     <figure class="xt-chart xt-chart-line">
       {/* On a phone the chart keeps a readable size and scrolls sideways inside its card. */}
@@ -117,14 +141,7 @@ export function LineChart({ id, title, categories, series, empty }: { id: string
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} class="xt-chart-svg">
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{desc}</desc>
-        {ticks.map((v) => (
-          <g>
-            <line x1={left} x2={W - right} y1={y(v)} y2={y(v)} class="xt-chart-grid" />
-            <text x={left - 6} y={y(v)} text-anchor="end" dominant-baseline="middle" class="xt-chart-axis">
-              {fmt(v)}
-            </text>
-          </g>
-        ))}
+        <GridLines ticks={ticks} y={y} from={left} to={W - right} />
         {categories.map((cat, i) => (
           // The end labels lean inwards so they are never cut at the edges.
           <text x={x(i)} y={H - bottom + 18} text-anchor={categories.length > 1 && i === 0 ? 'start' : categories.length > 1 && i === categories.length - 1 ? 'end' : 'middle'} class="xt-chart-axis">
@@ -165,33 +182,22 @@ export function BarChart({ id, title, categories, series, empty }: { id: string;
   const bottom = 36;
   const plotW = W - left - right;
   const plotH = H - top - bottom;
-  const max = Math.max(0, ...series.flatMap((s) => s.values));
-  const { top: yTop, step } = niceScale(max);
+  const { ticks, y } = valueScale(series.flatMap((s) => s.values), top, plotH);
   const band = plotW / categories.length;
   const gap = Math.min(band * 0.2, 8);
   const barW = Math.max(1, (band - gap) / series.length);
-  const y = (v: number) => top + plotH - (plotH * v) / yTop;
-  const ticks: number[] = [];
-  for (let v = 0; v <= yTop + 1e-9; v += step) ticks.push(v);
   // About eight labels at most under the axis; the last category (e.g. today) always has one.
   const every = Math.max(1, Math.ceil(categories.length / 8));
   const labelled = (i: number) => (categories.length - 1 - i) % every === 0;
   const showValues = categories.length * series.length <= 24;
-  const desc = categories.map((cat, i) => `${cat}：${series.map((s) => `${s.label} ${fmt(s.values[i] ?? 0)}`).join('，')}`).join('；');
+  const desc = seriesDesc(categories, series);
   return (
     <figure class="xt-chart xt-chart-bar">
       <div class="xt-chart-scroll">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`} class="xt-chart-svg">
           <title id={`${id}-t`}>{title}</title>
           <desc id={`${id}-d`}>{desc}</desc>
-          {ticks.map((v) => (
-            <g>
-              <line x1={left} x2={W - right} y1={y(v)} y2={y(v)} class="xt-chart-grid" />
-              <text x={left - 6} y={y(v)} text-anchor="end" dominant-baseline="middle" class="xt-chart-axis">
-                {fmt(v)}
-              </text>
-            </g>
-          ))}
+          <GridLines ticks={ticks} y={y} from={left} to={W - right} />
           {categories.map((cat, i) => {
             const x0 = left + band * i + gap / 2;
             return (
