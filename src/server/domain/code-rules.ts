@@ -194,6 +194,17 @@ export function checkValue(items: CheckRuleItem[], value: string): CheckFailure 
   return null;
 }
 
+/**
+ * The stored rule `ruleCode` as a checker, for APIs that enforce it on save (工号 in the user API). A rule that
+ * does not exist, or whose stored JSON no longer parses, checks nothing: the school removed it or must mend it.
+ */
+export async function storedRuleChecker(db: Kysely<Database>, ruleCode: string): Promise<(value: string) => string | null> {
+  const row = await db.selectFrom('sys_check_rule').select('rule_json').where('rule_code', '=', ruleCode).executeTakeFirst();
+  const items = row ? parseRuleJson(row.rule_json) : null;
+  if (!items?.ok) return () => null;
+  return (value) => (value ? (checkValue(items.value, value)?.message ?? null) : null);
+}
+
 // ——— 填值规则 ———
 
 const PREFIX = /^[A-Za-z0-9_-]{0,20}$/;

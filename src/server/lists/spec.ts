@@ -158,8 +158,9 @@ export interface FieldSpec {
   /** Colours of dictionary options by value (radio labels shown as tags). */
   optionColors?: Record<string, string>;
   /**
-   * Code of a 编码校验规则 the value must pass (text fields): checked as the user types and again when the form
-   * is saved (a non-empty value only). A rule an administrator deleted no longer checks anything.
+   * Code of a 编码校验规则 the value must pass (text fields): the verdict shows as the user types. The form's API
+   * must enforce the same rule on save (the user API does for 工号, domain/code-rules.ts storedRuleChecker).
+   * A rule an administrator deleted no longer checks anything.
    */
   checkRule?: string;
   /** Code of a 填值规则 (text fields): the form offers 生成, which fills in a value the rule generates. */

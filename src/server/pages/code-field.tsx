@@ -1,8 +1,7 @@
 // The page side of code fields (templates/list/code-field.tsx): the live verdict of a 编码校验规则 and 生成 by a
-// 填值规则, both through the upstream API as the signed-in user, and the check a form's save runs before
-// calling the API (list-page.tsx).
+// 填值规则, both through the upstream API as the signed-in user. Saving is checked by the API itself (the user
+// API enforces work_no on 工号).
 import type { Hono } from 'hono';
-import type { FieldSpec } from '../lists/spec.js';
 import { CODE_CHECK_PATH, CODE_FILL_PATH, CodeInput, CodeVerdictView, type CodeVerdict } from '../../templates/list/code-field.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
@@ -21,18 +20,6 @@ export async function checkCode(up: Upstream, ruleCode: string, value: string): 
   if (res.body.success) return { passed: true };
   if (res.body.message === UNKNOWN_RULE) return null;
   return { passed: false, message: res.body.message || '校验失败' };
-}
-
-/** Field errors of the fields with a check rule whose (non-empty) values fail it. */
-export async function codeFieldErrors(up: Upstream, fields: FieldSpec[], submitted: Record<string, unknown>): Promise<Record<string, string>> {
-  const errors: Record<string, string> = {};
-  for (const f of fields) {
-    const value = one(submitted[f.key]).trim();
-    if (!f.checkRule || !value) continue;
-    const verdict = await checkCode(up, f.checkRule, value);
-    if (verdict?.passed === false) errors[f.key] = verdict.message;
-  }
-  return errors;
 }
 
 export function registerCodeFieldPages(app: Hono<PageEnv>) {

@@ -14,7 +14,6 @@ import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
 import { requirePage, shellPage } from './shell-page.js';
 import { safeLocalPath } from './safe-path.js';
-import { codeFieldErrors } from './code-field.js';
 
 const FLASH_COOKIE = 'xt_flash';
 
@@ -381,9 +380,8 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const id = typeof submitted.id === 'string' && submitted.id ? submitted.id : undefined;
       const back = safeBack(submitted.back);
       const fields = form.fields.filter((f) => !(f.addOnly && id));
-      // Fields tied to a 编码校验规则 are checked before the API is asked (the live check may have been skipped).
-      const codeErrors = await codeFieldErrors(c.get('upstream'), fields, submitted);
-      const uploadErrors = Object.keys(codeErrors).length ? codeErrors : await uploadFiles(c.get('upstream'), submitted, form.fields, o.uploader);
+      // A field's 编码校验规则 is enforced by the API on save (the live verdict as one types is only a guide).
+      const uploadErrors = await uploadFiles(c.get('upstream'), submitted, form.fields, o.uploader);
       const body = (o.toBody ?? formToBody)(submitted, fields);
       const path = id ? spec.api.edit : spec.api.add;
       if (!path) return c.redirect(back, 303);

@@ -252,4 +252,36 @@ describe.each(dialects)('编码校验规则 and 填值规则 API on %s', (dialec
       expect(asTeacher.body.result).toMatch(new RegExp(`^XT${year}\\d{4}$`));
     });
   });
+
+  describe('the user API enforces work_no on 工号', () => {
+    const BAD = '工号只能包含字母、数字、下划线或短横线';
+    const user = (username: string, workNo: string) => ({ username, realname: '规则', password: 'Xt-Passw0rd!2026', confirmPassword: 'Xt-Passw0rd!2026', workNo });
+
+    it('on add and on a changed 工号, not on one saved before the rule', async () => {
+      const refused = await t.api('POST', '/sys/user/add', { token: admin, body: user('wn_bad', 'bad no') });
+      expect(refused.body).toMatchObject({ success: false, message: BAD, result: { errors: { workNo: BAD } } });
+      expect(await t.db.selectFrom('sys_user').select('id').where('username', '=', 'wn_bad').executeTakeFirst()).toBeUndefined();
+
+      expectEnvelope(await t.api('POST', '/sys/user/add', { token: admin, body: user('wn_ok', 'WN-01') }), { success: true });
+      const row = await t.db.selectFrom('sys_user').select(['id', 'work_no']).where('username', '=', 'wn_ok').executeTakeFirstOrThrow();
+      expect(row.work_no).toBe('WN-01');
+      const edit = (workNo: string, realname = '规则') => t.api('PUT', '/sys/user/edit', { token: admin, body: { id: row.id, realname, workNo } });
+      expect((await edit('no good')).body).toMatchObject({ success: false, result: { errors: { workNo: BAD } } });
+      // A 工号 stored before the rule existed (or was tightened) does not block other changes.
+      await t.db.updateTable('sys_user').set({ work_no: 'old one' }).where('id', '=', row.id).execute();
+      expectEnvelope(await edit('old one', '规则改名'), { success: true });
+    });
+
+    it('on every row of a roster import', async () => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('花名册');
+      for (const r of [['用户账号', '真实姓名', '性别', '身份', '班级', '工号'], ['wn.a', '甲', '男', '学生', '一年级一班', 'A-001'], ['wn.b', '乙', '女', '学生', '一年级一班', 'B 002']]) ws.addRow(r);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'roster.xlsx');
+      const res = (await (await t.request('/api/sys/user/importExcel', { method: 'POST', headers: { 'X-Access-Token': admin }, body: form })).json()) as { result: { errors: { row: number; message: string }[] } };
+      expect(res.result.errors.map((e) => e.message)).toEqual([`${BAD}：B 002`]);
+      const names = (await t.db.selectFrom('sys_user').select('username').where('username', 'in', ['wn.a', 'wn.b']).execute()).map((u) => u.username);
+      expect(names).toEqual(['wn.a']);
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { clearBackpack } from '../../domain/backpack.js';
+import { storedRuleChecker } from '../../domain/code-rules.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { newId } from '../../domain/ids.js';
 import { generatedPasswordCost, generatePassword, hashPassword } from '../../domain/password.js';
@@ -46,6 +47,8 @@ import { requiredName } from '../names.js';
 type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
 
+/** The 编码校验规则 the user API enforces on 工号 (seeded; a school may edit or delete it). */
+const WORK_NO_RULE = 'work_no';
 const DENIED = '权限不足';
 const IMPORT_ABANDONED = '导入未完成（连接已断开或超时），未导入任何数据，请重新导入或分批导入';
 const ROLE_DENIED = '权限不足，无法分配所选角色';
@@ -571,6 +574,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (!assigned.ok) return assigned.response;
     const post = await postValue(db, b.post);
     if (!post.ok) return fieldFail(c, 'post', post.message);
+    const workNoProblem = b.workNo ? (await storedRuleChecker(db, WORK_NO_RULE))(b.workNo) : null;
+    if (workNoProblem) return fieldFail(c, 'workNo', workNoProblem);
     const dup = await duplicateOf(db, b);
     if (dup) return fieldFail(c, dup.field, dup.message);
     const id = newId();
@@ -629,6 +634,10 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (!assigned.ok) return assigned.response;
     const post = await postValue(db, b.post);
     if (!post.ok) return fieldFail(c, 'post', post.message);
+    const before = await db.selectFrom('sys_user').selectAll().where('id', '=', b.id).executeTakeFirst();
+    // Only a changed 工号 is checked: one saved before the rule was tightened does not block other edits.
+    const workNoProblem = b.workNo && b.workNo !== before?.work_no ? (await storedRuleChecker(db, WORK_NO_RULE))(b.workNo) : null;
+    if (workNoProblem) return fieldFail(c, 'workNo', workNoProblem);
     const dup = await duplicateOf(db, b, b.id);
     if (dup) return fieldFail(c, dup.field, dup.message);
     const memberIds = assigned.memberIds && (await keepOutsideScope(db, 'sys_user_depart', b.id, scope, assigned.memberIds));
@@ -647,7 +656,6 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
       const codes = await db.selectFrom('sys_depart').select('org_code').where('id', 'in', memberIds.length ? memberIds : ['']).execute();
       if (!codes.some((x) => x.org_code === current.org_code)) set.org_code = await orgCodeOf(db, memberIds);
     }
-    const before = await db.selectFrom('sys_user').selectAll().where('id', '=', b.id).executeTakeFirst();
     try {
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('sys_user').set(set).where('id', '=', b.id).execute();
@@ -817,8 +825,11 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     const accepted: { row: Row; classIds: string[]; roleId: string | null }[] = [];
     // Values the rows above took: a second row with one of them is a duplicate like an existing account.
     const inFile = new Map(UNIQUE_FIELDS.map((f) => [f.key, new Set<string>()]));
+    const workNoProblem = await storedRuleChecker(db, WORK_NO_RULE);
     const check = async ({ data: row }: Row): Promise<string | { classIds: string[]; roleId: string | null }> => {
       if (!scope.all && row.userIdentity !== 1) return '您只能导入学生';
+      const badWorkNo = row.workNo ? workNoProblem(row.workNo) : null;
+      if (badWorkNo) return `${badWorkNo}：${row.workNo}`;
       const classIds: string[] = [];
       for (const token of row.classes) {
         let d = byCode.get(token);
