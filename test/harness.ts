@@ -1,5 +1,5 @@
-// API test harness: a fresh migrated + seeded database (in-memory SQLite, or a PostgreSQL schema of its own
-// when TEST_DATABASE_URL is set), the real app on top, helpers to log in and call the API. With
+// API test harness: a fresh migrated + seeded database (a copy of the run's template: in-memory SQLite, or a
+// PostgreSQL database of its own when TEST_DATABASE_URL is set; src/server/db/test-db.ts), the real app on top, helpers to log in and call the API. With
 // `listen: true` the app also listens on a loopback port with the websocket attached (realtime tests).
 import { serve, type ServerType } from '@hono/node-server';
 import fs from 'node:fs';
@@ -9,16 +9,19 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import type { AppDeps } from '../src/server/context.js';
-import { seedIfEmpty } from '../src/server/db/seed/index.js';
 import type { LoginThrottle } from '../src/server/domain/login-throttle.js';
-import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
+import { freshDatabase, TEST_PASSWORDS, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
 import { InProcessHub, type NoticeHub } from '../src/server/realtime/hub.js';
 
-export const ADMIN_PASSWORD = 'Admin-test-2026';
-export const DEMO_PASSWORD = 'Demo-test-2026';
+export const ADMIN_PASSWORD = TEST_PASSWORDS.admin;
+export const DEMO_PASSWORD = TEST_PASSWORDS.demo;
 
-/** The dialects the suite runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set. */
-export const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * The dialect the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. CI runs the suite once
+ * without it and once with it, so every `describe.each(dialects)` runs on both (the PostgreSQL leg used to repeat
+ * the SQLite runs as well).
+ */
+export const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['postgres'] : ['sqlite'];
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -59,9 +62,9 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const t = await freshDatabase(opts.dialect);
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-files-'));
-  await seedIfEmpty(t.db, { adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demoContent: opts.demoContent ?? true, filesDir });
+  // A copy of the run's seeded template (src/server/db/test-db.ts), its seeded files copied into filesDir.
+  const t = await freshDatabase(opts.dialect, opts.demoContent ?? true ? 'demo' : 'plain', filesDir);
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.dirname(filesDir) }),
     filesDir,

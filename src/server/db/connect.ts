@@ -26,6 +26,8 @@ export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** SQLite only: the database as one image (tests copy a migrated, seeded template this way). */
+  serialize?(): Buffer;
 }
 
 export interface ConnectOptions {
@@ -35,6 +37,8 @@ export interface ConnectOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   pgSchema?: string;
+  /** SQLite: an in-memory database deserialized from this image (a test's copy of a template). */
+  sqliteImage?: Buffer;
 }
 
 export function connect(opts: ConnectOptions): Db {
@@ -50,10 +54,10 @@ export function connect(opts: ConnectOptions): Db {
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const SQLite = requireDriver('better-sqlite3') as typeof SQLiteModule;
-  const sqlite = new SQLite(file);
+  const sqlite = opts.sqliteImage ? new SQLite(opts.sqliteImage) : new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), serialize: () => sqlite.serialize() };
 }
