@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findChromium } from './scripts/chromium.mjs';
 import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT, E2E_SMTP_PORT, TEST_CAPTCHA } from './e2e/fixtures';
 
 // Every run starts the built server (`npm run build` first) on a fresh, empty data directory, so it
@@ -52,14 +53,16 @@ export default defineConfig({
   // On a shared 2-core machine a browser test can lose a race with an animation; one retry keeps CI honest
   // about real failures, and Playwright lists any test that needed it as flaky.
   retries: 1,
-  reporter: 'list',
+  reporter: [['list'], ['./e2e/skip-reporter.ts']],
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
     headless: true,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // CHROMIUM_PATH, else Debian's /usr/bin/chromium (or another usual place); `npm test` checked it first
+      // (scripts/check-test-browser.mjs).
+      executablePath: findChromium() ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -17,6 +17,9 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     // Migrates and seeds once into templates that each test file copies (src/server/db/test-db.ts).
     globalSetup: ['test/global-setup.ts'],
+    // The default report, then the ten slowest files and one line per reason tests were skipped (a service that was
+    // not there); with XUETANG_TEST_NO_SKIP=1 (CI) a skipped test fails the run.
+    reporters: ['default', './test/summary-reporter.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**', 'e2e/**'],
     environment: 'node',

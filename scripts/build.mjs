@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Build: server bundle (dist/server.mjs), htmx, antd CSS, island boot loader and islands (static/build/).
-// Idempotent; the antd CSS extraction (the slow part) is skipped while its inputs are unchanged.
+// Idempotent: nothing is done while no input changed (see (g) below); the antd CSS extraction and the vendor
+// compression (the slow parts) are each skipped while their own inputs are unchanged. `npm install` runs it
+// (the `prepare` script), so the first `npm start` does not wait for them.
 // Usage: node scripts/build.mjs          (npm run build)
 //        BUILD_SERVER_ENTRY=/path/to/entry.ts node scripts/build.mjs   (bundle another server entry; for tests)
 import * as esbuild from 'esbuild';
@@ -361,6 +363,32 @@ function report() {
   for (const [name, raw, gz] of rows) console.log(`${name.padEnd(width)} ${fmt(raw)} ${fmt(gz)}`);
 }
 
+// (g) Nothing to do when no input changed since the last complete build: `npm start` then starts at once. The inputs
+// are every file the steps read (sources, scripts, CSS, the lockfile for packages) by size and modification time;
+// outputs must still be there. FORCE_BUILD=1 builds anyway.
+const BUILD_STAMP = r('dist/.build-stamp');
+const INPUTS = ['src', 'scripts', 'static/css', 'package-lock.json', 'tsconfig.json'];
+function inputsFingerprint() {
+  const h = createHash('sha256').update(SERVER_ENTRY);
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const name of readdirSync(p).sort()) walk(join(p, name));
+    else h.update(`${relative(ROOT, p)}:${st.size}:${st.mtimeMs}\n`);
+  };
+  for (const i of INPUTS) walk(r(i));
+  return h.digest('hex');
+}
+const fingerprint = inputsFingerprint();
+const outputsThere = [SERVER_OUT, ANTD_CSS, join(STATIC_BUILD, 'boot.js'), VENDOR_DIR].every((p) => existsSync(p));
+if (!process.env.FORCE_BUILD && outputsThere && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, 'utf8') === fingerprint) {
+  log(`up to date (${ms(t0)})`);
+  process.exit(0);
+}
+if (!existsSync(join(VENDOR_DIR))) {
+  log('first build: compressing the Scratch editor and extracting antd\'s CSS take a minute or two, once');
+}
+
 mkdirSync(STATIC_BUILD, { recursive: true });
 mkdirSync(dirname(SERVER_OUT), { recursive: true });
 await Promise.all([
@@ -376,3 +404,4 @@ await Promise.all([
 report();
 log(`${failed ? 'FAILED' : 'done'} in ${ms(t0)}`);
 if (failed) process.exitCode = 1;
+else writeFileSync(BUILD_STAMP, fingerprint);

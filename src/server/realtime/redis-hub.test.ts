@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudClient } from '../../../test/cloud-client.js';
 import { connect, opened, type Client } from '../../../test/ws-client.js';
 import { RedisHub } from './redis-hub.js';
+import { describeWith, redisService, REDIS_URL } from '../../../test/services.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const ADMIN_PASSWORD = 'Admin-redis-2026';
 const DEMO_PASSWORD = 'Demo-redis-2026';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -74,7 +74,7 @@ async function login(p: Proc, username: string, password: string): Promise<{ tok
   return { token: res.result.token, id: res.result.userInfo.id };
 }
 
-describe('two server processes sharing notices through Redis', () => {
+describeWith(redisService(), 'two server processes sharing notices through Redis', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-redis-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgSchema = `redis_${randomBytes(5).toString('hex')}`;

@@ -8,8 +8,8 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harn
 import { newId } from '../../domain/ids.js';
 import { redisLoginThrottle, THROTTLE_KEY_PREFIX, type LoginThrottle } from '../../domain/login-throttle.js';
 import { hashPassword } from '../../domain/password.js';
+import { describeWith, redisService, REDIS_URL } from '../../../../test/services.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 // A run of its own: its own address and account, so reruns within the 15 minutes start from zero.
 const run = randomBytes(4).toString('hex');
@@ -51,7 +51,7 @@ async function loginFrom(t: TestApp, password: string): Promise<string> {
   return ((await res.json()) as { message: string }).message;
 }
 
-describe('login throttling with REDIS_URL', () => {
+describeWith(redisService(), 'login throttling with REDIS_URL', () => {
   it('evaluates at most 3 of 40 attempts sent at once to two processes (then a captcha is needed)', async () => {
     const messages = await Promise.all(
       Array.from({ length: 40 }, (_, i) => loginFrom(apps[i % 2], i === 21 ? DEMO_PASSWORD : `wrong-${i}`)),

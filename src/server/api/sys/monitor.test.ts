@@ -8,8 +8,8 @@ import { expectNoPermission, expectTokenRefusal } from '../../../../test/asserti
 import { connect, opened } from '../../../../test/ws-client.js';
 import { REDACTED } from '../../monitor/recorder.js';
 import { browserSummary } from './monitor.js';
+import { describeWith, redisService, REDIS_URL } from '../../../../test/services.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const READS = [
   '/actuator/system',
@@ -224,7 +224,7 @@ describe('the 浏览器 column of 在线用户', () => {
   });
 });
 
-describe('Redis监控 with REDIS_URL', () => {
+describeWith(redisService(), 'Redis监控 with REDIS_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ config: { redisUrl: REDIS_URL } });

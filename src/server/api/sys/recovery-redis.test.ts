@@ -12,8 +12,8 @@ import { LIMIT_KEY_PREFIX, redisLoginThrottle, type LoginThrottle } from '../../
 import { closeMail } from '../../domain/mail.js';
 import { startTestSmtp, type TestSmtp } from '../../domain/mail.test-kit.js';
 import { RECOVERY_SENT } from './account.js';
+import { describeWith, redisService, REDIS_URL } from '../../../../test/services.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 // A run of its own: its own addresses and account, so reruns within the window start from zero.
 const run = randomBytes(4).toString('hex');
@@ -66,7 +66,7 @@ async function recover(t: TestApp, ip: string, account: string, captcha = true):
   return { message: ((await res.json()) as { message: string }).message };
 }
 
-describe('password recovery limits with REDIS_URL', () => {
+describeWith(redisService(), 'password recovery limits with REDIS_URL', () => {
   it('give an address 20 requests per 15 minutes across both processes, even sent at once', async () => {
     const answers = await Promise.all(Array.from({ length: 26 }, (_, i) => recover(apps[i % 2], ipA, `nobody-${run}-${i}`, false)));
     // The captcha is checked after the address's count (and these carry none).
