@@ -3,6 +3,7 @@
 // behind two fields; the map editor saves X/Y per unit; a refused upload leaves nothing saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
+import { badIslandProps } from '../../../../test/assertions.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 
 let t: TestApp;
@@ -95,6 +96,7 @@ describe('课程单元管理 pages', () => {
     const map = (await course('Scratch游戏闯关'))!;
     const page = await (await get(`/course/courseUnit/map?courseId=${map.id}`)).text();
     expect(page).toContain('data-island="map-editor"');
+    expect(badIslandProps(page)).toEqual([]);
     const units = await t.db.selectFrom('teaching_course_unit').select(['id', 'map_x']).where('course_id', '=', map.id).orderBy('order_num').execute();
     const f = new FormData();
     f.set('courseId', map.id);

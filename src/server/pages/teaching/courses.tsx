@@ -7,6 +7,7 @@ import { courseForm, coursesList, MAP_EDITOR_ROUTE, UNIT_ROUTE, unitForm, unitsL
 import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
 import { Alert, Button, inputClass, LinkButton } from '../../../templates/antd.js';
+import { IslandProps } from '../../../templates/island-props.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
@@ -88,7 +89,7 @@ export function registerCoursePages(app: Hono<PageEnv>) {
               <Alert type="warning">没有课程单元</Alert>
             ) : (
               <div data-island="map-editor" data-island-load="visible" class="xt-map-editor">
-                <script type="application/json">{JSON.stringify(props)}</script>
+                <IslandProps value={props} />
                 <form method="post" action={`${MAP_EDITOR_ROUTE}/save`} hx-post={`${MAP_EDITOR_ROUTE}/save`} hx-target="#content" class="xt-map-form">
                   <input type="hidden" name="courseId" value={courseId} />
                   <div class="xt-map-tools">
