@@ -32,6 +32,7 @@ import * as m031MessageCentre from './migrations/031_message_centre.js';
 import * as m032DashboardMenu from './migrations/032_dashboard_menu.js';
 import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
 import * as m034CommentsOn from './migrations/034_comments_on.js';
+import * as m035TeacherCourses from './migrations/035_teacher_courses.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '032_dashboard_menu': m032DashboardMenu,
   '033_dev_gallery_menu': m033DevGalleryMenu,
   '034_comments_on': m034CommentsOn,
+  '035_teacher_courses': m035TeacherCourses,
 };
 
 class StaticProvider implements MigrationProvider {
