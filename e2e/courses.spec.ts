@@ -1,9 +1,10 @@
 // Courses end to end: an admin creates a map course with a map image, adds a unit, places it with the
 // 地图编辑器 (dragging the flag; leaving with unsaved moves asks first), assigns the course to a class with
-// an open time in the 课程 tab of 班级管理, and the class's student then finds it in 我的课程.
+// an open time in the 课程 tab of 班级管理, and the class's student then finds it in 我的课程. A teacher creates
+// a course and a unit of their own, and is offered no 编辑/删除 on the admin's courses.
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { ADMIN, STUDENT } from './fixtures';
+import { ADMIN, STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
@@ -19,6 +20,8 @@ test('an admin builds a map course, places a unit with the map editor and opens 
   const page = await loginInNewContext(browser, ADMIN.username, ADMIN.password, { width: 1366, height: 900 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The island loader reports props it cannot parse (the map editor's once were HTML-escaped).
+  page.on('console', (m) => m.text().startsWith('[islands]') && errors.push(m.text()));
 
   // 课程包管理: the seeded courses, then a new map course.
   await page.goto('/course/course');
@@ -96,4 +99,56 @@ test('an admin builds a map course, places a unit with the map editor and opens 
   const student = await loginInNewContext(browser, 'student3', STUDENT.password);
   const mine = await student.request.get('/api/teaching/teachingCourse/mineCourse');
   expect(((await mine.json()).result as { courseName: string }[]).map((c) => c.courseName)).toContain('星际闯关');
+});
+
+test('a teacher creates a course and a unit, and may change only their own', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await loginInNewContext(browser, TEACHER.username, TEACHER.password, { width: 1366, height: 900 });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  // 课程管理 is in the teacher's menu.
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByText('课程管理').click();
+  await menu.getByRole('link', { name: '课程包管理' }).click();
+  await expect(page).toHaveURL(/\/course\/course$/);
+  const adminRow = page.getByRole('row').filter({ hasText: 'Python初探' });
+  await expect(adminRow).toBeVisible();
+  await expect(adminRow.getByRole('link', { name: '单元' })).toBeVisible();
+  await expect(adminRow.getByRole('link', { name: '编辑' })).toHaveCount(0);
+  await expect(adminRow.getByText('删除')).toHaveCount(0);
+
+  await page.getByRole('link', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('课程名').fill('王老师的动画课');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('添加成功！')).toBeVisible();
+  const own = page.getByRole('row').filter({ hasText: '王老师的动画课' });
+  await expect(own.getByRole('link', { name: '编辑' })).toBeVisible();
+
+  await own.getByRole('link', { name: '单元' }).click();
+  await expect(page).toHaveURL(/\/course\/courseUnit\?courseId=/);
+  await page.getByRole('link', { name: '新增' }).click();
+  const unitDialog = page.getByRole('dialog');
+  await expect(unitDialog.getByLabel('所属课程包').locator('option:checked')).toHaveText('王老师的动画课');
+  await unitDialog.getByLabel('单元名称').fill('第1课 会动的小猫');
+  await unitDialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('添加成功！')).toBeVisible();
+  const unitRow = page.getByRole('row').filter({ hasText: '第1课 会动的小猫' });
+  await expect(unitRow.getByRole('link', { name: '编辑' })).toBeVisible();
+
+  // Editing their own course works; the admin's course still offers nothing to change.
+  await page.goto('/course/course');
+  await page.getByRole('row').filter({ hasText: '王老师的动画课' }).getByRole('link', { name: '编辑' }).click();
+  await page.getByRole('dialog').getByLabel('课程名').fill('王老师的动画课（二）');
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('cell', { name: '王老师的动画课（二）' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Scratch入门' }).getByRole('link', { name: '编辑' })).toHaveCount(0);
+  await page.screenshot({ path: shot('courses-teacher.png'), fullPage: true });
+
+  // The API refuses the admin's course whatever the page offers.
+  const python = ((await (await page.request.get('/api/teaching/teachingCourse/list?pageSize=100')).json()).result.records as { id: string; courseName: string }[]).find((r) => r.courseName === 'Python初探')!;
+  const refused = await page.request.put('/api/teaching/teachingCourse/edit', { data: { id: python.id, courseName: '改名' }, headers: { Origin: new URL(page.url()).origin } });
+  expect((await refused.json()).message).toBe('只能编辑自己创建的课程');
+  expect(errors).toEqual([]);
 });

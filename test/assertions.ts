@@ -57,3 +57,22 @@ export function expectPage(result: any, size: number, current: number) {
   expect(result.records.length).toBeLessThanOrEqual(size);
   expect(result.records.length).toBe(Math.max(0, Math.min(size, result.total - (current - 1) * size)));
 }
+
+/**
+ * Every island's props in `html` parse as the boot loader reads them: the text of the `<script
+ * type="application/json">` child of each `data-island` element (script text is raw, so an HTML-escaped `&quot;`
+ * breaks it). Returns the island names and what went wrong, for one `expect(...).toEqual([])`.
+ */
+export function badIslandProps(html: string): string[] {
+  const bad: string[] = [];
+  for (const m of html.matchAll(/<(\w+)\b[^>]*\bdata-island="([^"]*)"[^>]*>\s*(<script type="application\/json">([\s\S]*?)<\/script>)?/g)) {
+    const [, , name, script, text] = m;
+    if (!script) continue;
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      bad.push(`${name}: ${(e as Error).message} in ${text.slice(0, 60)}`);
+    }
+  }
+  return bad;
+}

@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { firstStartBanner } from './db/seed/banner.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { flushWorkViews } from './domain/works.js';
 import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle.js';
@@ -44,10 +45,7 @@ async function main() {
     filesDir: config.filesDir,
   });
   if (report.seeded && config.logLevel !== 'silent') {
-    console.log('First start: the database was seeded. Accounts (shown once; each must set a new password at first login):');
-    for (const a of report.accounts) {
-      console.log(`  ${a.role.padEnd(8)} ${a.username.padEnd(10)} ${a.generated ? a.password : '(password from environment)'}`);
-    }
+    for (const line of firstStartBanner(report.accounts)) console.log(line);
   }
   // With REDIS_URL, notices published by any process reach websockets connected to every process.
   const hub: NoticeHub = config.redisUrl ? await RedisHub.create(config.redisUrl) : new InProcessHub();

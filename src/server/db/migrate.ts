@@ -31,6 +31,8 @@ import * as m030Positions from './migrations/030_positions.js';
 import * as m031MessageCentre from './migrations/031_message_centre.js';
 import * as m032DashboardMenu from './migrations/032_dashboard_menu.js';
 import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
+import * as m034CommentsOn from './migrations/034_comments_on.js';
+import * as m035TeacherCourses from './migrations/035_teacher_courses.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '031_message_centre': m031MessageCentre,
   '032_dashboard_menu': m032DashboardMenu,
   '033_dev_gallery_menu': m033DevGalleryMenu,
+  '034_comments_on': m034CommentsOn,
+  '035_teacher_courses': m035TeacherCourses,
 };
 
 class StaticProvider implements MigrationProvider {

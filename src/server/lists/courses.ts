@@ -10,6 +10,10 @@ export const MAP_EDITOR_ROUTE = `${UNIT_ROUTE}/map`;
 /** Upload folder of course covers, maps and unit covers (images); unit media go to `courseunit`. */
 export const COURSE_IMAGE_BIZ = 'course';
 
+/** Rows whose `canEdit` / `canDelete` (set by the API for the caller) are true. */
+const MAY_EDIT = { field: 'canEdit', values: ['true'] };
+const MAY_DELETE = { field: 'canDelete', values: ['true'] };
+
 export const coursesList: ListSpec = {
   route: COURSE_ROUTE,
   title: '课程包管理',
@@ -54,12 +58,13 @@ export const coursesList: ListSpec = {
       { key: 'courseCategory', label: '课程类分类管理', perm: 'dict:item', href: '/isystem/dict?dictCode=course_category' },
     ],
   },
+  // 编辑/删除 (and the map editor) only on rows the API says the caller may change: teachers their own courses.
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'course:edit' },
+    { key: 'edit', label: '编辑', perm: 'course:edit', showIf: MAY_EDIT },
     { key: 'units', label: '单元', navigate: { href: UNIT_ROUTE, param: 'courseId' } },
     { key: 'map', label: '地图编辑器', perm: 'unit:edit', navigate: { href: MAP_EDITOR_ROUTE, param: 'courseId' }, showIf: { field: 'showType', values: ['1'] }, more: true },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
-    { key: 'delete', label: '删除', perm: 'course:del', confirm: '确定删除吗?', more: true, danger: true },
+    { key: 'delete', label: '删除', perm: 'course:del', confirm: '确定删除吗?', more: true, danger: true, showIf: MAY_DELETE },
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'course:del', confirm: '是否删除选中数据?', danger: true }],
   exportName: '课程',
@@ -131,10 +136,11 @@ export const unitsList: ListSpec = {
     export: { key: 'export', label: '导出' },
     import: { key: 'import', label: '导入', perm: 'unit:add' },
   },
+  // 编辑/删除 only on units of courses the caller may change (teachers: their own courses).
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'unit:edit' },
+    { key: 'edit', label: '编辑', perm: 'unit:edit', showIf: MAY_EDIT },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
-    { key: 'delete', label: '删除', perm: 'unit:del', confirm: '确定删除吗?', more: true, danger: true },
+    { key: 'delete', label: '删除', perm: 'unit:del', confirm: '确定删除吗?', more: true, danger: true, showIf: MAY_DELETE },
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'unit:del', confirm: '是否删除选中数据?', danger: true }],
   exportName: '课程单元',

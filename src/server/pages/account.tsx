@@ -59,7 +59,9 @@ async function profileOr(c: Context<PageEnv>): Promise<ProfileInfo | null> {
 
 export function registerAccountPages(app: Hono<PageEnv>) {
   app.get(CENTER, (c) =>
-    shellPage(c, { current: CENTER, title: '个人中心', open: true }, async (session) => {
+    // Titled as its menu entry (我的作品) for its tab and window, like the anchor's route; the user menu's
+    // 个人中心 link opens the same page.
+    shellPage(c, { current: CENTER, title: '我的作品', open: true }, async (session) => {
       const up = c.get('upstream');
       const [me, departs, works, mine] = await Promise.all([
         up.profile(),

@@ -1,7 +1,8 @@
 // The seeded menu never offers a screen that answers 404 (or fails): for the seeded admin, teacher and
 // student, every entry of their menu (getUserPermissionByToken) that opens a page is requested with their
-// session, following redirects, and must answer 200 with the page.
+// session, following redirects, and must answer 200 with the page, every island's props parsing as JSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badIslandProps } from '../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 import type { MenuItem } from '../upstream/client.js';
 
@@ -54,6 +55,7 @@ describe.each(dialects)('menu walk on %s', (dialect) => {
       if (answer.status !== 200 || answer.path === '/404' || answer.path.startsWith('/user/login')) {
         failures.push(`${item.meta.title} ${href} → ${answer.status} at ${answer.path}`);
       }
+      for (const bad of badIslandProps(answer.html)) failures.push(`${item.meta.title} ${href}: island ${bad}`);
     }
     expect(failures).toEqual([]);
   });

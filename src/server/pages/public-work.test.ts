@@ -93,12 +93,24 @@ describe('like on /work-detail', () => {
 });
 
 describe('comments on /work-detail', () => {
+  it('are open on a freshly seeded site: a logged-in student gets the comment box', async () => {
+    const id = await addWork();
+    const html = await get(`/work-detail?id=${id}`, cookies.student2);
+    expect(html).toContain('placeholder="说说这个作品怎么样吧"');
+    expect(html).toContain('发表评论');
+  });
+
   it('show only when the site allows them: 暂无评论, 登录后评论 for visitors, the form for users', async () => {
     const id = await addWork();
     await setConfig('allowComment', '0');
-    const closed = await get(`/work-detail?id=${id}`, cookies.student2);
-    expect(closed).not.toContain('发表评论');
-    expect(closed).not.toContain('id="xt-comments"');
+    // Switched off, the comment area says so instead of vanishing (no form, no list, no login link).
+    for (const who of [cookies.student2, undefined]) {
+      const closed = await get(`/work-detail?id=${id}`, who);
+      expect(closed).not.toContain('发表评论');
+      expect(closed).not.toContain('登录后评论');
+      expect(closed).not.toContain('暂无评论');
+      expect(closed).toMatch(/<section class="xt-comments" id="xt-comments"[^>]*>\s*<h2[^>]*>评论<\/h2>\s*<p class="xt-empty">评论功能已关闭<\/p>\s*<\/section>/);
+    }
     await setConfig('allowComment', '1');
     const visitor = await get(`/work-detail?id=${id}`);
     expect(visitor).toContain('暂无评论');

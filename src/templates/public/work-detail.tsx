@@ -1,6 +1,7 @@
 // /work-detail?id=: one public work — name, author, large cover, type, views, likes (a like button), creation time,
 // a share link with its QR code, the site's share text (_workShareHtml) and, when the site allows comments, the
-// comments with a form. Every action is a plain form (works without JavaScript); htmx swaps the part it changed.
+// comments with a form (else a note that they are off). Every action is a plain form (works without JavaScript);
+// htmx swaps the part it changed.
 // A Scratch work's cover is a link to its player (/scratch3/player.html?workId=): without JavaScript it opens the
 // player page; with it, work-cover.js swaps the cover for the player in a frame, so the 1.9 MB engine loads only
 // when the visitor asks to play.
@@ -173,6 +174,16 @@ export interface CommentState {
   draft?: string;
 }
 
+/** Where the comment area would be when the site has switched comments off (网站配置 › 开放作品评论). */
+export function CommentsClosed() {
+  return (
+    <section class="xt-comments" id="xt-comments" aria-labelledby="xt-comments-title">
+      <h2 id="xt-comments-title">评论</h2>
+      <p class="xt-empty">评论功能已关闭</p>
+    </section>
+  );
+}
+
 /** The comment area: the form (or a login link) and the list, newest first. htmx swaps it whole after a write. */
 export function CommentSection({ workId, viewer, current, state }: { workId: string; viewer: PublicFrameProps['viewer']; current: string; state: CommentState }) {
   const { comments, pages } = state;
@@ -230,7 +241,7 @@ export interface WorkDetailProps extends PublicFrameProps {
   work: WorkModel;
   /** The message of the last like (after the like form's redirect). */
   likeMessage?: string;
-  /** The comment area, when the site allows comments. */
+  /** The comment area, when the site allows comments (without it, a note that comments are off). */
   comments?: CommentState;
   share: { link: string; svg: string };
   /** _workShareHtml of the site config (sanitised by RichHtml). */
@@ -277,7 +288,7 @@ export function WorkDetailPage(p: WorkDetailProps) {
           </div>
         </article>
         {p.shareHtml ? <RichHtml html={p.shareHtml} class="xt-share-html" /> : null}
-        {p.comments ? <CommentSection workId={w.id} viewer={p.viewer} current={p.current} state={p.comments} /> : null}
+        {p.comments ? <CommentSection workId={w.id} viewer={p.viewer} current={p.current} state={p.comments} /> : <CommentsClosed />}
       </div>
     </PublicLayout>
   );

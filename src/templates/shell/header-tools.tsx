@@ -6,7 +6,8 @@ import type { AnnouncementSummary } from '../../server/upstream/client.js';
 import { buttonClass } from '../antd.js';
 import { asset } from '../assets.js';
 import { Icon } from '../icons.js';
-import { jsonScript, NoticeBell } from './notice-bell.js';
+import { jsonScript } from '../island-props.js';
+import { NoticeBell } from './notice-bell.js';
 import type { ShellUser } from './types.js';
 
 export interface HeaderToolsProps {

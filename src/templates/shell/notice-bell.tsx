@@ -2,7 +2,7 @@
 // on the first paint from listByUser. Without JavaScript it is a link to the user's announcement list.
 // The notice-bell island (src/islands/notice-bell.tsx) loads when the browser is idle, opens the websocket,
 // keeps the badge current, and opens the popover (tabs 通知 / 系统消息) on click.
-import { raw } from 'hono/html';
+import { jsonScript } from '../island-props.js';
 import type { Announcement, AnnouncementSummary } from '../../server/upstream/client.js';
 import { cx } from '../antd.js';
 import { Icon } from '../icons.js';
@@ -24,9 +24,6 @@ const listItem = (a: Announcement) => ({
 });
 
 export const noticeTotal = (s: AnnouncementSummary | null | undefined) => (s ? (Number(s.anntMsgTotal) || 0) + (Number(s.sysMsgTotal) || 0) : 0);
-
-/** JSON for a <script type="application/json"> (no `</script>` can end it early). */
-export const jsonScript = (v: unknown) => raw(JSON.stringify(v).replace(/</g, '\\u003c'));
 
 /** antd Badge count markup (a count of 0 shows nothing; more than 99 shows 99+). */
 export function BadgeCount({ count }: { count: number }) {

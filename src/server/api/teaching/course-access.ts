@@ -19,6 +19,26 @@ export async function managesCourses(c: Context<ApiEnv>): Promise<boolean> {
   return g.menus.has(COURSE_ROUTE) || g.menus.has(UNIT_ROUTE);
 }
 
+/**
+ * Who may change a course and its units: an administrator every course; anyone else holding the course
+ * buttons (teachers) only the courses they created — `create_by` is the account name, which never changes.
+ * Whose units are whose follows their course.
+ */
+export function authorsCourse(c: Context<ApiEnv>, createdBy: string | null | undefined): boolean {
+  const user = c.get('user');
+  return !!user && (isSuperUser(user) || (!!createdBy && createdBy === user.username));
+}
+
+/** Whether any of these courses is one the caller may not change (an unknown id counts as not theirs). */
+export async function othersCourses(c: Context<ApiEnv>, courseIds: string[]): Promise<boolean> {
+  const user = c.get('user');
+  if (user && isSuperUser(user)) return false;
+  const ids = [...new Set(courseIds)];
+  if (!ids.length) return false;
+  const rows = await c.get('deps').db.selectFrom('teaching_course').select('create_by').where('id', 'in', ids).execute();
+  return rows.length !== ids.length || rows.some((r) => !authorsCourse(c, r.create_by));
+}
+
 /** The caller as the course visibility rule sees them (null when not logged in). */
 export async function courseViewer(c: Context<ApiEnv>): Promise<CourseViewer | null> {
   const user = c.get('user');

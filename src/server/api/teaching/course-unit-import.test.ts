@@ -25,6 +25,7 @@ describe.each(dialects)('unit import and stored files on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
   let teacher: string;
+  let student: string;
 
   const importFile = async (data: Buffer, token = admin) => {
     const form = new FormData();
@@ -51,6 +52,7 @@ describe.each(dialects)('unit import and stored files on %s', (dialect) => {
     t = await startTestApp({ dialect });
     admin = await t.login('admin');
     teacher = await t.login('teacher');
+    student = await t.login('student1');
   });
   afterAll(async () => {
     await t?.close();
@@ -103,11 +105,13 @@ describe.each(dialects)('unit import and stored files on %s', (dialect) => {
     expect(await t.db.selectFrom('teaching_course_unit').select('id').where('unit_name', '=', '好单元').executeTakeFirst()).toBeUndefined();
   });
 
-  it('refuses a file that is not Excel, and callers without 添加单元', async () => {
+  it('refuses a file that is not Excel, callers without 添加单元, and a teacher’s rows for a course they did not create', async () => {
     const before = await unitCount();
     expect((await importFile(Buffer.from('not a workbook'))).body.success).toBe(false);
-    const denied = await importFile(await workbook([['x', null, 'Scratch入门', null, null, null, null]]), teacher);
+    const denied = await importFile(await workbook([['x', null, 'Scratch入门', null, null, null, null]]), student);
     expect(denied.status).toBe(403);
+    const others = await importFile(await workbook([['x', null, 'Scratch入门', null, null, null, null]]), teacher);
+    expectFailure(others, '导入失败，未导入任何数据。第4行：只能导入到自己创建的课程：Scratch入门');
     expect(await unitCount()).toBe(before);
   });
 

@@ -20,10 +20,12 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';
 import { exportResponse, importAnswer, readImportRows } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { courseViewer, fileKey, fileKeys, flag, inDict, unknownKeys } from './course-access.js';
+import { authorsCourse, courseViewer, fileKey, fileKeys, flag, inDict, othersCourses, unknownKeys } from './course-access.js';
 
 type Unit = Selectable<TeachingCourseUnitTable>;
 type UnitRow = Unit & { course_name?: string | null };
+/** A unit of the admin list, with its course's creator (who, besides admins, may change it). */
+type ListedUnit = UnitRow & { course_owner: string | null };
 
 const fields: FieldMap = {
   unitName: { column: 'u.unit_name' },
@@ -98,7 +100,9 @@ async function videoValue(c: Context<ApiEnv>, b: UnitBody): Promise<{ value: str
 
 async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Response } | { columns: Partial<Unit> }> {
   const { db } = c.get('deps');
-  if (!(await db.selectFrom('teaching_course').select('id').where('id', '=', b.courseId).executeTakeFirst())) return { error: fieldFail(c, 'courseId', '所属课程包不存在') };
+  const course = await db.selectFrom('teaching_course').select('create_by').where('id', '=', b.courseId).executeTakeFirst();
+  if (!course) return { error: fieldFail(c, 'courseId', '所属课程包不存在') };
+  if (!authorsCourse(c, course.create_by)) return { error: fieldFail(c, 'courseId', '只能在自己创建的课程中添加或修改单元') };
   if (!(await inDict(c, 'work_type', b.courseWorkType))) return { error: fieldFail(c, 'courseWorkType', '作业类型不存在') };
   const video = await videoValue(c, b);
   if ('error' in video) return { error: fieldFail(c, 'courseVideo', video.error) };
@@ -138,12 +142,16 @@ async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Re
   };
 }
 
-const listOptions = (c: Context<ApiEnv>): PagedListOptions<UnitRow> => ({
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<ListedUnit> => ({
   spec: unitsList,
   fields,
   base: c.get('deps').db.selectFrom('teaching_course_unit as u').leftJoin('teaching_course as c', 'c.id', 'u.course_id').where('u.del_flag', '=', 0),
-  select: (qb) => qb.selectAll('u').select('c.course_name'),
-  toRecord: (r) => unitModel(r),
+  select: (qb) => qb.selectAll('u').select(['c.course_name', 'c.create_by as course_owner']),
+  // What the caller may do with the row, so the list offers 编辑/删除 only where the API allows them.
+  toRecord: ({ course_owner, ...u }) => {
+    const mine = course_owner !== undefined && authorsCourse(c, course_owner);
+    return { ...unitModel(u), canEdit: mine, canDelete: mine };
+  },
   tieBreak: 'u.id',
 });
 
@@ -178,7 +186,8 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const errors = [...read.errors];
     const names = [...new Set(read.rows.map((x) => x.data.courseName))];
-    const courses = names.length ? await db.selectFrom('teaching_course').select(['id', 'course_name']).where('course_name', 'in', names).where('del_flag', '=', 0).execute() : [];
+    const courses = names.length ? await db.selectFrom('teaching_course').select(['id', 'course_name', 'create_by']).where('course_name', 'in', names).where('del_flag', '=', 0).execute() : [];
+    const owners = new Map(courses.map((x) => [x.id, x.create_by]));
     const byName = new Map<string, string[]>();
     for (const course of courses) byName.set(course.course_name, [...(byName.get(course.course_name) ?? []), course.id]);
     const types = await dictItems(db, 'work_type');
@@ -193,6 +202,10 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
       }
       if (found.length > 1) {
         errors.push({ row, message: `课程名不唯一：${data.courseName}` });
+        continue;
+      }
+      if (!authorsCourse(c, owners.get(found[0]))) {
+        errors.push({ row, message: `只能导入到自己创建的课程：${data.courseName}` });
         continue;
       }
       let workType: number | null = null;
@@ -318,6 +331,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const before = await db.selectFrom('teaching_course_unit').selectAll().where('id', '=', body.data.id).executeTakeFirst();
     if (!before) return fail(c, '未找到对应数据');
+    if (await othersCourses(c, [before.course_id])) return fail(c, '只能修改自己创建的课程中的单元');
     const built = await unitColumns(c, body.data);
     if ('error' in built) return built.error;
     await db
@@ -336,8 +350,9 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
     const ids = [...new Set(body.data.map((u) => u.id))];
-    const found = await db.selectFrom('teaching_course_unit').select('id').where('id', 'in', ids).execute();
+    const found = await db.selectFrom('teaching_course_unit').select(['id', 'course_id']).where('id', 'in', ids).execute();
     if (found.length !== ids.length) return fail(c, '未找到对应的课程单元，地图未保存');
+    if (await othersCourses(c, found.map((u) => u.course_id))) return fail(c, '只能修改自己创建的课程中的单元，地图未保存');
     const by = c.get('user')!.username;
     const at = now();
     await db.transaction().execute(async (tx) => {
@@ -353,6 +368,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const found = await db.selectFrom('teaching_course_unit').selectAll().where('id', 'in', ids).execute();
     if (found.length !== new Set(ids).size) return fail(c, '未找到对应数据');
+    if (await othersCourses(c, found.map((u) => u.course_id))) return fail(c, '只能删除自己创建的课程中的单元');
     await db.deleteFrom('teaching_course_unit').where('id', 'in', ids).execute();
     // The unit's files go with it (the anchor's rule), unless another row still uses them.
     await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, found.flatMap(unitFileKeys)));

@@ -99,7 +99,7 @@ describe.each(dialects)('courses on %s', (dialect) => {
       const r = await t.request('/api/teaching/teachingCourse/exportXls', { headers: { 'X-Access-Token': tok.admin } });
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toContain('spreadsheetml');
-      const denied = await t.api('GET', '/teaching/teachingCourse/exportXls', { token: tok.teacher });
+      const denied = await t.api('GET', '/teaching/teachingCourse/exportXls', { token: tok.student1 });
       expect(denied.status).toBe(403);
     });
   });
@@ -162,17 +162,85 @@ describe.each(dialects)('courses on %s', (dialect) => {
       expect(await t.db.selectFrom('teaching_course_auth_depart').select('id').where('course_id', '=', ids.gradeCourse).execute()).toEqual([]);
     });
 
-    it('lets only course administrators write', async () => {
+    it('lets students write nothing', async () => {
       for (const [method, path] of [
         ['POST', '/teaching/teachingCourse/add'],
         ['PUT', '/teaching/teachingCourse/edit'],
         ['DELETE', `/teaching/teachingCourse/delete?id=${ids.python}`],
         ['POST', '/teaching/teachingCourseUnit/add'],
         ['PUT', '/teaching/teachingCourseUnit/editBatch'],
+        ['DELETE', '/teaching/teachingCourseUnit/delete?id=x'],
       ]) {
-        const res = await t.api(method, path, { token: tok.teacher, body: { courseName: 'x' } });
+        const res = await t.api(method, path, { token: tok.student1, body: { courseName: 'x' } });
         expect(res.status, path).toBe(403);
       }
+    });
+  });
+
+  describe('teachers author their own courses', () => {
+    const course = (id: string) => t.db.selectFrom('teaching_course').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const unit = (id: string) => t.db.selectFrom('teaching_course_unit').selectAll().where('id', '=', id).executeTakeFirst();
+    const listed = async (token: string, path: string) => (await t.api('GET', path, { token })).body.result.records as any[];
+    const adminUnit = async () => (await t.db.selectFrom('teaching_course_unit').select('id').where('course_id', '=', ids.python).orderBy('id').executeTakeFirstOrThrow()).id;
+
+    it('a teacher adds a course and a unit in it, and edits both', async () => {
+      const added = await t.api('POST', '/teaching/teachingCourse/add', { token: tok.teacher, body: { courseName: '老师的课', showType: 2 } });
+      expectEnvelope(added, { success: true, message: '添加成功！' });
+      ids.teacherCourse = added.body.result.id;
+      expect((await course(ids.teacherCourse)).create_by).toBe('teacher');
+      expectEnvelope(await t.api('PUT', '/teaching/teachingCourse/edit', { token: tok.teacher, body: { id: ids.teacherCourse, courseName: '老师的课（改）' } }), { success: true });
+      expect((await course(ids.teacherCourse)).course_name).toBe('老师的课（改）');
+
+      const u = await t.api('POST', '/teaching/teachingCourseUnit/add', { token: tok.teacher, body: { courseId: ids.teacherCourse, unitName: '第一课' } });
+      expectEnvelope(u, { success: true });
+      ids.teacherUnit = u.body.result.id;
+      expectEnvelope(await t.api('PUT', '/teaching/teachingCourseUnit/edit', { token: tok.teacher, body: { id: ids.teacherUnit, courseId: ids.teacherCourse, unitName: '第一课（改）' } }), { success: true });
+      expect((await unit(ids.teacherUnit))?.unit_name).toBe('第一课（改）');
+      expectEnvelope(await t.api('PUT', '/teaching/teachingCourseUnit/editBatch', { token: tok.teacher, body: [{ id: ids.teacherUnit, mapX: 5, mapY: 6 }] }), { success: true });
+    });
+
+    it('the lists say per row what the caller may edit and delete: the teacher their own, the admin every one', async () => {
+      const mine = await listed(tok.teacher, '/teaching/teachingCourse/list?pageSize=100');
+      expect(mine.find((r) => r.id === ids.teacherCourse)).toMatchObject({ canEdit: true, canDelete: true });
+      expect(mine.find((r) => r.id === ids.python)).toMatchObject({ canEdit: false, canDelete: false });
+      const all = await listed(tok.admin, '/teaching/teachingCourse/list?pageSize=100');
+      expect(all.length).toBeGreaterThan(1);
+      for (const r of all) expect(r, r.courseName).toMatchObject({ canEdit: true, canDelete: true });
+      const units = await listed(tok.teacher, '/teaching/teachingCourseUnit/list?pageSize=100');
+      expect(units.find((r) => r.id === ids.teacherUnit)).toMatchObject({ canEdit: true, canDelete: true });
+      ids.pythonUnit = await adminUnit();
+      expect(units.find((r) => r.id === ids.pythonUnit)).toMatchObject({ canEdit: false, canDelete: false });
+      for (const r of await listed(tok.admin, '/teaching/teachingCourseUnit/list?pageSize=100')) expect(r, r.unitName).toMatchObject({ canEdit: true, canDelete: true });
+    });
+
+    it('refuses a teacher every change to a course someone else created, and to its units, changing nothing', async () => {
+      const before = JSON.stringify([await course(ids.python), await unit(ids.pythonUnit)]);
+      expectFailure(await t.api('PUT', '/teaching/teachingCourse/edit', { token: tok.teacher, body: { id: ids.python, courseName: '抢来的课' } }), '只能编辑自己创建的课程');
+      expectFailure(await t.api('DELETE', `/teaching/teachingCourse/delete?id=${ids.python}`, { token: tok.teacher }), '只能删除自己创建的课程');
+      expectFailure(await t.api('DELETE', `/teaching/teachingCourse/deleteBatch?ids=${ids.teacherCourse},${ids.python}`, { token: tok.teacher }), '只能删除自己创建的课程');
+      const NOT_MINE = '只能在自己创建的课程中添加或修改单元';
+      const stuffed = await t.api('POST', '/teaching/teachingCourseUnit/add', { token: tok.teacher, body: { courseId: ids.python, unitName: '塞进去的单元' } });
+      expectFailure(stuffed, NOT_MINE);
+      expect(stuffed.body.result.errors.courseId).toBe(NOT_MINE);
+      expectFailure(await t.api('PUT', '/teaching/teachingCourseUnit/edit', { token: tok.teacher, body: { id: ids.pythonUnit, courseId: ids.python, unitName: '改名' } }), '只能修改自己创建的课程中的单元');
+      // Nor move their own unit into it.
+      expectFailure(await t.api('PUT', '/teaching/teachingCourseUnit/edit', { token: tok.teacher, body: { id: ids.teacherUnit, courseId: ids.python, unitName: '搬家' } }), NOT_MINE);
+      expectFailure(
+        await t.api('PUT', '/teaching/teachingCourseUnit/editBatch', { token: tok.teacher, body: [{ id: ids.teacherUnit, mapX: 1, mapY: 1 }, { id: ids.pythonUnit, mapX: 1, mapY: 1 }] }),
+        '只能修改自己创建的课程中的单元，地图未保存',
+      );
+      expectFailure(await t.api('DELETE', `/teaching/teachingCourseUnit/deleteBatch?ids=${ids.teacherUnit},${ids.pythonUnit}`, { token: tok.teacher }), '只能删除自己创建的课程中的单元');
+      expect(JSON.stringify([await course(ids.python), await unit(ids.pythonUnit)])).toBe(before);
+      expect(await unit(ids.teacherUnit)).toMatchObject({ course_id: ids.teacherCourse, unit_name: '第一课（改）', map_x: 5 });
+      expect(await t.db.selectFrom('teaching_course_unit').select('id').where('unit_name', '=', '塞进去的单元').executeTakeFirst()).toBeUndefined();
+    });
+
+    it('the admin edits the teacher’s course; the teacher deletes their own unit and course', async () => {
+      expectEnvelope(await t.api('PUT', '/teaching/teachingCourse/edit', { token: tok.admin, body: { id: ids.teacherCourse, courseName: '老师的课' } }), { success: true });
+      expect((await course(ids.teacherCourse)).create_by).toBe('teacher');
+      expectEnvelope(await t.api('DELETE', `/teaching/teachingCourseUnit/delete?id=${ids.teacherUnit}`, { token: tok.teacher }), { success: true });
+      expectEnvelope(await t.api('DELETE', `/teaching/teachingCourse/delete?id=${ids.teacherCourse}`, { token: tok.teacher }), { success: true });
+      expect(await t.db.selectFrom('teaching_course').select('id').where('id', '=', ids.teacherCourse).executeTakeFirst()).toBeUndefined();
     });
   });
 

@@ -31,7 +31,7 @@ import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../env
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
 import { departScope } from '../sys/depart-scope.js';
-import { courseViewer, fileKey, flag, inDict, managesCourses, unknownKeys } from './course-access.js';
+import { authorsCourse, courseViewer, fileKey, flag, inDict, managesCourses, othersCourses, unknownKeys } from './course-access.js';
 
 const homeQuery = z.object({
   courseName: z.string().max(64, '课程名称过长').optional(),
@@ -80,8 +80,12 @@ async function enrichCourses(c: Context<ApiEnv>, records: Record<string, unknown
   );
   return records.map((r) => {
     const ids = auth.get(String(r.id)) ?? [];
+    // What the caller may do with this row, so the list offers 编辑/删除 only where the API allows them.
+    const mine = authorsCourse(c, r.createBy as string | null);
     return {
       ...r,
+      canEdit: mine,
+      canDelete: mine,
       departIds: ids.join(','),
       departIds_dictText: ids.map((id) => names.get(id) ?? id).join(','),
       isShared_dictText: r.isShared ? '是' : '否',
@@ -211,6 +215,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const existing = await db.selectFrom('teaching_course').selectAll().where('id', '=', body.data.id).executeTakeFirst();
     if (!existing) return fail(c, '未找到对应数据');
+    if (!authorsCourse(c, existing.create_by)) return fail(c, '只能编辑自己创建的课程');
     const refused = await checkCourse(c, body.data);
     if (refused) return refused;
     const user = c.get('user')!;
@@ -234,6 +239,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const found = await db.selectFrom('teaching_course').select(['id', 'course_name']).where('id', 'in', ids).execute();
     if (found.length !== new Set(ids).size) return fail(c, '未找到对应数据');
+    if (await othersCourses(c, ids)) return fail(c, '只能删除自己创建的课程');
     const withUnits = await db
       .selectFrom('teaching_course_unit as u')
       .innerJoin('teaching_course as c', 'c.id', 'u.course_id')

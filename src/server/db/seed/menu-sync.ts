@@ -67,3 +67,41 @@ export async function syncSeededEntries(db: Kysely<Database>, entries: readonly 
     if (parent) await db.updateTable('sys_permission').set({ is_leaf: 0 }).where('id', '=', parent).execute();
   }
 }
+
+/**
+ * Gives the seeded roles the grants a later seed adds to screens a database already has: for the named entries
+ * (by url and component), their buttons and route containers, each grant of the seed that the database lacks
+ * on a live row. Rows an administrator deleted stay without it; roles the database no longer has are skipped;
+ * nothing is taken away. Grants the seed restricts with a data rule are not given here (a grant without its
+ * rule would show more than the seed means to).
+ */
+export async function grantSeededEntries(db: Kysely<Database>, entries: readonly (readonly [string, string])[]): Promise<void> {
+  const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  if (!anyUser) return;
+
+  const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
+  const roleIds = Object.fromEntries(SEED_ROLES.map((r) => [r.code, roles.find((x) => x.role_code === r.code)?.id ?? ''])) as Record<SeedRoleCode, string>;
+  const seed = buildPermissionSeed(roleIds, now());
+  const seedById = new Map(seed.permissions.map((p) => [p.id, p]));
+
+  const wanted = new Set(entries.map(([u, c]) => menuKey(u, c)));
+  const chosen = new Set<string>();
+  for (const p of seed.permissions) {
+    if (p.menu_type === 2 || !wanted.has(menuKey(p.url, p.component))) continue;
+    for (let id: string | undefined = p.id; id; id = seedById.get(id)?.parent_id || undefined) chosen.add(id);
+  }
+  for (const p of seed.permissions) if (p.menu_type === 2 && chosen.has(p.parent_id)) chosen.add(p.id);
+  if (!chosen.size) return;
+
+  const live = await db.selectFrom('sys_permission').select(['id', 'url', 'component', 'menu_type', 'perms']).where('del_flag', '=', 0).execute();
+  const byMenu = new Map(live.filter((r) => r.menu_type !== 2).map((r) => [menuKey(r.url, r.component), r.id]));
+  const byCode = new Map(live.filter((r) => r.menu_type === 2 && r.perms).map((r) => [r.perms as string, r.id]));
+  for (const g of seed.rolePermissions) {
+    const p = seedById.get(g.permission_id);
+    if (!p || !chosen.has(p.id) || !g.role_id || g.data_rule_ids) continue;
+    const id = p.menu_type === 2 ? byCode.get(p.perms ?? '') : byMenu.get(menuKey(p.url, p.component));
+    if (!id) continue;
+    const has = await db.selectFrom('sys_role_permission').select('id').where('role_id', '=', g.role_id).where('permission_id', '=', id).executeTakeFirst();
+    if (!has) await db.insertInto('sys_role_permission').values({ id: newId(), role_id: g.role_id, permission_id: id, data_rule_ids: null }).execute();
+  }
+}

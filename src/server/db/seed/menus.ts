@@ -217,22 +217,25 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     ],
   },
   {
+    // Teachers author courses too (the anchor kept them to admins): they see every course and change only those
+    // they created and their units; admins change every course (api/teaching/course-access.ts). Migration 035
+    // grants it to databases seeded before.
     name: '课程管理', url: '/course', component: RV, icon: 'book', sort: 12,
     children: [
       {
-        name: '课程包管理', url: '/course/course', component: 'teaching/TeachingCourseList',
+        name: '课程包管理', url: '/course/course', component: 'teaching/TeachingCourseList', grant: T,
         buttons: [
-          { code: 'course:add', name: '添加课程' },
-          { code: 'course:edit', name: '编辑课程' },
-          { code: 'course:del', name: '删除课程' },
+          { code: 'course:add', name: '添加课程', grant: T },
+          { code: 'course:edit', name: '编辑课程', grant: T },
+          { code: 'course:del', name: '删除课程', grant: T },
         ],
       },
       {
-        name: '课程单元管理', url: '/course/courseUnit', component: 'teaching/TeachingCourseUnitList',
+        name: '课程单元管理', url: '/course/courseUnit', component: 'teaching/TeachingCourseUnitList', grant: T,
         buttons: [
-          { code: 'unit:add', name: '添加单元' },
-          { code: 'unit:edit', name: '编辑单元' },
-          { code: 'unit:del', name: '删除单元' },
+          { code: 'unit:add', name: '添加单元', grant: T },
+          { code: 'unit:edit', name: '编辑单元', grant: T },
+          { code: 'unit:del', name: '删除单元', grant: T },
         ],
       },
     ],

@@ -71,7 +71,8 @@ export function siteConfigDefs(ids: { studentRoleId: string; defaultDepartId: st
     { key: 'homeBgColor', comment: '前台背景颜色', value: '#c6d9f0' },
     { key: 'file_homeBg', comment: '前台背景图片', value: '' },
     { key: 'homeBgRepeat', comment: '前台背景重复方式', value: 'no-repeat' },
-    { key: 'allowComment', comment: '开放作品评论', value: '0' },
+    // On: a school's first look shows children commenting (migration 034 turns it on where it was never chosen).
+    { key: 'allowComment', comment: '开放作品评论', value: '1' },
     { key: 'allowReg', comment: '开放注册', value: '0' },
     { key: '_defaultRole', comment: '默认注册角色', value: ids.studentRoleId },
     { key: '_defaultDepart', comment: '默认注册班级', value: ids.defaultDepartId },

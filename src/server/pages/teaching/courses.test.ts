@@ -3,6 +3,7 @@
 // behind two fields; the map editor saves X/Y per unit; a refused upload leaves nothing saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
+import { badIslandProps } from '../../../../test/assertions.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 
 let t: TestApp;
@@ -95,6 +96,7 @@ describe('课程单元管理 pages', () => {
     const map = (await course('Scratch游戏闯关'))!;
     const page = await (await get(`/course/courseUnit/map?courseId=${map.id}`)).text();
     expect(page).toContain('data-island="map-editor"');
+    expect(badIslandProps(page)).toEqual([]);
     const units = await t.db.selectFrom('teaching_course_unit').select(['id', 'map_x']).where('course_id', '=', map.id).orderBy('order_num').execute();
     const f = new FormData();
     f.set('courseId', map.id);
@@ -111,6 +113,39 @@ describe('课程单元管理 pages', () => {
     bad.set(`y.${units[0].id}`, '1');
     await post('/course/courseUnit/map/save', bad);
     expect((await t.db.selectFrom('teaching_course_unit').select('map_x').where('id', '=', units[0].id).executeTakeFirstOrThrow()).map_x).toBe(300);
+  });
+
+  it('offers a teacher 编辑/删除 only on the courses they created and on the units of those', async () => {
+    const teacher = await cookieOf('teacher');
+    const token = await t.login('teacher');
+    const own = (await t.api('POST', '/teaching/teachingCourse/add', { token, body: { courseName: '老师自己的地图课', showType: 1 } })).body.result.id as string;
+    const ownUnit = (await t.api('POST', '/teaching/teachingCourseUnit/add', { token, body: { courseId: own, unitName: '老师的单元' } })).body.result.id as string;
+    const other = (await course('Python初探'))!.id;
+    const otherUnit = (await t.db.selectFrom('teaching_course_unit').select('id').where('course_id', '=', other).executeTakeFirstOrThrow()).id;
+
+    const courses = await (await get('/course/course?pageSize=50', teacher)).text();
+    expect(courses).toContain('新增');
+    for (const action of ['form', 'delete']) {
+      expect(courses).toContain(`/course/course/${action}?id=${own}`);
+      expect(courses).not.toContain(`/course/course/${action}?id=${other}`);
+    }
+    const units = await (await get('/course/courseUnit?pageSize=100', teacher)).text();
+    for (const action of ['form', 'delete']) {
+      expect(units).toContain(`/course/courseUnit/${action}?id=${ownUnit}`);
+      expect(units).not.toContain(`/course/courseUnit/${action}?id=${otherUnit}`);
+    }
+    // The admin keeps both.
+    const all = await (await get('/course/course?pageSize=50')).text();
+    for (const id of [own, other]) expect(all).toContain(`/course/course/form?id=${id}`);
+
+    // The map editor of another's map course is for looking only; the teacher's own saves.
+    const map = (await course('Scratch游戏闯关'))!.id;
+    const readOnly = await (await get(`/course/courseUnit/map?courseId=${map}`, teacher)).text();
+    expect(readOnly).toContain('只能修改自己创建的课程中的单元，这里只能查看');
+    expect(readOnly).not.toMatch(/<button[^>]*type="submit"[^>]*>\s*(<span>)?保\s?存/);
+    const editable = await (await get(`/course/courseUnit/map?courseId=${own}`, teacher)).text();
+    expect(editable).not.toContain('这里只能查看');
+    expect(editable).toMatch(/<button[^>]*type="submit"[^>]*>\s*(<span>)?保\s?存/);
   });
 
   it('answers a student who opens the course screens by URL with the 403 page, listing nothing', async () => {

@@ -7,6 +7,7 @@ import { courseForm, coursesList, MAP_EDITOR_ROUTE, UNIT_ROUTE, unitForm, unitsL
 import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
 import { Alert, Button, inputClass, LinkButton } from '../../../templates/antd.js';
+import { IslandProps } from '../../../templates/island-props.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
@@ -73,6 +74,8 @@ export function registerCoursePages(app: Hono<PageEnv>) {
       const back = hrefWith(UNIT_ROUTE, { courseId });
       const mapUrl = str(course.body.result.courseMap_url);
       const props = { message: '地图已修改，确定要关闭吗 ?' };
+      // Another's course (a teacher sees every course but changes only their own): the map to look at, no dragging, no 保存.
+      const editable = course.body.result.canEdit !== false;
       return (
         <section class="ant-card ant-card-bordered app xt-map-editor-page">
           <link rel="stylesheet" href="/static/css/list.css" />
@@ -87,8 +90,8 @@ export function registerCoursePages(app: Hono<PageEnv>) {
             {list.length === 0 ? (
               <Alert type="warning">没有课程单元</Alert>
             ) : (
-              <div data-island="map-editor" data-island-load="visible" class="xt-map-editor">
-                <script type="application/json">{JSON.stringify(props)}</script>
+              <div {...(editable ? { 'data-island': 'map-editor', 'data-island-load': 'visible' } : {})} class="xt-map-editor">
+                {editable ? <IslandProps value={props} /> : <Alert type="info">只能修改自己创建的课程中的单元，这里只能查看。</Alert>}
                 <form method="post" action={`${MAP_EDITOR_ROUTE}/save`} hx-post={`${MAP_EDITOR_ROUTE}/save`} hx-target="#content" class="xt-map-form">
                   <input type="hidden" name="courseId" value={courseId} />
                   <div class="xt-map-tools">
@@ -123,10 +126,10 @@ export function registerCoursePages(app: Hono<PageEnv>) {
                         <tr data-unit={str(u.id)}>
                           <td>{str(u.unitName)}</td>
                           <td>
-                            <input type="number" min="0" max="10000" class={inputClass()} name={`x.${str(u.id)}`} value={str(u.mapX ?? 0)} aria-label={`${str(u.unitName)} 地图坐标X`} />
+                            <input type="number" min="0" max="10000" class={inputClass()} name={`x.${str(u.id)}`} value={str(u.mapX ?? 0)} readonly={!editable} aria-label={`${str(u.unitName)} 地图坐标X`} />
                           </td>
                           <td>
-                            <input type="number" min="0" max="10000" class={inputClass()} name={`y.${str(u.id)}`} value={str(u.mapY ?? 0)} aria-label={`${str(u.unitName)} 地图坐标Y`} />
+                            <input type="number" min="0" max="10000" class={inputClass()} name={`y.${str(u.id)}`} value={str(u.mapY ?? 0)} readonly={!editable} aria-label={`${str(u.unitName)} 地图坐标Y`} />
                           </td>
                         </tr>
                       ))}
@@ -136,9 +139,11 @@ export function registerCoursePages(app: Hono<PageEnv>) {
                     <LinkButton {...navAttrs(back)} class="xt-map-close">
                       关闭
                     </LinkButton>
-                    <Button type="primary" htmlType="submit">
-                      保存
-                    </Button>
+                    {editable && (
+                      <Button type="primary" htmlType="submit">
+                        保存
+                      </Button>
+                    )}
                   </div>
                 </form>
               </div>

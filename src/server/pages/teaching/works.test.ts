@@ -202,6 +202,9 @@ describe('我的作品列表 (/account/mineWork)', () => {
 describe('个人中心 我的作品', () => {
   it("shows the user's works as cards and deletes one after confirmation", async () => {
     const html = await (await get('/account/center', student3)).text();
+    // The menu calls the page 我的作品, and so do its tab and window title (the user menu's 个人中心 leads here too).
+    expect(html).toContain('data-title="我的作品"');
+    expect(html).toContain('<title>我的作品 · 学堂</title>');
     expect(html).toContain('xt-work-grid');
     expect(html).toContain('我的第一个作品');
     expect(html).not.toContain('小猫跳舞');
@@ -214,8 +217,9 @@ describe('个人中心 我的作品', () => {
     expect(dialog).toContain('预览：我的第一个作品');
     expect(dialog).toMatch(/<iframe src="\/scratch3\/player.html\?workUrl=%2Fapi%2Fsys%2Fcommon%2Fstatic%2F/);
     // Without the confirmation the handler asks first.
-    const ask = await post('/account/center/works/delete', { id: w.id }, student3);
-    expect(await ask.text()).toContain('确定删除吗?');
+    const ask = await (await post('/account/center/works/delete', { id: w.id }, student3)).text();
+    expect(ask).toContain('确定删除吗?');
+    expect(ask).toContain('data-title="我的作品"');
     expect(await t.db.selectFrom('teaching_work').select('id').where('id', '=', w.id).executeTakeFirst()).toBeTruthy();
     // Another user's work is refused by the API.
     await post('/account/center/works/delete', { id: w.id, confirmed: '1' }, student1);

@@ -159,13 +159,13 @@ export async function myWorksSection(c: Context<PageEnv>): Promise<Child> {
 }
 
 function registerCenterWorks(app: Hono<PageEnv>) {
-  registerQrDialog(app, CENTER, '个人中心', '/account/center/share');
-  registerPreviewDialog(app, CENTER, '个人中心', '/account/center/preview');
+  registerQrDialog(app, CENTER, '我的作品', '/account/center/share');
+  registerPreviewDialog(app, CENTER, '我的作品', '/account/center/preview');
   app.post(`${CENTER}/works/delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const id = str(form.id).slice(0, 64);
     if (form.confirmed !== '1') {
-      return shellPage(c, { current: CENTER, title: '个人中心' }, () => (
+      return shellPage(c, { current: CENTER, title: '我的作品' }, () => (
         <ConfirmView title="删除" text="确定删除吗?" action={`${CENTER}/works/delete`} hidden={{ id, back: CENTER }} back={CENTER} />
       ));
     }
