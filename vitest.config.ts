@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Test-only: scrypt at N=2^14 instead of OWASP's 2^17 (domain/password.ts), so the hundreds of logins of the suite
@@ -12,9 +13,9 @@ process.env.XUETANG_TEST_SCRYPT_N = SCRYPT_N;
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'hono/jsx' } },
   test: {
-    // Transformed modules are cached on disk (node_modules/.experimental-vitest-cache): each test file imports the
-    // whole app, and transforming it again per file cost ~3 s of every file's ~5.
-    experimental: { fsModuleCache: true },
+    // Transformed modules are cached on disk (.cache/vitest, per checkout): each test file imports the whole app,
+    // and transforming it again per file cost ~3 s of every file's ~5.
+    experimental: { fsModuleCache: true, fsModuleCachePath: fileURLToPath(new URL('.cache/vitest', import.meta.url)) },
     // Migrates and seeds once into templates that each test file copies (src/server/db/test-db.ts).
     globalSetup: ['test/global-setup.ts'],
     // The default report, then the ten slowest files and one line per reason tests were skipped (a service that was
