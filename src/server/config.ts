@@ -1,6 +1,7 @@
 // Environment → typed, validated configuration. A bad value stops the start with one readable line.
 import path from 'node:path';
 import { z } from 'zod';
+import type { CloudLimits } from './realtime/cloud-limits.js';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.js';
 
 const url = (protocols: string[], name: string) =>
@@ -86,6 +87,8 @@ export interface Config {
    * Refused when NODE_ENV=production; never set it on a real installation.
    */
   testCaptcha?: string;
+  /** Tests only (never from the environment): other bounds for Scratch cloud variables (realtime/cloud-limits.ts). */
+  cloudLimits?: Partial<CloudLimits>;
 }
 
 export class ConfigError extends Error {}

@@ -8,10 +8,12 @@
 // `token` query parameter / Sec-WebSocket-Protocol — also `bearer!<token>`, as CloudProvider sends it — or the
 // `token` field of the handshake, as teaching-open's editor sends it); `user` is ignored, the session decides.
 // Who may do what is domain/cloud-data.ts. A change is stored, then sent to every other socket of the work, in
-// every process through the hub (Redis with REDIS_URL).
+// every process through the hub (Redis with REDIS_URL), coalesced: see cloud-limits.ts for that and for the
+// socket caps and message allowances (per user and work, per user, per work; not per socket).
 // Close codes: 4400 a malformed or out-of-order message, 4401 no valid session (or it ended), 4403 the work is
 // not the caller's to see, 4404 no such work (or it does not use cloud data), 4408 no handshake within 10 s,
-// 4429 far more messages than the rate allows. Messages beyond the rate (10 a second, bursts of 10) are dropped.
+// 4429 too many sockets ('too many connections') or far more messages than the allowance ('too many messages').
+// Messages beyond the allowance are dropped. A socket that does not read its messages is terminated (1006).
 import type { Context } from 'hono';
 import type { WSContext, WSEvents } from 'hono/ws';
 import type { AppDeps } from '../context.js';
@@ -30,6 +32,7 @@ import {
 } from '../domain/cloud-data.js';
 import { newId } from '../domain/ids.js';
 import { resolveSession, type SessionUser } from '../domain/sessions.js';
+import { CLOUD_LIMITS, CloudCoalescer, CloudSlots, type CloudKeys } from './cloud-limits.js';
 
 export const CLOUD_PATH = '/api/websocket/scratch/cloudData';
 export const CLOUD_BAD_MESSAGE = 4400;
@@ -39,10 +42,6 @@ export const CLOUD_NOT_FOUND = 4404;
 export const CLOUD_HANDSHAKE_TIMEOUT = 4408;
 export const CLOUD_TOO_FAST = 4429;
 
-/** Messages a second a connection may send (Scratch's editor throttles itself to 10), and the burst allowed. */
-export const CLOUD_RATE = 10;
-/** Dropped messages within one second after which the connection is closed (no throttled client gets there). */
-const DROPS_BEFORE_CLOSE = 30;
 /** Lines in one websocket frame. */
 const MAX_LINES = 10;
 const HANDSHAKE_MS = 10_000;
@@ -60,14 +59,30 @@ const NOT_NUMBER = `云变量只能保存数字（不超过${MAX_CLOUD_VALUE_LEN
 const BAD_NAME = '云变量名须为1到64个字符';
 const AUTHOR_ONLY = '只有作品的作者可以创建、删除或重命名云变量';
 
+const line = (m: unknown) => `${JSON.stringify(m)}\n`;
+
+export interface CloudDataServer {
+  /**
+   * The socket events for one connection. `token` is the session token the upgrade request carried (or
+   * undefined).
+   */
+  events(token: string | undefined): (c: Context) => Promise<WSEvents>;
+  /** Stops the coalescing timers (server shutdown; the values are stored already). */
+  close(): void;
+}
+
 /**
- * The socket events for one connection. `token` is the session token the upgrade request carried (or
- * undefined); `live` is the set of sockets websocket.ts closes when their session ends.
+ * The cloud variable sockets of this process, sharing their counts, allowances and coalesced fan-out. `live` is
+ * the set of sockets websocket.ts closes when their session ends.
  */
-export function cloudDataEvents(deps: AppDeps, token: string | undefined, live: Set<LiveCloudSocket>): (c: Context) => Promise<WSEvents> {
+export function cloudDataServer(deps: AppDeps, live: Set<LiveCloudSocket>): CloudDataServer {
   const log = (what: string, err: unknown) => deps.config.logLevel !== 'silent' && console.error(`[cloud] ${what}:`, err);
-  return async () => {
-    const { db, hub } = deps;
+  const { db, hub } = deps;
+  const limits = { ...CLOUD_LIMITS, ...deps.config.cloudLimits };
+  const slots = new CloudSlots(limits);
+  const coalescer = new CloudCoalescer(limits.flushMs, (u) => void hub.publishCloud(u).catch((err) => log('publishing a change failed', err)));
+
+  const events = (token: string | undefined) => async (): Promise<WSEvents> => {
     let sessionToken = token?.startsWith('bearer!') ? token.slice('bearer!'.length) : token;
     let user: SessionUser | null = null;
     try {
@@ -80,12 +95,11 @@ export function cloudDataEvents(deps: AppDeps, token: string | undefined, live: 
     let role: CloudRole | null = null;
     let unsubscribe: (() => void) | null = null;
     let entry: LiveCloudSocket | null = null;
+    /** Set while this socket is counted in `slots` (from an accepted handshake until it closes). */
+    let keys: CloudKeys | null = null;
     let closed = false;
     let checkedAt = Date.now();
     let handshakeTimer: ReturnType<typeof setTimeout> | undefined;
-    // Token bucket: CLOUD_RATE tokens a second, at most CLOUD_RATE kept.
-    let tokens = CLOUD_RATE;
-    let refilledAt = Date.now();
     let dropWindow = 0;
     let drops = 0;
     // Messages are handled one after the other, in the order they came.
@@ -98,33 +112,38 @@ export function cloudDataEvents(deps: AppDeps, token: string | undefined, live: 
       unsubscribe = null;
       if (entry) live.delete(entry);
       entry = null;
+      if (keys) slots.close(keys);
+      keys = null;
     };
     const close = (ws: WSContext, code: number, reason: string) => {
       stop();
       ws.close(code, reason);
     };
-    const send = (ws: WSContext, m: unknown) => {
-      if (ws.readyState === 1) ws.send(`${JSON.stringify(m)}\n`);
+    /** Sends text (one or more lines); drops the socket instead when too much waits for it already. */
+    const sendText = (ws: WSContext, text: string) => {
+      if (ws.readyState !== 1) return;
+      const raw = ws.raw as { bufferedAmount?: number; terminate?: () => void } | undefined;
+      if ((raw?.bufferedAmount ?? 0) > limits.maxBufferedBytes) {
+        stop();
+        // No close handshake: a client that does not read would not read that either.
+        return raw?.terminate ? raw.terminate() : ws.close(CLOUD_TOO_FAST, 'not reading');
+      }
+      ws.send(text);
     };
+    const send = (ws: WSContext, m: unknown) => sendText(ws, line(m));
     const ack = (ws: WSContext, name: unknown, ok: boolean, message?: string) =>
       send(ws, { method: 'ack', name: typeof name === 'string' ? name : '', reply: ok ? 'OK' : 'FAIL', ...(message ? { message } : {}) });
-    const broadcast = (name: string, value: string) =>
-      hub.publishCloud({ workId: workId!, origin: connId, name, value }).catch((err) => log('publishing a change failed', err));
+    const broadcast = (name: string, value: string) => coalescer.change(workId!, { name, value, origin: connId });
 
-    /** False when the message must be dropped (over the rate); closes the socket when a client floods. */
-    const admit = (ws: WSContext): boolean => {
+    /** False when the message must be dropped (an allowance is spent); closes the socket when a client floods. */
+    const admit = (ws: WSContext, k: CloudKeys): boolean => {
+      if (slots.take(k)) return true;
       const t = Date.now();
-      tokens = Math.min(CLOUD_RATE, tokens + ((t - refilledAt) / 1000) * CLOUD_RATE);
-      refilledAt = t;
-      if (tokens >= 1) {
-        tokens -= 1;
-        return true;
-      }
       if (t - dropWindow > 1000) {
         dropWindow = t;
         drops = 0;
       }
-      if (++drops > DROPS_BEFORE_CLOSE) close(ws, CLOUD_TOO_FAST, 'too many messages');
+      if (++drops > limits.dropsBeforeClose) close(ws, CLOUD_TOO_FAST, 'too many messages');
       return false;
     };
 
@@ -143,24 +162,32 @@ export function cloudDataEvents(deps: AppDeps, token: string | undefined, live: 
       const access = await cloudAccess(db, user, project);
       if (closed) return;
       if ('refused' in access) return close(ws, access.refused === 'forbidden' ? CLOUD_FORBIDDEN : CLOUD_NOT_FOUND, access.refused === 'forbidden' ? 'forbidden' : 'no such project');
+      const k = { userId: user.id, workId: project };
+      if (!slots.open(k)) return close(ws, CLOUD_TOO_FAST, 'too many connections');
+      keys = k;
       clearTimeout(handshakeTimer);
       workId = project;
       role = access.role;
+      // One frame per coalesced update, without the changes this socket made itself.
       unsubscribe = hub.subscribeCloud(workId, (u) => {
-        if (u.origin !== connId) send(ws, { method: 'set', name: u.name, value: u.value });
+        const text = u.changes
+          .filter((c) => c.origin !== connId)
+          .map((c) => line({ method: 'set', name: c.name, value: c.value }))
+          .join('');
+        if (text) sendText(ws, text);
       });
       entry = { userId: user.id, sessionId: user.sessionId, end: () => close(ws, CLOUD_UNAUTHENTICATED, 'session ended') };
       live.add(entry);
       const vars = await cloudVariables(db, workId);
-      if (vars.length && ws.readyState === 1) ws.send(vars.map((v) => `${JSON.stringify({ method: 'set', name: v.name, value: v.value })}\n`).join(''));
+      if (vars.length) sendText(ws, vars.map((v) => line({ method: 'set', name: v.name, value: v.value })).join(''));
     };
 
     const handle = async (ws: WSContext, m: Record<string, unknown>) => {
       if (m.method === 'handshake') return handshake(ws, m);
-      if (!workId || !user || !role) return close(ws, CLOUD_BAD_MESSAGE, 'handshake first');
+      if (!workId || !user || !role || !keys) return close(ws, CLOUD_BAD_MESSAGE, 'handshake first');
       const project = typeof m.project_id === 'number' ? String(m.project_id) : m.project_id;
       if (project !== undefined && project !== workId) return close(ws, CLOUD_BAD_MESSAGE, 'one project per connection');
-      if (!admit(ws)) return;
+      if (!admit(ws, keys)) return;
       if (Date.now() - checkedAt > RECHECK_MS && sessionToken) {
         checkedAt = Date.now();
         if (!(await resolveSession(db, sessionToken).catch(() => user))) return close(ws, CLOUD_UNAUTHENTICATED, 'session ended');
@@ -239,4 +266,6 @@ export function cloudDataEvents(deps: AppDeps, token: string | undefined, live: 
       onError: stop,
     };
   };
+
+  return { events, close: () => coalescer.close() };
 }

@@ -19,12 +19,17 @@ export interface NoticeTarget {
 }
 
 /** A Scratch cloud variable's new value, for every socket of that work but the one that set it. */
-export interface CloudUpdate {
-  workId: string;
-  /** The connection that made the change; it already has the value and is not sent it again. */
-  origin: string;
+export interface CloudChange {
   name: string;
   value: string;
+  /** The connection that made the change; it already has the value and is not sent it again. */
+  origin: string;
+}
+
+/** A work's cloud variable changes, coalesced (realtime/cloud-limits.ts): each variable once, with its latest value. */
+export interface CloudUpdate {
+  workId: string;
+  changes: CloudChange[];
 }
 
 export interface NoticeHub {
@@ -35,7 +40,7 @@ export interface NoticeHub {
   endSessions(ended: SessionsEnded): Promise<void>;
   /** Registers a listener for ended sessions (from any process); returns the unsubscribe function. */
   onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void;
-  /** Sends a cloud variable change to the sockets of its work, in every process. */
+  /** Sends a work's cloud variable changes to the sockets of that work, in every process. */
   publishCloud(update: CloudUpdate): Promise<void>;
   /** Registers a listener for one work's cloud variable changes; returns the unsubscribe function. */
   subscribeCloud(workId: string, listener: (update: CloudUpdate) => void): () => void;

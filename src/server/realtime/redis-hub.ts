@@ -50,7 +50,11 @@ function isSessionsEnded(v: unknown): v is SessionsEnded {
 function isCloudUpdate(v: unknown): v is CloudUpdate {
   if (!v || typeof v !== 'object') return false;
   const u = v as CloudUpdate;
-  return typeof u.workId === 'string' && typeof u.origin === 'string' && typeof u.name === 'string' && typeof u.value === 'string';
+  return (
+    typeof u.workId === 'string' &&
+    Array.isArray(u.changes) &&
+    u.changes.every((c) => !!c && typeof c === 'object' && typeof c.origin === 'string' && typeof c.name === 'string' && typeof c.value === 'string')
+  );
 }
 
 export class RedisHub implements NoticeHub {

@@ -12,7 +12,7 @@ import { readSessionCookie } from '../api/request-meta.js';
 import type { AppDeps } from '../context.js';
 import { endsSession, onSessionsEnded, sessionExpiry, type SessionsEnded } from '../domain/session-watch.js';
 import { resolveSession, type SessionUser } from '../domain/sessions.js';
-import { CLOUD_PATH, cloudDataEvents } from './cloud-data.js';
+import { CLOUD_PATH, cloudDataServer } from './cloud-data.js';
 
 /** Close codes: no valid session / the path names another user. */
 export const WS_UNAUTHENTICATED = 4401;
@@ -155,9 +155,10 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
     };
   }, socketOptions);
   // Scratch cloud variables (cloud-data.ts); its sockets close with their session like the notice sockets.
+  const cloud = cloudDataServer(deps, live);
   app.get(
     CLOUD_PATH,
-    upgradeWebSocket((c) => cloudDataEvents(deps, handshakeToken(c, deps.config.secureCookies), live)(c), socketOptions),
+    upgradeWebSocket((c) => cloud.events(handshakeToken(c, deps.config.secureCookies))(c), socketOptions),
   );
   app.get('/api/websocket/:userId', handler);
   app.get('/websocket/:userId', handler);
@@ -168,6 +169,7 @@ export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocke
     closeAll() {
       offDomain();
       offHub();
+      cloud.close();
       for (const s of [...live]) s.end();
       for (const client of wss.clients) client.terminate();
     },
