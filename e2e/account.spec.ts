@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext as login } from './login';
+import { snap } from './shots';
 
 async function openMenu(page: Page, item: string) {
   await page.locator('.xt-user-trigger').click();
@@ -17,7 +18,7 @@ test('密码修改: each validation message, a wrong old password, then the chan
   test.setTimeout(90_000);
   const page = await login(browser, 'student3');
   await page.locator('.xt-user-trigger').click();
-  await page.screenshot({ path: 'test-results/user-menu.png', clip: { x: 680, y: 0, width: 600, height: 300 } });
+  await snap(page, 'test-results/user-menu.png', { clip: { x: 680, y: 0, width: 600, height: 300 } });
   await page.getByRole('menuitem', { name: '密码修改' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
@@ -27,7 +28,7 @@ test('密码修改: each validation message, a wrong old password, then the chan
   await expect(dialog.getByText('请输入旧密码!')).toBeVisible();
   await expect(dialog.getByText('请输入新密码!')).toBeVisible();
   await expect(dialog.getByText('请确认新密码!')).toBeVisible();
-  await page.screenshot({ path: 'test-results/password-modal.png' });
+  await snap(page, 'test-results/password-modal.png');
 
   await dialog.getByLabel('旧密码').fill('wrong-old-password');
   await dialog.getByLabel('新密码', { exact: true }).fill('New-pass-2026');
@@ -62,7 +63,7 @@ test('密码修改: each validation message, a wrong old password, then the chan
   await again.getByLabel('确认新密码').fill(DEMO_PASSWORD);
   await again.getByRole('button', { name: '修改密码' }).click();
   await expect(again.getByRole('alert').filter({ hasText: '密码重置成功!' })).toBeVisible();
-  await again.screenshot({ path: 'test-results/account-security.png', fullPage: true });
+  await snap(again, 'test-results/account-security.png', { fullPage: true });
   await login(browser, 'student3', DEMO_PASSWORD);
 });
 
@@ -84,7 +85,7 @@ test('切换部门: loads the list first, requires a choice, switches, and shows
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('部门切换（当前部门 : 一年级一班）');
   await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(450);
-  await page.screenshot({ path: 'test-results/depart-modal.png' });
+  await snap(page, 'test-results/depart-modal.png');
 
   // Nothing chosen: the select turns red, without any text.
   await dialog.locator('.ant-select').hover();
@@ -147,7 +148,7 @@ test('主题设置 opens the settings drawer; 个人中心 and 账户设置 navi
   await expect(page.getByText('学生').first()).toBeVisible();
   await expect(page.getByText('一年级一班')).toBeVisible();
   await expect(page.getByText(/公开展示的作品：\d+ 个/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/account-center.png', fullPage: true });
+  await snap(page, 'test-results/account-center.png', { fullPage: true });
   await openMenu(page, '账户设置');
   await expect(page).toHaveURL(/\/account\/settings\/base$/);
 });
@@ -170,7 +171,7 @@ test('基本设置: field errors in Chinese keep what was typed; a valid save wi
   await expect(page.getByText('请输入11位手机号码')).toBeVisible();
   await expect(page.getByLabel('邮箱')).toHaveValue('not-an-email');
   await expect(page.getByLabel('手机号码')).toHaveValue('123');
-  await page.screenshot({ path: 'test-results/account-base-errors.png', fullPage: true });
+  await snap(page, 'test-results/account-base-errors.png', { fullPage: true });
 
   await page.getByLabel('姓名').fill('小红红');
   await page.getByLabel('性别').selectOption('2');
@@ -188,7 +189,7 @@ test('基本设置: field errors in Chinese keep what was typed; a valid save wi
   await expect(page.locator('.xt-user-trigger img')).toHaveAttribute('src', /avatar\//);
   await expect(page.locator('.xt-user-trigger')).toContainText('欢迎您，小红红');
   await page.goto('/account/settings/base');
-  await page.screenshot({ path: 'test-results/account-base.png', fullPage: true });
+  await snap(page, 'test-results/account-base.png', { fullPage: true });
 
   // A file that is not an image is refused, and the other fields are not lost.
   await page.getByLabel('姓名').fill('小红');
@@ -216,7 +217,7 @@ test('账户绑定, 新消息通知 and 个性化设置 explain themselves and l
   await expect(page.getByText('绑定邮箱', { exact: true })).toBeVisible();
   await expect(page.getByText('当前未绑定邮箱')).toBeVisible();
   await expect(page.getByText('绑定手机', { exact: true })).toBeVisible();
-  await page.screenshot({ path: 'test-results/account-binding.png', fullPage: true });
+  await snap(page, 'test-results/account-binding.png', { fullPage: true });
   await page.goto('/account/settings/notification');
   await expect(page.getByText('实时提醒')).toBeVisible();
   await page.getByRole('link', { name: '我的消息' }).click();
@@ -224,7 +225,7 @@ test('账户绑定, 新消息通知 and 个性化设置 explain themselves and l
   await page.goto('/account/settings/custom');
   await page.getByRole('button', { name: '打开主题设置' }).click();
   await expect(page.getByText('整体风格设置')).toBeVisible();
-  await page.screenshot({ path: 'test-results/account-custom.png', fullPage: true });
+  await snap(page, 'test-results/account-custom.png', { fullPage: true });
 });
 
 test('the header on a phone: no greeting or logout text, the bell and the menu still work', async ({ browser }) => {
@@ -233,5 +234,5 @@ test('the header on a phone: no greeting or logout text, the bell and the menu s
   await expect(page.locator('.xt-logout-text')).toBeHidden();
   await page.locator('.xt-notice-trigger').click();
   await expect(page.locator('.xt-notice-popover')).toBeVisible();
-  await page.screenshot({ path: 'test-results/notice-mobile.png' });
+  await snap(page, 'test-results/notice-mobile.png');
 });

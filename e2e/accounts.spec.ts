@@ -5,6 +5,7 @@
 // is covered by src/server/api/sys/account.test.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, TEST_CAPTCHA } from './fixtures';
+import { snap } from './shots';
 
 const shot = (name: string) => test.info().outputPath(name);
 const PASSWORD = 'Green-tree-58';
@@ -66,7 +67,7 @@ test('a visitor registers on a phone once 网站配置 opens registration, sees 
   await expect(visitor.getByLabel('用户账号')).toHaveValue('e2e.kid');
   await expect(visitor.getByLabel('姓名（选填）')).toHaveValue('小红');
   await expect(visitor.getByLabel('密码', { exact: true })).toHaveValue('');
-  await visitor.screenshot({ path: shot('register-error-375.png'), fullPage: true });
+  await snap(visitor, shot('register-error-375.png'), { fullPage: true });
 
   await visitor.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await visitor.getByLabel('确认密码').fill(PASSWORD);
@@ -76,7 +77,7 @@ test('a visitor registers on a phone once 网站配置 opens registration, sees 
   await expect(visitor.getByRole('heading', { name: '注册成功' })).toBeVisible();
   await expect(visitor.getByRole('status')).toContainText('e2e.kid');
   await noHorizontalScroll(visitor);
-  await visitor.screenshot({ path: shot('register-result-375.png'), fullPage: true });
+  await snap(visitor, shot('register-result-375.png'), { fullPage: true });
 
   await visitor.getByRole('link', { name: '登录' }).click();
   await expect(visitor.getByLabel('账户')).toHaveValue('e2e.kid');
@@ -100,7 +101,7 @@ test('without JavaScript: register, a captcha after three failed logins, and 找
   await expect(page.locator('#captcha-error')).toHaveText('验证码错误');
   await expect(page.getByLabel('用户账号')).toHaveValue('e2e.nojs');
   await expect(page.getByLabel('邮箱（选填，用于找回密码）')).toHaveValue('nojs@example.org');
-  await page.screenshot({ path: shot('register-nojs.png'), fullPage: true });
+  await snap(page, shot('register-nojs.png'), { fullPage: true });
   await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await page.getByLabel('确认密码').fill(PASSWORD);
   await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
@@ -122,7 +123,7 @@ test('without JavaScript: register, a captcha after three failed logins, and 找
   await page.getByRole('button', { name: '看不清？换一张' }).click();
   await expect(page.getByLabel('账户')).toHaveValue('e2e.nojs');
   expect(await picture.getAttribute('src')).not.toBe(first);
-  await page.screenshot({ path: shot('login-captcha-nojs.png'), fullPage: true });
+  await snap(page, shot('login-captcha-nojs.png'), { fullPage: true });
   // Without the code the right password is refused; with it, the login succeeds.
   await page.getByLabel('密码').fill(PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
@@ -138,7 +139,7 @@ test('without JavaScript: register, a captcha after three failed logins, and 找
   await expect(visitor.getByRole('heading', { name: '找回密码' })).toBeVisible();
   await expect(visitor.getByText('没有配置邮件服务')).toBeVisible();
   await expect(visitor.getByText('由老师在「用户管理」中为你重置密码')).toBeVisible();
-  await visitor.screenshot({ path: shot('alteration-nojs.png'), fullPage: true });
+  await snap(visitor, shot('alteration-nojs.png'), { fullPage: true });
   // A made-up reset link is refused.
   await visitor.goto(`/user/alteration?token=${'a'.repeat(43)}`);
   await expect(visitor.getByRole('heading', { name: '链接已失效' })).toBeVisible();

@@ -5,6 +5,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const login = (browser: Browser, username: string, password: string) => loginInNewContext(browser, username, password, null);
 
@@ -55,9 +56,9 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   await dialog.getByRole('searchbox', { name: '筛选用户' }).fill('小刚');
   await expect(dialog.getByRole('group', { name: '指定用户' }).getByRole('checkbox')).toHaveCount(1);
   await dialog.getByLabel('标题').scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: 'test-results/announcement-form.png' });
+  await snap(admin, 'test-results/announcement-form.png');
   await preview.scrollIntoViewIfNeeded();
-  await admin.screenshot({ path: 'test-results/announcement-form-preview.png' });
+  await snap(admin, 'test-results/announcement-form-preview.png');
   await dialog.getByRole('button', { name: '确定' }).click();
 
   await expect(admin.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
@@ -76,7 +77,7 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   await expect(admin.getByRole('alert').filter({ hasText: '该系统通知发布成功' })).toBeVisible();
   await expect(row).toContainText('已发布');
   await expect(row.getByRole('link', { name: '编辑' })).toHaveCount(0);
-  await admin.screenshot({ path: 'test-results/announcement-list.png', fullPage: true });
+  await snap(admin, 'test-results/announcement-list.png', { fullPage: true });
 
   // The student's bell: the notice is listed; opened, it shows the content without the script.
   await student.bringToFront();
@@ -95,7 +96,7 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   await expect(modal.locator('.xt-rich-html script')).toHaveCount(0);
   await expect(modal.locator('.xt-rich-html img')).toHaveCount(0);
   expect(await student.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  await student.screenshot({ path: 'test-results/announcement-student-bell.png', fullPage: true });
+  await snap(student, 'test-results/announcement-student-bell.png', { fullPage: true });
 
   // Another student has it unread until the admin revokes it.
   expect(await unreadTitles(other)).toContain(title);
@@ -122,7 +123,7 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   await expect(detail).toContainText('已撤销');
   await expect(detail.locator('.xt-ann-preview b')).toHaveText('期末考试');
   await expect(detail.locator('.xt-ann-preview script')).toHaveCount(0);
-  await admin.screenshot({ path: 'test-results/announcement-detail.png' });
+  await snap(admin, 'test-results/announcement-detail.png');
   await detail.getByRole('link', { name: '关闭' }).first().click();
 
   // The logs: the admin's login, and the write with the admin's account and address.
@@ -131,7 +132,7 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   const loginRow = admin.getByRole('row').filter({ hasText: '管理员,登录成功！' }).first();
   await expect(loginRow).toContainText('admin');
   await expect(loginRow).toContainText('127.0.0.1');
-  await admin.screenshot({ path: 'test-results/logs-login.png', fullPage: true });
+  await snap(admin, 'test-results/logs-login.png', { fullPage: true });
   await admin.getByRole('tab', { name: '操作日志' }).click();
   await expect(admin).toHaveURL(/logType=2/);
   const writeRow = admin.getByRole('row').filter({ hasText: 'POST /api/sys/annountCement/add 成功' }).first();
@@ -144,7 +145,7 @@ test('an admin writes, publishes and revokes an announcement; students see it in
   await admin.getByRole('button', { name: '查询' }).click();
   await expect(admin).toHaveURL(/logType=2/);
   await expect(admin.getByRole('row').filter({ hasText: 'doReovkeData' })).toHaveCount(1);
-  await admin.screenshot({ path: 'test-results/logs-operation.png', fullPage: true });
+  await snap(admin, 'test-results/logs-operation.png', { fullPage: true });
 
   expect(errors).toEqual([]);
 });

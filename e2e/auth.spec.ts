@@ -1,6 +1,7 @@
 // Logging in through the page, seeing the menu the server returned, and logging out; the access guard.
 import { expect, test } from '@playwright/test';
 import { ADMIN, STUDENT } from './fixtures';
+import { snap } from './shots';
 
 test('the access guard sends a visitor to the login page with the full path as redirect', async ({ page }) => {
   await page.goto('/isystem/user?pageNo=2');
@@ -34,7 +35,7 @@ test('admin logs in, sees the menu, follows the redirect, and logs out', async (
   await expect(menu.getByText('系统管理')).toBeVisible();
   await expect(page.getByText('欢迎您，管理员')).toBeVisible();
   await expect(page).toHaveTitle('学堂');
-  await page.screenshot({ path: 'test-results/dashboard-admin.png', fullPage: true });
+  await snap(page, 'test-results/dashboard-admin.png', { fullPage: true });
 
   // The session cookie cannot be read by scripts.
   const cookie = (await context.cookies()).find((c) => c.name === 'xt_token');

@@ -2,6 +2,7 @@
 // finds only the public courses, searches, opens a course (description and 去上课); the same on a 375 px phone
 // and without JavaScript.
 import { expect, test, type Page } from '@playwright/test';
+import { snap } from './shots';
 
 const SHOTS = process.env.COURSES_SHOTS_DIR ?? 'test-results';
 const nav = (page: Page) => page.getByRole('navigation', { name: '网站导航' });
@@ -13,7 +14,7 @@ async function walk(page: Page, shot: string) {
   await expect(nav(page).getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: '欢迎来到学堂' })).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/index-${shot}.png`, fullPage: true });
+  await snap(page, `${SHOTS}/index-${shot}.png`, { fullPage: true });
 
   await nav(page).getByRole('link', { name: '课程' }).click();
   await expect(page).toHaveURL(/\/courseList$/);
@@ -22,7 +23,7 @@ async function walk(page: Page, shot: string) {
   await expect(cards).toHaveText(['Scratch入门', 'Python初探']);
   await expect(page.getByText('Scratch游戏闯关')).toHaveCount(0);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/courses-${shot}.png`, fullPage: true });
+  await snap(page, `${SHOTS}/courses-${shot}.png`, { fullPage: true });
 
   await page.getByRole('searchbox', { name: '课程名称' }).fill('Python');
   await page.getByRole('button', { name: '搜索' }).click();
@@ -35,7 +36,7 @@ async function walk(page: Page, shot: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Scratch入门' })).toBeVisible();
   await expect(page.getByText('适合一至三年级')).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/course-detail-${shot}.png`, fullPage: true });
+  await snap(page, `${SHOTS}/course-detail-${shot}.png`, { fullPage: true });
   // 去上课 needs a login: the visitor is sent to the login page, coming back to the course afterwards.
   await page.getByRole('link', { name: '去上课' }).click();
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fteaching%2FmineCourse%2FcourseUnitCard/);

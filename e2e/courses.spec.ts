@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { ADMIN, STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 
@@ -26,13 +27,13 @@ test('an admin builds a map course, places a unit with the map editor and opens 
   // 课程包管理: the seeded courses, then a new map course.
   await page.goto('/course/course');
   await expect(page.getByRole('cell', { name: 'Scratch游戏闯关' })).toBeVisible();
-  await page.screenshot({ path: shot('courses-list.png'), fullPage: true });
+  await snap(page, shot('courses-list.png'), { fullPage: true });
   await page.getByRole('link', { name: '新增' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('课程名').fill('星际闯关');
   await dialog.getByRole('radio', { name: '地图' }).check();
   await dialog.locator('input[name="courseMap__file"]').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: mapPng() });
-  await page.screenshot({ path: shot('courses-form.png'), fullPage: true });
+  await snap(page, shot('courses-form.png'), { fullPage: true });
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: '星际闯关' });
@@ -46,11 +47,11 @@ test('an admin builds a map course, places a unit with the map editor and opens 
   // A new unit of a course's list starts in that course.
   await expect(unitDialog.getByLabel('所属课程包').locator('option:checked')).toHaveText('星际闯关');
   await unitDialog.getByLabel('单元名称').fill('第1站 月球');
-  await page.screenshot({ path: shot('units-form.png'), fullPage: true });
+  await snap(page, shot('units-form.png'), { fullPage: true });
   await unitDialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
   await expect(page.getByRole('cell', { name: '第1站 月球' })).toBeVisible();
-  await page.screenshot({ path: shot('units-list.png'), fullPage: true });
+  await snap(page, shot('units-list.png'), { fullPage: true });
 
   // 地图编辑器: drag the flag, leave → asked, stay; save.
   await page.getByRole('link', { name: '地图编辑器' }).click();
@@ -73,7 +74,7 @@ test('an admin builds a map course, places a unit with the map editor and opens 
   expect(asked).toEqual(['地图已修改，确定要关闭吗 ?']);
   await expect(editor).toBeVisible();
   const placedX = await x.inputValue();
-  await page.screenshot({ path: shot('map-editor.png'), fullPage: true });
+  await snap(page, shot('map-editor.png'), { fullPage: true });
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('地图已保存')).toBeVisible();
   await expect(page.getByLabel('第1站 月球 地图坐标X')).toHaveValue(placedX);
@@ -92,7 +93,7 @@ test('an admin builds a map course, places a unit with the map editor and opens 
   await courseRow.getByRole('button', { name: '设置开课时间' }).click();
   await expect(page.getByText('开课时间已保存')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '星际闯关' })).toContainText('2024-09-01 08:00:00');
-  await page.screenshot({ path: shot('depart-courses.png'), fullPage: true });
+  await snap(page, shot('depart-courses.png'), { fullPage: true });
   expect(errors).toEqual([]);
 
   // A student of 一年级二班 now has the course.
@@ -144,7 +145,7 @@ test('a teacher creates a course and a unit, and may change only their own', asy
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('cell', { name: '王老师的动画课（二）' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Scratch入门' }).getByRole('link', { name: '编辑' })).toHaveCount(0);
-  await page.screenshot({ path: shot('courses-teacher.png'), fullPage: true });
+  await snap(page, shot('courses-teacher.png'), { fullPage: true });
 
   // The API refuses the admin's course whatever the page offers.
   const python = ((await (await page.request.get('/api/teaching/teachingCourse/list?pageSize=100')).json()).result.records as { id: string; courseName: string }[]).find((r) => r.courseName === 'Python初探')!;

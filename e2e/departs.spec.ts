@@ -4,6 +4,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const login = (browser: Browser, username: string, password: string) => loginInNewContext(browser, username, password, { width: 1366, height: 900 });
 
@@ -37,7 +38,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('请输入部门名称')).toBeVisible();
   await dialog.getByLabel('部门名称').fill('一年级三班');
-  await page.screenshot({ path: shot('departs-add-dialog.png'), fullPage: true });
+  await snap(page, shot('departs-add-dialog.png'), { fullPage: true });
   await dialog.getByRole('button', { name: '确定' }).click();
 
   await expect(flash(page, '添加成功！')).toBeVisible();
@@ -56,7 +57,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await expect(flash(page, '修改成功!')).toBeVisible();
   await expect(page.locator('.xt-depart-name')).toHaveText('一年级三班（实验）');
   await expect(tree(page).getByRole('link', { name: /一年级三班（实验）/ })).toBeVisible();
-  await page.screenshot({ path: shot('departs-info.png'), fullPage: true });
+  await snap(page, shot('departs-info.png'), { fullPage: true });
 
   // 成员: find student3 (小刚) and add them.
   await page.locator('.xt-depart-tabs').getByRole('tab', { name: '成员' }).click();
@@ -66,13 +67,13 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await page.getByRole('button', { name: '查找并添加' }).click();
   const candidates = page.getByRole('region', { name: '可添加的用户' });
   await candidates.getByRole('checkbox', { name: /小刚（student3）/ }).check();
-  await page.screenshot({ path: shot('departs-candidates.png'), fullPage: true });
+  await snap(page, shot('departs-candidates.png'), { fullPage: true });
   await candidates.getByRole('button', { name: '添加' }).click();
   await expect(flash(page, '添加成功!')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'student3' });
   await expect(row).toContainText('小刚');
   await expect(row).toContainText('一年级三班（实验）');
-  await page.screenshot({ path: shot('departs-members.png'), fullPage: true });
+  await snap(page, shot('departs-members.png'), { fullPage: true });
 
   // Remove them (confirmation dialog).
   await row.getByRole('link', { name: '移出' }).click();
@@ -86,7 +87,7 @@ test('an admin creates, renames, staffs, empties and deletes a class', async ({ 
   await page.getByRole('link', { name: '删除', exact: true }).click();
   const del = page.getByRole('dialog', { name: '删除部门' });
   await expect(del).toContainText('确定删除“一年级三班（实验）”吗？');
-  await page.screenshot({ path: shot('departs-delete-confirm.png'), fullPage: true });
+  await snap(page, shot('departs-delete-confirm.png'), { fullPage: true });
   await del.getByRole('button', { name: '确定' }).click();
   await expect(flash(page, '删除成功!')).toBeVisible();
   await expect(tree(page).getByRole('link', { name: /一年级三班/ })).toHaveCount(0);
@@ -123,7 +124,7 @@ test('a teacher sees only 一年级 and its classes, and only the 成员 and 课
   await expect(page.getByRole('link', { name: '删除', exact: true })).toHaveCount(0);
   const row = page.getByRole('row').filter({ hasText: 'student1' });
   await expect(row).toContainText('小明');
-  await page.screenshot({ path: shot('departs-teacher.png'), fullPage: true });
+  await snap(page, shot('departs-teacher.png'), { fullPage: true });
 
   // The school (outside their scope) does not open for them.
   const school = await page.request.get('/api/sys/sysDepart/queryTreeList');
@@ -140,7 +141,7 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   const perms = page.getByRole('tree', { name: '部门权限' });
   await perms.getByRole('checkbox', { name: '系统管理', exact: true }).check(); // the menu group
   await perms.getByRole('checkbox', { name: '日志管理', exact: true }).check();
-  await page.screenshot({ path: shot('departs-perms.png'), fullPage: true });
+  await snap(page, shot('departs-perms.png'), { fullPage: true });
   await page.getByRole('button', { name: '保存' }).click();
   await expect(flash(page, '保存成功！')).toBeVisible();
   await expect(page.getByRole('tree', { name: '部门权限' }).getByRole('checkbox', { name: '日志管理', exact: true })).toBeChecked();
@@ -162,7 +163,7 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await expect(grant.getByRole('checkbox')).toHaveCount(2);
   await grant.getByRole('checkbox', { name: '日志管理', exact: true }).check();
   await grant.getByRole('checkbox', { name: '系统管理', exact: true }).check();
-  await page.screenshot({ path: shot('departs-role-grant.png'), fullPage: true });
+  await snap(page, shot('departs-role-grant.png'), { fullPage: true });
   await page.getByRole('button', { name: '保存授权' }).click();
   await expect(flash(page, '保存成功！')).toBeVisible();
 
@@ -171,7 +172,7 @@ test('an admin grants 一年级 permissions, creates a department role limited t
   await page.getByRole('row').filter({ hasText: 'student1' }).getByRole('link', { name: '部门角色' }).click();
   const assign = page.getByRole('dialog', { name: '分配部门角色' });
   await assign.getByRole('checkbox', { name: '年级组长' }).check();
-  await page.screenshot({ path: shot('departs-member-roles.png') });
+  await snap(page, shot('departs-member-roles.png'));
   await assign.getByRole('button', { name: '确定' }).click();
   await expect(flash(page, '部门角色已保存')).toBeVisible();
 

@@ -3,6 +3,7 @@
 // Screenshots at 1366 px and 375 px go to DEVGALLERY_SHOTS (default test-results).
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, mainMenu } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.DEVGALLERY_SHOTS ?? 'test-results';
 const content = (page: Page) => page.locator('#content');
@@ -30,7 +31,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await expect(fieldError(page, 'f-goal')).toHaveText('请输入目标描述');
   await expect(page.getByLabel('联系邮箱')).toHaveValue('not-mail');
   await expect(page.getByLabel('开始日期')).toHaveValue('2026-05-10');
-  await page.screenshot({ path: `${SHOTS}/devgallery-base-errors-1366.png`, fullPage: true });
+  await snap(page, `${SHOTS}/devgallery-base-errors-1366.png`, { fullPage: true });
   await page.getByLabel('标题').fill('期末目标');
   await page.getByLabel('联系邮箱').fill('teacher@example.com');
   await page.getByLabel('结束日期').fill('2026-06-30');
@@ -58,7 +59,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await content(page).getByRole('button', { name: '提交' }).click();
   await expect(content(page).getByText('操作成功', { exact: true })).toBeVisible();
   await expect(content(page)).toContainText('500 元');
-  await page.screenshot({ path: `${SHOTS}/devgallery-step-done-1366.png`, fullPage: true });
+  await snap(page, `${SHOTS}/devgallery-step-done-1366.png`, { fullPage: true });
 
   // 高级表单: a row added and one removed, nothing typed lost; then submitted.
   await page.goto('/form/advanced-form');
@@ -76,7 +77,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await expect(rows.nth(1).getByLabel('成员姓名')).toHaveValue('赵小刚');
   await content(page).locator('.xt-gallery-footer').getByRole('button', { name: '提交' }).click();
   await expect(fieldError(page, 'g0-repoUrl')).toHaveText('请输入仓库域名');
-  await page.screenshot({ path: `${SHOTS}/devgallery-advanced-errors-1366.png`, fullPage: true });
+  await snap(page, `${SHOTS}/devgallery-advanced-errors-1366.png`, { fullPage: true });
   await page.getByLabel('仓库域名').fill('code.example.com');
   await page.getByLabel('仓库管理员').fill('王老师');
   await page.getByLabel('仓库类型').selectOption('private');
@@ -99,7 +100,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await content(page).getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/status=done/);
   for (const text of await tableRows.allInnerTexts()) expect(text).toContain('已完成');
-  await page.screenshot({ path: `${SHOTS}/devgallery-query-1366.png`, fullPage: true });
+  await snap(page, `${SHOTS}/devgallery-query-1366.png`, { fullPage: true });
   // Its 新增 dialog is the shared form: the API's errors inside the dialog, then saved.
   await content(page).getByRole('link', { name: '新增' }).click();
   const dialog = page.locator('#xt-modal');
@@ -107,7 +108,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.locator('#f-name-error')).toHaveText('请输入名称');
   await expect(dialog.locator('#f-category-error')).toHaveText('请选择类别');
-  await page.screenshot({ path: `${SHOTS}/devgallery-query-dialog-1366.png` });
+  await snap(page, `${SHOTS}/devgallery-query-dialog-1366.png`);
   await dialog.getByLabel('名称').fill('端到端示例');
   await dialog.getByLabel('类别').selectOption('project');
   await dialog.getByLabel('负责人').fill('赵老师');
@@ -117,7 +118,7 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   for (const path of ['/list/basic-list', '/list/card', '/list/search', '/exception/404']) {
     await page.goto(path);
     await expect(content(page).locator('.xt-source-note')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/devgallery-${path.split('/').pop()}-1366.png`, fullPage: true });
+    await snap(page, `${SHOTS}/devgallery-${path.split('/').pop()}-1366.png`, { fullPage: true });
   }
 
   // Phones: the same pages at 375 px.
@@ -125,10 +126,10 @@ test('the admin uses the form and list examples of 开发示例', async ({ page 
   await page.goto('/form/base-form');
   await content(page).getByRole('button', { name: '提交' }).click();
   await expect(fieldError(page, 'f-title')).toHaveText('请输入标题');
-  await page.screenshot({ path: `${SHOTS}/devgallery-base-errors-375.png`, fullPage: true });
+  await snap(page, `${SHOTS}/devgallery-base-errors-375.png`, { fullPage: true });
   for (const path of ['/form/advanced-form', '/form/step-form', '/list/basic-list', '/list/card', '/list/query-list']) {
     await page.goto(path);
     await expect(content(page).locator('.xt-source-note')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/devgallery-${path.split('/').pop()}-375.png`, fullPage: true });
+    await snap(page, `${SHOTS}/devgallery-${path.split('/').pop()}-375.png`, { fullPage: true });
   }
 });

@@ -3,6 +3,7 @@
 // a teacher cannot save the site configuration.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, TEACHER } from './fixtures';
+import { snap } from './shots';
 
 async function login(page: Page, user: { username: string; password: string }) {
   await page.goto('/user/login');
@@ -52,7 +53,7 @@ test('an admin builds a dictionary; edits, disabling and deleting items show in 
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('字典编码已存在')).toBeVisible();
   await dialog.getByRole('link', { name: '关闭' }).first().click();
-  await page.screenshot({ path: shot('dicts-list.png'), fullPage: true });
+  await snap(page, shot('dicts-list.png'), { fullPage: true });
 
   // 字典配置 opens the items of that dictionary, its id in the URL.
   await page.locator('tr', { hasText: 'e2e_fruit' }).getByRole('link', { name: '字典配置' }).click();
@@ -79,7 +80,7 @@ test('an admin builds a dictionary; edits, disabling and deleting items show in 
   // Disable one: it stays listed here but leaves the select.
   await page.locator('tbody tr', { hasText: '香蕉' }).getByRole('link', { name: '启用/禁用' }).click();
   await expect(dialog.getByText('确定禁用「香蕉」吗？')).toBeVisible();
-  await page.screenshot({ path: shot('dicts-toggle-dialog.png') });
+  await snap(page, shot('dicts-toggle-dialog.png'));
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '已禁用「香蕉」' })).toBeVisible();
   await expect(page.locator('tbody tr', { hasText: '香蕉' })).toContainText('不启用');
@@ -92,7 +93,7 @@ test('an admin builds a dictionary; edits, disabling and deleting items show in 
     void d.dismiss();
   });
   await page.locator('.xt-dict-preview summary').click();
-  await page.screenshot({ path: shot('dicts-items.png'), fullPage: true });
+  await snap(page, shot('dicts-items.png'), { fullPage: true });
   await page.getByRole('link', { name: '删除 橙子' }).click();
   await expect.poll(() => questions).toEqual(['是否确定删除 橙子?']);
   expect(await options(page, '#xt-dict-test')).toEqual(['请选择', '红苹果', '橙子']);
@@ -127,7 +128,7 @@ test('an item edited in a shared dictionary shows in another screen’s select a
   try {
     await page.goto('/isystem/user');
     expect(await options(page, 'select[name=sex]')).toEqual(['请选择', '全部', '男生', '女']);
-    await page.screenshot({ path: shot('dicts-users-filter.png'), fullPage: true });
+    await snap(page, shot('dicts-users-filter.png'), { fullPage: true });
   } finally {
     await page.goto('/isystem/dict?dictCode=sex');
     await page.locator('tr', { hasText: 'sex' }).getByRole('link', { name: '字典配置' }).click();
@@ -158,7 +159,7 @@ test('deleted dictionaries go to the recycle bin, can be restored and deleted fo
   await expect(page).toHaveURL(/\/isystem\/dict\/recycle$/);
   const binRow = page.locator('tr', { hasText: 'e2e_temp' });
   await expect(binRow).toBeVisible();
-  await page.screenshot({ path: shot('dicts-recycle.png'), fullPage: true });
+  await snap(page, shot('dicts-recycle.png'), { fullPage: true });
   await binRow.getByRole('button', { name: '还原' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '还原成功' })).toBeVisible();
   await expect(page.locator('tr', { hasText: 'e2e_temp' })).toHaveCount(0);
@@ -190,9 +191,9 @@ test('an admin renames the brand: the login page and the document title show it'
   for (const group of ['基本信息', '首页', '底部', '注册', '评论', '联系方式', '分享页', '自定义代码']) {
     await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
   }
-  await page.screenshot({ path: shot('config-admin.png') });
+  await snap(page, shot('config-admin.png'));
   await page.getByLabel('自定义JS').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('config-admin-bottom.png') });
+  await snap(page, shot('config-admin-bottom.png'));
 
   // A bad colour is refused beside its field and nothing is saved.
   await page.getByLabel('背景颜色').fill('blue');
@@ -200,7 +201,7 @@ test('an admin renames the brand: the login page and the document title show it'
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('背景颜色的格式应为 #rrggbb，例如 #c6d9f0')).toBeVisible();
   await page.getByLabel('背景颜色').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('config-error.png') });
+  await snap(page, shot('config-error.png'));
   await page.goto('/sys/sysConfig');
   await expect(page.getByLabel('品牌名')).toHaveValue('学堂');
 
@@ -216,7 +217,7 @@ test('an admin renames the brand: the login page and the document title show it'
     await anon.goto(`${BASE_URL}/user/login`);
     await expect(anon).toHaveTitle(/星星编程/);
     await expect(anon.getByText('星星编程').first()).toBeVisible();
-    await anon.screenshot({ path: shot('config-login-brand.png') });
+    await snap(anon, shot('config-login-brand.png'));
     await visitor.close();
   } finally {
     await setBrand(page, '学堂');
@@ -231,7 +232,7 @@ test('a teacher cannot save the site configuration: no button, and the API refus
   await expect(page.getByText('抱歉，你无权访问该页面')).toBeVisible();
   await expect(page.getByLabel('品牌名')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '保存' })).toHaveCount(0);
-  await page.screenshot({ path: shot('config-teacher.png'), fullPage: true });
+  await snap(page, shot('config-teacher.png'), { fullPage: true });
 
   const token = await apiToken(request, TEACHER);
   const res = await request.post(`${BASE_URL}/api/sys/config/saveTenantConfig`, { headers: { 'X-Access-Token': token }, data: { brandName: '老师改的' } });

@@ -2,6 +2,7 @@
 // page by link, opens an author's page from a card (name, public work count, only their works) and a work from
 // there; the same on a 375 px phone, and without JavaScript.
 import { expect, test, type Page } from '@playwright/test';
+import { snap } from './shots';
 
 const SHOTS = process.env.DISCOVER_SHOTS_DIR ?? 'test-results';
 
@@ -25,7 +26,7 @@ async function walk(page: Page, shot: string): Promise<string> {
   // Drafts and homework in progress are never listed.
   await expect(page.getByText('认识Scratch')).toHaveCount(0);
   await expect(page.getByText('校园一角')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/${shot}-worklist.png`, fullPage: true });
+  await snap(page, `${SHOTS}/${shot}-worklist.png`, { fullPage: true });
 
   await tabs.getByRole('link', { name: '最火' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '最火作品' })).toBeVisible();
@@ -61,7 +62,7 @@ async function walk(page: Page, shot: string): Promise<string> {
   expect(count).toBeGreaterThan(0);
   await expect(grid(page)).toHaveCount(count);
   await expect(page.getByText('认识Scratch')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/${shot}-friend.png`, fullPage: true });
+  await snap(page, `${SHOTS}/${shot}-friend.png`, { fullPage: true });
   const friendUrl = page.url();
   const title = (await grid(page).first().locator('.xt-card-title a').textContent())!.trim();
   await grid(page).first().locator('.xt-card-title a').click();

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, STUDENT } from './fixtures';
 import { loginAs } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.XT_SHOTS_DIR;
 const drawer = (page: Page) => page.locator('#xt-modal .xt-drawer-root [role="dialog"]');
@@ -35,7 +36,7 @@ test('an admin edits the front menu; visitors and students see it in the /home h
   await drawer(page).getByLabel('菜单路径').fill('javascript:alert(1)');
   await drawer(page).getByRole('radio', { name: 'book', exact: true }).check();
   await drawer(page).getByLabel('排序').fill('5');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu-drawer.png` });
+  if (SHOTS) await snap(page, `${SHOTS}/menu-drawer.png`);
   await drawer(page).getByRole('button', { name: '确定' }).click();
   await expect(drawer(page).getByText('菜单路径格式不正确，应以 / 开头或为 http(s):// 链接')).toBeVisible();
   await drawer(page).getByLabel('菜单路径').fill('');
@@ -62,7 +63,7 @@ test('an admin edits the front menu; visitors and students see it in the /home h
   await drawer(page).getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
   await expect(row('我的课程')).toContainText('登录显示');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/menu-tree.png`, fullPage: true });
+  if (SHOTS) await snap(page, `${SHOTS}/menu-tree.png`, { fullPage: true });
 
   // A visitor: the group with its icon and child; the external child opens a new tab; no need-login entry.
   const visitorContext = await browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -75,7 +76,7 @@ test('an admin edits the front menu; visitors and students see it in the /home h
   await expect(external).toBeVisible();
   await expect(external).toHaveAttribute('target', '_blank');
   await expect(external).toHaveAttribute('rel', 'noopener');
-  if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/home-header.png`, clip: { x: 0, y: 0, width: 1366, height: 260 } });
+  if (SHOTS) await snap(visitor, `${SHOTS}/home-header.png`, { clip: { x: 0, y: 0, width: 1366, height: 260 } });
   const [tab] = await Promise.all([visitorContext.waitForEvent('page'), external.click()]);
   await expect(tab).toHaveURL(EXTERNAL);
   await tab.close();
@@ -89,7 +90,7 @@ test('an admin edits the front menu; visitors and students see it in the /home h
   await loginAs(student, STUDENT);
   await student.goto('/home');
   await expect(nav(student).getByRole('link', { name: '我的课程' })).toHaveAttribute('href', '/teaching/mineCourse/cardList');
-  if (SHOTS) await student.screenshot({ path: `${SHOTS}/home-header-student.png`, clip: { x: 0, y: 0, width: 1366, height: 260 } });
+  if (SHOTS) await snap(student, `${SHOTS}/home-header-student.png`, { clip: { x: 0, y: 0, width: 1366, height: 260 } });
 
   // Deleting the group (with its child) and the entry takes them off the header: checked rows and 批量删除
   // (ticking a group's box does not fold the group).

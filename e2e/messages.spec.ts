@@ -8,6 +8,7 @@ import { startTestSmtp, type TestSmtp } from '../src/server/domain/mail.test-kit
 import { ADMIN, DEMO_PASSWORD, E2E_SMTP_PORT } from './fixtures';
 import { loginInNewContext } from './login';
 import { loginAs } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.XT_SHOTS_DIR ?? 'test-results';
 const PORT = Number(E2E_SMTP_PORT);
@@ -49,10 +50,10 @@ test('a message template sends an e-mail that arrives at the local SMTP server',
   await expect(form.locator('#f-templateTestJson-error')).toHaveText('测试数据必须是JSON对象，例如 {"name":"小明"}');
   await expect(form.locator('.htmx-added, .htmx-settling, .htmx-swapping')).toHaveCount(0);
   await form.getByLabel('测试数据').fill('{"name":"小明","work":"小猫走迷宫","score":95}');
-  await page.screenshot({ path: `${SHOTS}/messages-template-form.png` });
+  await snap(page, `${SHOTS}/messages-template-form.png`);
   await form.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/messages-templates.png`, fullPage: true });
+  await snap(page, `${SHOTS}/messages-templates.png`, { fullPage: true });
 
   // 发送测试: the receiver and the values (prefilled from the template's test data).
   await row(code).getByRole('link', { name: '发送测试' }).click();
@@ -63,7 +64,7 @@ test('a message template sends an e-mail that arrives at the local SMTP server',
   await expect(send.locator('.htmx-added, .htmx-settling, .htmx-swapping')).toHaveCount(0);
   await send.getByLabel('接收邮箱').fill(receiver);
   await send.getByLabel('测试数据').fill('{"name":"<小红>","work":"接苹果","score":98}');
-  await page.screenshot({ path: `${SHOTS}/messages-send-test.png` });
+  await snap(page, `${SHOTS}/messages-send-test.png`);
   await send.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '消息发送成功' })).toBeVisible();
 
@@ -93,7 +94,7 @@ test('a message template sends an e-mail that arrives at the local SMTP server',
   await expect(failed).toContainText('邮件发送失败');
   await expect(failed).toContainText('自动重试');
   await expect(sent.getByRole('link', { name: '重发' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/messages-list.png`, fullPage: true });
+  await snap(page, `${SHOTS}/messages-list.png`, { fullPage: true });
 
   smtp = await startTestSmtp({ port: PORT });
   await failed.getByRole('link', { name: '重发' }).click();
@@ -149,6 +150,6 @@ test('a site message from a template reaches the receiver’s bell under 系统�
   await expect.poll(() => badgeCount(student)).toBe(before);
   await expect(dialog).toBeVisible();
   // The element shot waits for the dialog's opening animation to settle.
-  await dialog.screenshot({ path: `${SHOTS}/messages-site-notice.png` });
+  await snap(dialog, `${SHOTS}/messages-site-notice.png`);
   await student.context().close();
 });

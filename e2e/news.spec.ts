@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const SHOTS = process.env.NEWS_SHOTS_DIR ?? 'test-results';
 
@@ -33,7 +34,7 @@ test('an admin publishes a news item and saves a draft; a visitor reads the publ
   const preview = dialog.locator('#xt-news-preview');
   await expect(preview.locator('b')).toHaveText('春季运动会');
   await expect(preview.locator('script, img')).toHaveCount(0);
-  await admin.screenshot({ path: `${SHOTS}/news-admin-form.png` });
+  await snap(admin, `${SHOTS}/news-admin-form.png`);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(admin.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: title })).toContainText('已发布');
@@ -45,7 +46,7 @@ test('an admin publishes a news item and saves a draft; a visitor reads the publ
   await dialog.getByLabel('内容').fill('<p>还没写完</p>');
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(admin.getByRole('row').filter({ hasText: draftTitle })).toContainText('草稿');
-  await admin.screenshot({ path: `${SHOTS}/news-admin-list.png`, fullPage: true });
+  await snap(admin, `${SHOTS}/news-admin-list.png`, { fullPage: true });
   const draftHref = await admin.getByRole('row').filter({ hasText: draftTitle }).getByRole('link', { name: '编辑' }).getAttribute('href');
   const draftId = new URL(draftHref!, 'http://x').searchParams.get('id');
   expect(draftId).toBeTruthy();
@@ -64,7 +65,7 @@ test('an admin publishes a news item and saves a draft; a visitor reads the publ
   await expect(page.getByText(draftTitle)).toHaveCount(0);
   await expect(page.getByText('编程创作比赛通知')).toHaveCount(0);
   await expect(page.getByText(/共\d+篇/)).toHaveText('共2篇');
-  await page.screenshot({ path: `${SHOTS}/news-list.png`, fullPage: true });
+  await snap(page, `${SHOTS}/news-list.png`, { fullPage: true });
 
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/news-detail\?id=/);
@@ -73,7 +74,7 @@ test('an admin publishes a news item and saves a draft; a visitor reads the publ
   await expect(page.getByText(/^本文发布于：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
   await expect(page.getByRole('article').locator('b')).toHaveText('春季运动会');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  await page.screenshot({ path: `${SHOTS}/news-detail.png`, fullPage: true });
+  await snap(page, `${SHOTS}/news-detail.png`, { fullPage: true });
 
   // The draft's direct link is a 404 page.
   const res = await page.goto(`/news-detail?id=${draftId}`);
@@ -110,11 +111,11 @@ test('on a 375 px phone the list and an item fit the screen', async ({ browser }
   await expect(link).toBeVisible();
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/news-list-375.png`, fullPage: true });
+  await snap(page, `${SHOTS}/news-list-375.png`, { fullPage: true });
   await link.tap();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('学堂教学平台正式上线');
   expect(await overflow()).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/news-detail-375.png`, fullPage: true });
+  await snap(page, `${SHOTS}/news-detail-375.png`, { fullPage: true });
   await context.close();
 });
 

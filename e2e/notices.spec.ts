@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext as login } from './login';
+import { snap } from './shots';
 
 /** An API client logged in as admin (X-Access-Token), as another program would publish. */
 async function adminApi(playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }) {
@@ -59,7 +60,7 @@ test('a published announcement reaches an open shell over the websocket; the bel
   await expect(toast).toContainText('消息提醒');
   await expect(toast).toContainText(title);
   await expect.poll(() => badgeCount(student)).toBe(before + 1);
-  await student.screenshot({ path: 'test-results/notice-toast.png' });
+  await snap(student, 'test-results/notice-toast.png');
 
   // A message for this student only, in the 系统消息 tab.
   const sysTitle = `请补交作业-${Date.now().toString(36)}`;
@@ -77,7 +78,7 @@ test('a published announcement reaches an open shell over the websocket; the bel
   await expect(item).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 发布/);
   await expect(item.locator('.ant-tag')).toHaveText('紧急消息');
   await expect(item.locator('.ant-tag')).toHaveClass(/ant-tag-red/);
-  await student.screenshot({ path: 'test-results/notice-popover.png' });
+  await snap(student, 'test-results/notice-popover.png');
   await popover.getByRole('tab', { name: /^系统消息/ }).click();
   await expect(popover.locator('.xt-notice-item', { hasText: sysTitle }).locator('.ant-tag')).toHaveText('一般消息');
   await popover.getByRole('tab', { name: /^通知/ }).click();
@@ -91,7 +92,7 @@ test('a published announcement reaches an open shell over the websocket; the bel
   await expect(dialog).toContainText('本周五举行运动会，请穿运动鞋。');
   expect(await dialog.locator('.xt-rich-html').innerHTML()).not.toMatch(/onerror|script/i);
   await expect.poll(() => badgeCount(student)).toBe(before + 1);
-  await student.screenshot({ path: 'test-results/notice-detail.png' });
+  await snap(student, 'test-results/notice-detail.png');
 
   // 去处理 goes to the announcement's page inside the shell.
   await dialog.getByRole('button', { name: '去处理' }).click();
@@ -127,7 +128,7 @@ test('/isps/userAnnouncement: filters in the URL, mark one read, then 全部已�
   await row.getByRole('button', { name: '标为已读' }).click();
   await expect(page.getByRole('link', { name: `数学竞赛-${tag}` })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `数学作业-${tag}` })).toBeVisible();
-  await page.screenshot({ path: 'test-results/user-announcements.png', fullPage: true });
+  await snap(page, 'test-results/user-announcements.png', { fullPage: true });
 
   // 全部已读 asks first; dismissing changes nothing.
   page.once('dialog', (d) => {

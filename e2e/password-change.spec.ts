@@ -3,6 +3,7 @@
 // (refused first as too weak) uses the back office as usual.
 import { expect, test } from '@playwright/test';
 import { ADMIN, BASE_URL } from './fixtures';
+import { snap } from './shots';
 
 test('an added account sets its own password before anything else', async ({ page, playwright }) => {
   const api = await playwright.request.newContext({ baseURL: BASE_URL });
@@ -41,7 +42,7 @@ test('an added account sets its own password before anything else', async ({ pag
   await page.getByLabel('确认新密码').fill('Kite-mine-2026');
   await page.getByRole('button', { name: '修改密码' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '密码重置成功!' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/password-change-done.png', fullPage: true });
+  await snap(page, 'test-results/password-change-done.png', { fullPage: true });
 
   await page.goto('/dashboard/index');
   await expect(page).toHaveURL(/\/dashboard\/index$/);

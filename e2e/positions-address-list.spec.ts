@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './fixtures';
 import { loginAs } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.XT_SHOTS_DIR ?? 'test-results';
 
@@ -35,7 +36,7 @@ test('an admin adds a position, assigns it, and finds the holder in 通讯录', 
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText(name);
   await expect(row).toContainText('中级');
-  await page.screenshot({ path: `${SHOTS}/positions-1366.png`, fullPage: true });
+  await snap(page, `${SHOTS}/positions-1366.png`, { fullPage: true });
 
   // Give it to 小刚 (student3, in 一年级二班) in 用户管理.
   await page.goto('/isystem/user?username=student3');
@@ -55,7 +56,7 @@ test('an admin adds a position, assigns it, and finds the holder in 通讯录', 
   await expect(person).toContainText(name);
   await expect(person).toContainText('一年级二班');
   await expect(page.getByRole('row').filter({ hasText: '王老师' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/address-list-1366.png`, fullPage: true });
+  await snap(page, `${SHOTS}/address-list-1366.png`, { fullPage: true });
 
   // Search by name within the class.
   await page.getByLabel('姓名').fill('小刚');
@@ -72,6 +73,6 @@ test('an admin adds a position, assigns it, and finds the holder in 通讯录', 
   expect(listBox.y).toBeGreaterThanOrEqual(treeBox.y + treeBox.height - 1);
   expect(treeBox.x + treeBox.width).toBeLessThanOrEqual(376);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${SHOTS}/address-list-375.png`, fullPage: true });
+  await snap(page, `${SHOTS}/address-list-375.png`, { fullPage: true });
   expect(errors).toEqual([]);
 });

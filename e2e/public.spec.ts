@@ -2,6 +2,7 @@
 // Runs against the server Playwright starts with the demo content (works by 小明/小红/小刚, two home courses).
 import { expect, test, type Page } from '@playwright/test';
 import { STUDENT } from './fixtures';
+import { snap } from './shots';
 
 const DEMO_AUTHORS = /小明|小红|小刚/;
 
@@ -44,7 +45,7 @@ test.describe('public home and work detail (anonymous)', () => {
     expect(Number(views)).toBeGreaterThan(0);
     await expect(page.locator('[data-stat="star"]')).toHaveText(/^\d+$/);
     await expect(page.getByRole('main').getByRole('link', { name: /返回首页/ })).toHaveAttribute('href', '/home');
-    await page.screenshot({ path: 'test-results/work-detail.png', fullPage: true });
+    await snap(page, 'test-results/work-detail.png', { fullPage: true });
   });
 
   test('unknown or missing work id answers 404 in the site layout', async ({ page }) => {
@@ -76,7 +77,7 @@ test.describe('public home and work detail (anonymous)', () => {
     // Lazy covers below the fold: scroll through so the full-page screenshot shows them.
     for (const img of await page.locator('.xt-cover img').all()) await img.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/home.png', fullPage: true });
+    await snap(page, 'test-results/home.png', { fullPage: true });
   });
 });
 

@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { ADMIN, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
 import { makeWav } from '../test/media';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -63,7 +64,7 @@ test('班级教学记录: presets, a range, KPI tiles, SVG charts and the class 
     await expect(page.getByRole('img', { name: /每月开课节数与作业布置次数/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: '一年级一班' })).toBeVisible();
   }
-  await page.screenshot({ path: shot('report-desktop.png'), fullPage: true });
+  await snap(page, shot('report-desktop.png'), { fullPage: true });
 
   await page.getByRole('link', { name: '最新30天' }).click();
   await expect(page).toHaveURL(/days=30/);
@@ -84,7 +85,7 @@ test('班级教学记录: presets, a range, KPI tiles, SVG charts and the class 
   await expect(phone.getByText('教学数据概览')).toBeVisible();
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(1);
-  await phone.screenshot({ path: shot('report-375.png'), fullPage: true });
+  await snap(phone, shot('report-375.png'), { fullPage: true });
 });
 
 test('Scratch素材库: an admin adds a backdrop and a sound; previews and the computed JSON', async ({ browser }) => {
@@ -101,7 +102,7 @@ test('Scratch素材库: an admin adds a backdrop and a sound; previews and the c
   await dialog.locator('input[name="md5Ext__file"]').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png(480, 360, [76, 151, 255]) });
   await dialog.getByRole('group', { name: '背景标签' }).getByLabel('室内').check();
   await expect(dialog.getByText('保存后由服务器根据上传的文件自动生成')).toBeVisible();
-  await page.screenshot({ path: shot('assets-form.png'), fullPage: true });
+  await snap(page, shot('assets-form.png'), { fullPage: true });
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: '蓝色教室' });
@@ -118,18 +119,18 @@ test('Scratch素材库: an admin adds a backdrop and a sound; previews and the c
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('添加成功！')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '叮' }).locator('audio')).toBeAttached();
-  await page.screenshot({ path: shot('assets-desktop.png'), fullPage: true });
+  await snap(page, shot('assets-desktop.png'), { fullPage: true });
 
   // The edit dialog shows the JSON the server computed.
   await row.getByRole('link', { name: '编辑' }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.locator('pre.xt-asset-json')).toContainText('"rotationCenterX": 240');
   await expect(dialog.locator('pre.xt-asset-json')).toContainText('"bitmapResolution": 2');
-  await page.screenshot({ path: shot('assets-edit.png'), fullPage: true });
+  await snap(page, shot('assets-edit.png'), { fullPage: true });
   expect(errors).toEqual([]);
 
   const phone = await loginInNewContext(browser, ADMIN.username, ADMIN.password, { width: 375, height: 812 });
   await phone.goto('/scratch/assets');
   await expect(phone.getByRole('cell', { name: '蓝色教室' })).toBeVisible();
-  await phone.screenshot({ path: shot('assets-375.png'), fullPage: true });
+  await snap(phone, shot('assets-375.png'), { fullPage: true });
 });

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
 import { loginAs, mainMenu } from './shell-helpers';
+import { snap } from './shots';
 
 const ROLE = { name: '角色查看员', code: 'e2e_role_viewer' };
 const USER = { username: 'student3', password: DEMO_PASSWORD, realname: '小刚' };
@@ -88,7 +89,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await roleItem.locator('> details > summary').click({ position: { x: 4, y: 12 } });
   await tree.getByLabel('导出角色', { exact: true }).check();
   await expect(tree.getByLabel('导出角色', { exact: true })).toBeChecked();
-  await page.screenshot({ path: 'test-results/roles-auth-dialog.png', fullPage: true });
+  await snap(page, 'test-results/roles-auth-dialog.png', { fullPage: true });
   await modal(page).getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '保存成功！' })).toBeVisible();
   await expect(modal(page)).toHaveCount(0);
@@ -124,7 +125,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   await modal(page).getByRole('button', { name: '添加选中用户' }).click();
   await expect(modal(page).getByRole('alert').filter({ hasText: '已添加 1 个用户' })).toBeVisible();
   await expect(modal(page).getByRole('table', { name: '已分配的用户' }).locator('tr', { hasText: USER.username })).toBeVisible();
-  await page.screenshot({ path: 'test-results/roles-users-dialog.png', fullPage: true });
+  await snap(page, 'test-results/roles-users-dialog.png', { fullPage: true });
   await modal(page).getByRole('link', { name: '关闭' }).first().click();
   await logout(page);
 
@@ -142,7 +143,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   for (const name of ['新增', '导入', '批量操作']) await expect(page.getByText(name, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: '操作' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '授权' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/roles-granted-user.png', fullPage: true });
+  await snap(page, 'test-results/roles-granted-user.png', { fullPage: true });
   // And other screens stay closed to them.
   const other = await page.request.get('/api/sys/permission/list');
   expect(other.status()).toBe(403);
@@ -169,7 +170,7 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   await expect(row('角色管理')).toBeHidden();
   await row('系统管理').locator('.xt-tt-caret').click();
   await expect(row('角色管理')).toBeVisible();
-  await page.screenshot({ path: 'test-results/permissions-tree.png', fullPage: true });
+  await snap(page, 'test-results/permissions-tree.png', { fullPage: true });
 
   // 新增菜单 with a bad path shows the error beside the field; then a good one.
   await page.getByRole('link', { name: '新增菜单' }).click();
@@ -207,7 +208,7 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(modal(page).getByRole('alert').filter({ hasText: '添加成功!' })).toBeVisible();
   await expect(modal(page).getByRole('table', { name: '数据规则' })).toContainText('仅看学生');
-  await page.screenshot({ path: 'test-results/permissions-datarule.png', fullPage: true });
+  await snap(page, 'test-results/permissions-datarule.png', { fullPage: true });
   await modal(page).getByRole('link', { name: '关闭' }).first().click();
 
   // Editing the button form: switch the type to 按钮/权限 under 学生名单.
@@ -218,7 +219,7 @@ test('菜单管理: the tree table, a new menu through the form, its data rule, 
   await expect(modal(page).getByLabel('有效', { exact: true })).toBeChecked();
   await modal(page).getByLabel('按钮/权限名称').fill('导出名单');
   await modal(page).getByLabel('授权标识').fill('study:export');
-  await page.screenshot({ path: 'test-results/permissions-form.png', fullPage: true });
+  await snap(page, 'test-results/permissions-form.png', { fullPage: true });
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
   await expect(row('导出名单')).toContainText('study:export');
@@ -283,7 +284,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: '添加选中用户' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '已添加 1 个用户' })).toBeVisible();
     await expect(members.locator('tr', { hasText: 'student1' })).toHaveCount(1);
-    await page.screenshot({ path: 'test-results/roles-users-nojs.png', fullPage: true });
+    await snap(page, 'test-results/roles-users-nojs.png', { fullPage: true });
 
     // Put the teacher role back as the seed made it: its grants and its data rule on 用户管理.
     const grantsNow = (await api('GET', `/sys/permission/queryRolePermission?roleId=${teacherRole}`)) as string[];

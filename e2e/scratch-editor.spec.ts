@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import yauzl from 'yauzl';
 import { ADMIN, BASE_URL, STUDENT, TEACHER, TEST_CAPTCHA } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results';
 const shot = (name: string) => `${SHOTS}/${name}`;
@@ -120,7 +121,7 @@ test('a student does the homework in the editor with a sprite from the school li
   await expect(libraryItem).toBeVisible();
   await expect(libraryItem.locator('img')).toHaveJSProperty('complete', true);
   expect(await libraryItem.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await editor.screenshot({ path: shot('scratch-editor-library.png') });
+  await snap(editor, shot('scratch-editor-library.png'));
   await libraryItem.click();
   await expect.poll(() => spriteNames(editor)).toContain('校园星星');
 
@@ -132,7 +133,7 @@ test('a student does the homework in the editor with a sprite from the school li
   const workId = new URL(link!).searchParams.get('id')!;
   await expect(done.locator('img.xt-ed-qr')).toHaveJSProperty('complete', true);
   expect(await done.locator('img.xt-ed-qr').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await editor.screenshot({ path: shot('scratch-editor-saved.png') });
+  await snap(editor, shot('scratch-editor-saved.png'));
   await done.getByRole('button', { name: '继续创作' }).click();
   await editor.getByRole('button', { name: '提交', exact: true }).click();
   await expect(editor.getByRole('dialog')).toContainText('画一只小动物 提交成功');
@@ -151,7 +152,7 @@ test('a student does the homework in the editor with a sprite from the school li
   await teacher.goto('/teaching/workList');
   const row = teacher.getByRole('row').filter({ hasText: '画一只小动物' }).filter({ hasText: '小明' });
   await expect(row.first()).toBeVisible();
-  await teacher.screenshot({ path: shot('scratch-editor-grading-desk.png') });
+  await snap(teacher, shot('scratch-editor-grading-desk.png'));
   // The grading desk's record carries the work's file; the .sb3 holds the starter's sprites and the library's.
   const list = await (await teacher.request.get('/api/teaching/teachingWork/list', { params: { workName: '画一只小动物', pageSize: 50 } })).json();
   const record = list.result.records.find((r: any) => r.id === workId);
@@ -169,7 +170,7 @@ test('a student does the homework in the editor with a sprite from the school li
   const player = teacher.frameLocator('[role="dialog"] iframe');
   await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await expect.poll(async () => starPixels(await player.locator('.sc-canvas').screenshot()), { timeout: 15_000 }).toBeGreaterThan(100);
-  await teacher.screenshot({ path: shot('scratch-editor-teacher-player.png') });
+  await snap(teacher, shot('scratch-editor-teacher-player.png'));
   expect(foreign(teacherUrls)).toEqual([]);
 });
 
@@ -191,7 +192,7 @@ test('a session that expires mid-edit: 保存 asks to log in again, then saves t
   await page.route('**/api/sys/common/upload', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('网络连接失败，作品没有上传。作品没有丢失');
-  await page.screenshot({ path: shot('scratch-editor-upload-failed.png') });
+  await snap(page, shot('scratch-editor-upload-failed.png'));
   await page.getByRole('dialog').getByRole('button', { name: '知道了' }).click();
   await page.unroute('**/api/sys/common/upload');
   expect(await spriteNames(page)).toContain('勇敢的小猫');
@@ -210,7 +211,7 @@ test('a session that expires mid-edit: 保存 asks to log in again, then saves t
   await dialog.getByRole('button', { name: '登录并保存' }).click();
   await expect(page.getByRole('dialog')).toContainText('用户名或密码错误');
   await page.getByRole('dialog').getByLabel('密码').fill(STUDENT.password);
-  await page.screenshot({ path: shot('scratch-editor-relogin.png') });
+  await snap(page, shot('scratch-editor-relogin.png'));
   await page.getByRole('dialog').getByRole('button', { name: '登录并保存' }).click();
   await expect(page.getByRole('dialog')).toContainText('过期也不丢 保存成功');
   const workId = new URL((await page.getByRole('dialog').locator('a.xt-ed-share').getAttribute('href'))!).searchParams.get('id')!;
@@ -268,7 +269,7 @@ test('logging in again after 3 failures in the editor asks for the image captcha
   await expect(picture).not.toHaveAttribute('src', first!);
   await expect(captcha).toHaveValue('');
   await captcha.fill(TEST_CAPTCHA);
-  await page.screenshot({ path: shot('scratch-editor-relogin-captcha.png') });
+  await snap(page, shot('scratch-editor-relogin-captcha.png'));
   await dialog.getByRole('button', { name: '登录并保存' }).click();
   await expect(page.getByRole('dialog')).toContainText('保存成功');
   const workId = new URL((await page.getByRole('dialog').locator('a.xt-ed-share').getAttribute('href'))!).searchParams.get('id')!;
@@ -309,7 +310,7 @@ test('a tab closed before saving: reopening the editor offers the unsaved projec
   await again.goto('/scratch3/index.html?scene=create');
   const offer = again.getByRole('dialog');
   await expect(offer).toContainText('恢复未保存的作品');
-  await again.screenshot({ path: shot('scratch-editor-restore.png') });
+  await snap(again, shot('scratch-editor-restore.png'));
   await offer.getByRole('button', { name: '恢复' }).click();
   await editorReady(again);
   expect(await spriteNames(again)).toContain('别丢下我');
@@ -337,7 +338,7 @@ test('a visitor can create and download, is told to log in to save, and keeps th
   await page.locator('[class*="menu-bar_menu-bar-item"]').filter({ hasText: '文件' }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('保存到电脑').click()]);
   expect(download.suggestedFilename()).toMatch(/\.sb3$/);
-  await page.screenshot({ path: shot('scratch-editor-visitor.png') });
+  await snap(page, shot('scratch-editor-visitor.png'));
 
   // What the visitor made is still there after 登录后可保存 (kept in the browser, offered under the account).
   await page.evaluate(() => {

@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import { zipArchive } from '../src/server/shared/zip';
 import { BASE_URL } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const SHOTS = '/tmp/shots-player';
 
@@ -158,7 +159,7 @@ test.describe('Scratch player', () => {
     await expect(play).toBeVisible();
     await expect(play).toHaveAttribute('href', /^\/scratch3\/player\.html\?workId=[^&]+$/);
     await expect(page.locator('iframe')).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/work-detail-before.png` });
+    await snap(page, `${SHOTS}/work-detail-before.png`);
     expect(urls.filter((u) => u.includes('/static/vendor/')), 'engine before the click').toEqual([]);
 
     await play.click();
@@ -182,7 +183,7 @@ test.describe('Scratch player', () => {
     await expect.poll(async () => (await stagePixels(stage)).dark, { timeout: 10_000 }).toBeGreaterThan(150);
     const first = (await stagePixels(stage)).png.data;
     await expect.poll(async () => Buffer.compare((await stagePixels(stage)).png.data, first) !== 0, { timeout: 5_000 }).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/work-detail-after.png` });
+    await snap(page, `${SHOTS}/work-detail-after.png`);
 
     // The keyboard reaches the project once the stage has been clicked.
     await stage.click({ position: { x: 10, y: 10 } });
@@ -248,7 +249,7 @@ test.describe('Scratch player', () => {
     const res = await page.goto(`/scratch3/player.html?workId=${draft!.id}`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('alert')).toContainText('作品不存在或未公开');
-    await page.screenshot({ path: `${SHOTS}/player-not-public.png` });
+    await snap(page, `${SHOTS}/player-not-public.png`);
     for (const bad of ['http://example.com/x.sb3', '//example.com/x.sb3', '/api/sys/common/static/../../etc/passwd', '/api/sys/user/list']) {
       const r = await page.goto(`/scratch3/player.html?workUrl=${encodeURIComponent(bad)}`);
       expect(r?.status(), bad).toBe(400);
@@ -270,7 +271,7 @@ test.describe('Scratch player', () => {
     const player = page.frameLocator('[role="dialog"] iframe');
     await expect(player.locator('#xt-player')).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
     await expect.poll(async () => (await stagePixels(player.locator('.sc-canvas'))).dark, { timeout: 10_000 }).toBeGreaterThan(150);
-    await page.screenshot({ path: `${SHOTS}/grading-preview.png` });
+    await snap(page, `${SHOTS}/grading-preview.png`);
     // Closing the dialog takes the player (and its sounds) away.
     await dialog.getByRole('link', { name: '关闭' }).first().click();
     await expect(page.locator('iframe')).toHaveCount(0);
@@ -375,10 +376,10 @@ test.describe('Scratch player', () => {
     await expect(page.locator('.xt-player-frame')).toHaveClass(/xt-player-frame-max/);
     const max = await page.locator('.xt-player-frame').boundingBox();
     expect(max).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
-    await page.screenshot({ path: `${SHOTS}/player-phone-full.png` });
+    await snap(page, `${SHOTS}/player-phone-full.png`);
     await player.getByRole('button', { name: '全屏' }).tap();
     await expect(page.locator('.xt-player-frame')).not.toHaveClass(/xt-player-frame-max/);
-    await page.screenshot({ path: `${SHOTS}/player-phone.png` });
+    await snap(page, `${SHOTS}/player-phone.png`);
     // The player page on its own (the link without JavaScript, 在新窗口打开) fills the phone's width too.
     const src = await page.locator('.xt-player-frame iframe').getAttribute('src');
     await page.goto(src!);
@@ -386,7 +387,7 @@ test.describe('Scratch player', () => {
     const own = await page.locator('.sc-canvas').boundingBox();
     expect(own!.width).toBeGreaterThan(370);
     await expect(page.getByRole('group', { name: '屏幕按键' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/player-phone-direct.png` });
+    await snap(page, `${SHOTS}/player-phone-direct.png`);
     expectOnlyOurOrigin(urls);
     await context.close();
   });

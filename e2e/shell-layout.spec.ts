@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { BASE_URL, STUDENT } from './fixtures';
 import { addAdminMenus, breadcrumb, loginAs, mainMenu, markWindow, serverHtml, windowMarker } from './shell-helpers';
+import { snap } from './shots';
 
 test.describe('desktop shell', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -17,7 +18,7 @@ test.describe('desktop shell', () => {
     await expect(page.locator('#xt-menu .ant-menu-item-selected')).toHaveAttribute('data-key', '/dashboard/index');
     const greeting = await page.locator('.xt-welcome').innerText();
     expect(greeting).toMatch(/^(早上好|上午好|中午好|下午好|晚上好)，欢迎使用 学堂$/);
-    await page.screenshot({ path: 'test-results/shell-desktop-light.png' });
+    await snap(page, 'test-results/shell-desktop-light.png');
 
     await markWindow(page);
     const menu = mainMenu(page);
@@ -110,7 +111,7 @@ test.describe('desktop shell', () => {
     await page.getByRole('button', { name: '切换菜单' }).click();
     await expect(sider).toHaveCSS('width', '80px');
     await expect(page.locator('#xt-menu')).toHaveClass(/ant-menu-inline-collapsed/);
-    await page.screenshot({ path: 'test-results/shell-collapsed.png' });
+    await snap(page, 'test-results/shell-collapsed.png');
 
     // Collapsed submenus pop out on hover; their entries still navigate.
     await page.locator('#xt-menu > li[data-key="/isystem"]').hover();
@@ -245,7 +246,7 @@ test.describe('mobile shell (375 px)', () => {
     await expect(sider).toHaveCSS('width', '200px');
     await expect(page.locator('.xt-drawer-mask')).toBeVisible();
     await expect(sider).toBeInViewport({ ratio: 1 }); // slid in completely
-    await page.screenshot({ path: 'test-results/shell-mobile-drawer.png' });
+    await snap(page, 'test-results/shell-mobile-drawer.png');
 
     // Choosing a page closes the drawer; the mask closes it too.
     await mainMenu(page).getByText('系统管理').click();

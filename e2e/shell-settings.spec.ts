@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL } from './fixtures';
 import { addAdminMenus, bodyClassOf, loginAs, openSettings, SCHOOL_LINKS, serverHtml, tabStrip } from './shell-helpers';
+import { snap } from './shots';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -45,7 +46,7 @@ test('menu theme and primary colour apply at once and are in the server HTML aft
   expect(await primaryOf(page, '#xt-menu')).toBe('#722ed1');
   await expect(page.locator('#xt-header')).toHaveCSS('background-color', 'rgb(114, 46, 209)');
   await closeDrawer(page);
-  await page.screenshot({ path: 'test-results/shell-dark-theme.png' });
+  await snap(page, 'test-results/shell-dark-theme.png');
 
   const html = await serverHtml(context, '/dashboard/index');
   expect(bodyClassOf(html)).toEqual(expect.arrayContaining(['xt-theme-dark', 'xt-color-722ed1']));
@@ -99,7 +100,7 @@ test.describe('with a longer menu', () => {
     await expect(page.locator('.xt-body')).toHaveCSS('max-width', 'none');
     await closeDrawer(page);
     await page.locator('#xt-menu > li.xt-menu-rest').hover(); // the menu items that do not fit sit under "…"
-    await page.screenshot({ path: 'test-results/shell-topmenu.png' });
+    await snap(page, 'test-results/shell-topmenu.png');
 
     let html = await serverHtml(context, '/dashboard/index');
     expect(bodyClassOf(html)).toEqual(expect.arrayContaining(['xt-layout-topmenu', 'xt-width-fluid']));

@@ -2,6 +2,7 @@
 // and not closable, the last-page warning, the context menu, and titles remembered per route.
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, mainMenu, markWindow, openSettings, tab, tabStrip, windowMarker } from './shell-helpers';
+import { snap } from './shots';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -44,7 +45,7 @@ test('visited routes open tabs; choosing a tab navigates with htmx and keeps its
   await page.reload();
   await expect(tabTitles(page)).toHaveText(['首页', '角色管理', '用户管理']);
   await expect(activeTab(page)).toHaveText('角色管理');
-  await page.screenshot({ path: 'test-results/shell-tabs.png' });
+  await snap(page, 'test-results/shell-tabs.png');
 });
 
 test('the home tab cannot be closed; closing the active tab activates its neighbour', async ({ page }) => {

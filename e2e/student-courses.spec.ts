@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { ADMIN, STUDENT } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 
@@ -59,7 +60,7 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
   await expect(admin.locator('.xt-map-editor[data-map-ready="1"]')).toBeVisible();
   await drag(admin, '第1站 月球', 120, 300);
   await drag(admin, '第2站 火星', 450, 150);
-  await admin.screenshot({ path: shot('student-courses-map-editor.png'), fullPage: true });
+  await snap(admin, shot('student-courses-map-editor.png'), { fullPage: true });
   await admin.getByRole('button', { name: '保存' }).click();
   await expect(admin.getByText('地图已保存')).toBeVisible();
   const moonX = Number(await admin.getByLabel('第1站 月球 地图坐标X').inputValue());
@@ -78,7 +79,7 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
   await courseRow.getByLabel('银河探险 的课程开课时间').fill('2024-09-01T08:00');
   await courseRow.getByRole('button', { name: '设置开课时间' }).click();
   await expect(admin.getByText('开课时间已保存')).toBeVisible();
-  await admin.screenshot({ path: shot('student-courses-depart.png'), fullPage: true });
+  await snap(admin, shot('student-courses-depart.png'), { fullPage: true });
   expect(errors).toEqual([]);
 
   for (const [label, viewport] of [
@@ -95,12 +96,12 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
     const card = student.locator('.xt-course-card').filter({ hasText: '银河探险' });
     await expect(card).toBeVisible();
     await expect(student.locator('.xt-course-card').filter({ hasText: 'Scratch入门' })).toBeVisible();
-    await student.screenshot({ path: shot(`student-courses-mine-${label}.png`), fullPage: true });
+    await snap(student, shot(`student-courses-mine-${label}.png`), { fullPage: true });
 
     // ⓘ shows the course description in a dialog.
     await card.getByRole('link', { name: /课程介绍/ }).click();
     await expect(student.getByRole('dialog')).toContainText('银河探险');
-    await student.screenshot({ path: shot(`student-courses-info-${label}.png`) });
+    await snap(student, shot(`student-courses-info-${label}.png`));
     await student.getByRole('dialog').getByRole('link', { name: '关闭' }).last().click();
     await expect(student.getByRole('dialog')).toHaveCount(0);
 
@@ -114,7 +115,7 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
     const moon = (await student.locator('.xt-unit-flag').filter({ hasText: '第1站 月球' }).boundingBox())!;
     const mars = (await student.locator('.xt-unit-flag').filter({ hasText: '第2站 火星' }).boundingBox())!;
     expect(Math.abs(mars.x - moon.x - ((marsX - moonX) * mapBox.width) / 800)).toBeLessThan(3);
-    await student.screenshot({ path: shot(`student-courses-map-${label}.png`), fullPage: true });
+    await snap(student, shot(`student-courses-map-${label}.png`), { fullPage: true });
 
     await student.locator('.xt-unit-flag').filter({ hasText: '第2站 火星' }).click();
     const unit = student.getByRole('dialog');
@@ -122,7 +123,7 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
     await expect(unit).toContainText('课程说明');
     await expect(unit).toContainText('第2站 火星的说明');
     await expect(unit.getByRole('link', { name: '去做作业' })).toHaveAttribute('href', /\/scratch3\/index\.html\?scene=course&unitId=/);
-    await student.screenshot({ path: shot(`student-courses-unit-${label}.png`) });
+    await snap(student, shot(`student-courses-unit-${label}.png`));
     await unit.getByRole('link', { name: '关闭' }).last().click();
     await expect(student.getByRole('dialog')).toHaveCount(0);
 
@@ -132,10 +133,10 @@ test('a student opens a map course and a unit from its flag (desktop and phone)'
     await expect(student).toHaveURL(/\/teaching\/mineCourse\/courseUnitCard\?id=/);
     const unitCards = student.locator('.xt-unit-card');
     await expect(unitCards.first()).toBeVisible();
-    await student.screenshot({ path: shot(`student-courses-cards-${label}.png`), fullPage: true });
+    await snap(student, shot(`student-courses-cards-${label}.png`), { fullPage: true });
     await unitCards.first().click();
     await expect(student.getByRole('dialog')).toContainText('本节课资料');
-    await student.screenshot({ path: shot(`student-courses-card-unit-${label}.png`) });
+    await snap(student, shot(`student-courses-card-unit-${label}.png`));
     expect(studentErrors).toEqual([]);
     await student.context().close();
   }

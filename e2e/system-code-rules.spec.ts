@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN } from './fixtures';
 import { loginAs } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.XT_SHOTS_DIR ?? 'test-results';
 const CHECK = { name: 'E2E班级编码', code: 'e2e_class_code' };
@@ -49,7 +50,7 @@ test('an admin builds a check rule and a fill rule, tries them, and the user for
   await dialog.getByRole('button', { name: '测试' }).click();
   await expect(dialog.locator('#xt-rule-try-result')).toContainText('第2–4位必须是数字');
   await expect(dialog.locator('#xt-rule-try-result')).toContainText('12x');
-  await page.screenshot({ path: `${SHOTS}/code-rules-check-form.png` });
+  await snap(page, `${SHOTS}/code-rules-check-form.png`);
   await settled(dialog);
   await tryValue.fill('C123');
   await dialog.getByRole('button', { name: '测试' }).click();
@@ -58,7 +59,7 @@ test('an admin builds a check rule and a fill rule, tries them, and the user for
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
   await expect(row(CHECK.code)).toContainText(CHECK.name);
-  await page.screenshot({ path: `${SHOTS}/code-rules-check-list.png`, fullPage: true });
+  await snap(page, `${SHOTS}/code-rules-check-list.png`, { fullPage: true });
 
   // 填值规则: a serial number by day; 测试 shows a sample without taking it.
   await page.goto('/isystem/fillRule');
@@ -78,7 +79,7 @@ test('an admin builds a check rule and a fill rule, tries them, and the user for
   await fill.getByLabel('规则参数').fill('{"prefix":"DD","datePattern":"yyyyMMdd","digits":3}');
   await fill.getByRole('button', { name: '测试（生成示例）' }).click();
   await expect(fill.locator('#xt-rule-try-result')).toContainText(/生成示例：DD\d{8}001（预览，不占用编号）/);
-  await page.screenshot({ path: `${SHOTS}/code-rules-fill-form.png` });
+  await snap(page, `${SHOTS}/code-rules-fill-form.png`);
   await settled(fill);
   await fill.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
@@ -95,7 +96,7 @@ test('an admin builds a check rule and a fill rule, tries them, and the user for
   await user.getByRole('button', { name: '生成' }).click();
   await expect(user.getByLabel('工号')).toHaveValue(/^XT\d{8}$/);
   await expect(user.locator('#f-workNo-rule')).toContainText('符合编码规则');
-  await page.screenshot({ path: `${SHOTS}/code-rules-user-form.png` });
+  await snap(page, `${SHOTS}/code-rules-user-form.png`);
 
   await removeTestRules(page.request, token);
   expect(errors).toEqual([]);

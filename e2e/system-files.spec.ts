@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { ADMIN } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 
@@ -43,7 +44,7 @@ test('an admin compares two versions of an edited course and is told where a fil
   await page.getByRole('link', { name: '版本号' }).click();
   await expect(page).toHaveURL(/column=dataVersion&order=asc/);
   await expect(rows.first()).toContainText('课程');
-  await page.screenshot({ path: shot('system-files-datalog.png'), fullPage: true });
+  await snap(page, shot('system-files-datalog.png'), { fullPage: true });
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(2).getByRole('checkbox').check();
   await page.getByText('批量操作', { exact: true }).click();
@@ -56,26 +57,26 @@ test('an admin compares two versions of an edited course and is told where a fil
   await expect(changed).toContainText('已修改');
   await expect(page.locator('tr[data-field="courseCover"]')).not.toHaveClass(/xt-changed/);
   await expect(page.getByText('1 个字段不同')).toBeVisible();
-  await page.screenshot({ path: shot('system-files-compare.png'), fullPage: true });
+  await snap(page, shot('system-files-compare.png'), { fullPage: true });
 
   // 文件管理: a used file cannot be deleted; the refusal says where it is used.
   await page.goto('/isystem/file');
   const used = page.locator('tbody tr.ant-table-row').filter({ hasNot: page.getByText('未使用') }).first();
   const usedBy = (await used.locator('.xt-usage-name').first().innerText()).trim();
   expect(usedBy.length).toBeGreaterThan(0);
-  await page.screenshot({ path: shot('system-files-list.png'), fullPage: true });
+  await snap(page, shot('system-files-list.png'), { fullPage: true });
   await used.getByRole('link', { name: '删除' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: '文件正在使用中，不能删除' });
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText(`「${usedBy}」的`);
-  await page.screenshot({ path: shot('system-files-refused.png'), fullPage: true });
+  await snap(page, shot('system-files-refused.png'), { fullPage: true });
 
   // OSS文件: upload a picture; it is an orphan in 文件管理 and may go.
   await page.goto('/oss/file');
   await page.locator('input[type="file"][name="file"]').setInputFiles({ name: '横幅图.png', mimeType: 'image/png', buffer: png() });
   await expect(page.getByText('上传成功！')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: '横幅图.png' })).toContainText('本地');
-  await page.screenshot({ path: shot('system-files-oss.png'), fullPage: true });
+  await snap(page, shot('system-files-oss.png'), { fullPage: true });
   await page.goto('/isystem/file');
   await page.getByRole('tab', { name: '仅显示孤立文件' }).click();
   const orphan = page.getByRole('row').filter({ hasText: '横幅图.png' });

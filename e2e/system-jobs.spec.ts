@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './fixtures';
 import { loginAs } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.XT_SHOTS_DIR ?? 'test-results';
 
@@ -64,7 +65,7 @@ test('an admin adds a job, runs it now and finds the run in its history', async 
   await dialog.getByLabel('Cron表达式').fill('0 0 4 * * ?');
   await expect(dialog.locator('#xt-cron-preview li')).toHaveCount(5);
   await expect(dialog.locator('#xt-cron-preview li').first()).toHaveText(/ 04:00:00$/);
-  await page.screenshot({ path: `${SHOTS}/sysjobs-form.png` });
+  await snap(page, `${SHOTS}/sysjobs-form.png`);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '创建定时任务成功' })).toBeVisible();
   const job = row('purgeOldLogs');
@@ -76,7 +77,7 @@ test('an admin adds a job, runs it now and finds the run in its history', async 
   await job.getByRole('link', { name: '立即执行' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /执行成功：已删除 .* 之前的日志 \d+ 条/ })).toBeVisible();
   await expect(row('purgeOldLogs')).toContainText('成功');
-  await page.screenshot({ path: `${SHOTS}/sysjobs-list.png`, fullPage: true });
+  await snap(page, `${SHOTS}/sysjobs-list.png`, { fullPage: true });
 
   // 运行记录: the run with its outcome, trigger and duration.
   await row('purgeOldLogs').locator('details.xt-more > summary').click();
@@ -87,7 +88,7 @@ test('an admin adds a job, runs it now and finds the run in its history', async 
   await expect(runs).toContainText('成功');
   await expect(runs).toContainText('admin');
   await expect(runs).toContainText(/已删除 .* 之前的日志 \d+ 条/);
-  await page.screenshot({ path: `${SHOTS}/sysjobs-runs.png`, fullPage: true });
+  await snap(page, `${SHOTS}/sysjobs-runs.png`, { fullPage: true });
 
   // 返回, then 暂停: the job stops and has no next run.
   await page.getByRole('link', { name: '返回' }).click();

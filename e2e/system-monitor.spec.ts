@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext } from './login';
 import { mainMenu } from './shell-helpers';
+import { snap } from './shots';
 
 const SHOTS = process.env.SYSMONITOR_SHOTS ?? 'test-results';
 
@@ -12,7 +13,7 @@ async function walk(admin: Page, path: string, title: string, text: string, shot
   await admin.goto(path);
   await expect(admin.locator('#content')).toContainText(text);
   await expect(admin).toHaveTitle(new RegExp(title));
-  await admin.screenshot({ path: `${SHOTS}/sysmonitor-${shot}.png`, fullPage: true });
+  await snap(admin, `${SHOTS}/sysmonitor-${shot}.png`, { fullPage: true });
 }
 
 test('the admin watches the server and force-logs-out a student who is on a page', async ({ browser }) => {
@@ -48,7 +49,7 @@ test('the admin watches the server and force-logs-out a student who is on a page
   // The panel refreshes itself (its 更新于 time changes without a reload).
   const readAt = await admin.locator('[data-field="readAt"]').textContent();
   await expect(admin.locator('[data-field="readAt"]')).not.toHaveText(readAt ?? '', { timeout: 12_000 });
-  await admin.screenshot({ path: `${SHOTS}/sysmonitor-system.png`, fullPage: true });
+  await snap(admin, `${SHOTS}/sysmonitor-system.png`, { fullPage: true });
 
   await walk(admin, '/monitor/JvmInfo', 'Node.js信息', '事件循环', 'runtime');
   await walk(admin, '/monitor/TomcatInfo', 'HTTP服务', '响应时间分布', 'http');
@@ -64,7 +65,7 @@ test('the admin watches the server and force-logs-out a student who is on a page
   const row = rows.first();
   await expect(row).toContainText('127.0.0.1');
   await expect(row).toContainText(/Chrome \d+ \/ Linux/);
-  await admin.screenshot({ path: `${SHOTS}/sysmonitor-online.png`, fullPage: true });
+  await snap(admin, `${SHOTS}/sysmonitor-online.png`, { fullPage: true });
   admin.once('dialog', (d) => {
     expect(d.message()).toContain('确定强制该用户退出吗');
     void d.accept();
@@ -78,7 +79,7 @@ test('the admin watches the server and force-logs-out a student who is on a page
   await expect.poll(() => socketClosed, { timeout: 10_000 }).toBe(true);
   await mainMenu(student).getByRole('link', { name: '我的课程', exact: true }).click();
   await expect(student.getByText('很抱歉，登录已过期，请重新登录')).toBeVisible();
-  await student.screenshot({ path: `${SHOTS}/sysmonitor-student-expired.png` });
+  await snap(student, `${SHOTS}/sysmonitor-student-expired.png`);
   await student.getByRole('button', { name: '重新登录' }).click();
   await expect(student).toHaveURL(/\/user\/login/);
   await expect(student.getByRole('button', { name: '登录' })).toBeVisible();

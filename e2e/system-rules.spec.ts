@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from './fixtures';
 import { loginAs, mainMenu } from './shell-helpers';
+import { snap } from './shots';
 
 const modal = (page: Page) => page.locator('#xt-modal [role="dialog"]');
 const row = (page: Page, text: string) => page.locator('tr.ant-table-row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
@@ -39,14 +40,14 @@ test('an admin adds a category child and edits a data rule, then previews the ro
   await modal(page).getByLabel('分类值').fill('city');
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(modal(page).getByText('编码不符合规范，须以“A03A01”开头')).toBeVisible();
-  await page.screenshot({ path: '/tmp/sysrules-category-form.png' });
+  await snap(page, '/tmp/sysrules-category-form.png');
   await modal(page).getByLabel('分类编码').fill('');
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '添加成功！' })).toBeVisible();
   await page.goto('/isys/category?code=*A03A01A*&pageSize=50');
   await expect(row(page, 'A03A01A09')).toContainText('城市');
   await expect(row(page, 'A03A01A09')).toContainText('city');
-  await page.screenshot({ path: '/tmp/sysrules-category.png', fullPage: true });
+  await snap(page, '/tmp/sysrules-category.png', { fullPage: true });
 
   // 数据规则: every menu's rules; edit 仅显示学生 to show teachers instead, then preview it for 教师.
   await mainMenu(page).getByRole('link', { name: '数据规则' }).click();
@@ -54,7 +55,7 @@ test('an admin adds a category child and edits a data rule, then previews the ro
   const rule = row(page, '仅显示学生');
   await expect(rule).toContainText('用户管理');
   await expect(rule).toContainText('等于');
-  await page.screenshot({ path: '/tmp/sysrules-datarule-list.png' });
+  await snap(page, '/tmp/sysrules-datarule-list.png');
   await rule.getByRole('link', { name: '编辑', exact: true }).click();
   await expect(modal(page)).toBeVisible();
   await expect(modal(page).getByLabel('规则字段')).toHaveValue('user_identity');
@@ -62,7 +63,7 @@ test('an admin adds a category child and edits a data rule, then previews the ro
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(modal(page).getByText('该字段的规则值必须是数字')).toBeVisible();
   await modal(page).getByLabel('规则值').fill('2');
-  await page.screenshot({ path: '/tmp/sysrules-datarule-form.png' });
+  await snap(page, '/tmp/sysrules-datarule-form.png');
   await modal(page).getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '编辑成功!' })).toBeVisible();
 
@@ -82,7 +83,7 @@ test('an admin adds a category child and edits a data rule, then previews the ro
   await expect(modal(page)).toContainText('当前授权带规则：仅显示学生');
   const seen = modal(page).getByRole('region', { name: '角色「教师」当前可见' });
   await expect(seen.getByRole('cell', { name: 'teacher', exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/sysrules-preview.png' });
+  await snap(page, '/tmp/sysrules-preview.png');
 
   // Put back what the test changed.
   const api = await adminApi(request);

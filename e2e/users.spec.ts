@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import { ADMIN, BASE_URL, STUDENT, TEACHER } from './fixtures';
 import { loginAs } from './shell-helpers';
+import { snap } from './shots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -85,7 +86,7 @@ test('a teacher imports a class roster and then sees only their own students', a
   const generated = report.locator('tr', { hasText: 'e2e.kid2' }).locator('code');
   await expect(generated).toHaveText(/^[A-Za-z0-9]{10}$/);
   const password = (await generated.innerText()).trim();
-  await page.screenshot({ path: 'test-results/users-import-report.png', fullPage: true });
+  await snap(page, 'test-results/users-import-report.png', { fullPage: true });
 
   // The generated password works.
   const request = await playwright.request.newContext();
@@ -102,7 +103,7 @@ test('a teacher imports a class roster and then sees only their own students', a
   const api = await (await page.request.get('/api/sys/user/list?pageSize=100')).json();
   expect(api.result.records.length).toBe(names.length);
   for (const r of api.result.records) expect(r.userIdentity_dictText).toBe('学生');
-  await page.screenshot({ path: 'test-results/users-teacher-list.png', fullPage: true });
+  await snap(page, 'test-results/users-teacher-list.png', { fullPage: true });
 });
 
 test('an administrator freezes a user, who then cannot log in', async ({ page, browser }) => {
@@ -115,7 +116,7 @@ test('an administrator freezes a user, who then cannot log in', async ({ page, b
   await row.getByRole('link', { name: '冻结' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('确定冻结用户“小红”吗？');
-  await page.screenshot({ path: 'test-results/users-freeze-dialog.png' });
+  await snap(page, 'test-results/users-freeze-dialog.png');
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.locator('.xt-list .ant-alert')).toContainText('冻结成功');
   await expect(row).toContainText('冻结');
@@ -161,7 +162,7 @@ test('filters and sorting stay in the URL across a reload', async ({ page }) => 
   await page.goBack();
   await expect(page).toHaveURL(/order=asc/);
   await expect.poll(() => listedUsernames(page)).toEqual(['e2e.sort.a', 'e2e.sort.b', 'e2e.sort.c']);
-  await page.screenshot({ path: 'test-results/users-admin-filtered.png', fullPage: true });
+  await snap(page, 'test-results/users-admin-filtered.png', { fullPage: true });
 });
 
 test('the add form, the detail dialog, the password dialog and the recycle bin', async ({ page }) => {
@@ -178,7 +179,7 @@ test('the add form, the detail dialog, the password dialog and the recycle bin',
   await dialog.getByLabel('真实姓名').fill('测试用户');
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('dialog')).toContainText('用户账号长度应为3到32个字符');
-  await page.screenshot({ path: 'test-results/users-add-errors.png' });
+  await snap(page, 'test-results/users-add-errors.png');
   const form = page.getByRole('dialog');
   await form.getByLabel('用户账号').fill('e2e.added');
   await form.getByLabel('登录密码').fill('Added-e2e-2026');
@@ -186,7 +187,7 @@ test('the add form, the detail dialog, the password dialog and the recycle bin',
   await form.getByLabel('筛选班级').first().fill('二班');
   await expect(form.locator('#xt-picker-selecteddeparts')).toContainText('一年级二班');
   await form.locator('#xt-picker-selecteddeparts').getByText('一年级二班').click();
-  await page.screenshot({ path: 'test-results/users-add-form.png' });
+  await snap(page, 'test-results/users-add-form.png');
   await form.getByRole('button', { name: '确定' }).click();
   await expect(page.locator('.xt-list .ant-alert')).toContainText('添加成功！');
 
@@ -196,7 +197,7 @@ test('the add form, the detail dialog, the password dialog and the recycle bin',
   await row.getByRole('link', { name: '详情' }).click();
   await expect(page.getByRole('dialog')).toContainText('用户详情');
   await expect(page.getByRole('dialog')).toContainText('希望小学 / 一年级 / 一年级二班');
-  await page.screenshot({ path: 'test-results/users-detail.png' });
+  await snap(page, 'test-results/users-detail.png');
   await page.getByRole('dialog').getByRole('link', { name: '关闭', exact: true }).last().click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -205,7 +206,7 @@ test('the add form, the detail dialog, the password dialog and the recycle bin',
   const pw = page.getByRole('dialog');
   await pw.getByLabel('新密码').fill('Changed-e2e-2026');
   await pw.getByLabel('确认密码').fill('Changed-e2e-2026');
-  await page.screenshot({ path: 'test-results/users-password.png' });
+  await snap(page, 'test-results/users-password.png');
   await pw.getByRole('button', { name: '确定' }).click();
   await expect(page.locator('.xt-list .ant-alert')).toContainText('密码修改成功!');
 
@@ -218,7 +219,7 @@ test('the add form, the detail dialog, the password dialog and the recycle bin',
   const bin = page.locator('.xt-bin');
   const binRow = bin.locator('tr', { hasText: 'e2e.added' });
   await expect(binRow).toBeVisible();
-  await page.screenshot({ path: 'test-results/users-recycle-bin.png', fullPage: true });
+  await snap(page, 'test-results/users-recycle-bin.png', { fullPage: true });
   page.once('dialog', (d) => d.accept());
   await binRow.getByRole('link', { name: '还原' }).click();
   await expect(bin.locator('.ant-alert')).toContainText('还原成功');
