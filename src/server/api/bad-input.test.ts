@@ -1,6 +1,6 @@
 // Bad input never reaches a 500: every registered GET route is called with an absurd page number and with
 // a NUL byte in its parameters (PostgreSQL refuses \u0000 in text), as a visitor and as the administrator;
-// every write route is sent a NUL byte in a JSON body and in a form body. Routes come from the app's own
+// every write route is sent a NUL byte in a JSON body and in a form body, and JSON bodies that are not objects. Routes come from the app's own
 // registry, so a route added later is covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../domain/sessions.js';
@@ -89,6 +89,25 @@ describe.each(dialects)('bad input on %s', (dialect) => {
     }
     expect(wrong).toEqual([]);
     expect(await t.db.selectFrom('sys_role').select('id').execute()).toHaveLength(roles.length);
+  });
+
+  it('answers a JSON body that is null, an array, a number or a string on every write route without a server error', async () => {
+    const wrong: string[] = [];
+    for (const route of t.apiRoutes.routes.filter((r) => r.method !== 'GET')) {
+      const url = `/api${concrete(route, 'x')}`;
+      for (const body of ['null', '[]', '1', '"x"']) {
+        const res = await call(route.method, url, 'admin', { type: 'application/json', body });
+        if (crashed(res)) wrong.push(`${route.method} ${url} ${body}: ${res.status} ${res.body?.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Where an object is expected, the answer says so.
+    for (const url of ['/api/sys/quartzJob/pause', '/api/sys/quartzJob/resume', '/api/sys/quartzJob/execute', '/api/demo/form/base', '/api/demo/form/advanced', '/api/sys/role/add']) {
+      for (const body of ['null', '[]', '1', '"x"']) {
+        const res = await call('POST', url, 'admin', { type: 'application/json', body });
+        expect(res, `${url} ${body}`).toEqual({ status: 400, body: expect.objectContaining({ success: false, message: '请求数据必须是JSON对象' }) });
+      }
+    }
   });
 
   it('accepts an escaped backslash before u0000 in JSON (text, not a NUL byte)', async () => {

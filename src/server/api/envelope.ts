@@ -71,7 +71,10 @@ export function firstIssue(error: z.ZodError): string {
   return issue?.message ?? '参数错误';
 }
 
-/** Reads and validates a JSON body; bad JSON and invalid fields become a readable failure, nothing else runs. */
+/**
+ * Reads and validates a JSON body; bad JSON, a body that is not an object (an array for an array schema) and
+ * invalid fields become a readable failure, nothing else runs. Every handler reads its JSON body here.
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<Parsed<z.infer<S>>> {
   let raw: unknown;
   try {
@@ -81,6 +84,10 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     return { ok: false, response: fail(c, '请求数据不是有效的JSON', 400, 400) };
   }
+  // A body is an object, or an array where the schema reads one: `null`, `1`, `"x"` or `[]` where an object is
+  // expected would otherwise reach refinements and handlers that read its fields.
+  const array = schema.type === 'array';
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) !== array) return { ok: false, response: fail(c, array ? '请求数据必须是JSON数组' : '请求数据必须是JSON对象', 400, 400) };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, response: validationFailure(c, parsed.error) };
   return { ok: true, data: parsed.data };

@@ -2,13 +2,13 @@
 // the workbook's rows up to the row cap, validate each row, apply the valid ones and report the rejected ones,
 // changing nothing for them.
 import { PassThrough, Readable } from 'node:stream';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type * as ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { ApiEnv } from '../context.js';
 import { exportColumns, type ListSpec } from '../lists/spec.js';
 import { fail, firstIssue, ok } from './envelope.js';
-import { prepareXlsx } from './excel-zip.js';
+import { MAX_CELL_BYTES, MAX_ROW_BYTES, prepareXlsx, type PreparedXlsx } from './excel-zip.js';
 
 /** exceljs is large (about 30 MB resident): it loads on the first export or import, not at start. */
 let loaded: typeof ExcelJS | undefined;
@@ -20,6 +20,46 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 export const IMPORT_TOO_LARGE = '文件大小超出5MB限制，一次最多导入5000行';
 const NOT_XLSX = '文件格式不正确，请上传 .xlsx 文件';
+export const IMPORT_RUNNING = '您已有一个导入正在进行，请等它完成后再导入';
+
+/** Users with an import under way, in this process. */
+const importing = new Set<string>();
+
+/**
+ * One import at a time per user (every `…/importExcel` route): each holds its workbook, the parsed rows and its
+ * writes, so a user who sends many at once gets an answer instead of multiplying the memory and the work.
+ */
+export const oneImportPerUser: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const user = c.get('user');
+  if (!user || c.req.method !== 'POST' || !c.req.path.endsWith('/importExcel')) return next();
+  if (importing.has(user.id)) return fail(c, IMPORT_RUNNING, 429, 429);
+  importing.add(user.id);
+  try {
+    await next();
+  } finally {
+    importing.delete(user.id);
+  }
+};
+
+const kb = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024}MB` : `${n / 1024}KB`);
+
+/** Why a workbook cannot be read, in the words the import answers with. */
+function refusal(p: Exclude<PreparedXlsx, { ok: true }>): string {
+  switch (p.reason) {
+    case 'too_large':
+      return '文件内容过大，请删除多余的数据或拆分后再导入';
+    case 'no_sheet':
+      return '文件中没有工作表';
+    case 'malformed':
+      return NOT_XLSX;
+    case 'overlong': {
+      const { what, row } = p.at;
+      if (what === 'row') return `第${row}行的内容过长（超过${kb(MAX_ROW_BYTES)}），请检查文件后再导入`;
+      if (what === 'cell') return `${row ? `第${row}行` : '文件中'}有单元格内容过长（超过${kb(MAX_CELL_BYTES)}），请检查文件后再导入`;
+      return `文件中有过长的内容（超过${kb(MAX_CELL_BYTES)}），请检查文件后再导入`;
+    }
+  }
+}
 
 const cellText = (record: Record<string, unknown>, key: string, dict: boolean) => {
   const v = dict ? (record[`${key}_dictText`] ?? record[key]) : record[key];
@@ -95,8 +135,8 @@ function* pieces(buf: Buffer, size = 64 * 1024) {
  * Reads the uploaded workbook (multipart field `file`) row by row from a stream, mapping columns by header
  * title (the row whose cells match the spec's titles, so the two title rows of our export are skipped) and
  * validating each row with `schema`. Reading stops after MAX_IMPORT_ROWS rows: the rest of the file is never
- * inflated or parsed, so a large file costs no more than one of the cap. The body's size is capped before it
- * is read (body-limit.ts); nothing is written here.
+ * parsed, so a large file costs no more than one of the cap. The body's size is capped before it is read
+ * (body-limit.ts), what the workbook inflates to before it is parsed (excel-zip.ts); nothing is written here.
  */
 export async function readImportRows<S extends z.ZodType>(c: Context<ApiEnv>, titleToKey: Record<string, string>, schema: S): Promise<ImportRead<z.infer<S>>> {
   const failure = (message: string, code = 500, status: 200 | 400 = 200) => ({ ok: false as const, response: fail(c, message, code, status) });
@@ -113,7 +153,7 @@ export async function readImportRows<S extends z.ZodType>(c: Context<ApiEnv>, ti
   // An .xlsx is a zip archive: check the magic bytes before handing it to the parser.
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) return failure(NOT_XLSX);
   const prepared = await prepareXlsx(bytes);
-  if (!prepared.ok) return failure(prepared.reason === 'too_large' ? '文件内容过大，请删除多余的数据或拆分后再导入' : prepared.reason === 'no_sheet' ? '文件中没有工作表' : NOT_XLSX);
+  if (!prepared.ok) return failure(refusal(prepared));
 
   const reader = new (await exceljs()).stream.xlsx.WorkbookReader(Readable.from(pieces(prepared.zip)), {
     worksheets: 'emit',

@@ -6,6 +6,7 @@ import { resolveSession } from '../domain/sessions.js';
 import { ApiRoutes } from './access.js';
 import { PASSWORD_CHANGE_REQUIRED } from '../shared/password-policy.js';
 import { fail } from './envelope.js';
+import { oneImportPerUser } from './excel.js';
 import { publicContentOfWrite } from './public-writes.js';
 import { publicContentChanged } from '../shared/public-content.js';
 import { refuseIllegalInput } from './illegal-input.js';
@@ -165,6 +166,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
       });
     }
   });
+  app.use('*', oneImportPerUser);
   app.route('/', routes.app);
   app.notFound((c) => fail(c, '路径不存在，请检查路径是否正确', 404, 404));
   app.onError((err, c) => {

@@ -35,6 +35,15 @@ const HOSTILE = [
   '/\u202e/evil.example',
   '/%E3%80%80/evil.example',
   '/%zz/evil.example',
+  // Dot segments a browser resolves before it reads the path: `//evil.example` once resolved.
+  '/.//evil.example',
+  '/././/evil.example',
+  '/a/../..//evil.example',
+  '/%2e//evil.example',
+  '/%2E%2e/..//evil.example',
+  '/.%2E/%2e.//evil.example',
+  '/%252e//evil.example',
+  '/x/%2e%2e/%2F/evil.example',
 ];
 
 const LOCAL = ['/dashboard/index', '/isystem/role?pageNo=2&roleName=%E7%AE%A1%E7%90%86', '/isystem/dictItem?dictId=1&back=%2Fisystem%2Fdict%3FpageNo%3D2', '/isystem/user/recycleBin'];
@@ -48,6 +57,18 @@ describe('safeLocalPath', () => {
     expect(safeLocalPath('/isystem/user', '/isystem/role', '/isystem/role')).toBe('/isystem/role');
     expect(safeLocalPath(['/isystem/role'], '/isystem/role')).toBe('/isystem/role');
     expect(safeLocalPath(`/${'a'.repeat(3000)}`, '/home')).toBe('/home');
+  });
+
+  it('resolves dot segments, percent-encoded ones too, and judges `within` on the resolved path', () => {
+    expect(safeLocalPath('/./', '/home')).toBe('/');
+    expect(safeLocalPath('/isystem/role/./users/../?pageNo=2&back=/../x', '/home')).toBe('/isystem/role/?pageNo=2&back=/../x');
+    expect(safeLocalPath('/isystem/%2e/role/%2E%2e/user', '/home')).toBe('/isystem/user');
+    expect(safeLocalPath('/../../isystem/role', '/home')).toBe('/isystem/role');
+    expect(safeLocalPath('/isystem/role/..', '/home')).toBe('/isystem/');
+    expect(safeLocalPath('/isystem/role/%2e%2e.x/y', '/home')).toBe('/isystem/role/%2e%2e.x/y');
+    expect(safeLocalPath('/isystem/role/../user', '/isystem/role', '/isystem/role')).toBe('/isystem/role');
+    expect(safeLocalPath('/isystem/role/%2e%2e/user', '/isystem/role', '/isystem/role')).toBe('/isystem/role');
+    expect(safeLocalPath('/isystem/role/./x', '/isystem/role', '/isystem/role')).toBe('/isystem/role/x');
   });
 });
 

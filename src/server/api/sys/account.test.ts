@@ -9,7 +9,7 @@ import { newId } from '../../domain/ids.js';
 import { closeMail } from '../../domain/mail.js';
 import { startTestSmtp, type TestSmtp } from '../../domain/mail.test-kit.js';
 import { hashPassword } from '../../domain/password.js';
-import { PASSWORD_TOO_SHORT, PASSWORD_TOO_SIMPLE } from '../../shared/password-policy.js';
+import { PASSWORD_IS_USERNAME, PASSWORD_TOO_SHORT, PASSWORD_TOO_SIMPLE } from '../../shared/password-policy.js';
 import { RECOVERY_SENT, RECOVERY_UNAVAILABLE, REGISTRATION_CLOSED, RESET_LINK_INVALID } from './account.js';
 
 const PERMISSIONS = '/sys/permission/getUserPermissionByToken';
@@ -142,6 +142,7 @@ describe('self-registration', () => {
       const captcha = await solved();
       expectInvalid(await t.api('POST', '/sys/user/register', { body: { ...captcha, username: 'weak.kid', password: 'abc' } }), PASSWORD_TOO_SHORT, 'password');
       expectInvalid(await register({ username: 'weak.kid', password: 'abcdefghij' }), PASSWORD_TOO_SIMPLE, 'password');
+      expectInvalid(await register({ username: 'weak.kid', password: 'Weak.Kid-2026' }), PASSWORD_IS_USERNAME, 'password');
       expectInvalid(await register({ username: 'weak.kid', password: GOOD_PASSWORD, confirmpassword: 'Other-pass-1' }), '两次输入的密码不一样！', 'confirmpassword');
       expectInvalid(await register({ username: 'x', password: GOOD_PASSWORD }), '用户账号长度应为3到32个字符', 'username');
       expect(await userRow(t, 'weak.kid')).toBeUndefined();

@@ -12,6 +12,7 @@ import { CAPTCHA_AFTER_FAILURES, memoryLoginThrottle, type LoginThrottle } from 
 import { hashPassword, needsRehash, verifyPassword } from '../../domain/password.js';
 import { createSession, loadRoles, revokeSession } from '../../domain/sessions.js';
 import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
+import type { AppDeps } from '../../context.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { envelope, fail, jsonBody, ok } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
@@ -26,9 +27,18 @@ const loginBody = z.object({
 
 const WRONG = '用户名或密码错误';
 
+/** Used when an app was given no throttle (tests, tools): each app counts in its own memory. */
+const ownThrottles = new WeakMap<AppDeps, LoginThrottle>();
+
+/** The app's login attempt counts: logins, and the old password of a password change, count together. */
+export function loginThrottleOf(deps: AppDeps): LoginThrottle {
+  if (deps.loginThrottle) return deps.loginThrottle;
+  let own = ownThrottles.get(deps);
+  if (!own) ownThrottles.set(deps, (own = memoryLoginThrottle()));
+  return own;
+}
+
 export function registerLoginRoutes(r: ApiRoutes) {
-  // Used when the app was given no throttle (tests, tools): counts in this app's memory.
-  let ownThrottle: LoginThrottle | undefined;
 
   r.post('/sys/login', PUBLIC, async (c) => {
     const body = await jsonBody(c, loginBody);
@@ -37,7 +47,7 @@ export function registerLoginRoutes(r: ApiRoutes) {
     const { db } = deps;
     const { username, password } = body.data;
     const ip = clientIp(c, deps.config.trustProxy);
-    const throttle = deps.loginThrottle ?? (ownThrottle ??= memoryLoginThrottle());
+    const throttle = loginThrottleOf(deps);
     // The attempt is counted before the password is checked, so parallel attempts cannot all be evaluated.
     const allowed = await throttle.take(ip, username);
     if (!allowed.ok) return fail(c, `登录失败次数过多，请${allowed.minutes}分钟后再试`, 429);

@@ -68,6 +68,13 @@ describe('passwordProblem', () => {
     expect(passwordProblem('风筝飞得很高2026')).toBeNull();
     expect(passwordProblem('Lily2026x', 'lily2026X')).toBe(PASSWORD_IS_USERNAME);
   });
+  it('refuses a password that contains the account name, in any case', () => {
+    expect(passwordProblem('student2A1', 'student2')).toBe(PASSWORD_IS_USERNAME);
+    expect(passwordProblem('my-STUDENT2-pw', 'Student2')).toBe(PASSWORD_IS_USERNAME);
+    expect(passwordProblem('student1A1', 'student2')).toBeNull();
+    // An older name of one or two letters is refused only whole.
+    expect(passwordProblem('Kab-2026x', 'ab')).toBeNull();
+  });
 });
 
 describe('the policy wherever a password is set', () => {
@@ -75,6 +82,7 @@ describe('the policy wherever a password is set', () => {
     expectInvalid(await addUser('weak.one', '12345678'), PASSWORD_TOO_SIMPLE, 'password');
     expectInvalid(await addUser('weak.one', 'Passw0rd'), PASSWORD_TOO_COMMON, 'password');
     expectInvalid(await addUser('weak2026one', 'weak2026one'), PASSWORD_IS_USERNAME, 'password');
+    expectInvalid(await addUser('weak2026one', 'Weak2026One!'), PASSWORD_IS_USERNAME, 'password');
     expect(await hashOf('weak.one')).toBeUndefined();
     expect(await hashOf('weak2026one')).toBeUndefined();
   });
@@ -84,6 +92,13 @@ describe('the policy wherever a password is set', () => {
     const before = await hashOf('reset.weak');
     const res = await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'reset.weak', password: '12345678', confirmpassword: '12345678' } });
     expectInvalid(res, PASSWORD_TOO_SIMPLE, 'password');
+    expect(await hashOf('reset.weak')).toBe(before);
+    // Nor one containing the name of the account it is for (named by username or by id).
+    const named = await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { username: 'reset.weak', password: 'Reset.Weak-2026', confirmpassword: 'Reset.Weak-2026' } });
+    expectEnvelope(named, { success: false, message: PASSWORD_IS_USERNAME });
+    expect(named.body.result).toEqual({ errors: { password: PASSWORD_IS_USERNAME } });
+    const byId = await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { id: await t.userId('reset.weak'), password: 'x-reset.weak-2026' } });
+    expectEnvelope(byId, { success: false, message: PASSWORD_IS_USERNAME });
     expect(await hashOf('reset.weak')).toBe(before);
   });
 
@@ -97,6 +112,7 @@ describe('the policy wherever a password is set', () => {
     expectInvalid(await change('qwerty123'), PASSWORD_TOO_COMMON, 'password');
     const same = await change('own2026pw');
     expectEnvelope(same, { success: false, message: PASSWORD_IS_USERNAME });
+    expectEnvelope(await change('Own2026pw-x'), { success: false, message: PASSWORD_IS_USERNAME });
     expect(await hashOf('own2026pw')).toBe(before);
   });
 
@@ -106,12 +122,17 @@ describe('the policy wherever a password is set', () => {
     ws.addRow(['用户账号', '真实姓名', '性别', '身份', '手机号', '邮箱', '班级', '初始密码']);
     ws.addRow(['roster.weak', '弱密码', '男', '学生', '', '', 'A01A01A01', '12345678']);
     ws.addRow(['roster.good', '好密码', '女', '学生', '', '', 'A01A01A01', 'Kite-2026-blue']);
+    ws.addRow(['roster.named', '名字密码', '女', '学生', '', '', 'A01A01A01', 'Roster.Named-1']);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'roster.xlsx');
     const res = await t.request('/api/sys/user/importExcel', { method: 'POST', headers: { 'X-Access-Token': teacher }, body: form });
     const body = (await res.json()) as { result: { errors: { row: number; message: string }[] } };
-    expect(body.result.errors).toEqual([{ row: 2, message: PASSWORD_TOO_SIMPLE }]);
+    expect(body.result.errors).toEqual([
+      { row: 2, message: PASSWORD_TOO_SIMPLE },
+      { row: 4, message: PASSWORD_IS_USERNAME },
+    ]);
     expect(await hashOf('roster.weak')).toBeUndefined();
+    expect(await hashOf('roster.named')).toBeUndefined();
     expect(await hashOf('roster.good')).toBeTruthy();
   });
 
@@ -138,7 +159,7 @@ describe('a password someone else set must be changed first', () => {
     expectEnvelope(await t.api('PUT', '/sys/user/changePassword', { token: teacher, body: { username: 'reset.kid', password: 'Kite-2026-red' } }), { success: true });
     expect(await flag('reset.kid')).toBe(1);
     const adminId = await t.userId('admin');
-    expectEnvelope(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { id: adminId, password: 'Admin-2026-new' } }), { success: true });
+    expectEnvelope(await t.api('PUT', '/sys/user/changePassword', { token: admin, body: { id: adminId, password: 'Head-2026-new' } }), { success: true });
     expect(await flag('admin')).toBe(0);
   });
 

@@ -137,7 +137,9 @@ async function findJob(c: Context<ApiEnv>): Promise<JobRow | Response> {
   let id = c.req.query('id');
   let jobClassName = c.req.query('jobClassName');
   if (c.req.method !== 'GET') {
-    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    const read = await jsonBody(c, z.record(z.string(), z.unknown()));
+    if (!read.ok) return read.response;
+    const body = read.data;
     if (typeof body.id === 'string') id = body.id;
     if (typeof body.jobClassName === 'string') jobClassName = body.jobClassName;
   }

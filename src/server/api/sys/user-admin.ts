@@ -454,7 +454,7 @@ const rosterRow = z.object({
     .optional()
     .transform((s) => (s ?? '').split(/[,，、;；\s]+/).map((x) => x.trim()).filter(Boolean)),
   password: password.optional(),
-});
+}).refine((r) => !r.password || passwordProblem(r.password, r.username) !== PASSWORD_IS_USERNAME, { message: PASSWORD_IS_USERNAME, path: ['password'] });
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -707,13 +707,14 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     if (!id && !name) return fail(c, '用户不存在！');
     const found = await db
       .selectFrom('sys_user')
-      .select('id')
+      .select(['id', 'username'])
       .where(id ? 'id' : 'username', '=', (id || name)!)
       .where('del_flag', '=', 0)
       .executeTakeFirst();
     if (!found) return fail(c, '用户不存在！');
     const target = await manageable(c, [found.id], { notFound: '用户不存在！' });
     if (!target.ok) return target.response;
+    if (passwordProblem(body.data.password, found.username) === PASSWORD_IS_USERNAME) return fieldFail(c, 'password', PASSWORD_IS_USERNAME);
     const me = c.get('user')!;
     await db
       .updateTable('sys_user')
@@ -861,7 +862,13 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
 
     // Hashing runs in libuv's thread pool; two at a time leave threads for everyone else's requests.
     const gone = () => connection.aborted;
-    const plain = accepted.map((a) => a.row.data.password ?? generatePassword(10));
+    const generated = (username: string) => {
+      let p: string;
+      do p = generatePassword(10);
+      while (passwordProblem(p, username));
+      return p;
+    };
+    const plain = accepted.map((a) => a.row.data.password ?? generated(a.row.data.username));
     const hashes: string[] = new Array(accepted.length);
     let next = 0;
     const hasher = async () => {

@@ -266,3 +266,41 @@ describe('PUT /sys/user/updatePassword', () => {
     expect((await user('student3')).password).toBe(before.password);
   });
 });
+
+describe('PUT /sys/user/updatePassword: wrong old passwords count like failed logins', () => {
+  // An app of its own: the account ends up locked for 15 minutes.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await startTestApp({ demoContent: true });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it('warns before the last attempt, ends the session at the 5th and changes nothing, even with the right one after', async () => {
+    const NEW_PASSWORD = 'New-Password-2026';
+    const token = await own.login('student3');
+    const before = await own.db.selectFrom('sys_user').select('password').where('username', '=', 'student3').executeTakeFirstOrThrow();
+    const change = (oldpassword: string) => own.api('PUT', '/sys/user/updatePassword', { token, body: { oldpassword, password: NEW_PASSWORD, confirmpassword: NEW_PASSWORD } });
+    expectFailure(await change('wrong-1'), '旧密码输入错误!');
+    expectFailure(await change('wrong-2'), '旧密码输入错误!');
+    expectFailure(await change('wrong-3'), '旧密码输入错误!再错2次将退出登录');
+    expectFailure(await change('wrong-4'), '旧密码输入错误!再错1次将退出登录');
+    expectFailure(await change('wrong-5'), '旧密码输入错误次数过多，已退出登录，请15分钟后再登录', { code: 429 });
+    // The session is over: the right old password changes nothing now.
+    expectTokenRefusal(await change(DEMO_PASSWORD));
+    expect(await own.db.selectFrom('sys_user').select('password').where('username', '=', 'student3').executeTakeFirstOrThrow()).toEqual(before);
+    // And logging in again from that address waits, as after 5 failed logins.
+    expectFailure(await own.api('POST', '/sys/login', { body: { username: 'student3', password: DEMO_PASSWORD } }), /^登录失败次数过多，请\d+分钟后再试$/, { code: 429 });
+  });
+
+  it('a right old password starts the count over', async () => {
+    const token = await own.login('student2');
+    const change = (oldpassword: string, password: string) => own.api('PUT', '/sys/user/updatePassword', { token, body: { oldpassword, password, confirmpassword: password } });
+    for (let i = 0; i < 4; i++) expectEnvelope(await change('wrong', 'Other-Password-2026'), { success: false });
+    expectEnvelope(await change(DEMO_PASSWORD, 'Other-Password-2026'), { success: true });
+    // Four more wrong ones do not end the session.
+    for (let i = 0; i < 4; i++) expectEnvelope(await change('wrong', 'Third-Password-2026'), { success: false });
+    expectEnvelope(await own.api('GET', PERMISSIONS, { token }), { success: true });
+  });
+});
