@@ -58,6 +58,13 @@ async function walk(browser: Browser, page: Page, workId: string, width: number,
   await expect(page.getByText('来学堂，和小伙伴一起学编程！')).toBeVisible();
   await page.getByText('手机扫码分享').click();
   await expect(page.getByText('微信扫一扫手机体验和分享')).toBeVisible();
+  // The server has no PUBLIC_URL: the QR is an image drawn for this browser's address, and the link under it is
+  // written out in full by the page's script (relative without JavaScript).
+  const qr = page.locator('.xt-share .xt-qr-code img');
+  await expect(qr).toHaveJSProperty('complete', true);
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('.xt-share .xt-qr-caption a')).toHaveText(js ? `${origin}/work-detail?id=${workId}` : `/work-detail?id=${workId}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await page.screenshot({ path: `${SHOTS}/${shot}-visitor.png`, fullPage: true });
 

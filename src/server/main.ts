@@ -28,6 +28,10 @@ async function main() {
     throw err;
   }
   if (config.testCaptcha && config.logLevel === 'info') console.error('WARNING: XUETANG_TEST_CAPTCHA is set: every captcha shows the same code. Test use only.');
+  // Said once, at start: without the site's address, shared pages never take one from a request (pages/share.ts).
+  if (!config.publicUrl && config.logLevel === 'info') {
+    console.log('PUBLIC_URL is not set: share links on public pages are relative, their QR codes are drawn for the address each visitor used, and password recovery by e-mail is off. Set PUBLIC_URL=https://your.school.example to fix them.');
+  }
   const { db, dialect, close } = connect({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'xuetang.db'),
