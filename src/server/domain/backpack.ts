@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TeachingScratchBackpackTable } from '../db/schema.js';
 import { newId } from './ids.js';
-import { svgProblem } from './scratch-assets.js';
+import { svgProblem } from './svg-check.js';
 import { now } from './time.js';
 import { detectKind } from './uploads.js';
 import { checkZip } from './zip-check.js';

@@ -3,6 +3,7 @@
 // (`msg` names what happened, from a fixed list) and, when htmx sent them, with the part of the page they
 // changed. Forms pass the pages' same-origin rule (pages/index.ts) like every other page form.
 import type { Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import {
   COMMENT_PAGE_SIZE,
   CommentPage,
@@ -16,6 +17,7 @@ import {
 } from '../../templates/public/work-detail.js';
 import type { PublicViewer } from '../../templates/public/layout.js';
 import type { WorkComment } from '../upstream/client.js';
+import { isVisitorId, newVisitorId, VISITOR_COOKIE, visitorCookieOptions } from '../shared/visitor-cookie.js';
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 import { cachedQrSvg, publicOrigin, qrImage, workQrPath, workSharePath } from './share.js';
@@ -136,12 +138,18 @@ export function registerWorkDetailPages(app: Hono<PageEnv>) {
     return c.html(<CommentPage workId={id} comments={comments} page={page} full={comments.length >= COMMENT_PAGE_SIZE} />);
   });
 
-  // 点赞: anyone, once a day per work (the API counts; a repeat answers 已经点赞过了).
+  // 点赞: anyone, once a day per work and person (the API counts; a repeat answers 已经点赞过了).
   app.post('/work-detail/like', async (c) => {
     const form = await c.req.parseBody();
     const id = formText(form.id).trim();
     if (!id) return renderDetail(c, '', {});
-    const res = await c.get('upstream').starWork(id);
+    // The browser's visitor id: its anonymous and logged-in likes count once (domain/work-visits.ts countStar).
+    let browser = getCookie(c, VISITOR_COOKIE);
+    if (!isVisitorId(browser)) {
+      browser = newVisitorId();
+      setCookie(c, VISITOR_COOKIE, browser, visitorCookieOptions(c.get('config').secureCookies));
+    }
+    const res = await c.get('upstream').starWork(id, browser);
     if (!res.success && res.message === '作品不存在') return renderDetail(c, id, {});
     const code: FlashCode = res.success ? 'starred' : res.message === '已经点赞过了' ? 'star-again' : 'star-failed';
     if (!isHtmx(c)) return back(c, id, code, 'xt-like');
