@@ -117,3 +117,19 @@ test.describe('without JavaScript', () => {
     await walk(browser, page, works[2], 1366, false, 'work-detail-nojs');
   });
 });
+
+test('a visitor who liked a work and then logs in does not like it again', async ({ page }) => {
+  expect(works.length).toBeGreaterThanOrEqual(4);
+  await page.goto(`/work-detail?id=${works[3]}`);
+  const before = await likeCount(page);
+  await page.locator('#xt-like').getByRole('button', { name: /点赞/ }).click();
+  await expect(page.locator('#xt-like [role="status"]')).toHaveText('点赞成功');
+  await page.goto(`/user/login?redirect=${encodeURIComponent(`/work-detail?id=${works[3]}`)}`);
+  await page.getByLabel('账户').fill('student3');
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(new RegExp(`/work-detail\\?id=${works[3]}$`));
+  await page.locator('#xt-like').getByRole('button', { name: /点赞/ }).click();
+  await expect(page.locator('#xt-like [role="status"]')).toHaveText('已经点赞过了');
+  expect(await likeCount(page)).toBe(before + 1);
+});
