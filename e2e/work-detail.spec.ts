@@ -58,6 +58,13 @@ async function walk(browser: Browser, page: Page, workId: string, width: number,
   await expect(page.getByText('来学堂，和小伙伴一起学编程！')).toBeVisible();
   await page.getByText('手机扫码分享').click();
   await expect(page.getByText('微信扫一扫手机体验和分享')).toBeVisible();
+  // The server has no PUBLIC_URL: the QR is an image drawn for this browser's address, and the link under it is
+  // written out in full by the page's script (relative without JavaScript).
+  const qr = page.locator('.xt-share .xt-qr-code img');
+  await expect(qr).toHaveJSProperty('complete', true);
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('.xt-share .xt-qr-caption a')).toHaveText(js ? `${origin}/work-detail?id=${workId}` : `/work-detail?id=${workId}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await page.screenshot({ path: `${SHOTS}/${shot}-visitor.png`, fullPage: true });
 
@@ -109,4 +116,20 @@ test.describe('without JavaScript', () => {
   test('like, comment and delete work through plain forms', async ({ browser, page }) => {
     await walk(browser, page, works[2], 1366, false, 'work-detail-nojs');
   });
+});
+
+test('a visitor who liked a work and then logs in does not like it again', async ({ page }) => {
+  expect(works.length).toBeGreaterThanOrEqual(4);
+  await page.goto(`/work-detail?id=${works[3]}`);
+  const before = await likeCount(page);
+  await page.locator('#xt-like').getByRole('button', { name: /点赞/ }).click();
+  await expect(page.locator('#xt-like [role="status"]')).toHaveText('点赞成功');
+  await page.goto(`/user/login?redirect=${encodeURIComponent(`/work-detail?id=${works[3]}`)}`);
+  await page.getByLabel('账户').fill('student3');
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(new RegExp(`/work-detail\\?id=${works[3]}$`));
+  await page.locator('#xt-like').getByRole('button', { name: /点赞/ }).click();
+  await expect(page.locator('#xt-like [role="status"]')).toHaveText('已经点赞过了');
+  expect(await likeCount(page)).toBe(before + 1);
 });

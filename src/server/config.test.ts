@@ -1,6 +1,6 @@
 // Configuration from the environment: TRUST_PROXY is validated at start like every other setting.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicUrlNotice } from './config.js';
 
 describe('TRUST_PROXY', () => {
   it('is off when unset', () => {
@@ -28,5 +28,13 @@ describe('mail and the test captcha', () => {
     expect(loadConfig({ XUETANG_TEST_CAPTCHA: 'ab12' }).testCaptcha).toBe('ab12');
     expect(loadConfig({}).testCaptcha).toBeUndefined();
     expect(() => loadConfig({ XUETANG_TEST_CAPTCHA: 'ab12', NODE_ENV: 'production' })).toThrow(/test-only/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('unset, the start says once that share links are relative until it is set', () => {
+    expect(publicUrlNotice(loadConfig({}))).toMatch(/^PUBLIC_URL is not set: share links on public pages are relative/);
+    expect(publicUrlNotice(loadConfig({ PUBLIC_URL: 'https://school.example.cn/' }))).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://school.example.cn/' }).publicUrl).toBe('https://school.example.cn');
   });
 });

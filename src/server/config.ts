@@ -129,3 +129,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testCaptcha: e.XUETANG_TEST_CAPTCHA,
   };
 }
+
+/**
+ * What the start says once about PUBLIC_URL, or null when it is set: without it nothing shared takes the site's
+ * address from a request's Host (pages/share.ts), so share links stay relative.
+ */
+export function publicUrlNotice(config: Pick<Config, 'publicUrl'>): string | null {
+  if (config.publicUrl) return null;
+  return 'PUBLIC_URL is not set: share links on public pages are relative, their QR codes are drawn for the address each visitor used, and password recovery by e-mail is off. Set PUBLIC_URL=https://your.school.example to fix them.';
+}

@@ -1,7 +1,7 @@
 // Start: configuration → database (migrate, seed) → app → listen.
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, publicUrlNotice, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { firstStartBanner } from './db/seed/banner.js';
@@ -29,6 +29,9 @@ async function main() {
     throw err;
   }
   if (config.testCaptcha && config.logLevel === 'info') console.error('WARNING: XUETANG_TEST_CAPTCHA is set: every captcha shows the same code. Test use only.');
+  // Said once, at start: without the site's address, shared pages never take one from a request (pages/share.ts).
+  const notice = publicUrlNotice(config);
+  if (notice && config.logLevel === 'info') console.log(notice);
   const { db, dialect, close } = connect({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'xuetang.db'),

@@ -68,12 +68,17 @@ export const WRITING_GETS = new Set([
   '/sys/annountCement/doReovkeData',
   '/sys/logout',
   '/teaching/teachingWork/setWorkTag',
-  '/teaching/teachingWork/starWork',
   '/teaching/teachingDepartDayLog/unitViewLog',
   '/sys/quartzJob/pause',
   '/sys/quartzJob/resume',
   '/sys/quartzJob/execute',
 ]);
+/**
+ * Writes anyone may make without a session (a like): POST only (the anchor's GET answers 405, so an <img> on
+ * another site likes nothing), and from a page of this site unless sent with the token header, which another
+ * site cannot send: a form posted from elsewhere must not like for each visitor who lands there.
+ */
+export const SAME_ORIGIN_POSTS = new Set(['/teaching/teachingWork/starWork']);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 
@@ -131,9 +136,11 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
     c.set('user', user);
     c.set('tokenSource', user ? found!.source : null);
     const write = isWriteMethod(c.req.method);
-    const writingGet = !write && WRITING_GETS.has(c.req.path.replace(/^\/api/, ''));
+    const apiPath = c.req.path.replace(/^\/api/, '');
+    const writingGet = !write && WRITING_GETS.has(apiPath);
     if (writingGet && (c.req.method !== 'GET' || found?.source === 'cookie')) return fail(c, `不支持通过${c.req.method}请求修改数据`, 405, 405);
-    if (write && found?.source === 'cookie' && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
+    if (!write && SAME_ORIGIN_POSTS.has(apiPath)) return fail(c, `不支持通过${c.req.method}请求修改数据`, 405, 405);
+    if (write && found?.source !== 'header' && (found?.source === 'cookie' || SAME_ORIGIN_POSTS.has(apiPath)) && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
     const unsafe = write || writingGet;
     if (unsafe && user?.needChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(c.req.path.replace(/^\/api/, ''))) {
       return fail(c, PASSWORD_CHANGE_REQUIRED, 403, 403);

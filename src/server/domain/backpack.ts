@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TeachingScratchBackpackTable } from '../db/schema.js';
 import { newId } from './ids.js';
+import { svgProblem } from './svg-check.js';
 import { now } from './time.js';
 import { detectKind } from './uploads.js';
 import { checkZip } from './zip-check.js';
@@ -87,9 +88,13 @@ export async function checkBody(type: BackpackType, mime: string, body: Buffer):
         throw bad();
       }
       break;
-    case 'svg':
+    case 'svg': {
       if (!looksLikeSvg(body)) throw bad();
+      // The asset library's check: no script, handlers, outside references or animated handlers and links.
+      const problem = svgProblem(body.toString('utf8'));
+      if (problem) throw new BackpackRejected(problem);
       break;
+    }
     case 'png':
     case 'jpg':
       if (detectKind(body) !== ext) throw bad();

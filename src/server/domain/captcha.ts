@@ -1,7 +1,8 @@
 // Image captchas. A code is 4 characters without look-alikes, drawn with crypto randomness and rendered by
 // svg-captcha; the client gets it as an SVG data URL. Only sha256(checkKey + ':' + code) is stored, for 5
-// minutes, in sys_captcha (every process sees it). A check consumes every code of its key, right or wrong, so
-// a code works once and cannot be guessed at repeatedly. The anchor (Redis, 10 minutes) let a solved code be
+// minutes, in sys_captcha (every process sees it). A new picture for a key replaces its previous code (only the
+// newest is accepted). A check consumes every code of its key, right or wrong, so a code works once and cannot
+// be guessed at repeatedly. The anchor (Redis, 10 minutes) let a solved code be
 // reused until it expired.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -45,9 +46,12 @@ async function renderer(): Promise<Render> {
 export async function issueCaptcha(db: Kysely<Database>, checkKey: string, opts: { fixedCode?: string; code?: string } = {}): Promise<{ image: string }> {
   const code = opts.code ?? opts.fixedCode ?? randomCode();
   const t = Date.now();
-  // Expired codes are swept as new ones are drawn (indexed on expires_at).
-  await db.deleteFrom('sys_captcha').where('expires_at', '<=', t).execute();
-  await db.insertInto('sys_captcha').values({ id: newId(), check_key: checkKey, code_hash: hash(checkKey, code), expires_at: t + CAPTCHA_TTL_MS }).execute();
+  await db.transaction().execute(async (tx) => {
+    // Expired codes are swept as new ones are drawn (indexed on expires_at), and a new code replaces the key's
+    // previous one: asking for 30 pictures must not leave 30 codes to try.
+    await tx.deleteFrom('sys_captcha').where((eb) => eb.or([eb('expires_at', '<=', t), eb('check_key', '=', checkKey)])).execute();
+    await tx.insertInto('sys_captcha').values({ id: newId(), check_key: checkKey, code_hash: hash(checkKey, code), expires_at: t + CAPTCHA_TTL_MS }).execute();
+  });
   const svg = (await renderer())(code, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f5f7fa' });
   return { image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -64,17 +68,13 @@ export async function checkCaptcha(db: Kysely<Database>, checkKey: unknown, capt
   if (typeof captcha !== 'string' || captcha.trim() === '') return { ok: false, message: CAPTCHA_MISSING };
   if (typeof key !== 'string' || !CHECK_KEY_PATTERN.test(key) || captcha.length > 16) return { ok: false, message: CAPTCHA_INVALID };
   const rows = opts.keepIfRight
-    ? await db.selectFrom('sys_captcha').select(['code_hash', 'expires_at']).where('check_key', '=', key).execute()
-    : await db.deleteFrom('sys_captcha').where('check_key', '=', key).returning(['code_hash', 'expires_at']).execute();
+    ? await db.selectFrom('sys_captcha').select(['id', 'code_hash', 'expires_at']).where('check_key', '=', key).execute()
+    : await db.deleteFrom('sys_captcha').where('check_key', '=', key).returning(['id', 'code_hash', 'expires_at']).execute();
   if (!rows.length) return { ok: false, message: CAPTCHA_WRONG };
-  const wanted = Buffer.from(hash(key, captcha), 'hex');
-  const t = Date.now();
-  let match = false;
-  for (const r of rows) {
-    // Every row is compared (constant time), so the answer's timing says nothing about which one matched.
-    const same = timingSafeEqual(Buffer.from(r.code_hash, 'hex'), wanted);
-    if (same && Number(r.expires_at) > t) match = true;
-  }
+  // Only the newest code counts: two processes drawing for one key at the same moment may both have stored one.
+  const newest = rows.reduce((a, b) => (Number(b.expires_at) > Number(a.expires_at) || (Number(b.expires_at) === Number(a.expires_at) && b.id > a.id) ? b : a));
+  const same = timingSafeEqual(Buffer.from(newest.code_hash, 'hex'), Buffer.from(hash(key, captcha), 'hex'));
+  const match = same && Number(newest.expires_at) > Date.now();
   if (!match && opts.keepIfRight) await db.deleteFrom('sys_captcha').where('check_key', '=', key).execute();
   return match ? { ok: true } : { ok: false, message: CAPTCHA_WRONG };
 }

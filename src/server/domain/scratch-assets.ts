@@ -15,6 +15,7 @@ import type { Database } from '../db/schema.js';
 import { detectKind } from './uploads.js';
 import { newId } from './ids.js';
 import { now } from './time.js';
+import { svgProblem } from './svg-check.js';
 
 /** Key prefix of asset files (relative to the files directory), the anchor's `internalapi/asset/`. */
 export const ASSET_DIR = 'internalapi/asset';
@@ -60,25 +61,6 @@ export function detectAssetExt(buf: Uint8Array): AssetExt | null {
   return null;
 }
 
-/**
- * Why an SVG is refused, or null when it is plain drawing: no script, no event handlers, no javascript:
- * URLs, no embedded HTML, no DTD/entities (XXE, billion laughs), no references outside the file.
- */
-export function svgProblem(text: string): string | null {
-  if (/<script[\s>/]/i.test(text)) return 'SVG 文件包含脚本（<script>），已拒绝';
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return 'SVG 文件包含 DTD 或实体声明，已拒绝';
-  if (/\son[a-z]+\s*=/i.test(text)) return 'SVG 文件包含事件脚本（on… 属性），已拒绝';
-  if (/javascript:|vbscript:/i.test(text)) return 'SVG 文件包含脚本链接（javascript:），已拒绝';
-  if (/<(foreignObject|iframe|embed|object|audio|video)[\s>/]/i.test(text)) return 'SVG 文件嵌入了网页内容，已拒绝';
-  // href / xlink:href may point inside the file (#id) or hold inline image data, nothing else.
-  for (const m of text.matchAll(/\s(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gi)) {
-    const v = m[2].trim();
-    if (!v.startsWith('#') && !/^data:image\/(png|jpe?g|gif);base64,/i.test(v)) return 'SVG 文件引用了外部资源，已拒绝';
-  }
-  if (/url\(\s*["']?\s*(?!#)[^)]*\)/i.test(text.replace(/url\(\s*["']?data:image\/[a-z]+;base64,[^)]*\)/gi, ''))) return 'SVG 文件引用了外部资源，已拒绝';
-  if (/@import/i.test(text)) return 'SVG 文件引用了外部样式，已拒绝';
-  return null;
-}
 
 export interface CostumeInfo {
   dataFormat: 'png' | 'jpg' | 'svg';

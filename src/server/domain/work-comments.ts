@@ -12,7 +12,7 @@ import { newId } from './ids.js';
 import { fileUrl } from './serialize.js';
 import type { SessionUser } from './sessions.js';
 import { formatDateTime, now, today } from './time.js';
-import { countOnce, type Visitor } from './work-visits.js';
+import { countStar, type Visitor } from './work-visits.js';
 import { managesAuthor, PUBLIC_STATUS } from './works.js';
 
 export const COMMENT_MAX_LENGTH = 500;
@@ -80,7 +80,7 @@ export function commentText(input: string): string {
 export async function starWork(db: Kysely<Database>, workId: string, visitor: Visitor): Promise<{ ok: boolean; message: string; starNum: number } | null> {
   const work = await publicWork(db, workId);
   if (!work) return null;
-  const counted = await countOnce(db, 'star', work.id, visitor);
+  const counted = await countStar(db, work.id, visitor);
   const starNum = counted ? work.star_num + 1 : work.star_num;
   return { ok: counted, message: counted ? COMMENT_MESSAGES.starred : COMMENT_MESSAGES.starredAlready, starNum };
 }

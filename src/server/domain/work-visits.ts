@@ -14,6 +14,8 @@ export type VisitKind = 'view' | 'star';
 export interface Visitor {
   userId: string | null;
   ip: string;
+  /** The browser's visitor id (shared/visitor-cookie.ts), when it sent one: likes only. */
+  browser?: string;
 }
 
 /** Days of visits kept: today and yesterday (a day that ended a minute ago still dedupes that minute). */
@@ -39,6 +41,52 @@ export async function visitorKey(db: Kysely<Database>, visitor: Visitor, day: st
   if (visitor.userId) return `u:${visitor.userId}`;
   const salt = await daySalt(db, day);
   return `a:${createHash('sha256').update(`${salt}|${visitor.ip}`).digest('hex').slice(0, 40)}`;
+}
+
+/** Keys of a browser's likes for `day`: `b:` an anonymous like from it, `l:` a logged-in like from it. */
+async function browserKeys(db: Kysely<Database>, browser: string, day: string) {
+  const h = createHash('sha256').update(`${await daySalt(db, day)}|browser|${browser}`).digest('hex').slice(0, 40);
+  return { anonymous: `b:${h}`, loggedIn: `l:${h}` };
+}
+
+/**
+ * Counts a like, once a day per person. Besides the visitor's own key (user, or address), the browser's visitor
+ * id links one person's anonymous and logged-in likes:
+ * - anonymous: counted only when neither the address nor the browser has liked today (anonymously, or logged in);
+ * - logged in: counted only when the user has not, and the browser's anonymous like of today (if any) was not
+ *   theirs — the first user to like logged in on that browser takes it over, so another pupil on the same shared
+ *   computer later likes normally.
+ */
+export async function countStar(db: Kysely<Database>, workId: string, visitor: Visitor): Promise<boolean> {
+  const day = today();
+  const own = await visitorKey(db, visitor, day);
+  const browser = visitor.browser ? await browserKeys(db, visitor.browser, day) : null;
+  return db.transaction().execute(async (tx) => {
+    const row = (visitor_key: string) => ({ kind: 'star' as const, work_id: workId, visitor_key, day });
+    const insertNew = async (key: string) =>
+      Number((await tx.insertInto('teaching_work_visit').values(row(key)).onConflict((oc) => oc.columns(['kind', 'work_id', 'visitor_key', 'day']).doNothing()).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0) > 0;
+    const exists = async (key: string) =>
+      !!(await tx.selectFrom('teaching_work_visit').select('day').where('kind', '=', 'star').where('work_id', '=', workId).where('visitor_key', '=', key).where('day', '=', day).executeTakeFirst());
+    // A browser someone liked from while logged in does not like again anonymously (nor marks its address).
+    if (browser && !visitor.userId && (await exists(browser.loggedIn))) return false;
+    let counted = await insertNew(own);
+    if (browser && visitor.userId) {
+      await insertNew(browser.loggedIn);
+      // This browser's anonymous like of today becomes this user's (it is no longer there for the next one).
+      const claimed = await tx.deleteFrom('teaching_work_visit').where('kind', '=', 'star').where('work_id', '=', workId).where('visitor_key', '=', browser.anonymous).where('day', '=', day).executeTakeFirst();
+      if (Number(claimed.numDeletedRows ?? 0) > 0) counted = false;
+    } else if (browser) {
+      counted = (await insertNew(browser.anonymous)) && counted;
+    }
+    if (counted) {
+      await tx
+        .updateTable('teaching_work')
+        .set((eb) => ({ star_num: eb('star_num', '+', 1) }))
+        .where('id', '=', workId)
+        .execute();
+    }
+    return counted;
+  });
 }
 
 /**

@@ -53,7 +53,7 @@ import { registerGalleryPages } from './demo/index.js';
 import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
+export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
 export interface PagesDeps {
   upstream: Upstream;

@@ -3,7 +3,7 @@
 // (`msg` names what happened, from a fixed list) and, when htmx sent them, with the part of the page they
 // changed. Forms pass the pages' same-origin rule (pages/index.ts) like every other page form.
 import type { Context, Hono } from 'hono';
-import { qrSvg } from '../../templates/qr.js';
+import { getCookie, setCookie } from 'hono/cookie';
 import {
   COMMENT_PAGE_SIZE,
   CommentPage,
@@ -17,8 +17,10 @@ import {
 } from '../../templates/public/work-detail.js';
 import type { PublicViewer } from '../../templates/public/layout.js';
 import type { WorkComment } from '../upstream/client.js';
+import { isVisitorId, newVisitorId, VISITOR_COOKIE, visitorCookieOptions } from '../shared/visitor-cookie.js';
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
+import { cachedQrSvg, publicOrigin, qrImage, workQrPath, workSharePath } from './share.js';
 
 /** What a redirect's `msg` may say: codes only, so no text from the address is ever shown. */
 const FLASH = {
@@ -31,23 +33,20 @@ const FLASH = {
 type FlashCode = keyof typeof FLASH;
 
 const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
-const detailPath = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
+const detailPath = workSharePath;
 const formText = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** QR codes of share links, drawn once per link (a few hundred entries at most). */
-const qrCache = new Map<string, string>();
-async function shareQr(link: string): Promise<string> {
-  let svg = qrCache.get(link);
-  if (!svg) {
-    svg = await qrSvg(link);
-    if (qrCache.size >= 500) qrCache.delete(qrCache.keys().next().value!);
-    qrCache.set(link, svg);
-  }
-  return svg;
+/**
+ * The share link and its QR code. This page is shared between anonymous visitors (page-cache.ts), so nothing in it
+ * comes from the request's Host (pages/share.ts): with PUBLIC_URL an absolute link and the QR drawn inline; without,
+ * a relative link and the QR as an image each visitor's browser fetches for the address it used.
+ */
+async function share(c: Context<PageEnv>, id: string): Promise<{ link: string; svg?: string; src?: string }> {
+  const origin = publicOrigin(c);
+  if (!origin) return { link: workSharePath(id), src: workQrPath(id) };
+  const link = `${origin}${workSharePath(id)}`;
+  return { link, svg: await cachedQrSvg(link) };
 }
-
-/** The share address: the site's public address when configured (behind a proxy the request's may be internal). */
-const shareLink = (c: Context<PageEnv>, id: string) => `${c.get('config').publicUrl || new URL(c.req.url).origin}${detailPath(id)}`;
 
 /** The first `pages` pages of a work's comments (null when they could not be read: the list shows empty). */
 async function loadComments(c: Context<PageEnv>, workId: string, pages: number, first = 1): Promise<WorkComment[]> {
@@ -80,7 +79,7 @@ async function renderDetail(c: Context<PageEnv>, id: string, o: DetailOptions = 
   if (o.likeMessage || o.comment?.message || o.comment?.error) c.header('Cache-Control', 'private, no-store');
   const pages = Math.min(Math.max(o.commentPages ?? 1, 1), MAX_COMMENT_PAGES);
   const allowComment = frame.cfg.allowComment === '1';
-  const [comments, svg] = await Promise.all([allowComment ? loadComments(c, id, pages) : Promise.resolve(null), shareQr(shareLink(c, id))]);
+  const [comments, shared] = await Promise.all([allowComment ? loadComments(c, id, pages) : Promise.resolve(null), share(c, id)]);
   return c.html(
     '<!doctype html>' +
       (
@@ -89,7 +88,7 @@ async function renderDetail(c: Context<PageEnv>, id: string, o: DetailOptions = 
           work={res.result}
           likeMessage={o.likeMessage}
           comments={comments ? { comments, pages, ...o.comment } : undefined}
-          share={{ link: shareLink(c, id), svg }}
+          share={shared}
           shareHtml={frame.cfg._workShareHtml}
         />
       ),
@@ -120,6 +119,9 @@ export function registerWorkDetailPages(app: Hono<PageEnv>) {
     return renderDetail(c, id, { commentPages: Number.isFinite(pages) ? pages : 1, likeMessage: flash.like, comment: { message: flash.comment } });
   });
 
+  // The share link's QR code as an image (pages/share.ts): what the page shows when PUBLIC_URL is not set.
+  app.get('/work-detail/qr.svg', qrImage);
+
   // 加载更多 with htmx: the next page of comments and the link after it. Without htmx, the page that shows them.
   app.get('/work-detail/comments', async (c) => {
     const id = c.req.query('id')?.trim() ?? '';
@@ -136,12 +138,18 @@ export function registerWorkDetailPages(app: Hono<PageEnv>) {
     return c.html(<CommentPage workId={id} comments={comments} page={page} full={comments.length >= COMMENT_PAGE_SIZE} />);
   });
 
-  // 点赞: anyone, once a day per work (the API counts; a repeat answers 已经点赞过了).
+  // 点赞: anyone, once a day per work and person (the API counts; a repeat answers 已经点赞过了).
   app.post('/work-detail/like', async (c) => {
     const form = await c.req.parseBody();
     const id = formText(form.id).trim();
     if (!id) return renderDetail(c, '', {});
-    const res = await c.get('upstream').starWork(id);
+    // The browser's visitor id: its anonymous and logged-in likes count once (domain/work-visits.ts countStar).
+    let browser = getCookie(c, VISITOR_COOKIE);
+    if (!isVisitorId(browser)) {
+      browser = newVisitorId();
+      setCookie(c, VISITOR_COOKIE, browser, visitorCookieOptions(c.get('config').secureCookies));
+    }
+    const res = await c.get('upstream').starWork(id, browser);
     if (!res.success && res.message === '作品不存在') return renderDetail(c, id, {});
     const code: FlashCode = res.success ? 'starred' : res.message === '已经点赞过了' ? 'star-again' : 'star-failed';
     if (!isHtmx(c)) return back(c, id, code, 'xt-like');

@@ -291,12 +291,15 @@ export class Upstream {
   }
 
   /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
-  async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
+  async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown, extraHeaders?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }> {
     if (this.readOnly && method !== 'GET') {
       return { status: 403, body: { success: false, message: READ_ONLY_REFUSAL, code: 403, result: null as T, timestamp: Date.now() } };
     }
     const qs = queryString(params);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+    // A client that may write acts for a request a page of this site made (pages/index.ts makes it read-only
+    // otherwise), which is what the API's same-origin rule asks of anonymous likes (api/index.ts SAME_ORIGIN_POSTS).
+    if (method !== 'GET') headers['Sec-Fetch-Site'] = 'same-origin';
     if (this.token) headers['X-Access-Token'] = this.token;
     if (this.userAgent) headers['User-Agent'] = this.userAgent;
     const multipart = body instanceof FormData;
@@ -367,8 +370,11 @@ export class Upstream {
     return this.get<WorkModel>('/teaching/teachingWork/studentWorkInfo', { workId });
   }
   /** A like (counted once per visitor per day); `success: false` with 已经点赞过了 when already counted. */
-  starWork(workId: string) {
-    return this.get<{ starNum: number } | null>('/teaching/teachingWork/starWork', { workId });
+  /** 点赞 (POST); `browser`: the visitor's browser id (shared/visitor-cookie.ts), so that one person counts once. */
+  async starWork(workId: string, browser?: string) {
+    // The cookie name of shared/visitor-cookie.ts (this client imports nothing of the server).
+    const cookie = browser ? { Cookie: `xt_vid=${browser}` } : undefined;
+    return (await this.call<{ starNum: number } | null>('POST', '/teaching/teachingWork/starWork', { workId }, undefined, cookie)).body;
   }
   workComments(workId: string, page: number, pageSize: number) {
     return this.get<WorkComment[]>('/teaching/teachingWork/getWorkComments', { workId, page, pageSize });

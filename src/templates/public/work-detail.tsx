@@ -228,11 +228,11 @@ export function CommentSection({ workId, viewer, current, state }: { workId: str
 }
 
 /** The work's share address with its QR code (drawn on the server), folded away until asked for. */
-function Share({ link, svg }: { link: string; svg: string }) {
+function Share({ link, svg, src }: WorkDetailProps['share']) {
   return (
     <details class="xt-share">
       <summary>手机扫码分享</summary>
-      <QrCode svg={svg} link={link} caption="微信扫一扫手机体验和分享" />
+      <QrCode svg={svg} src={src} link={link} caption="微信扫一扫手机体验和分享" />
     </details>
   );
 }
@@ -243,7 +243,8 @@ export interface WorkDetailProps extends PublicFrameProps {
   likeMessage?: string;
   /** The comment area, when the site allows comments (without it, a note that comments are off). */
   comments?: CommentState;
-  share: { link: string; svg: string };
+  /** The share link with its QR code: `svg` inline (PUBLIC_URL set), else `src`, an image drawn per visitor, and a relative link. */
+  share: { link: string; svg?: string; src?: string };
   /** _workShareHtml of the site config (sanitised by RichHtml). */
   shareHtml?: string;
 }
@@ -256,7 +257,7 @@ export function WorkDetailPage(p: WorkDetailProps) {
       {...p}
       pageTitle={w.workName}
       scripts={[asset('/static/build/htmx.min.js')]}
-      modules={playable ? [asset('/static/build/scratch/work-cover.js')] : undefined}
+      modules={[...(playable ? [asset('/static/build/scratch/work-cover.js')] : []), ...(p.share.svg ? [] : [asset('/static/build/scratch/share-link.js')])]}
     >
       <div class="xt-wrap">
         <p class="xt-back">
@@ -284,7 +285,7 @@ export function WorkDetailPage(p: WorkDetailProps) {
             </dl>
             {String(w.workStatus) === '4' ? <p class="xt-tag xt-tag-gold">精选作品</p> : null}
             <LikeBox workId={w.id} starNum={w.starNum} message={p.likeMessage} />
-            <Share link={p.share.link} svg={p.share.svg} />
+            <Share {...p.share} />
           </div>
         </article>
         {p.shareHtml ? <RichHtml html={p.shareHtml} class="xt-share-html" /> : null}

@@ -74,6 +74,33 @@ describe('the image captcha', () => {
   });
 });
 
+describe('a new captcha for a key', () => {
+  it('replaces the previous one: only the last picture’s code is accepted, and one code is stored per key', async () => {
+    const checkKey = `renew-${Date.now()}`;
+    for (let i = 0; i < 5; i++) expectEnvelope(await t.api('GET', `/sys/randomImage/${checkKey}`), { success: true, code: 0 });
+    expect(await t.db.selectFrom('sys_captcha').select('id').where('check_key', '=', checkKey).execute()).toHaveLength(1);
+    for (const code of ['k3x7', 'w4p8', 'h6m3']) await issueCaptcha(t.db, checkKey, { code });
+    expectFailure(await t.api('POST', '/sys/checkCaptcha', { body: { checkKey, captcha: 'k3x7' } }), '验证码错误');
+    for (const code of ['k3x7', 'w4p8', 'h6m3']) await issueCaptcha(t.db, checkKey, { code });
+    expectFailure(await t.api('POST', '/sys/checkCaptcha', { body: { checkKey, captcha: 'w4p8' } }), '验证码错误');
+    for (const code of ['k3x7', 'w4p8', 'h6m3']) await issueCaptcha(t.db, checkKey, { code });
+    expectEnvelope(await t.api('POST', '/sys/checkCaptcha', { body: { checkKey, captcha: 'h6m3' } }), { success: true });
+  });
+
+  it('replaces it even when two were stored at once (two processes drawing together): the newest counts', async () => {
+    const checkKey = `race-${Date.now()}`;
+    await issueCaptcha(t.db, checkKey, { code: 'k3x7' });
+    // A second row for the key, drawn later by another process before this one's replacement was seen.
+    const first = await t.db.selectFrom('sys_captcha').selectAll().where('check_key', '=', checkKey).executeTakeFirstOrThrow();
+    const { createHash } = await import('node:crypto');
+    const later = { id: newId(), check_key: checkKey, code_hash: createHash('sha256').update(`${checkKey}:w4p8`).digest('hex'), expires_at: Number(first.expires_at) + 5 };
+    await t.db.insertInto('sys_captcha').values(later).execute();
+    expectFailure(await t.api('POST', '/sys/checkCaptcha', { body: { checkKey, captcha: 'k3x7' } }), '验证码错误');
+    await t.db.insertInto('sys_captcha').values([{ ...first, id: newId() }, { ...later, id: newId() }]).execute();
+    expectEnvelope(await t.api('POST', '/sys/checkCaptcha', { body: { checkKey, captcha: 'w4p8' } }), { success: true });
+  });
+});
+
 describe('self-registration', () => {
   it('is refused while allowReg is not 1, and creates nothing', async () => {
     expect(await config(t, 'allowReg')).toBe('0');

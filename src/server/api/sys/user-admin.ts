@@ -114,7 +114,7 @@ interface Target {
  * The users `ids` names, when the caller may act on every one of them: they exist (deleted or not, as
  * asked), lie inside the caller's scope and data rules, and the caller outranks every one (admins: anyone).
  */
-async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolean; notFound?: string } = {}): Promise<{ ok: true; targets: Target[]; scope: UserScope } | { ok: false; response: Response }> {
+export async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolean; notFound?: string } = {}): Promise<{ ok: true; targets: Target[]; scope: UserScope } | { ok: false; response: Response }> {
   const unique = [...new Set(ids)];
   if (!unique.length) return { ok: false, response: fail(c, '请选择用户') };
   const { db } = c.get('deps');

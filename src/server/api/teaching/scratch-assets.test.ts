@@ -82,6 +82,14 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
         [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"></svg>'), 'y.svg', /事件脚本/],
         [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="https://evil.example/x.png"/></svg>'), 'z.svg', /外部资源/],
         [Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg width="1" height="1">&x;</svg>'), 'e.svg', /DTD/],
+        // Animation that sets an event handler or a link, however the attribute's name or value is written.
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"><set attributeName="onmouseover" to="alert(1)"/></rect></svg>'), 'set.svg', /动画/],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><a><animate attributeName="href" values="&#106;avascript:alert(1)"/><text>x</text></a></svg>'), 'animate.svg', /动画|脚本链接/],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><a><animate attributeName="h&#x72;ef" values="#a;#b"/></a></svg>'), 'href.svg', /动画/],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:l="http://www.w3.org/1999/xlink" width="10" height="10"><a><animateMotion attributeName = \'l:href\' to="#a"/></a></svg>'), 'xlink.svg', /动画/],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g><animateTransform attributeName="&#111;&#110;click" to="x"/></g></svg>'), 'onclick.svg', /动画/],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect><set to=">" attributeName="onclick"/></rect></svg>'), 'gt.svg', /动画/],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><a href="&#106;avascript:alert(1)"><text>x</text></a></svg>'), 'js.svg', /脚本链接|外部资源/],
         [Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEjunk'), 'bad.wav', /无法读取声音/],
         [Buffer.alloc(0), 'empty.png', /文件内容为空|请选择要上传的文件/],
       ];

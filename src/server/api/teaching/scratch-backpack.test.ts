@@ -128,6 +128,9 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
       [{ ...base, type: 'sound' }, '声音不支持 image/svg+xml 格式'],
       [{ ...base, mime: 'image/png' }, '内容与格式 image/png 不符'],
       [{ ...base, body: b64(Buffer.from('<html><script>alert(1)</script></html>')) }, '内容与格式 image/svg+xml 不符'],
+      // The same SVG check as the asset library (domain/scratch-assets.ts svgProblem).
+      [{ ...base, body: b64(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect><set attributeName="onmouseover" to="alert(1)"/></rect></svg>')) }, 'SVG 文件包含改写事件或链接的动画（<set>），已拒绝'],
+      [{ ...base, body: b64(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="9" onload="alert(1)"/></svg>')) }, 'SVG 文件包含事件脚本（on… 属性），已拒绝'],
       [{ ...base, type: 'script', mime: 'application/json', body: b64(Buffer.from('{not json')) }, '内容与格式 application/json 不符'],
       [{ ...base, type: 'sprite', mime: 'application/zip', body: b64(zipArchive([{ name: 'project.json', data: Buffer.from('{}') }])) }, '角色文件缺少 sprite.json'],
       [{ ...base, type: 'sprite', mime: 'application/zip', body: b64(SVG) }, '角色文件不是有效的 sprite3 压缩包'],

@@ -103,11 +103,20 @@ describe('views', () => {
   });
 });
 
-describe('GET /teaching/teachingWork/starWork', () => {
+/** A like through the API: POST from a page of this site (Sec-Fetch-Site), optionally with the token header or cookies. */
+async function likeFrom(ip: string, id: string, o: { token?: string; cookie?: string; site?: string } = {}) {
+  const headers: Record<string, string> = { 'Sec-Fetch-Site': o.site ?? 'same-origin' };
+  if (o.token) headers['X-Access-Token'] = o.token;
+  if (o.cookie) headers.Cookie = o.cookie;
+  const res = await from(ip, `/api/teaching/teachingWork/starWork?workId=${id}`, { method: 'POST', headers });
+  return { status: res.status, setCookie: res.headers.get('Set-Cookie') ?? '', body: (await res.json()) as { success: boolean; message: string; result: any } };
+}
+
+describe('POST /teaching/teachingWork/starWork', () => {
   it('likes once per visitor per work per day: 点赞成功, then 已经点赞过了; two addresses and two users count twice; the next day again', async () => {
     atDay('2026-05-01T12:00:00');
     const id = await addWork('student1', 4);
-    const like = (ip: string, token?: string) => apiFrom(ip, `/teaching/teachingWork/starWork?workId=${id}`, token);
+    const like = async (ip: string, token?: string) => (await likeFrom(ip, id, { token })).body;
     expect(await like('10.1.0.1')).toMatchObject({ success: true, message: '点赞成功', result: { starNum: 1 } });
     expect(await like('10.1.0.1')).toMatchObject({ success: false, message: '已经点赞过了', result: { starNum: 1 } });
     expect((await like('10.1.0.2')).message).toBe('点赞成功');
@@ -120,12 +129,56 @@ describe('GET /teaching/teachingWork/starWork', () => {
     expect((await counts(id)).star_num).toBe(5);
   });
 
-  it('is refused with the session cookie (a cross-site image must not like for the visitor) and on HEAD', async () => {
+  it('is a same-origin POST: GET and HEAD are refused (an <img> on another site must not like), and so is a cross-site POST', async () => {
     const id = await addWork('student1', 3);
-    const cookie = await t.request(`/api/teaching/teachingWork/starWork?workId=${id}`, { headers: { Cookie: `xt_token=${tokens.student2}`, 'Sec-Fetch-Site': 'cross-site' } });
-    expect(cookie.status).toBe(405);
+    for (const headers of [{}, { 'X-Access-Token': tokens.student2 }, { Cookie: `xt_token=${tokens.student2}`, 'Sec-Fetch-Site': 'cross-site' }] as Record<string, string>[]) {
+      const res = await from('10.2.0.1', `/api/teaching/teachingWork/starWork?workId=${id}`, { headers });
+      expect(res.status).toBe(405);
+      expect(((await res.json()) as { message: string }).message).toBe('不支持通过GET请求修改数据');
+    }
     expect((await t.request(`/api/teaching/teachingWork/starWork?workId=${id}`, { method: 'HEAD' })).status).toBe(405);
+    // A form posted from another site, with or without the visitor's session cookie; or a client naming no page.
+    expect((await likeFrom('10.2.0.2', id, { site: 'cross-site' })).status).toBe(403);
+    expect((await likeFrom('10.2.0.3', id, { site: 'cross-site', cookie: `xt_token=${tokens.student2}` })).status).toBe(403);
+    const bare = await from('10.2.0.4', `/api/teaching/teachingWork/starWork?workId=${id}`, { method: 'POST' });
+    expect(bare.status).toBe(403);
     expect((await counts(id)).star_num).toBe(0);
+    // The token header (the anchor's clients) is not something another site can send: it likes from anywhere.
+    expect((await likeFrom('10.2.0.5', id, { site: 'cross-site', token: tokens.student3 })).body.message).toBe('点赞成功');
+    // The work id may also come in a JSON body.
+    const json = await from('10.2.0.6', '/api/teaching/teachingWork/starWork', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' }, body: JSON.stringify({ workId: id }) });
+    expect(((await json.json()) as { message: string }).message).toBe('点赞成功');
+    expect((await counts(id)).star_num).toBe(2);
+  });
+
+  it('counts one person once: a browser that liked anonymously does not like again once logged in, nor the reverse', async () => {
+    atDay('2026-05-03T10:00:00');
+    const id = await addWork('student1', 3);
+    // Anonymous first: the answer gives the browser its visitor cookie.
+    const anon = await likeFrom('10.3.0.1', id);
+    expect(anon.body.message).toBe('点赞成功');
+    const vid = /xt_vid=([0-9a-f]{32})/.exec(anon.setCookie)?.[1];
+    expect(vid).toBeTruthy();
+    expect(anon.setCookie).toMatch(/HttpOnly/i);
+    // The same browser, now logged in (from another address too): already liked.
+    expect((await likeFrom('10.3.0.2', id, { cookie: `xt_vid=${vid}; xt_token=${tokens.student2}` })).body.message).toBe('已经点赞过了');
+    expect((await counts(id)).star_num).toBe(1);
+    // That anonymous like was theirs: another student logging in on the same (shared) computer likes normally.
+    expect((await likeFrom('10.3.0.2', id, { cookie: `xt_vid=${vid}; xt_token=${tokens.student3}` })).body.message).toBe('点赞成功');
+    expect((await counts(id)).star_num).toBe(2);
+    // Logged in first, then logged out on that browser from another network: already liked.
+    const other = 'a'.repeat(32);
+    expect((await likeFrom('10.3.0.5', id, { cookie: `xt_vid=${other}; xt_token=${tokens.admin}` })).body.message).toBe('点赞成功');
+    expect((await likeFrom('10.3.0.6', id, { cookie: `xt_vid=${other}` })).body.message).toBe('已经点赞过了');
+    // One browser moving between networks anonymously likes once.
+    const third = 'b'.repeat(32);
+    expect((await likeFrom('10.3.0.7', id, { cookie: `xt_vid=${third}` })).body.message).toBe('点赞成功');
+    expect((await likeFrom('10.3.0.8', id, { cookie: `xt_vid=${third}` })).body.message).toBe('已经点赞过了');
+    expect((await counts(id)).star_num).toBe(4);
+    // No visitor id, address or user id is stored as such.
+    const keys = (await t.db.selectFrom('teaching_work_visit').select('visitor_key').where('work_id', '=', id).execute()).map((r) => r.visitor_key);
+    expect(keys.join(' ')).not.toContain(vid!);
+    expect(keys.join(' ')).not.toContain('10.3.0');
   });
 });
 
@@ -163,7 +216,14 @@ describe('a work that is not public', () => {
       };
       const checks: Check[] = [
         ['studentWorkInfo', api('GET', `/teaching/teachingWork/studentWorkInfo?workId=${id}`), /作品不存在/],
-        ['starWork', api('GET', `/teaching/teachingWork/starWork?workId=${id}`), /作品不存在/],
+        [
+          'starWork',
+          async (token?: string) => {
+            const res = await t.api('POST', `/teaching/teachingWork/starWork?workId=${id}`, { token, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+            return { status: res.status, text: JSON.stringify(res.body) };
+          },
+          /作品不存在/,
+        ],
         ['getWorkComments', api('GET', `/teaching/teachingWork/getWorkComments?workId=${id}`), /作品不存在/],
         ['saveComment', api('POST', '/teaching/teachingWork/saveComment', { workId: id, comment: '你好' }), /作品不存在|Token失效|评论功能未开放/],
         ...(['view', 'time', 'star'] as const).map((o): Check => [`leaderboard ${o}`, api('GET', `/teaching/teachingWork/leaderboard?pageSize=100&orderBy=${o}`)]),

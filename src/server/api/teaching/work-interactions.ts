@@ -2,6 +2,7 @@
 // saveComment, deleteComment), and the 精选 list (greatWork). Public works only (status 3 and 4): a draft answers
 // 作品不存在 to everyone here, its author included (the author's own screens read it elsewhere).
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { readConfig } from '../../domain/site-config.js';
@@ -20,10 +21,23 @@ import { FEATURED_STATUS, leaderboard } from '../../domain/works.js';
 import { LOGGED_IN, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
+import { isVisitorId, newVisitorId, VISITOR_COOKIE, visitorCookieOptions } from '../../shared/visitor-cookie.js';
 
 /** Who is asking, for the once-a-day counts: the session's user, else the client's address. */
 export function requestVisitor(c: Context<ApiEnv>): Visitor {
   return { userId: c.get('user')?.id ?? null, ip: clientIp(c, c.get('deps').config.trustProxy) };
+}
+
+/** `workId` of a JSON body (the anchor's clients post `{workId}`), or ''. */
+async function bodyWorkId(c: Context<ApiEnv>): Promise<string> {
+  if (!c.req.header('Content-Type')?.includes('application/json')) return '';
+  try {
+    const body = (await c.req.json()) as unknown;
+    const v = body && typeof body === 'object' ? (body as { workId?: unknown }).workId : undefined;
+    return typeof v === 'string' ? v.slice(0, 64) : '';
+  } catch {
+    return '';
+  }
 }
 
 const positive = (v: string | undefined, d: number, max: number) => {
@@ -37,11 +51,17 @@ const commentBody = z.object({
 });
 
 export function registerWorkInteractionRoutes(r: ApiRoutes) {
-  // A writing GET of the anchor's contract (listed in WRITING_GETS: never with the session cookie, never HEAD).
-  r.get('/teaching/teachingWork/starWork', PUBLIC, async (c) => {
-    const workId = c.req.query('workId')?.trim() ?? '';
+  // 点赞: the anchor's path, as a same-origin POST (api/index.ts SAME_ORIGIN_POSTS; its GET answers 405). The
+  // browser's visitor id (a cookie given here when missing) links its anonymous and logged-in likes.
+  r.post('/teaching/teachingWork/starWork', PUBLIC, async (c) => {
+    const workId = (c.req.query('workId') ?? (await bodyWorkId(c))).trim();
     if (!workId) return fail(c, '参数错误：缺少workId', 400, 400);
-    const res = await starWork(c.get('deps').db, workId, requestVisitor(c));
+    let browser = getCookie(c, VISITOR_COOKIE);
+    if (!isVisitorId(browser)) {
+      browser = newVisitorId();
+      setCookie(c, VISITOR_COOKIE, browser, visitorCookieOptions(c.get('deps').config.secureCookies));
+    }
+    const res = await starWork(c.get('deps').db, workId, { ...requestVisitor(c), browser });
     if (!res) return fail(c, COMMENT_MESSAGES.notFound);
     return c.json({ success: res.ok, message: res.message, code: res.ok ? 200 : 500, result: { starNum: res.starNum }, timestamp: Date.now() });
   });

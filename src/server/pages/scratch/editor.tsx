@@ -7,9 +7,9 @@ import type { Context, Hono } from 'hono';
 import { raw } from 'hono/html';
 import { asset } from '../../../templates/assets.js';
 import { Document } from '../../../templates/document.js';
-import { qrSvg } from '../../../templates/qr.js';
 import { packageVersion, SCRATCH_GUI, vendorUrl } from '../../vendor.js';
 import { siteConfig, type PageEnv } from '../context.js';
+import { qrImage } from '../share.js';
 
 export const EDITOR_PATH = '/scratch3/index.html';
 export const SCRATCH_SOURCE_URL = 'https://github.com/scratchfoundation/scratch-editor';
@@ -125,15 +125,7 @@ export function registerScratchEditor(app: Hono<PageEnv>): void {
     return c.html('<!doctype html>' + (<EditorPage boot={boot} />));
   });
 
-  // The QR code of a work's share link (/work-detail?id=), drawn here so the editor needs no QR library.
-  app.get('/scratch3/qr.svg', async (c) => {
-    const id = c.req.query('id') ?? '';
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return c.text('作品id格式不正确', 400);
-    // The site's public address when configured (behind a proxy the request's own may be an internal one).
-    const origin = c.get('config').publicUrl || new URL(c.req.url).origin;
-    const link = `${origin}/work-detail?id=${encodeURIComponent(id)}`;
-    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=86400');
-    return c.body(await qrSvg(link));
-  });
+  // The QR code of a work's share link for the success dialog (pages/share.ts: from PUBLIC_URL, else private to the
+  // one who asked), so the editor needs no QR library.
+  app.get('/scratch3/qr.svg', qrImage);
 }

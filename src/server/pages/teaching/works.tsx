@@ -19,6 +19,7 @@ import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
+import { ownOrigin } from '../share.js';
 import { requirePage, shellPage } from '../shell-page.js';
 
 type Row = Record<string, unknown>;
@@ -26,8 +27,6 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
 const API = '/teaching/teachingWork';
 
-/** The site's public address for share links: PUBLIC_URL when configured, else the request's origin. */
-export const siteOrigin = (c: Context<PageEnv>) => c.get('config')?.publicUrl ?? new URL(c.req.url).origin;
 
 /** A dialog of a list screen: the modal with htmx, a page in the shell without JavaScript. */
 async function dialogPage(c: Context<PageEnv>, current: string, title: string, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) {
@@ -213,7 +212,8 @@ function registerQrDialog(app: Hono<PageEnv>, route: string, title: string, path
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeLocalPath(c.req.query('back'), route, route);
     const res = await c.get('upstream').call<Row>('GET', `${API}/queryById`, { id });
-    const link = shareUrl(siteOrigin(c), id);
+    // A private dialog (no-store): PUBLIC_URL, else the address this teacher's browser used (pages/share.ts).
+    const link = shareUrl(ownOrigin(c), id);
     const svg = res.body.success ? await qrSvg(link) : '';
     return dialogPage(c, route, title, () => (
       <DialogFrame title="二维码" back={back} asDialog={wantsDialog(c)} width={360}>
