@@ -134,7 +134,8 @@ export interface FieldSpec {
   /** Key of the JSON body sent to add/edit (camelCase). */
   key: string;
   label: string;
-  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext' | 'upload';
+  /** rate: 1–5 stars (templates/list/star-rating.tsx), a number on the wire, null when none is chosen. */
+  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext' | 'upload' | 'rate';
   /** type 'upload': stored file keys (a comma list) kept or removed by the user, new files uploaded to `biz` on save. */
   upload?: { biz: string; multiple?: boolean; accept?: string };
   /** Options from a dictionary. */

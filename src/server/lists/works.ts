@@ -79,14 +79,17 @@ export const worksList: ListSpec = {
   exportName: '作业列表',
 };
 
-/** The grading dialog (批改): name, type (read-only), status, and the one grade (评分 1–5, 评语). */
+/**
+ * The grading dialog (批改): name, type (read-only), status, and the one grade (评分 1–5 stars, none chosen until
+ * the teacher chooses; required, so the API is asked to refuse a missing score; 评语). Wide: the work plays beside it.
+ */
 export const workGradeForm: FormSpec = {
-  width: 720,
+  width: 1200,
   fields: [
     { key: 'workName', label: '作业名', type: 'text', required: true, maxLength: 64 },
     { key: 'workType', label: '作业类型', type: 'select', dict: 'work_type', readonlyOnEdit: true },
     { key: 'workStatus', label: '作业状态', type: 'radio', dict: 'work_status', required: true },
-    { key: 'score', label: '评分', type: 'number', required: true, defaultValue: '4' },
+    { key: 'score', label: '评分', type: 'rate', required: true },
     { key: 'comment', label: '评语', type: 'textarea', maxLength: 512 },
   ],
 };

@@ -6,7 +6,6 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { canUse } from '../../lists/auth.js';
-import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
 import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../lists/works.js';
 import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
@@ -14,7 +13,7 @@ import { ConfirmView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
-import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, StarInput, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
+import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
@@ -74,25 +73,53 @@ function openLinks(route: string, r: Row, back: string): Child {
   );
 }
 
+/**
+ * Beside the 批改 form: the work itself. A Scratch work plays (by id: the API lets the teacher of the author's
+ * class see it unpublished) in the dialog, so the player loads when the dialog opens and stops when it closes.
+ */
+function GradedWork({ id, values }: { id: string; values: Record<string, unknown> }) {
+  const name = one(values.workName);
+  return (
+    <div class="xt-graded-work">
+      <WorksStyles />
+      {isScratch(one(values.workType)) ? (
+        <>
+          <PlayerFrame src={`/scratch3/player.html?workId=${encodeURIComponent(id)}`} title={`作品：${name}`} />
+          <p class="xt-preview-links">
+            <NewTab href={`/scratch3/player.html?workId=${encodeURIComponent(id)}`}>在新窗口打开</NewTab>
+          </p>
+        </>
+      ) : (
+        <p class="xt-muted">这类作品不能在这里播放，请用列表里的“查看”打开。</p>
+      )}
+    </div>
+  );
+}
+
 export function registerWorkPages(app: Hono<PageEnv>) {
   registerListPage(app, {
     spec: worksList,
     form: workGradeForm,
     formTitles: { edit: '批改' },
+    // An ungraded work shows no stars: the teacher chooses (the anchor pre-chose 4).
     loadValues: async (up, id) => {
       const res = await up.call<Row[]>('GET', `${API}/queryTeachingWorkCorrectByMainId`, { id });
       const grade = res.body.success ? res.body.result[0] : undefined;
-      return { score: str(grade?.score) || '4', comment: str(grade?.comment) };
+      return { score: str(grade?.score), comment: str(grade?.comment) };
     },
-    toBody: (form) => {
-      const score = Number(one(form.score) || '4');
+    toBody: (form, fields) => {
+      const score = one(form.score).trim();
+      const comment = one(form.comment);
+      // No score: the API refuses the grade (请选择评分), unless the form lets the teacher leave it ungraded.
+      const mayOmit = !fields.find((f) => f.key === 'score')?.required;
       return {
         workName: one(form.workName).trim(),
         workStatus: one(form.workStatus) === '' ? undefined : Number(one(form.workStatus)),
-        teachingWorkCorrectList: [{ score, comment: one(form.comment) }],
+        ...(score === '' && mayOmit && !comment.trim() ? {} : { teachingWorkCorrectList: [{ score: score === '' ? null : Number(score), comment }] }),
       };
     },
-    renderControl: (f: FieldSpec, ctx) => (f.key === 'score' ? <StarInput name="score" value={ctx.value} /> : undefined),
+    errorFields: { teachingWorkCorrectList: 'score' },
+    formAside: (_c, { id, values }) => (id ? <GradedWork id={id} values={values} /> : undefined),
     cells: () => ({
       coverFileKey_url: coverCell,
       workTag: tagCell(WORK_ROUTE),
