@@ -110,6 +110,8 @@ export interface ListSpec {
   bulkActions: ActionSpec[];
   /** File name of exports, without extension (e.g. 角色信息). */
   exportName: string;
+  /** Column keys a phone shows in each row's card (default: the first three listed columns). */
+  phoneColumns?: string[];
 }
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
