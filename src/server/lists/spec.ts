@@ -173,5 +173,7 @@ export interface FieldSpec {
 export interface FormSpec {
   /** Dialog width in px (antd modal). */
   width?: number;
+  /** Dialog width when the page shows content beside the form (ListPageOptions.formAside). */
+  asideWidth?: number;
   fields: FieldSpec[];
 }

@@ -83,10 +83,12 @@ export const worksList: ListSpec = {
 
 /**
  * The grading dialog (批改): name, type (read-only), status, and the one grade (评分 1–5 stars, none chosen until
- * the teacher chooses; required, so the API is asked to refuse a missing score; 评语). Wide: the work plays beside it.
+ * the teacher chooses; required, so the API is asked to refuse a missing score; 评语). Wide when a Scratch work
+ * plays beside it.
  */
 export const workGradeForm: FormSpec = {
-  width: 1200,
+  width: 720,
+  asideWidth: 1200,
   fields: [
     { key: 'workName', label: '作业名', type: 'text', required: true, maxLength: 64 },
     { key: 'workType', label: '作业类型', type: 'select', dict: 'work_type', readonlyOnEdit: true },

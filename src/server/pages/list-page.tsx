@@ -134,7 +134,7 @@ export interface ListPageOptions {
   uploader?: Uploader;
   /** A screen's own control for a field; undefined keeps the default one. `data` is what prepareForm loaded. */
   renderControl?: (f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }) => Child | undefined;
-  /** Content beside the form (the dialog widens to `form.width`; stacked on phones), e.g. the work being graded. */
+  /** Content beside the form (the dialog widens to `form.asideWidth`; stacked on phones), e.g. the work being graded. */
   formAside?: (c: Context<PageEnv>, args: { mode: 'add' | 'edit' | 'detail'; id?: string; values: Record<string, unknown> }) => Child | undefined;
   /** API error keys that belong beside a form field (e.g. `teachingWorkCorrectList` → `score`). */
   errorFields?: Record<string, string>;
@@ -324,11 +324,12 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         o.prepareForm ? o.prepareForm(c, { mode: args.mode, id: args.id, values: args.values }) : Promise.resolve({}),
       ]);
       const renderControl = o.renderControl;
+      const aside = o.formAside?.(c, { mode: args.mode, id: args.id, values: args.values });
       const title = o.formTitles?.[args.mode] ?? (args.mode === 'add' ? '新增' : args.mode === 'edit' ? '编辑' : '详情');
       return (
         <FormView
           title={title}
-          width={form.width}
+          width={aside ? (form.asideWidth ?? form.width) : form.width}
           fields={form.fields}
           values={args.values}
           errors={args.errors ?? {}}
@@ -340,7 +341,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
           hidden={{ back: args.back, ...(args.id ? { id: args.id } : {}) }}
           asDialog={wantsDialog(c)}
           renderControl={renderControl ? (f, ctx) => renderControl(f, { ...ctx, data }) : undefined}
-          aside={o.formAside?.(c, { mode: args.mode, id: args.id, values: args.values })}
+          aside={aside}
         />
       );
     };

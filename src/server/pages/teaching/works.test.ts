@@ -123,6 +123,11 @@ describe('作业管理 (/teaching/workList)', () => {
     expect(split.indexOf('<iframe')).toBeLessThan(split.indexOf('name="score"'));
     // The list itself loads no player.
     expect(await (await get('/teaching/workList', teacher)).text()).not.toContain('<iframe');
+    // A file (type 文件) has no player: the usual narrow form.
+    const file = await work('校园一角', 'student2');
+    const plain = await (await t.request(`/teaching/workList/form?id=${file.id}`, { headers: { Cookie: teacher, 'HX-Request': 'true', 'HX-Target': 'xt-modal' } })).text();
+    expect(plain).toMatch(/role="dialog"[^>]*style="width:720px"/);
+    expect(plain).not.toContain('<iframe');
   });
 
   it('refuses a grade without a score, keeping what the teacher typed', async () => {

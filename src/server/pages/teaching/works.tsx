@@ -74,24 +74,18 @@ function openLinks(route: string, r: Row, back: string): Child {
 }
 
 /**
- * Beside the 批改 form: the work itself. A Scratch work plays (by id: the API lets the teacher of the author's
- * class see it unpublished) in the dialog, so the player loads when the dialog opens and stops when it closes.
+ * Beside the 批改 form: the Scratch work, playing (by id: the API lets the teacher of the author's class see it
+ * unpublished). It is part of the dialog, so the player loads when the dialog opens and stops when it closes.
  */
 function GradedWork({ id, values }: { id: string; values: Record<string, unknown> }) {
-  const name = one(values.workName);
+  const src = `/scratch3/player.html?workId=${encodeURIComponent(id)}`;
   return (
     <div class="xt-graded-work">
       <WorksStyles />
-      {isScratch(one(values.workType)) ? (
-        <>
-          <PlayerFrame src={`/scratch3/player.html?workId=${encodeURIComponent(id)}`} title={`作品：${name}`} />
-          <p class="xt-preview-links">
-            <NewTab href={`/scratch3/player.html?workId=${encodeURIComponent(id)}`}>在新窗口打开</NewTab>
-          </p>
-        </>
-      ) : (
-        <p class="xt-muted">这类作品不能在这里播放，请用列表里的“查看”打开。</p>
-      )}
+      <PlayerFrame src={src} title={`作品：${one(values.workName)}`} />
+      <p class="xt-preview-links">
+        <NewTab href={src}>在新窗口打开</NewTab>
+      </p>
     </div>
   );
 }
@@ -119,7 +113,8 @@ export function registerWorkPages(app: Hono<PageEnv>) {
       };
     },
     errorFields: { teachingWorkCorrectList: 'score' },
-    formAside: (_c, { id, values }) => (id ? <GradedWork id={id} values={values} /> : undefined),
+    // A Scratch work plays beside the form; other types (files) open from the list's 查看.
+    formAside: (_c, { id, values }) => (id && isScratch(one(values.workType)) ? <GradedWork id={id} values={values} /> : undefined),
     cells: () => ({
       coverFileKey_url: coverCell,
       workTag: tagCell(WORK_ROUTE),
