@@ -87,7 +87,7 @@ test('a teacher assigns file homework, the student hands it in, the teacher grad
   const desk = teacher.getByRole('row').filter({ hasText: '小明的读书笔记' });
   await desk.getByRole('link', { name: '批改' }).click();
   const grade = teacher.getByRole('dialog');
-  await grade.locator('label[for="score-5"]').click();
+  await grade.locator('label[for="f-score-5"]').click();
   await grade.getByRole('radio', { name: '首页展示' }).check();
   await grade.getByLabel('评语').fill('笔记写得很认真');
   await grade.getByRole('button', { name: '确定' }).click();

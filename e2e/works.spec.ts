@@ -29,10 +29,11 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   await row.getByRole('link', { name: '批改' }).click();
   const dialog = teacher.getByRole('dialog');
   await expect(dialog).toContainText('批改');
-  // 4 stars is the default of an ungraded work; choose 5 then 4 to use the widget.
-  await dialog.locator('label[for="score-5"]').click();
-  await dialog.locator('label[for="score-4"]').click();
-  await expect(dialog.locator('#score-4')).toBeChecked();
+  // No star is chosen until the teacher chooses; choose 5 then 4 to use the widget.
+  await expect(dialog.locator('#f-score-0')).toBeChecked();
+  await dialog.locator('label[for="f-score-5"]').click();
+  await dialog.locator('label[for="f-score-4"]').click();
+  await expect(dialog.locator('#f-score-4')).toBeChecked();
   await dialog.getByRole('radio', { name: '首页展示' }).check();
   await dialog.getByLabel('评语').fill(REMARK);
   await teacher.screenshot({ path: shot('works-grade.png'), fullPage: true });

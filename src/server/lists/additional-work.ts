@@ -23,7 +23,8 @@ export const homeworkList: ListSpec = {
     deleteBatch: '/teaching/teachingAdditionalWork/deleteBatch',
   },
   columns: [
-    { key: 'id', title: 'ID', width: 150 },
+    // In the export only: a 32-character id means nothing on screen.
+    { key: 'id', title: 'ID', list: false },
     { key: 'codeType', title: '代码类型', dict: 'work_type', width: 100 },
     { key: 'workName', title: '作业名', sortable: true, width: 160 },
     { key: 'workDesc', title: '作业描述', render: 'ellipsis', width: 160 },

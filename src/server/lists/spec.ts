@@ -110,6 +110,8 @@ export interface ListSpec {
   bulkActions: ActionSpec[];
   /** File name of exports, without extension (e.g. 角色信息). */
   exportName: string;
+  /** Column keys a phone shows in each row's card (default: the first three listed columns). */
+  phoneColumns?: string[];
 }
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
@@ -134,7 +136,8 @@ export interface FieldSpec {
   /** Key of the JSON body sent to add/edit (camelCase). */
   key: string;
   label: string;
-  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext' | 'upload';
+  /** rate: 1–5 stars (templates/list/star-rating.tsx), a number on the wire, null when none is chosen. */
+  type: 'text' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'multiselect' | 'radio' | 'switch' | 'richtext' | 'upload' | 'rate';
   /** type 'upload': stored file keys (a comma list) kept or removed by the user, new files uploaded to `biz` on save. */
   upload?: { biz: string; multiple?: boolean; accept?: string };
   /** Options from a dictionary. */
@@ -170,5 +173,7 @@ export interface FieldSpec {
 export interface FormSpec {
   /** Dialog width in px (antd modal). */
   width?: number;
+  /** Dialog width when the page shows content beside the form (ListPageOptions.formAside). */
+  asideWidth?: number;
   fields: FieldSpec[];
 }

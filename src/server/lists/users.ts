@@ -66,6 +66,7 @@ export const usersList: ListSpec = {
     { key: 'unfreeze', label: '解冻', perm: 'user:status', confirm: '确定解冻选中的用户吗?' },
   ],
   exportName: '用户信息',
+  phoneColumns: ['username', 'realname', 'orgCodeTxt', 'status'],
 };
 
 /** Roles and departments are checkbox lists; their options are what the caller may assign. */

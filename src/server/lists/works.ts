@@ -18,15 +18,16 @@ export const worksList: ListSpec = {
     exportXls: '/teaching/teachingWork/exportXls',
   },
   // The table shows §3.4's columns; the export keeps the anchor's 作业列表 (export-only columns: list false).
+  // 状态 comes early: at 1366 px the columns after it scroll under the fixed 操作 column.
   columns: [
     { key: 'username', title: '账号', width: 100, export: false },
     { key: 'realname', title: '姓名', width: 90, export: false },
     { key: 'workName', title: '名称', sortable: true, width: 140, export: false },
+    { key: 'workStatus', title: '状态', dict: 'work_status', sortable: true, width: 90, export: false },
     { key: 'coverFileKey_url', title: '封面', render: 'image', export: false, width: 80 },
     { key: 'workScene', title: '来源', dict: 'work_scene', sortable: true, width: 90, export: false },
     { key: 'workTag', title: '标签', width: 80, export: false },
     { key: 'workType', title: '类型', dict: 'work_type', sortable: true, width: 100, export: false },
-    { key: 'workStatus', title: '状态', dict: 'work_status', sortable: true, width: 90, export: false },
     { key: 'viewNum', title: '查看', sortable: true, width: 70, align: 'center', export: false },
     { key: 'starNum', title: '点赞', sortable: true, width: 70, align: 'center', export: false },
     { key: 'createTime', title: '提交时间', sortable: true, width: 160, export: false },
@@ -77,16 +78,22 @@ export const worksList: ListSpec = {
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'work:del', confirm: '是否删除选中数据?', danger: true }],
   exportName: '作业列表',
+  phoneColumns: ['workName', 'realname', 'workStatus', 'createTime'],
 };
 
-/** The grading dialog (批改): name, type (read-only), status, and the one grade (评分 1–5, 评语). */
+/**
+ * The grading dialog (批改): name, type (read-only), status, and the one grade (评分 1–5 stars, none chosen until
+ * the teacher chooses; required, so the API is asked to refuse a missing score; 评语). Wide when a Scratch work
+ * plays beside it.
+ */
 export const workGradeForm: FormSpec = {
   width: 720,
+  asideWidth: 1200,
   fields: [
     { key: 'workName', label: '作业名', type: 'text', required: true, maxLength: 64 },
     { key: 'workType', label: '作业类型', type: 'select', dict: 'work_type', readonlyOnEdit: true },
     { key: 'workStatus', label: '作业状态', type: 'radio', dict: 'work_status', required: true },
-    { key: 'score', label: '评分', type: 'number', required: true, defaultValue: '4' },
+    { key: 'score', label: '评分', type: 'rate', required: true },
     { key: 'comment', label: '评语', type: 'textarea', maxLength: 512 },
   ],
 };
@@ -126,4 +133,5 @@ export const mineWorksList: ListSpec = {
   ],
   bulkActions: [{ key: 'delete', label: '删除', confirm: '是否删除选中数据?', danger: true }],
   exportName: '我的作品',
+  phoneColumns: ['workName', 'workStatus', 'score', 'createTime'],
 };

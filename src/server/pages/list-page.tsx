@@ -134,6 +134,10 @@ export interface ListPageOptions {
   uploader?: Uploader;
   /** A screen's own control for a field; undefined keeps the default one. `data` is what prepareForm loaded. */
   renderControl?: (f: FieldSpec, ctx: ControlContext & { data: Record<string, unknown> }) => Child | undefined;
+  /** Content beside the form (the dialog widens to `form.asideWidth`; stacked on phones), e.g. the work being graded. */
+  formAside?: (c: Context<PageEnv>, args: { mode: 'add' | 'edit' | 'detail'; id?: string; values: Record<string, unknown> }) => Child | undefined;
+  /** API error keys that belong beside a form field (e.g. `teachingWorkCorrectList` → `score`). */
+  errorFields?: Record<string, string>;
 }
 
 /** Options of every choice field, resolved through the upstream (dictionaries, API lists, fixed lists). */
@@ -227,7 +231,7 @@ export function formToBody(form: Record<string, string | string[]>, fields: Fiel
     const v = Array.isArray(raw) ? raw[0] : raw;
     if (f.type === 'switch') body[f.key] = v === '1' ? 1 : 0;
     else if (v === undefined) continue;
-    else if (f.type === 'number') body[f.key] = v.trim() === '' ? null : Number(v);
+    else if (f.type === 'number' || f.type === 'rate') body[f.key] = v.trim() === '' ? null : Number(v);
     else if (f.type === 'password' || f.type === 'richtext' || f.type === 'textarea') body[f.key] = v;
     else body[f.key] = v.trim();
   }
@@ -320,11 +324,12 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         o.prepareForm ? o.prepareForm(c, { mode: args.mode, id: args.id, values: args.values }) : Promise.resolve({}),
       ]);
       const renderControl = o.renderControl;
+      const aside = o.formAside?.(c, { mode: args.mode, id: args.id, values: args.values });
       const title = o.formTitles?.[args.mode] ?? (args.mode === 'add' ? '新增' : args.mode === 'edit' ? '编辑' : '详情');
       return (
         <FormView
           title={title}
-          width={form.width}
+          width={aside ? (form.asideWidth ?? form.width) : form.width}
           fields={form.fields}
           values={args.values}
           errors={args.errors ?? {}}
@@ -336,6 +341,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
           hidden={{ back: args.back, ...(args.id ? { id: args.id } : {}) }}
           asDialog={wantsDialog(c)}
           renderControl={renderControl ? (f, ctx) => renderControl(f, { ...ctx, data }) : undefined}
+          aside={aside}
         />
       );
     };
@@ -395,7 +401,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         return backToList(c, back);
       }
       if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
-      const errors = res.body.result?.errors ?? {};
+      const errors = Object.fromEntries(Object.entries(res.body.result?.errors ?? {}).map(([k, v]) => [o.errorFields?.[k] ?? k, v]));
       const fieldKeys = new Set(form.fields.map((f) => f.key));
       const unplaced = Object.entries(errors).some(([k]) => !fieldKeys.has(k));
       // Field errors sit beside their fields; anything else is shown above the form.

@@ -6,6 +6,7 @@ import { DialogFrame } from './tree.js';
 import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 import { CodeInput } from './code-field.js';
+import { StarRating } from './star-rating.js';
 
 /** What a custom control (FormViewProps.renderControl) gets to render one field. */
 export interface ControlContext {
@@ -41,6 +42,8 @@ export interface FormViewProps {
   idPrefix?: string;
   /** Shown as a right-hand drawer instead of a centred modal (with htmx). */
   variant?: 'modal' | 'drawer';
+  /** Shown beside the form (e.g. the work being graded, playing); stacked above it on narrow screens. */
+  aside?: Child;
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -115,6 +118,8 @@ function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: F
     }
     case 'upload':
       return <UploadControl f={f} value={value} disabled={disabled} id={id} />;
+    case 'rate':
+      return <StarRating name={f.key} id={id} value={value} required={f.required} disabled={disabled} error={!!error} labelledBy={`${id}-label`} describedBy={error ? `${id}-error` : undefined} />;
     case 'switch':
       return (
         <label class="xt-switch">
@@ -213,7 +218,7 @@ export function Fields(p: FormViewProps) {
 
 export function FormView(p: FormViewProps) {
   const formId = 'xt-dialog-form';
-  const body = (
+  const form = (
     <form
       id={formId}
       class="ant-form ant-form-horizontal app ant-form-css-var xt-form"
@@ -231,6 +236,14 @@ export function FormView(p: FormViewProps) {
       <Fields {...p} />
       {p.children}
     </form>
+  );
+  const body = p.aside ? (
+    <div class="xt-form-split">
+      <div class="xt-form-aside">{p.aside}</div>
+      <div class="xt-form-main">{form}</div>
+    </div>
+  ) : (
+    form
   );
   const footer = (
     <>

@@ -72,8 +72,23 @@ function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
     case 'ellipsis':
       return text.length > ELLIPSIS ? <span title={text}>{text.slice(0, ELLIPSIS)}…</span> : text;
     default:
-      return text;
+      // A date-time never breaks over lines (2026-10-08 / 15:04:21 read as two values).
+      return DATE_TIME.test(text) ? <span class="xt-nowrap">{text}</span> : text;
   }
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+/**
+ * The columns a list shows: never the record id (32 characters that mean nothing to a teacher; it stays in the
+ * export when the declaration exports it), never export-only ones.
+ */
+export const listedColumns = (spec: ListSpec) => spec.columns.filter((c) => c.list !== false && c.key !== 'id');
+
+/** The columns a phone's card shows for each row: declared (`phoneColumns`), else the first three listed. */
+export function phoneColumnKeys(spec: ListSpec, cols: ColumnSpec[]): Set<string> {
+  const declared = spec.phoneColumns?.filter((k) => cols.some((c) => c.key === k));
+  return new Set(declared?.length ? declared : cols.slice(0, 3).map((c) => c.key));
 }
 
 function Filter({ f, state, dicts, route }: { f: FilterSpec; state: Query; dicts: DictOptions; route: string }) {
@@ -411,7 +426,8 @@ export function Pager({ route, state, page }: { route: string; state: Query; pag
 
 export function ListView(p: ListViewProps) {
   const { spec, state, page, can } = p;
-  const cols = spec.columns.filter((c) => c.list !== false);
+  const cols = listedColumns(spec);
+  const onPhone = phoneColumnKeys(spec, cols);
   const withActions = !!p.rowExtra || spec.rowActions.some((a) => can(a.perm));
   const selectable = spec.bulkActions.some((a) => can(a.perm));
   const rowKey = spec.rowKey ?? 'id';
@@ -468,12 +484,13 @@ export function ListView(p: ListViewProps) {
                       )}
                       <td class="ant-table-cell xt-index">{offset + i + 1}</td>
                       {cols.map((col) => (
-                        <td class="ant-table-cell" style={col.align ? `text-align:${col.align}` : undefined}>
+                        // data-label: a phone shows each row as a card, its key columns labelled (list.css).
+                        <td class={cx('ant-table-cell', !onPhone.has(col.key) && 'xt-phone-minor')} data-label={col.title} style={col.align ? `text-align:${col.align}` : undefined}>
                           {p.cells?.[col.key] ? p.cells[col.key](r, hrefWith(spec.route, state)) : cellValue(col, r)}
                         </td>
                       ))}
                       {withActions && (
-                        <td class="ant-table-cell">
+                        <td class="ant-table-cell xt-actions-col">
                           <RowActions spec={spec} record={r} state={state} can={can} extra={p.rowExtra?.(r, hrefWith(spec.route, state))} />
                         </td>
                       )}

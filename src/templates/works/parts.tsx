@@ -1,5 +1,5 @@
 // Pieces shared by the work screens (作业管理, 我的作品, 我的作品列表): where a work opens, the star
-// rating (read-only and as a form control that works without JavaScript), and the card grid.
+// rating (read-only; the form control is templates/list/star-rating.tsx), and the card grid.
 import type { Child } from 'hono/jsx';
 import { cx, Tag } from '../antd.js';
 import { asset } from '../assets.js';
@@ -69,27 +69,6 @@ export function Stars({ score, comment }: { score: unknown; comment?: unknown })
         ))}
       </span>
       {str(comment) && <span class="xt-stars-comment">{str(comment)}</span>}
-    </span>
-  );
-}
-
-/**
- * 评分 as five radio inputs drawn as stars: no script needed. The inputs come in reverse order in a
- * row-reverse flex box, so `:checked ~ label` lights the chosen star and the ones before it.
- */
-export function StarInput({ name, value, id }: { name: string; value: unknown; id?: string }) {
-  const v = str(value) || '4';
-  return (
-    <span class="xt-star-input" role="radiogroup" aria-label="评分" id={id}>
-      {[5, 4, 3, 2, 1].map((i) => (
-        <>
-          <input type="radio" id={`${name}-${i}`} name={name} value={String(i)} checked={v === String(i)} class="xt-star-radio" />
-          <label for={`${name}-${i}`} class="xt-star-label" title={`${i}星`}>
-            <span aria-hidden="true">★</span>
-            <span class="xt-sr">{i}星</span>
-          </label>
-        </>
-      ))}
     </span>
   );
 }

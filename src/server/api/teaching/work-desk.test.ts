@@ -65,6 +65,10 @@ describe.each(dialects)('works (desk, delete, tags) on %s', (dialect) => {
       expectInvalid(await put({ id: ids.dog, teachingWorkCorrectList: [{ score: 6 }] }), '评分只能是1到5', 'teachingWorkCorrectList');
       expectInvalid(await put({ id: ids.dog, teachingWorkCorrectList: [{ score: 3, comment: 'x'.repeat(513) }] }), '评语不能超过512个字符', 'teachingWorkCorrectList');
       expectInvalid(await put({ id: ids.dog, teachingWorkCorrectList: 'good' }), '批改信息格式不正确', 'teachingWorkCorrectList');
+      // A grade without a score is refused (the 批改 form no longer picks 4 stars for the teacher).
+      for (const grade of [{ comment: '还没打分' }, { score: null, comment: '还没打分' }, { score: '', comment: '还没打分' }, { score: '  ' }]) {
+        expectInvalid(await put({ id: ids.dog, workStatus: 2, teachingWorkCorrectList: [grade] }), '请选择评分', 'teachingWorkCorrectList');
+      }
       expectInvalid(await put({ workStatus: 1 }), 'id不能为空'.replace('id', '作品id'), 'id');
       expectFailure(await put({ id: 'no-such', workStatus: 1 }), '未找到对应数据');
       expect(await work(ids.dog)).toEqual(before);

@@ -457,7 +457,11 @@ async function gradableWork(c: Context<ApiEnv>, id: string): Promise<TeachingWor
 }
 
 const correctItem = z.object({
-  score: z.coerce.number({ message: '评分必须是数字' }).int('评分必须是整数').min(1, '评分只能是1到5').max(5, '评分只能是1到5'),
+  // No score (absent, null, blank) is its own refusal: coercing it would read as 0 or NaN and say something else.
+  score: z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? '请选择评分' : '评分必须是数字') }).int('评分必须是整数').min(1, '评分只能是1到5').max(5, '评分只能是1到5'),
+  ),
   comment: z.string({ message: '评语格式不正确' }).max(512, '评语不能超过512个字符').nullish(),
 });
 

@@ -18,8 +18,12 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const field = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const fieldList = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean);
-/** 'YYYY-MM-DD HH:mm:ss' → the value of a datetime-local input. */
-const localValue = (t: unknown) => str(t).slice(0, 16).replace(' ', 'T');
+/**
+ * The open time is typed as text in the one format the screen shows ('YYYY-MM-DD HH:mm', seconds optional): a
+ * datetime-local input shows the browser's locale format instead (11/27/2026, 01:04 PM beside 2026-11-27 13:04:00).
+ * The API accepts the same forms (and the T form older links send) and says what it expects.
+ */
+const OPEN_TIME_PATTERN = '\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?';
 
 export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCategory: string }, q: Query, can: (code: string) => boolean): Promise<Child> {
   if (d.orgCategory !== '3') return <Alert type="info">只有班级可以添加课程，请在左侧选择一个班级。</Alert>;
@@ -136,7 +140,18 @@ export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCatego
                     <form id={formId} method="post" action={`${R}/courses/openTime`} hx-post={`${R}/courses/openTime`} hx-target="#content" class="xt-open-time">
                       <input type="hidden" name="id" value={str(r.id)} />
                       <input type="hidden" name="back" value={here} />
-                      <input type="datetime-local" class={inputClass()} name="openTime" value={localValue(open)} aria-label={`${str(r.courseName)} 的课程开课时间`} />
+                      <input
+                        type="text"
+                        class={inputClass({ extra: 'xt-open-time-input' })}
+                        name="openTime"
+                        value={open}
+                        pattern={OPEN_TIME_PATTERN}
+                        maxlength={19}
+                        placeholder="如 2026-09-01 08:30"
+                        title="年-月-日 时:分，如 2026-09-01 08:30"
+                        autocomplete="off"
+                        aria-label={`${str(r.courseName)} 的课程开课时间`}
+                      />
                       <Button htmlType="submit" size="small">
                         设置开课时间
                       </Button>

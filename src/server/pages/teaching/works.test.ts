@@ -96,9 +96,10 @@ describe('作业管理 (/teaching/workList)', () => {
     const w = await work('认识Scratch', 'student2');
     const form = await (await get(`/teaching/workList/form?id=${w.id}`, teacher)).text();
     expect(form).toContain('批改');
-    // Five star radios, 4 chosen by default (not graded yet); the five statuses as radios.
-    expect(form.match(/class="xt-star-radio"/g)).toHaveLength(5);
-    expect(form).toMatch(/name="score" value="4" checked/);
+    // Five star radios, 1→5, none chosen before the teacher chooses (not graded yet); the five statuses as radios.
+    const stars = [...form.matchAll(/<input[^>]*name="score" value="(\d)"[^>]*>/g)];
+    expect(stars.map((m) => m[1])).toEqual(['1', '2', '3', '4', '5']);
+    expect(stars.filter((m) => /\bchecked\b/.test(m[0]))).toEqual([]);
     for (const s of ['已保存', '待批改', '已批改', '首页展示', '精选作品']) expect(form).toContain(s);
     const res = await post('/teaching/workList/save', { id: w.id, workName: '认识Scratch', workStatus: '3', score: '5', comment: '画面很有创意', back: '/teaching/workList' }, teacher);
     expect(res.status).toBe(303);
@@ -109,6 +110,38 @@ describe('作业管理 (/teaching/workList)', () => {
     const again = await (await get(`/teaching/workList/form?id=${w.id}`, teacher)).text();
     expect(again).toMatch(/name="score" value="5" checked/);
     expect(again).toContain('画面很有创意');
+  });
+
+  it('plays the work beside the 批改 form, in a wide dialog', async () => {
+    const w = await work('认识Scratch', 'student2');
+    const dialog = await (await t.request(`/teaching/workList/form?id=${w.id}`, { headers: { Cookie: teacher, 'HX-Request': 'true', 'HX-Target': 'xt-modal' } })).text();
+    expect(dialog).toMatch(/role="dialog"[^>]*style="width:1200px"/);
+    // The player (by work id: the API lets the teacher of the author's class see an unpublished work) sits in the
+    // dialog beside the form, so it loads when the dialog opens and stops when it closes.
+    const split = dialog.slice(dialog.indexOf('xt-form-split'));
+    expect(split).toContain(`<iframe src="/scratch3/player.html?workId=${w.id}"`);
+    expect(split.indexOf('<iframe')).toBeLessThan(split.indexOf('name="score"'));
+    // The list itself loads no player.
+    expect(await (await get('/teaching/workList', teacher)).text()).not.toContain('<iframe');
+    // A file (type 文件) has no player: the usual narrow form.
+    const file = await work('校园一角', 'student2');
+    const plain = await (await t.request(`/teaching/workList/form?id=${file.id}`, { headers: { Cookie: teacher, 'HX-Request': 'true', 'HX-Target': 'xt-modal' } })).text();
+    expect(plain).toMatch(/role="dialog"[^>]*style="width:720px"/);
+    expect(plain).not.toContain('<iframe');
+  });
+
+  it('refuses a grade without a score, keeping what the teacher typed', async () => {
+    const w = await work('海底世界', 'student2');
+    const grades = () => t.db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', w.id).execute();
+    const gradesBefore = await grades();
+    const res = await post('/teaching/workList/save', { id: w.id, workName: '海底世界', workType: String(w.work_type), workStatus: '2', comment: '颜色很漂亮', back: '/teaching/workList' }, teacher);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(/id="f-score-error"[^>]*>请选择评分</);
+    expect(html).toContain('颜色很漂亮');
+    expect(html).toMatch(/name="workStatus" value="2" checked/);
+    expect(await grades()).toEqual(gradesBefore);
+    expect(await work('海底世界', 'student2')).toEqual(w);
   });
 
   it('shows the QR code of the share page as an SVG', async () => {

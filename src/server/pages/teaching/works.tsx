@@ -6,7 +6,6 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { canUse } from '../../lists/auth.js';
-import type { FieldSpec } from '../../lists/spec.js';
 import { hrefWith } from '../../lists/url-state.js';
 import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../lists/works.js';
 import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
@@ -14,7 +13,7 @@ import { ConfirmView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
-import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, StarInput, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
+import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
@@ -73,25 +72,48 @@ function openLinks(route: string, r: Row, back: string): Child {
   );
 }
 
+/**
+ * Beside the 批改 form: the Scratch work, playing (by id: the API lets the teacher of the author's class see it
+ * unpublished). It is part of the dialog, so the player loads when the dialog opens and stops when it closes.
+ */
+function GradedWork({ id, values }: { id: string; values: Record<string, unknown> }) {
+  const src = `/scratch3/player.html?workId=${encodeURIComponent(id)}`;
+  return (
+    <div class="xt-graded-work">
+      <WorksStyles />
+      <PlayerFrame src={src} title={`作品：${one(values.workName)}`} />
+      <p class="xt-preview-links">
+        <NewTab href={src}>在新窗口打开</NewTab>
+      </p>
+    </div>
+  );
+}
+
 export function registerWorkPages(app: Hono<PageEnv>) {
   registerListPage(app, {
     spec: worksList,
     form: workGradeForm,
     formTitles: { edit: '批改' },
+    // An ungraded work shows no stars: the teacher chooses (the anchor pre-chose 4).
     loadValues: async (up, id) => {
       const res = await up.call<Row[]>('GET', `${API}/queryTeachingWorkCorrectByMainId`, { id });
       const grade = res.body.success ? res.body.result[0] : undefined;
-      return { score: str(grade?.score) || '4', comment: str(grade?.comment) };
+      return { score: str(grade?.score), comment: str(grade?.comment) };
     },
-    toBody: (form) => {
-      const score = Number(one(form.score) || '4');
+    toBody: (form, fields) => {
+      const score = one(form.score).trim();
+      const comment = one(form.comment);
+      // No score: the API refuses the grade (请选择评分), unless the form lets the teacher leave it ungraded.
+      const mayOmit = !fields.find((f) => f.key === 'score')?.required;
       return {
         workName: one(form.workName).trim(),
         workStatus: one(form.workStatus) === '' ? undefined : Number(one(form.workStatus)),
-        teachingWorkCorrectList: [{ score, comment: one(form.comment) }],
+        ...(score === '' && mayOmit && !comment.trim() ? {} : { teachingWorkCorrectList: [{ score: score === '' ? null : Number(score), comment }] }),
       };
     },
-    renderControl: (f: FieldSpec, ctx) => (f.key === 'score' ? <StarInput name="score" value={ctx.value} /> : undefined),
+    errorFields: { teachingWorkCorrectList: 'score' },
+    // A Scratch work plays beside the form; other types (files) open from the list's 查看.
+    formAside: (_c, { id, values }) => (id && isScratch(one(values.workType)) ? <GradedWork id={id} values={values} /> : undefined),
     cells: () => ({
       coverFileKey_url: coverCell,
       workTag: tagCell(WORK_ROUTE),
