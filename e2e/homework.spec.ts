@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -18,7 +19,7 @@ test('a teacher assigns file homework, the student hands it in, the teacher grad
   // 布置班级作业: the seeded homework, then a new one for 一年级一班.
   await teacher.goto('/work/additionalWork');
   await expect(teacher.getByRole('cell', { name: '画一只小动物' })).toBeVisible();
-  await teacher.screenshot({ path: shot('homework-list.png'), fullPage: true });
+  await snap(teacher, shot('homework-list.png'), { fullPage: true });
   await teacher.getByRole('link', { name: '布置作业' }).click();
   const dialog = teacher.getByRole('dialog');
   await dialog.getByRole('radio', { name: '已发布' }).check();
@@ -26,7 +27,7 @@ test('a teacher assigns file homework, the student hands it in, the teacher grad
   await dialog.getByLabel('作业名').fill('寒假读书笔记');
   await dialog.getByLabel('作业描述').fill('读一本书，\n写下你最喜欢的一段。');
   await dialog.getByRole('checkbox', { name: /一年级一班/ }).check();
-  await teacher.screenshot({ path: shot('homework-form.png'), fullPage: true });
+  await snap(teacher, shot('homework-form.png'), { fullPage: true });
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(teacher.getByText('添加成功！')).toBeVisible();
   const row = teacher.getByRole('row').filter({ hasText: '寒假读书笔记' });
@@ -40,11 +41,11 @@ test('a teacher assigns file homework, the student hands it in, the teacher grad
   const item = student.locator('.xt-hw-item').filter({ hasText: '寒假读书笔记' });
   await expect(item).toContainText('班级：一年级一班');
   await expect(item).toContainText('老师：王老师');
-  await student.screenshot({ path: shot('my-homework.png'), fullPage: true });
+  await snap(student, shot('my-homework.png'), { fullPage: true });
   await student.setViewportSize({ width: 375, height: 800 });
   await student.reload();
   await expect(item).toBeVisible();
-  await student.screenshot({ path: shot('my-homework-375.png'), fullPage: true });
+  await snap(student, shot('my-homework-375.png'), { fullPage: true });
   await student.setViewportSize({ width: 1366, height: 900 });
   await item.getByRole('link', { name: '去做作业' }).click();
   const submit = student.getByRole('dialog');
@@ -54,7 +55,7 @@ test('a teacher assigns file homework, the student hands it in, the teacher grad
   await expect(student.getByRole('dialog').getByText('请上传作业文件')).toBeVisible();
   await student.getByRole('dialog').getByLabel('作业名').fill('小明的读书笔记');
   await student.getByRole('dialog').getByLabel('作业文件').setInputFiles({ name: '读书笔记.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await student.screenshot({ path: shot('my-homework-submit.png'), fullPage: true });
+  await snap(student, shot('my-homework-submit.png'), { fullPage: true });
   await student.getByRole('dialog').getByRole('button', { name: '提交' }).click();
   await expect(student.getByText('上传成功')).toBeVisible();
   await expect(student.locator('.xt-hw-item').filter({ hasText: '寒假读书笔记' })).toHaveCount(0);
@@ -69,14 +70,14 @@ test('a teacher assigns file homework, the student hands it in, the teacher grad
   await expect(handedIn).toContainText('待批改');
   await expect(handedIn.getByRole('link', { name: '批改' })).toHaveAttribute('href', /\/teaching\/workList\?additionalId=/);
   await expect(teacher.getByText(/小红（student2/)).toBeVisible();
-  await teacher.screenshot({ path: shot('homework-submissions.png'), fullPage: true });
+  await snap(teacher, shot('homework-submissions.png'), { fullPage: true });
   await teacher.setViewportSize({ width: 375, height: 800 });
   await teacher.reload();
   await expect(handedIn).toBeVisible();
-  await teacher.screenshot({ path: shot('homework-submissions-375.png'), fullPage: true });
+  await snap(teacher, shot('homework-submissions-375.png'), { fullPage: true });
   await teacher.goto('/work/additionalWork');
   await expect(teacher.getByText('寒假读书笔记').first()).toBeVisible();
-  await teacher.screenshot({ path: shot('homework-list-375.png'), fullPage: true });
+  await snap(teacher, shot('homework-list-375.png'), { fullPage: true });
   await teacher.setViewportSize({ width: 1366, height: 900 });
 
   // 批改 from 提交情况 opens 作业管理 on this homework's works: 5 stars, a remark, 首页展示.

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 const DESKTOP = { width: 1366, height: 768 };
@@ -38,7 +39,7 @@ test('at 1366×768: headings on one line, 状态 clear of the fixed 操作 colum
   expect(heads.length).toBeGreaterThan(8);
   for (const h of heads.filter((x) => x.text)) expect(h, `heading ${h.text}`).toMatchObject({ lines: 1 });
   expect(Math.max(...heads.map((h) => h.height))).toBeLessThan(64);
-  await admin.screenshot({ path: shot('list-courses-1366.png') });
+  await snap(admin, shot('list-courses-1366.png'));
 
   // 作业管理: the table scrolls sideways under 操作, but 状态 is fully in view, heading and cells.
   await admin.goto('/teaching/workList');
@@ -52,7 +53,7 @@ test('at 1366×768: headings on one line, 状态 clear of the fixed 操作 colum
   expect((await box(statusCell)).x + (await box(statusCell)).width).toBeLessThanOrEqual((await box(row.locator('td.xt-actions-col'))).x);
   await expect(row.locator('td.xt-actions-col').getByRole('link', { name: '批改' })).toBeVisible();
   expect(await table.evaluate((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth), 'the desk is wider than the card and scrolls').toBe(true);
-  await admin.screenshot({ path: shot('list-works-1366.png') });
+  await snap(admin, shot('list-works-1366.png'));
   await admin.context().close();
 
   // 布置班级作业 (a teacher): no 32-character id anywhere in the table.
@@ -62,7 +63,7 @@ test('at 1366×768: headings on one line, 状态 clear of the fixed 操作 colum
   const cells = await teacher.locator('.xt-list table th, .xt-list table td').allInnerTexts();
   expect(cells.filter((t) => /[0-9a-f]{32}/i.test(t) || t.trim() === 'ID')).toEqual([]);
   for (const h of (await headerLines(teacher)).filter((x) => x.text)) expect(h, `heading ${h.text}`).toMatchObject({ lines: 1 });
-  await teacher.screenshot({ path: shot('list-homework-1366.png') });
+  await snap(teacher, shot('list-homework-1366.png'));
   await teacher.context().close();
 });
 
@@ -97,7 +98,7 @@ test('at 375 px every staff list row is a card with its key columns and actions'
   // Its declared key columns, in the table's order.
   await expectCards(teacher, { rows, labels: ['姓名', '名称', '状态', '提交时间'], hidden: ['封面', '来源', '所属课程'], actions: ['批改'] });
   const first = teacher.locator('.xt-list tr.ant-table-row').first();
-  await teacher.screenshot({ path: shot('list-works-375.png'), fullPage: true });
+  await snap(teacher, shot('list-works-375.png'), { fullPage: true });
 
   // 更多 still opens inside the card.
   await first.locator('summary', { hasText: '更多' }).click();
@@ -109,7 +110,7 @@ test('at 375 px every staff list row is a card with its key columns and actions'
   const hw = await teacher.locator('.xt-list tr.ant-table-row').count();
   expect(hw).toBeGreaterThan(0);
   await expectCards(teacher, { rows: hw, labels: ['代码类型', '作业名', '作业描述'], hidden: ['作业封面', '分配班级'], actions: ['编辑', '提交情况'] });
-  await teacher.screenshot({ path: shot('list-homework-375.png'), fullPage: true });
+  await snap(teacher, shot('list-homework-375.png'), { fullPage: true });
   await teacher.context().close();
 });
 
@@ -166,7 +167,7 @@ test('批改: the work plays beside the form; stars 1→5, none chosen, keyboard
   await teacher.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('radio', { name: '4星' })).toBeChecked();
   await expect.poll(lit).toEqual([true, true, true, true, false]);
-  await teacher.screenshot({ path: shot('grade-dialog-1366.png') });
+  await snap(teacher, shot('grade-dialog-1366.png'));
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(teacher.getByText('编辑成功!')).toBeVisible();
   await expect(teacher.getByRole('dialog')).toHaveCount(0);
@@ -181,9 +182,9 @@ test('批改: the work plays beside the form; stars 1→5, none chosen, keyboard
   const fb = await box(f2);
   expect(fb.x + fb.width).toBeLessThanOrEqual(PHONE.width);
   expect(fb.y + fb.height).toBeLessThanOrEqual((await box(again.locator('form.xt-form'))).y);
-  await teacher.screenshot({ path: shot('grade-dialog-375.png') });
+  await snap(teacher, shot('grade-dialog-375.png'));
   await again.locator('.xt-rate').scrollIntoViewIfNeeded();
-  await teacher.screenshot({ path: shot('grade-dialog-375-stars.png') });
+  await snap(teacher, shot('grade-dialog-375-stars.png'));
   expect(errors).toEqual([]);
   await teacher.context().close();
 });
@@ -205,7 +206,7 @@ test('批改 without JavaScript: the form page draws the stars', async ({ browse
   await expect(page.getByRole('radio', { name: '1星' })).toHaveCSS('opacity', '0');
   await page.locator('label[for="f-score-5"]').click();
   await expect(page.getByRole('radio', { name: '5星' })).toBeChecked();
-  await page.screenshot({ path: shot('grade-page-nojs.png'), fullPage: true });
+  await snap(page, shot('grade-page-nojs.png'), { fullPage: true });
   await context.close();
 });
 
@@ -232,6 +233,6 @@ test('班级管理 → 课程: the open time reads in one format, in the table a
   const saved = admin.getByLabel(label, { exact: true });
   await expect(saved).toHaveValue('2024-09-01 08:30:00');
   await expect(admin.getByRole('row').filter({ has: saved })).toContainText('2024-09-01 08:30:00');
-  await admin.screenshot({ path: shot('depart-course-times.png'), fullPage: true });
+  await snap(admin, shot('depart-course-times.png'), { fullPage: true });
   await admin.context().close();
 });

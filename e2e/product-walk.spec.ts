@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
 import { breadcrumb, loginAs, mainMenu } from './shell-helpers';
+import { snap } from './shots';
 
 const STUDENT2 = { username: 'student2', password: DEMO_PASSWORD };
 
@@ -19,7 +20,7 @@ test('a page the user lacks is a 403 page, loaded or navigated to', async ({ pag
   await expect(page.locator('#content')).toContainText('抱歉，你无权访问该页面');
   await expect(page.getByPlaceholder('请输入用户账号查询')).toHaveCount(0);
   await expect(page.getByRole('link', { name: '新增' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/page-403.png' });
+  await snap(page, 'test-results/page-403.png');
 
   // Through htmx (a link, a tab, a bookmark in the shell): the same page in the content area.
   await page.getByRole('link', { name: '返回首页' }).click();
@@ -38,7 +39,7 @@ test('a group crumb is text, not a link to a page that does not exist', async ({
   const crumbs = breadcrumb(page);
   await expect(crumbs.getByText('系统管理')).toBeVisible();
   await expect(crumbs.getByRole('link', { name: '系统管理' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/breadcrumb-group.png', clip: { x: 200, y: 100, width: 600, height: 60 } });
+  await snap(page, 'test-results/breadcrumb-group.png', { clip: { x: 200, y: 100, width: 600, height: 60 } });
 });
 
 test('failed htmx navigations show the error page or a notice, never the raw answer', async ({ page }) => {
@@ -87,7 +88,7 @@ test('on a phone the user list shows each user as a card and keeps each name on 
   expect(card.x + card.width).toBeLessThanOrEqual(375);
   await expect(row.getByRole('link', { name: '编辑' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: 'test-results/users-phone.png' });
+  await snap(page, 'test-results/users-phone.png');
 });
 
 test('the public cards mark views and likes with icons that need no emoji font', async ({ page }) => {
@@ -102,5 +103,5 @@ test('the public cards mark views and likes with icons that need no emoji font',
   }
   expect(await card.locator('.xt-card-meta').innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/public-card-icons.png', clip: { x: 0, y: 350, width: 1280, height: 400 } });
+  await snap(page, 'test-results/public-card-icons.png', { clip: { x: 0, y: 350, width: 1280, height: 400 } });
 });

@@ -72,10 +72,15 @@ test.describe('public home and work detail (anonymous)', () => {
     await expect(nav.getByText('个人中心')).toHaveCount(0);
   });
 
-  test('screenshot of /home', async ({ page }) => {
+  test('every cover on /home loads once scrolled into view', async ({ page }) => {
     await page.goto('/home');
-    // Lazy covers below the fold: scroll through so the full-page screenshot shows them.
-    for (const img of await page.locator('.xt-cover img').all()) await img.scrollIntoViewIfNeeded();
+    // Lazy covers below the fold: each loads when it comes into view (and then shows in the screenshot).
+    const covers = await page.locator('.xt-cover img').all();
+    expect(covers.length).toBeGreaterThan(0);
+    for (const img of covers) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0))).toBeGreaterThan(0);
+    }
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, 'test-results/home.png', { fullPage: true });
   });

@@ -3,6 +3,7 @@
 // with JavaScript (htmx swaps the changed part), and once without (plain forms and redirects).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
+import { snap } from './shots';
 
 const SHOTS = process.env.WORK_DETAIL_SHOTS_DIR ?? 'test-results';
 
@@ -66,7 +67,7 @@ async function walk(browser: Browser, page: Page, workId: string, width: number,
   const origin = new URL(page.url()).origin;
   await expect(page.locator('.xt-share .xt-qr-caption a')).toHaveText(js ? `${origin}/work-detail?id=${workId}` : `/work-detail?id=${workId}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: `${SHOTS}/${shot}-visitor.png`, fullPage: true });
+  await snap(page, `${SHOTS}/${shot}-visitor.png`, { fullPage: true });
 
   const student = await studentPage(browser, width, js);
   student.on('pageerror', (e) => errors.push(e.message));
@@ -81,7 +82,7 @@ async function walk(browser: Browser, page: Page, workId: string, width: number,
     await expect(student.getByPlaceholder('说说这个作品怎么样吧')).toHaveValue('');
     expect(student.url()).toMatch(/\/work-detail\?id=[^&]+$/);
   }
-  await student.screenshot({ path: `${SHOTS}/${shot}-comment.png`, fullPage: true });
+  await snap(student, `${SHOTS}/${shot}-comment.png`, { fullPage: true });
   if (js) {
     student.once('dialog', (d) => {
       expect(d.message()).toBe('确定删除这条评论吗？');

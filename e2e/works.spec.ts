@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 const WORK = '打地鼠（未完成）';
@@ -11,7 +12,7 @@ const REMARK = '思路清楚，继续加油';
 async function phoneShot(page: Page, path: string, name: string) {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(path);
-  await page.screenshot({ path: shot(name), fullPage: true });
+  await snap(page, shot(name), { fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
@@ -24,7 +25,7 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   await teacher.goto('/teaching/workList');
   const row = teacher.getByRole('row').filter({ hasText: WORK });
   await expect(row).toBeVisible();
-  await teacher.screenshot({ path: shot('works-desk.png'), fullPage: true });
+  await snap(teacher, shot('works-desk.png'), { fullPage: true });
 
   await row.getByRole('link', { name: '批改' }).click();
   const dialog = teacher.getByRole('dialog');
@@ -36,7 +37,7 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   await expect(dialog.locator('#f-score-4')).toBeChecked();
   await dialog.getByRole('radio', { name: '首页展示' }).check();
   await dialog.getByLabel('评语').fill(REMARK);
-  await teacher.screenshot({ path: shot('works-grade.png'), fullPage: true });
+  await snap(teacher, shot('works-grade.png'), { fullPage: true });
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(teacher.getByText('编辑成功!')).toBeVisible();
   await expect(teacher.getByRole('row').filter({ hasText: WORK })).toContainText('首页展示');
@@ -45,10 +46,10 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   const graded = teacher.getByRole('row').filter({ hasText: WORK });
   await graded.locator('summary', { hasText: '更多' }).click();
   await expect(graded.getByRole('link', { name: '历史版本' })).toBeVisible();
-  await teacher.screenshot({ path: shot('works-more.png') });
+  await snap(teacher, shot('works-more.png'));
   await graded.getByRole('link', { name: '二维码' }).click();
   await expect(teacher.getByRole('dialog').locator('svg')).toBeVisible();
-  await teacher.screenshot({ path: shot('works-qr.png') });
+  await snap(teacher, shot('works-qr.png'));
   // 创作来源 searches as soon as it changes.
   await teacher.goto('/teaching/workList');
   await teacher.getByLabel('创作来源').selectOption('course');
@@ -64,11 +65,11 @@ test('a teacher grades a work; the student sees the grade and the work is on the
   await expect(mine.getByRole('img', { name: '4星' })).toBeVisible();
   await expect(mine).toContainText(REMARK);
   await expect(mine).toContainText('首页展示');
-  await student.screenshot({ path: shot('works-mine.png'), fullPage: true });
+  await snap(student, shot('works-mine.png'), { fullPage: true });
   await phoneShot(student, '/account/mineWork', 'works-mine-phone.png');
   await student.goto('/account/center');
   await expect(student.locator('.xt-work-card').filter({ hasText: WORK })).toBeVisible();
-  await student.screenshot({ path: shot('works-center.png'), fullPage: true });
+  await snap(student, shot('works-center.png'), { fullPage: true });
   await phoneShot(student, '/account/center', 'works-center-phone.png');
 
   // The public home page lists it (status 首页展示).
