@@ -31,6 +31,7 @@ import * as m030Positions from './migrations/030_positions.js';
 import * as m031MessageCentre from './migrations/031_message_centre.js';
 import * as m032DashboardMenu from './migrations/032_dashboard_menu.js';
 import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
+import * as m034WelcomeHomeHtml from './migrations/034_welcome_home_html.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '031_message_centre': m031MessageCentre,
   '032_dashboard_menu': m032DashboardMenu,
   '033_dev_gallery_menu': m033DevGalleryMenu,
+  '034_welcome_home_html': m034WelcomeHomeHtml,
 };
 
 class StaticProvider implements MigrationProvider {
