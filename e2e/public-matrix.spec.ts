@@ -190,7 +190,7 @@ async function walk(page: Page, who: Who, js: boolean) {
   if (js) await page.clock.install();
 
   await open(page, '/index', who);
-  await expect(page.getByRole('heading', { name: '欢迎来到学堂' })).toBeVisible(); // the seeded 前台首页文案
+  await expect(page.getByRole('heading', { name: '欢迎来到我们的少儿编程乐园' })).toBeVisible(); // the seeded 前台首页文案
   await expectBanner(page);
   await expectWelcome(page, who);
 
