@@ -27,7 +27,7 @@ async function cssAndJs(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'load' });
   page.off('response', seen);
   const files = await Promise.all(bodies);
-  const inline = await page.evaluate(() => [...document.querySelectorAll('style, script:not([src])')].map((e) => e.textContent ?? '').join('\n'));
+  const inline = await page.evaluate(() => Array.from(document.querySelectorAll('style, script:not([src])'), (e) => e.textContent ?? '').join('\n'));
   return { files, total: files.reduce((n, f) => n + f.gzip, 0) + (inline ? gzipSync(inline).length : 0) };
 }
 
