@@ -172,7 +172,8 @@ async function expectWelcome(page: Page, who: Who) {
   } else {
     await expect(box).toContainText('欢迎来到学堂');
     await expect(box.locator('img')).toHaveAttribute('src', fileUrl(keys.logo2));
-    await expect(box.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    // 开放注册 is off (the seed): the box offers 登录 alone.
+    await expect(box.getByRole('link', { name: '登录', exact: true })).toBeVisible();
   }
 }
 
@@ -189,7 +190,7 @@ async function walk(page: Page, who: Who, js: boolean) {
   if (js) await page.clock.install();
 
   await open(page, '/index', who);
-  await expect(page.getByRole('heading', { name: '欢迎来到学堂' })).toBeVisible(); // the seeded 前台首页文案
+  await expect(page.getByRole('heading', { name: '欢迎来到我们的少儿编程乐园' })).toBeVisible(); // the seeded 前台首页文案
   await expectBanner(page);
   await expectWelcome(page, who);
 

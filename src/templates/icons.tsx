@@ -260,3 +260,35 @@ export function Icon({ name, class: extra, decorative = false }: { name: string;
     </span>
   );
 }
+
+/** The id of an icon's <symbol> in a page's sprite (IconSprite). */
+const symbolId = (name: string) => `xt-i-${ALIASES[name] ?? name}`;
+
+/**
+ * One hidden <svg> holding each named icon once as a <symbol>: a page that repeats an icon (the view and like
+ * marks of every work card) draws it with SpriteIcon, a short <use>, instead of a copy of its paths each time.
+ */
+export function IconSprite({ names }: { names: readonly string[] }) {
+  return (
+    <svg class="xt-sprite" width="0" height="0" aria-hidden="true" focusable="false">
+      {names.map((name) => {
+        const def = ICONS[ALIASES[name] ?? name];
+        if (!def || typeof def.icon === 'function') return null;
+        return (
+          <symbol id={symbolId(name)} viewBox={String(def.icon.attrs.viewBox ?? '0 0 1024 1024')}>
+            <Nodes nodes={def.icon.children ?? []} />
+          </symbol>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** An icon of the page's IconSprite; always decorative (the text beside it, or hidden text, says what it means). */
+export function SpriteIcon({ name }: { name: string }) {
+  return (
+    <svg class="xt-i" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+      <use href={`#${symbolId(name)}`} />
+    </svg>
+  );
+}

@@ -33,6 +33,7 @@ import * as m032DashboardMenu from './migrations/032_dashboard_menu.js';
 import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
 import * as m034CommentsOn from './migrations/034_comments_on.js';
 import * as m035TeacherCourses from './migrations/035_teacher_courses.js';
+import * as m036WelcomeHomeHtml from './migrations/036_welcome_home_html.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '033_dev_gallery_menu': m033DevGalleryMenu,
   '034_comments_on': m034CommentsOn,
   '035_teacher_courses': m035TeacherCourses,
+  '036_welcome_home_html': m036WelcomeHomeHtml,
 };
 
 class StaticProvider implements MigrationProvider {

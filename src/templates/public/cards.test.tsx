@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkModel } from '../../server/upstream/client.js';
 import { WorkCard } from './cards.js';
+import { HomePage } from './home.js';
 import { WorkDetailPage } from './work-detail.js';
 
 const authored = (author: Pick<WorkModel, 'realname' | 'username'>): WorkModel => ({
@@ -36,13 +37,25 @@ const work = { id: 'w1', workName: '小猫跳舞', realname: '小明', viewNum: 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 describe('view and like marks', () => {
-  it('are svg icons on a work card, with the counts for screen readers', () => {
+  it('are svg icons on a work card (from the page sprite), with the counts for screen readers', () => {
     const html = String(<WorkCard work={work} />);
     expect(html).not.toMatch(EMOJI);
-    expect(html).toContain('data-icon="eye"');
-    expect(html).toContain('data-icon="like"');
+    expect(html).toContain('<use href="#xt-i-eye">');
+    expect(html).toContain('<use href="#xt-i-like">');
     expect(html).toContain('浏览 356 次');
     expect(html).toContain('点赞 42 次');
+  });
+
+  it('are drawn once per page, in the layout’s sprite, however many cards use them', () => {
+    const works = ['w1', 'w2', 'w3'].map((id) => ({ ...work, id }));
+    const html = String(<HomePage brandName="学堂" footerHtml="" menu={[]} viewer={null} featured={works} liked={works} latest={[]} courses={[]} />);
+    const count = (s: string) => html.split(s).length - 1;
+    expect(count('<symbol id="xt-i-eye"')).toBe(1);
+    expect(count('<symbol id="xt-i-like"')).toBe(1);
+    expect(count('<use href="#xt-i-eye">')).toBe(6);
+    expect(count('<use href="#xt-i-like">')).toBe(6);
+    // The eye's outline (its path data) is in the page once.
+    expect(count('M942.2 486.2')).toBe(1);
   });
 
   it('are svg icons on the work page', () => {

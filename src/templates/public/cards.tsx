@@ -1,6 +1,6 @@
 // Cards of the public pages: a student work (links to its detail page) and a recommended course.
 import type { CourseModel, WorkModel } from '../../server/upstream/client.js';
-import { Icon } from '../icons.js';
+import { SpriteIcon } from '../icons.js';
 
 /** Demo and uploaded covers are 4:3; the box keeps that ratio whatever the image is, so nothing shifts. */
 export const COVER_W = 320;
@@ -38,6 +38,9 @@ export function Cover({ src, alt, lazy = true, large = false }: { src: string | 
 /** The marks of views and likes: icons of the icon set (an emoji shows as an empty box without an emoji font). */
 export const STAT_ICON = { view: 'eye', star: 'like' } as const;
 
+/** Icons the public pages repeat, drawn once in the layout's sprite (IconSprite) and used by reference. */
+export const PUBLIC_SPRITE_ICONS: readonly string[] = Object.values(STAT_ICON);
+
 /** View / like counts; the icon is decoration, screen readers hear "浏览 N 次" / "点赞 N 次". */
 export function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
   const label = kind === 'view' ? '浏览' : '点赞';
@@ -45,7 +48,7 @@ export function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
   return (
     <span class="xt-stat">
       <span aria-hidden="true">
-        <Icon name={STAT_ICON[kind]} /> {value}
+        <SpriteIcon name={STAT_ICON[kind]} /> {value}
       </span>
       <span class="xt-sr">
         {label} {value} 次

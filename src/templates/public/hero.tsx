@@ -5,7 +5,8 @@
 import { EMPTY_LOOK, type PublicBanner, type PublicLook } from './look.js';
 import { loginHref, viewerName, type PublicViewer } from './layout.js';
 
-export function Welcome({ brandName, viewer, avatar }: { brandName: string; viewer: PublicViewer | null; avatar?: string | null }) {
+/** The welcome box; an anonymous visitor is offered 登录/注册 while 开放注册 is on, 登录 alone otherwise. */
+export function Welcome({ brandName, viewer, avatar, allowReg = false }: { brandName: string; viewer: PublicViewer | null; avatar?: string | null; allowReg?: boolean }) {
   const name = viewer ? viewerName(viewer) : '';
   return (
     <aside class="xt-welcome" aria-label="欢迎">
@@ -32,7 +33,7 @@ export function Welcome({ brandName, viewer, avatar }: { brandName: string; view
         <>
           <p class="xt-welcome-text">欢迎来到{brandName}</p>
           <a class="xt-btn xt-btn-primary" href={loginHref('/home')}>
-            登录/注册
+            {allowReg ? '登录/注册' : '登录'}
           </a>
         </>
       )}
@@ -113,7 +114,7 @@ export function Hero({
             {brandDesc ? <p>{brandDesc}</p> : null}
           </div>
         )}
-        <Welcome brandName={brandName} viewer={viewer} avatar={look.logo2} />
+        <Welcome brandName={brandName} viewer={viewer} avatar={look.logo2} allowReg={look.allowReg} />
       </div>
     </div>
   );

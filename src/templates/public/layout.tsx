@@ -3,9 +3,10 @@
 import type { Child } from 'hono/jsx';
 import type { FrontMenuNode } from '../../server/upstream/client.js';
 import { Document, documentTitle } from '../document.js';
-import { Icon, hasIcon } from '../icons.js';
+import { Icon, IconSprite, hasIcon } from '../icons.js';
 import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
+import { PUBLIC_SPRITE_ICONS } from './cards.js';
 import { backgroundStyle, EMPTY_LOOK, type PublicLook } from './look.js';
 import { siteCss } from './site-css.js';
 
@@ -150,6 +151,7 @@ export function PublicLayout(p: PublicLayoutProps) {
       bodyClass="xt-public"
       bodyStyle={backgroundStyle(look)}
     >
+      <IconSprite names={PUBLIC_SPRITE_ICONS} />
       <a class="xt-skip" href="#main">
         跳到主要内容
       </a>
@@ -173,9 +175,16 @@ export function PublicLayout(p: PublicLayoutProps) {
                 </a>
               </>
             ) : (
-              <a class="xt-btn xt-btn-primary xt-btn-sm" href={loginHref(p.current)}>
-                登录
-              </a>
+              <>
+                <a class="xt-btn xt-btn-primary xt-btn-sm" href={loginHref(p.current)}>
+                  登录
+                </a>
+                {look.allowReg ? (
+                  <a class="xt-btn xt-btn-sm" href="/user/register">
+                    注册
+                  </a>
+                ) : null}
+              </>
             )}
           </div>
         </div>

@@ -22,9 +22,11 @@ export interface PublicLook {
   /** The default avatar of an account without one (config `avatar`). */
   avatar: string | null;
   banners: PublicBanner[];
+  /** 开放注册 is on: the header and the welcome box offer 注册 (otherwise nothing links to a closed form). */
+  allowReg: boolean;
 }
 
-export const EMPTY_LOOK: PublicLook = { bgColor: null, bgImage: null, bgRepeat: 'no-repeat', logo: null, logo2: null, avatar: null, banners: [] };
+export const EMPTY_LOOK: PublicLook = { bgColor: null, bgImage: null, bgRepeat: 'no-repeat', logo: null, logo2: null, avatar: null, banners: [], allowReg: false };
 
 const REPEATS = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;
 const MAX_BANNERS = 20;
@@ -67,6 +69,7 @@ export function publicLook(cfg: Record<string, string | undefined>): PublicLook 
     logo2: configImageUrl(cfg.logo2),
     avatar: configImageUrl(cfg.avatar),
     banners,
+    allowReg: cfg.allowReg === '1',
   };
 }
 

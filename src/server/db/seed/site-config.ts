@@ -49,6 +49,25 @@ export const PUBLIC_CONFIG_KEYS = [
 
 export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
 
+/**
+ * The seeded 首页文案 (/index): what the school is and where a visitor goes next (社区, 课程, 发现, 登录). It names no
+ * brand (the brand name is configured separately and shows above it) and carries no class or script: it is rich
+ * text, sanitised like any other, and styled by the page (site.css `.xt-index-html`). Migration 034 gives it to
+ * sites seeded before it whose text is still empty or the earlier two-line default.
+ */
+export const WELCOME_HOME_HTML =
+  '<h2>欢迎来到我们的少儿编程乐园</h2>' +
+  '<p>这里是孩子们学编程、动手创作的地方。在老师的带领下，孩子们用 Scratch 图形化编程像搭积木一样编写程序，' +
+  '做出会动的动画、好玩的小游戏和有趣的故事，在创作中学会思考、表达与合作。</p>' +
+  '<p>不用登录，也可以先逛一逛：</p>' +
+  '<ul>' +
+  '<li><a href="/home">社区</a>：看看同学们的精选作品、最赞作品和最新作品，给喜欢的作品点个赞。</li>' +
+  '<li><a href="/courseList">课程</a>：了解我们开设的编程课程，从入门到进阶，一步一个脚印。</li>' +
+  '<li><a href="/workList?type=1">发现</a>：按最新、最火、最赞浏览全部公开作品，找找创作的灵感。</li>' +
+  '<li><a href="/user/login">登录</a>：学生和老师用学校发的账号登录，继续上课、交作业、创作自己的作品。</li>' +
+  '</ul>' +
+  '<p>欢迎家长朋友常来看看孩子们的作品，为他们的每一点进步加油！</p>';
+
 export function siteConfigDefs(ids: { studentRoleId: string; defaultDepartId: string }): ConfigDef[] {
   return [
     { key: 'brandName', comment: '品牌名', value: '学堂' },
@@ -59,13 +78,7 @@ export function siteConfigDefs(ids: { studentRoleId: string; defaultDepartId: st
     { key: 'banner', comment: '轮播图', value: '' },
     { key: 'bannerLinks', comment: '轮播图链接（每行一个）', value: '' },
     { key: 'footer', comment: '底部文字', value: '<p>Copyright © 2026 学堂 · 少儿编程教学平台</p>' },
-    {
-      key: '_homeHtml',
-      comment: '前台首页文案',
-      value:
-        '<h2>欢迎来到学堂</h2><p>在这里学习 Scratch 图形化编程，创作属于自己的动画和游戏，' +
-        '把作品分享给老师和同学。</p>',
-    },
+    { key: '_homeHtml', comment: '前台首页文案', value: WELCOME_HOME_HTML },
     { key: '_indexHtml', comment: '后台首页文案', value: '' },
     { key: '_workShareHtml', comment: '作品分享页', value: '' },
     { key: 'homeBgColor', comment: '前台背景颜色', value: '#c6d9f0' },
@@ -84,12 +97,15 @@ export function siteConfigDefs(ids: { studentRoleId: string; defaultDepartId: st
   ];
 }
 
+/** The sys_config row of one key (migrations adding a key to a seeded site use it too). */
+export const configRow = (d: ConfigDef): Required<Insertable<SysConfigTable>> => ({
+  id: newId(),
+  config_key: d.key,
+  config_value: d.value,
+  config_enabled: 1,
+  comment: d.comment,
+});
+
 export function buildConfigRows(ids: { studentRoleId: string; defaultDepartId: string }): Required<Insertable<SysConfigTable>>[] {
-  return siteConfigDefs(ids).map((d) => ({
-    id: newId(),
-    config_key: d.key,
-    config_value: d.value,
-    config_enabled: 1,
-    comment: d.comment,
-  }));
+  return siteConfigDefs(ids).map(configRow);
 }
