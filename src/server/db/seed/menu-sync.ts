@@ -11,17 +11,22 @@ import { buildPermissionSeed, SEED_ROLES, type SeedRoleCode } from './menus.js';
 
 const menuKey = (url: string | null, component: string | null) => `${url ?? ''}\n${component ?? ''}`;
 
-export async function syncSeededEntries(db: Kysely<Database>, entries: readonly (readonly [string, string])[]): Promise<void> {
-  // A database not seeded yet gets the whole menu from the seed.
+type Entries = readonly (readonly [string, string])[];
+
+/**
+ * The seed's menu for this database's roles, and the seed rows of the named entries (by url and component) with
+ * their route containers and buttons; undefined when the database is not seeded yet (it gets the whole menu from
+ * the seed) or the seed has none of the entries.
+ */
+async function seedRowsOf(db: Kysely<Database>, entries: Entries) {
   const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
-  if (!anyUser) return;
+  if (!anyUser) return undefined;
 
   const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
   const roleIds = Object.fromEntries(SEED_ROLES.map((r) => [r.code, roles.find((x) => x.role_code === r.code)?.id ?? ''])) as Record<SeedRoleCode, string>;
   const seed = buildPermissionSeed(roleIds, now());
   const seedById = new Map(seed.permissions.map((p) => [p.id, p]));
 
-  // The named entries, their ancestors and their buttons.
   const wanted = new Set(entries.map(([u, c]) => menuKey(u, c)));
   const chosen = new Set<string>();
   for (const p of seed.permissions) {
@@ -29,7 +34,13 @@ export async function syncSeededEntries(db: Kysely<Database>, entries: readonly 
     for (let id: string | undefined = p.id; id; id = seedById.get(id)?.parent_id || undefined) chosen.add(id);
   }
   for (const p of seed.permissions) if (p.menu_type === 2 && chosen.has(p.parent_id)) chosen.add(p.id);
-  if (!chosen.size) return;
+  return chosen.size ? { seed, seedById, chosen } : undefined;
+}
+
+export async function syncSeededEntries(db: Kysely<Database>, entries: Entries): Promise<void> {
+  const rows = await seedRowsOf(db, entries);
+  if (!rows) return;
+  const { seed, chosen } = rows;
 
   const existing = await db.selectFrom('sys_permission').select(['id', 'parent_id', 'url', 'component', 'menu_type', 'perms', 'del_flag']).execute();
   const byMenu = new Map(existing.filter((r) => r.menu_type !== 2).map((r) => [menuKey(r.url, r.component), r]));
@@ -75,23 +86,10 @@ export async function syncSeededEntries(db: Kysely<Database>, entries: readonly 
  * nothing is taken away. Grants the seed restricts with a data rule are not given here (a grant without its
  * rule would show more than the seed means to).
  */
-export async function grantSeededEntries(db: Kysely<Database>, entries: readonly (readonly [string, string])[]): Promise<void> {
-  const anyUser = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
-  if (!anyUser) return;
-
-  const roles = await db.selectFrom('sys_role').select(['id', 'role_code']).execute();
-  const roleIds = Object.fromEntries(SEED_ROLES.map((r) => [r.code, roles.find((x) => x.role_code === r.code)?.id ?? ''])) as Record<SeedRoleCode, string>;
-  const seed = buildPermissionSeed(roleIds, now());
-  const seedById = new Map(seed.permissions.map((p) => [p.id, p]));
-
-  const wanted = new Set(entries.map(([u, c]) => menuKey(u, c)));
-  const chosen = new Set<string>();
-  for (const p of seed.permissions) {
-    if (p.menu_type === 2 || !wanted.has(menuKey(p.url, p.component))) continue;
-    for (let id: string | undefined = p.id; id; id = seedById.get(id)?.parent_id || undefined) chosen.add(id);
-  }
-  for (const p of seed.permissions) if (p.menu_type === 2 && chosen.has(p.parent_id)) chosen.add(p.id);
-  if (!chosen.size) return;
+export async function grantSeededEntries(db: Kysely<Database>, entries: Entries): Promise<void> {
+  const rows = await seedRowsOf(db, entries);
+  if (!rows) return;
+  const { seed, seedById, chosen } = rows;
 
   const live = await db.selectFrom('sys_permission').select(['id', 'url', 'component', 'menu_type', 'perms']).where('del_flag', '=', 0).execute();
   const byMenu = new Map(live.filter((r) => r.menu_type !== 2).map((r) => [menuKey(r.url, r.component), r.id]));
