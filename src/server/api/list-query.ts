@@ -11,7 +11,7 @@ import { escapeLike, like } from '../domain/sql-like.js';
 import { dictFields, sortableKeys, type ListSpec } from '../lists/spec.js';
 import { ok, page, paging } from './envelope.js';
 
-export type FieldType = 'string' | 'number' | 'date';
+type FieldType = 'string' | 'number' | 'date';
 
 /** Query key (camelCase record field) → SQL column reference, for every filterable or sortable key. */
 export type FieldMap = Record<string, { column: string; type?: FieldType }>;

@@ -14,7 +14,7 @@ import { now } from './time.js';
 import { PUBLIC_STATUS, workAccess } from './works.js';
 
 export const MAX_CLOUD_VARIABLES = 10;
-export const MAX_CLOUD_NAME_LENGTH = 64;
+const MAX_CLOUD_NAME_LENGTH = 64;
 export const MAX_CLOUD_VALUE_LENGTH = 256;
 
 export type CloudRole = 'author' | 'player';

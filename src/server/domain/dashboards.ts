@@ -8,14 +8,15 @@ import type { Database } from '../db/schema.js';
 import { formatDateTime } from './time.js';
 import { hasScope, scopeDepartIds, type UserScope } from './user-scope.js';
 import { userClassIds } from './works.js';
+import { WORK_STATUS } from '../shared/work-status.js';
 import type { AnalysisFigures, HomeworkItem, StudentHome, WorkplaceData } from '../lists/dashboards.js';
 
 type Db = Kysely<Database>;
 const DAY_MS = 86_400_000;
 /** Days of the analysis page's series and top classes. */
-export const ANALYSIS_DAYS = 30;
+const ANALYSIS_DAYS = 30;
 /** "Ending soon" and "recently published" both look this many days ahead or back. */
-export const HOMEWORK_WINDOW_DAYS = 7;
+const HOMEWORK_WINDOW_DAYS = 7;
 const n = (v: unknown) => Number(v ?? 0) || 0;
 const dayOf = (d: Date) => formatDateTime(d).slice(0, 10);
 
@@ -45,7 +46,7 @@ const emptyAnalysis = (scope: UserScope, days: string[], brief: boolean): Analys
 });
 
 /** The last `count` calendar days, oldest first, today last. */
-export function lastDays(now: Date, count = ANALYSIS_DAYS): string[] {
+function lastDays(now: Date, count = ANALYSIS_DAYS): string[] {
   const out: string[] = [];
   for (let i = count - 1; i >= 0; i--) out.push(dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - i, 12)));
   return out;
@@ -105,7 +106,7 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
     db
       .selectFrom('teaching_work as w')
       .innerJoin('sys_depart as d', 'd.id', 'w.depart_id')
-      .select(['w.depart_id', 'd.depart_name', sql<number>`count(*)`.as('works'), sql<number>`coalesce(sum(case when w.work_status >= 1 then 1 else 0 end), 0)`.as('submitted')])
+      .select(['w.depart_id', 'd.depart_name', sql<number>`count(*)`.as('works'), sql<number>`coalesce(sum(case when w.work_status >= ${sql.lit(WORK_STATUS.submitted)} then 1 else 0 end), 0)`.as('submitted')])
       .where('w.del_flag', '=', 0)
       .where('w.create_time', '>=', start)
       .groupBy(['w.depart_id', 'd.depart_name'])
@@ -138,9 +139,9 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
     users: { total: n(users?.n), byRole: roles.map((r) => ({ roleCode: r.role_code, roleName: r.role_name, count: n(r.n) })) },
     works: {
       total: status(() => true),
-      submitted: status((s) => s >= 1),
-      ungraded: status((s) => s === 1),
-      graded: status((s) => s >= 2),
+      submitted: status((s) => s >= WORK_STATUS.submitted),
+      ungraded: status((s) => s === WORK_STATUS.submitted),
+      graded: status((s) => s >= WORK_STATUS.graded),
       views: sums ? n(sums.views) : null,
       likes: sums ? n(sums.likes) : null,
     },
@@ -156,7 +157,7 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
 }
 
 /** The age at which published homework ends, when the 结束过期班级作业 job runs (null while it is stopped). */
-export async function homeworkAutoEndDays(db: Db): Promise<number | null> {
+async function homeworkAutoEndDays(db: Db): Promise<number | null> {
   const job = await db
     .selectFrom('sys_quartz_job')
     .select(['parameter'])
@@ -182,7 +183,7 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
   if (!restrict) return empty;
   const departs = scope.all ? null : (await scopeDepartIds(db, scope).execute()).map((r) => r.id);
 
-  const ungradedCountQ = restrict(db.selectFrom('teaching_work as w').select(sql<number>`count(*)`.as('n')).where('w.del_flag', '=', 0).where('w.work_status', '=', 1));
+  const ungradedCountQ = restrict(db.selectFrom('teaching_work as w').select(sql<number>`count(*)`.as('n')).where('w.del_flag', '=', 0).where('w.work_status', '=', WORK_STATUS.submitted));
   // The newest works are picked first (an index walk by time), then their names joined: joined first, SQLite
   // would start from every user.
   const newestUngraded = restrict(
@@ -190,7 +191,7 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
       .selectFrom('teaching_work as w')
       .select(['w.id', 'w.user_id', 'w.depart_id', 'w.additional_id', 'w.work_name', 'w.work_type', 'w.create_time'])
       .where('w.del_flag', '=', 0)
-      .where('w.work_status', '=', 1)
+      .where('w.work_status', '=', WORK_STATUS.submitted)
       .orderBy('w.create_time', 'desc')
       .orderBy('w.id', 'desc')
       .limit(limit),
@@ -278,7 +279,7 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
   };
 
   const activity: WorkplaceData['activity'] = [
-    ...saved.map((w) => ({ kind: (w.work_status >= 1 ? 'submit' : 'save') as 'save' | 'submit', time: w.time ?? '', realname: w.realname, workId: w.id, workName: w.work_name, text: '' })),
+    ...saved.map((w) => ({ kind: (w.work_status >= WORK_STATUS.submitted ? 'submit' : 'save') as 'save' | 'submit', time: w.time ?? '', realname: w.realname, workId: w.id, workName: w.work_name, text: '' })),
     ...comments.map((c) => ({ kind: 'comment' as const, time: c.time ?? '', realname: c.realname ?? '游客', workId: c.id, workName: c.work_name, text: c.comment })),
   ]
     .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0))
@@ -327,7 +328,7 @@ async function homeworkDetails(db: Db, ids: string[], departs: string[] | null) 
     .select(['w.additional_id', sql<number>`count(distinct w.user_id)`.as('n')])
     .where('w.additional_id', 'in', ids)
     .where('w.del_flag', '=', 0)
-    .where('w.work_status', '>=', 1)
+    .where('w.work_status', '>=', WORK_STATUS.submitted)
     .groupBy('w.additional_id');
   if (departs) {
     const scoped = departs.length ? departs : [''];
@@ -353,8 +354,8 @@ export async function studentHome(db: Db, userId: string, limit = 5): Promise<St
     .selectFrom('teaching_work as w')
     .select([
       sql<number>`count(*)`.as('works'),
-      sql<number>`coalesce(sum(case when w.work_status >= 1 then 1 else 0 end), 0)`.as('submitted'),
-      sql<number>`coalesce(sum(case when w.work_status >= 2 then 1 else 0 end), 0)`.as('graded'),
+      sql<number>`coalesce(sum(case when w.work_status >= ${sql.lit(WORK_STATUS.submitted)} then 1 else 0 end), 0)`.as('submitted'),
+      sql<number>`coalesce(sum(case when w.work_status >= ${sql.lit(WORK_STATUS.graded)} then 1 else 0 end), 0)`.as('graded'),
     ])
     .where('w.user_id', '=', userId)
     .where('w.del_flag', '=', 0);
@@ -394,7 +395,7 @@ export async function studentHome(db: Db, userId: string, limit = 5): Promise<St
               .whereRef('w.additional_id', '=', 'a.id')
               .where('w.user_id', '=', userId)
               .where('w.del_flag', '=', 0)
-              .where('w.work_status', '>=', 1),
+              .where('w.work_status', '>=', WORK_STATUS.submitted),
           ),
         ),
       );

@@ -6,7 +6,7 @@ import type { Database, SysPermission } from '../db/schema.js';
 import type { PermissionCode, PlannedPermissionCode } from '../db/seed/menus.js';
 import { isSuperUser, loadRoles } from './sessions.js';
 
-export const HOME_COMPONENT = 'dashboard/Index';
+const HOME_COMPONENT = 'dashboard/Index';
 
 /**
  * Button codes that only the admin role (admin/dev) ever holds, whatever the grant tables say: they decide who
@@ -132,7 +132,7 @@ function menuItem(p: SysPermission): MenuItem {
 }
 
 /** Tree of menus (types 0 and 1). Children of a parent the user lacks are dropped, as in the anchor. */
-export function buildMenuTree(rows: SysPermission[]): MenuItem[] {
+function buildMenuTree(rows: SysPermission[]): MenuItem[] {
   const menus = rows.filter((r) => r.menu_type !== 2);
   const byParent = new Map<string, SysPermission[]>();
   for (const r of menus) {

@@ -4,7 +4,7 @@
 /** XML character references and the five predefined entities decoded (named HTML entities mean nothing in XML). */
 function decodeXmlEntities(s: string): string {
   const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos));?/gi, (m, dec: string, hex: string, name: string) => {
+  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos));?/gi, (_m, dec: string, hex: string, name: string) => {
     if (name) return named[name.toLowerCase()];
     const cp = dec ? Number(dec) : Number.parseInt(hex, 16);
     return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';

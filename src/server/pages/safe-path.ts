@@ -14,7 +14,7 @@ const MAX_LENGTH = 2048;
 const dots = (segment: string) => (segment.length <= 6 ? segment.replace(/%2e/gi, '.') : segment);
 
 /** The path (no query or fragment) with its dot segments resolved as a browser resolves them (RFC 3986 §5.2.4). */
-export function resolveDots(path: string): string {
+function resolveDots(path: string): string {
   const segments = path.split('/');
   const out: string[] = [];
   for (let i = 1; i < segments.length; i++) {

@@ -25,7 +25,7 @@ import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { pagedList, type FieldMap } from '../list-query.js';
 
 const ADMIN = role('admin');
-export const REDIS_NOT_CONFIGURED = '未配置 Redis：服务器没有设置 REDIS_URL，通知推送与登录限制在本进程内完成';
+const REDIS_NOT_CONFIGURED = '未配置 Redis：服务器没有设置 REDIS_URL，通知推送与登录限制在本进程内完成';
 
 const recorderOf = (c: Context<ApiEnv>): RequestRecorder => c.get('deps').monitor ?? EMPTY_RECORDER;
 const EMPTY_RECORDER = new RequestRecorder(1);

@@ -21,6 +21,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
 import { fileKey, inDict, unknownKeys } from './course-access.js';
+import { WORK_STATUS } from '../../shared/work-status.js';
 
 const MAX_ID = 64;
 const NOT_FOUND = '未找到对应数据';
@@ -288,7 +289,7 @@ async function submissions(db: Db, scope: UserScope, id: string) {
         .select(['w.id', 'w.user_id', 'w.depart_id', 'w.work_name', 'w.work_status', 'w.work_type', 'w.create_time', 'g.score', 'g.comment', 'f.file_path as fileKey'])
         .where('w.additional_id', '=', id)
         .where('w.user_id', 'in', userIds)
-        .where('w.work_status', '>=', 1)
+        .where('w.work_status', '>=', WORK_STATUS.submitted)
         .orderBy('w.create_time', 'desc')
         .execute()
     : [];

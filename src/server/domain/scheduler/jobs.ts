@@ -13,7 +13,7 @@ import { removeStoredFiles } from '../uploads.js';
 import { sendDueMessages } from '../messages.js';
 import { jobInfo, type JobInfo } from '../../shared/scheduled-jobs.js';
 
-export type { JobContext, JobEnv };
+export type { JobEnv };
 
 export interface BuiltInJob<P = Record<string, unknown>> extends JobInfo {
   params: z.ZodType<P>;
@@ -99,7 +99,7 @@ const endOldHomework: BuiltInJob<{ days: number }> = {
   },
 };
 
-export const BACKUP_DIR = 'backups';
+const BACKUP_DIR = 'backups';
 const BACKUP_NAME = /^xuetang-\d{8}-\d{6}\.db$/;
 export const PG_BACKUP_UNSUPPORTED = 'PostgreSQL 数据库不支持内置备份，请使用 pg_dump 备份';
 
