@@ -108,7 +108,7 @@ export class NoticeChannel {
     };
     s.onmessage = (ev) => {
       this.armHeartbeat();
-      let m: NoticeMessage | null = null;
+      let m: NoticeMessage | null;
       try {
         m = JSON.parse(String(ev.data)) as NoticeMessage;
       } catch {

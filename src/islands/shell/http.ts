@@ -138,7 +138,7 @@ export function watchHtmxErrors(): void {
   });
   document.addEventListener('htmx:responseError', (ev) => {
     const xhr = (ev as CustomEvent<{ xhr: XMLHttpRequest }>).detail.xhr;
-    let body: { message?: string } | null = null;
+    let body: { message?: string } | null;
     try {
       body = JSON.parse(xhr.responseText);
     } catch {

@@ -15,7 +15,12 @@ export function subtreeIds(rows: Category[], id: string): Set<string> {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const r of rows) if (out.has(r.pid) && !out.has(r.id)) (out.add(r.id), (grew = true));
+    for (const r of rows) {
+      if (out.has(r.pid) && !out.has(r.id)) {
+        out.add(r.id);
+        grew = true;
+      }
+    }
   }
   return out;
 }

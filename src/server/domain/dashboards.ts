@@ -3,7 +3,7 @@
 // student's home. Everything is counted in SQL (grouped, limited) and scoped as the lists are: admins see the
 // school, anyone else the members and classes of the subtrees they manage (user-scope.ts); a student sees only
 // their own works and the homework of their own classes.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { formatDateTime } from './time.js';
 import { hasScope, scopeDepartIds, type UserScope } from './user-scope.js';
@@ -24,14 +24,15 @@ const dayOf = (d: Date) => formatDateTime(d).slice(0, 10);
  * Restricts a query over `teaching_work as w` to the scope's works (authors who are members of its classes), as
  * the grading desk does: the classes are resolved to ids first, so the query holds a plain IN list.
  */
-type Restrict = <Q>(q: Q) => Q;
+type Restrict = <DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>;
 async function worksScope(db: Db, scope: UserScope): Promise<Restrict | null> {
   if (scope.all) return (q) => q;
   if (!hasScope(scope)) return null;
   const departs = (await scopeDepartIds(db, scope).execute()).map((r) => r.id);
   if (!departs.length) return null;
   const members = db.selectFrom('sys_user_depart as sud').select('sud.user_id').where('sud.dep_id', 'in', departs);
-  return <Q,>(q: Q) => (q as any).where('w.user_id', 'in', members) as Q;
+  // Raw, so one function serves every query over `teaching_work as w` (its joins differ).
+  return (q) => q.where(sql<SqlBool>`${sql.ref('w.user_id')} in ${members}`);
 }
 
 const emptyAnalysis = (scope: UserScope, days: string[], brief: boolean): AnalysisFigures => ({
@@ -206,8 +207,8 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
     .orderBy('w.id', 'desc');
 
   // Published homework assigned to a class in the scope.
-  const inScope = (q: any) =>
-    departs ? q.where('a.id', 'in', db.selectFrom('teaching_additional_work_dept as ad').select('ad.additional_id').where('ad.dept_id', 'in', departs.length ? departs : [''])) : q;
+  const assigned = db.selectFrom('teaching_additional_work_dept as ad').select('ad.additional_id').where('ad.dept_id', 'in', departs?.length ? departs : ['']);
+  const inScope = <DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>) => (departs ? q.where(sql<SqlBool>`${sql.ref('a.id')} in ${assigned}`) : q);
   const window = HOMEWORK_WINDOW_DAYS * DAY_MS;
   const recentQ = inScope(
     db

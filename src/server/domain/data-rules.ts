@@ -240,14 +240,15 @@ export async function previewRule(
     : [];
 
   const base = () => {
-    let qb = (db as Kysely<any>).selectFrom(`${target.table} as t`);
+    // The table comes from PREVIEW_TARGETS (never the request); its columns are referenced by name below.
+    let qb = db.selectFrom(sql<Record<string, unknown>>`${sql.table(target.table)}`.as('t'));
     if (target.live) qb = qb.where(sql.ref(`t.${target.live.column}`), '=', target.live.value);
     return qb;
   };
   const run = async (cond: Expression<SqlBool> | null): Promise<PreviewRows> => {
     const where = (qb: ReturnType<typeof base>) => (cond ? qb.where(cond) : qb);
     const [n, rows] = await Promise.all([
-      where(base()).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      where(base()).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       where(base())
         .select([...target.show.map((s) => sql.ref(`t.${s.column}`).as(s.column)), sql.ref('t.id').as('id')])
         .orderBy(sql.ref(`t.${target.show[0].column}`))

@@ -207,7 +207,7 @@ async function sendOne(env: MessageEnv, row: SysSms, by: string): Promise<void> 
     try {
       await sendMail(env.mail, { to: row.es_receiver, subject: title, text: htmlToText(html), html });
     } catch (err) {
-      throw new Error(`邮件发送失败：${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`邮件发送失败：${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     return;
   }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
-import type { PermissionCode, PlannedPermissionCode } from '../db/seed/menus.js';
+import type { PermissionCode } from '../db/seed/menus.js';
 import { isSuperUser, loadRoles } from './sessions.js';
 
 const HOME_COMPONENT = 'dashboard/Index';
@@ -30,7 +30,7 @@ export const ADMIN_ONLY_CODES = [
   'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
   'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
   'message:del', 'message:resend', 'message:export',
-] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
+] as const satisfies readonly PermissionCode[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);
 export const isAdminOnlyCode = (code: string): code is AdminOnlyCode => ADMIN_ONLY.has(code);

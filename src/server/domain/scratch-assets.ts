@@ -145,6 +145,7 @@ export async function storeAsset(db: Kysely<Database>, filesDir: string, f: { da
       .values({
         id: newId(),
         file_type: 1,
+        // eslint-disable-next-line no-control-regex -- control characters are taken out of the stored original name
         file_name: f.originalName.replace(/[\u0000-\u001f\\/]/g, '_').slice(-200) || md5ext,
         file_path: key,
         file_location: 1,

@@ -184,6 +184,7 @@ export async function storeUpload(
       .values({
         id,
         file_type: 1,
+        // eslint-disable-next-line no-control-regex -- control characters are taken out of the stored original name
         file_name: (f.originalName.replace(/[\u0000-\u001f\\/]/g, '_').slice(-200) || `${id}.${ext}`),
         file_path: key,
         file_location: 1,

@@ -66,7 +66,7 @@ export interface AttachedWebSocket {
 }
 
 /** Registers the websocket routes on the app; call before the /api routes are mounted. */
-export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocket {
+export function attachWebSocket(app: Hono, deps: AppDeps): AttachedWebSocket {
   const log = (what: string, err: unknown) => deps.config.logLevel !== 'silent' && console.error(`[realtime] ${what}:`, err);
   const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app });
   // Socket errors (a frame over MAX_PAYLOAD, a broken connection) end in a close, which cleans up; @hono/node-ws

@@ -5,7 +5,7 @@
 // Staff reach a homework through its classes: admins all, others those assigned to a class in the subtrees
 // they manage; students reach published homework of their own classes.
 import type { Context } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -54,14 +54,13 @@ const homeworkColumns = [
 
 /** Homework reachable by staff of this scope: assigned to at least one class inside it. */
 function inStaffScope(db: Db, scope: UserScope) {
-  return (eb: any) =>
-    eb.exists(
-      eb
-        .selectFrom('teaching_additional_work_dept as sd')
-        .select('sd.id')
-        .whereRef('sd.additional_id', '=', 'a.id')
-        .where('sd.dept_id', 'in', scopeDepartIds(db, scope)),
-    );
+  const assigned = db
+    .selectFrom('teaching_additional_work_dept as sd')
+    .select('sd.id')
+    .where('sd.additional_id', '=', sql.ref<string>('a.id'))
+    .where('sd.dept_id', 'in', scopeDepartIds(db, scope));
+  // Raw: one condition for every query over `teaching_additional_work as a`, whatever it joins.
+  return sql<SqlBool>`exists ${assigned}`;
 }
 
 /** Class ids of each homework, in class order. */

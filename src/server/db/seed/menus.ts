@@ -60,11 +60,7 @@ export const PERMISSION_CODES = [
   'message:del', 'message:resend', 'message:export',
 ] as const;
 
-/** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
-const PLANNED_PERMISSION_CODES = [] as const;
-
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
-export type PlannedPermissionCode = (typeof PLANNED_PERMISSION_CODES)[number];
 
 /** Role codes the seed creates, with teaching-open's levels (used to stop editing higher-level users). */
 export const SEED_ROLES = [

@@ -62,8 +62,6 @@ const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child
   shellPage(c, { current: R, title: TITLE }, view, status);
 
 const toTree = (nodes: PermNode[]): TreeNode<PermNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
-const flatten = (nodes: PermNode[], depth = 0): { node: PermNode; depth: number }[] =>
-  nodes.flatMap((n) => [{ node: n, depth }, ...flatten(n.children ?? [], depth + 1)]);
 
 /** Ids on the way to `id` (so the table opens where the user was working). */
 function pathTo(nodes: PermNode[], id: string): string[] {

@@ -23,7 +23,7 @@ import { requirePage, shellPage } from '../shell-page.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 import { str } from '../../shared/text.js';
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 
 /** Work types the Scratch editor opens (Scratch 2.0 / 3.0); the rest hand in a file. */
 const SCRATCH_TYPES = new Set(['1', '2']);
