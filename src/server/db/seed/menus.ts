@@ -74,7 +74,7 @@ export type SeedRoleCode = (typeof SEED_ROLES)[number]['code'];
 type GrantRole = Exclude<SeedRoleCode, 'admin'>;
 
 interface ButtonDef {
-  code: PermissionCode | PlannedPermissionCode;
+  code: PermissionCode;
   name: string;
   grant?: GrantRole[];
 }
