@@ -2,7 +2,7 @@
 // with its confirmation, 主题设置, and /account/center, /account/settings/* (base info with avatar upload and
 // field errors, the security page's password form, binding, notification, custom).
 import { PNG } from 'pngjs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext as login } from './login';
 import { snap } from './shots';

@@ -2,7 +2,7 @@
 // open shell shows it without a reload — the websocket push, the 消息提醒 notification, the badge, the
 // popover tabs, the detail dialog with 去处理; and /isps/userAnnouncement with its filters, mark-read and
 // 全部已读 (confirmed).
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext as login } from './login';
 import { snap } from './shots';

@@ -3,7 +3,7 @@
 // Playwright's own screenshot (screenshot: 'only-on-failure' in playwright.config.ts).
 import type { Locator, Page, PageScreenshotOptions } from '@playwright/test';
 
-export const SHOTS_WANTED = process.env.XT_SHOTS === '1';
+const SHOTS_WANTED = process.env.XT_SHOTS === '1';
 
 export async function snap(target: Page | Locator, path: string, opts: Omit<PageScreenshotOptions, 'path'> = {}): Promise<void> {
   if (SHOTS_WANTED) await target.screenshot({ path, ...opts });

@@ -3,9 +3,11 @@
 // Run: npx esbuild scripts/antd-markup.tsx --bundle --platform=node --format=esm --jsx=automatic \
 //        --jsx-import-source=react --packages=external --outfile=/tmp/antd-markup.mjs && node /tmp/antd-markup.mjs
 /** @jsxImportSource react */
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Button, ConfigProvider, Input, Table, Pagination, Form, Select, Tabs, Badge, Layout, Switch, Radio, Checkbox, Descriptions, Empty, Result, Space, Divider, Avatar, Typography, Spin, Tooltip, Popover, Drawer, Modal, DatePicker } from 'antd';
-const w = (label: string, n: any) => console.log(`\n<!-- ${label} -->\n` + renderToStaticMarkup(<ConfigProvider theme={{ hashed: false, cssVar: { key: 'app' } } as any}>{n}</ConfigProvider>));
+import { Button, ConfigProvider, Input, Table, Pagination, Form, Select, Tabs, Badge, Layout, Switch, Radio, Checkbox, Descriptions, Empty, Space, Divider, Avatar, Spin, DatePicker, type ThemeConfig } from 'antd';
+const THEME: ThemeConfig = { hashed: false, cssVar: { key: 'app' } };
+const w = (label: string, n: ReactNode) => console.log(`\n<!-- ${label} -->\n` + renderToStaticMarkup(<ConfigProvider theme={THEME}>{n}</ConfigProvider>));
 w('Table', <Table size="middle" bordered rowKey="id" rowSelection={{ selectedRowKeys: [] }} pagination={false}
   columns={[{ title: '#', dataIndex: 'i', width: 60, align: 'center' }, { title: '账号', dataIndex: 'u', sorter: true, sortOrder: 'ascend' }, { title: '操作', dataIndex: 'a' }]}
   dataSource={[{ id: '1', i: 1, u: 'admin', a: 'x' }]} />);

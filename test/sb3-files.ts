@@ -91,8 +91,8 @@ export function projectJson(over: Record<string, unknown> = {}) {
   return { targets: [stageTarget()], monitors: [], extensions: [], meta: { semver: '3.0.0', vm: '0.2.0', agent: 'test' }, ...over };
 }
 
-export const STAGE_SVG = svg('#ffffff');
-export const STAGE_MD5 = md5(STAGE_SVG);
+const STAGE_SVG = svg('#ffffff');
+const STAGE_MD5 = md5(STAGE_SVG);
 
 export function stageTarget(over: Record<string, unknown> = {}) {
   return {

@@ -54,7 +54,7 @@ const LIMITS: Limit[] = [
 const DEFAULT: Omit<Limit, 'path'> = { maxSize: DEFAULT_BODY_LIMIT, message: tooMuch(DEFAULT_BODY_LIMIT) };
 
 /** The limit that applies to a path. */
-export const bodyLimitFor = (path: string): Omit<Limit, 'path'> => LIMITS.find((l) => l.path.test(path)) ?? DEFAULT;
+const bodyLimitFor = (path: string): Omit<Limit, 'path'> => LIMITS.find((l) => l.path.test(path)) ?? DEFAULT;
 
 /** 413 in the envelope for the API and htmx (the shell shows its message), as a short page for plain forms. */
 function tooLarge(c: Context, message: string) {

@@ -30,7 +30,7 @@ export function buttonClass(type: ButtonType = 'default', opts: { danger?: boole
 }
 
 /** Extra attributes passed through to the element (htmx, data and aria attributes, form fields). */
-export type PassThrough = {
+type PassThrough = {
   [attr: `hx-${string}` | `data-${string}` | `aria-${string}`]: string | undefined;
   id?: string;
   name?: string;

@@ -5,8 +5,9 @@
 // /sys/dict/deleteItemByText upstream); with htmx the answer is this select again, rendered fresh. Without
 // JavaScript the control is a link to a confirmation page.
 import { cx } from './antd.js';
+import { str } from '../server/shared/text.js';
 
-export interface DictSelectOption {
+interface DictSelectOption {
   value: string;
   text: string;
 }
@@ -40,7 +41,6 @@ export const DICT_DELETE_ITEM_ROUTE = '/isystem/dict/deleteItemByText';
 /** The anchor's confirmation text: `是否确定删除 ` + text + `?` (space after 删除, ASCII question mark). */
 export const deleteItemQuestion = (text: string) => `是否确定删除 ${text}?`;
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function DictSelect(p: DictSelectProps) {
   const current = str(p.value);

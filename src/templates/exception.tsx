@@ -5,7 +5,7 @@ import { Document, documentTitle } from './document.js';
 export type ExceptionCode = 403 | 404 | 500;
 
 /** antd Pro's exception texts. */
-export const EXCEPTION_TEXT: Record<ExceptionCode, string> = {
+const EXCEPTION_TEXT: Record<ExceptionCode, string> = {
   403: '抱歉，你无权访问该页面',
   404: '抱歉，你访问的页面不存在',
   500: '抱歉，服务器出错了',

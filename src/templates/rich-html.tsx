@@ -4,8 +4,6 @@
 import { raw } from 'hono/html';
 import { sanitizeRichHtml } from '../server/shared/rich-text.js';
 
-export { sanitizeRichHtml };
-
 export function RichHtml({ html, class: className }: { html: string | null | undefined; class?: string }) {
   return <div class={className}>{raw(sanitizeRichHtml(html))}</div>;
 }

@@ -11,7 +11,7 @@ export interface Envelope<T = unknown> {
   timestamp: number;
 }
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
@@ -56,15 +56,4 @@ export async function api<T = unknown>(method: 'GET' | 'PUT' | 'POST' | 'DELETE'
   if (typeof data !== 'object' || data === null || typeof data.success !== 'boolean') throw new ApiError('服务器无法完成请求', res.status);
   if (!res.ok) throw new ApiError(data.message || `HTTP ${res.status}`, res.status);
   return data;
-}
-
-/** Reads the JSON props an island element carries (the same script boot.ts reads). */
-export function readJsonScript<T>(el: Element): T | undefined {
-  const script = el.querySelector(':scope > script[type="application/json"]');
-  if (!script || !script.textContent) return undefined;
-  try {
-    return JSON.parse(script.textContent) as T;
-  } catch {
-    return undefined;
-  }
 }

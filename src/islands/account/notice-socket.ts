@@ -9,7 +9,7 @@ export const RECONNECT_MS = 5_000;
 export const HEARTBEAT_MS = 20_000;
 export const POLL_MS = 6_000;
 /** Close codes of the server: no valid session / another user's channel. Reconnecting cannot help. */
-export const FATAL_CLOSE_CODES = [4401, 4403];
+const FATAL_CLOSE_CODES = [4401, 4403];
 
 export interface SocketLike {
   readyState: number;
@@ -108,7 +108,7 @@ export class NoticeChannel {
     };
     s.onmessage = (ev) => {
       this.armHeartbeat();
-      let m: NoticeMessage | null = null;
+      let m: NoticeMessage | null;
       try {
         m = JSON.parse(String(ev.data)) as NoticeMessage;
       } catch {

@@ -9,9 +9,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import type {} from '../globals';
 
 /** Must equal scripts/extract-antd-css.tsx's STATIC_THEME (plus zeroRuntime: the CSS is already on the page). */
-export const ISLAND_THEME = { hashed: false, cssVar: { key: 'app' }, zeroRuntime: true } as const;
+const ISLAND_THEME = { hashed: false, cssVar: { key: 'app' }, zeroRuntime: true } as const;
 
-export function Provider({ children }: { children: ReactNode }) {
+function Provider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={ISLAND_THEME} button={{ autoInsertSpace: false }}>
       <App component={false}>{children}</App>

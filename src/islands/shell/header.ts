@@ -4,7 +4,7 @@
 const HIDE_AFTER_PX = 100;
 
 /** Greeting by hour (SPEC §9); the same table as the server's greeting(). */
-export function greeting(hour: number): string {
+function greeting(hour: number): string {
   if (hour < 9) return '早上好';
   if (hour < 12) return '上午好';
   if (hour < 14) return '中午好';

@@ -10,7 +10,7 @@ const TIMEOUT_MS = 60_000;
 let expiredShown = false;
 
 /** Logs out on the server (clears the HttpOnly session cookie); never rejects. */
-export function logout(): Promise<void> {
+function logout(): Promise<void> {
   return fetch('/user/logout', { method: 'POST', credentials: 'same-origin', redirect: 'manual' }).then(
     () => undefined,
     () => undefined,
@@ -18,7 +18,7 @@ export function logout(): Promise<void> {
 }
 
 /** SPEC §4/§8: the 登录已过期 dialog; 重新登录 logs out and reloads (the guard then shows the login page). */
-export function sessionExpired(): void {
+function sessionExpired(): void {
   if (expiredShown) return;
   expiredShown = true;
   modalError({ title: '登录已过期', content: '很抱歉，登录已过期，请重新登录', okText: '重新登录' })
@@ -27,7 +27,7 @@ export function sessionExpired(): void {
 }
 
 /** What SPEC §8 shows for an HTTP error status (notification title 系统提示, 4 s unless noted). */
-export function reportHttpError(status: number, body: { message?: string } | null): void {
+function reportHttpError(status: number, body: { message?: string } | null): void {
   const message = body && typeof body.message === 'string' ? body.message : '';
   switch (status) {
     case 403:
@@ -52,7 +52,7 @@ export function reportHttpError(status: number, body: { message?: string } | nul
   }
 }
 
-export class XtApiError extends Error {
+class XtApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Envelope | null,
@@ -61,7 +61,7 @@ export class XtApiError extends Error {
   }
 }
 
-export interface XtApiInit extends Omit<RequestInit, 'body'> {
+interface XtApiInit extends Omit<RequestInit, 'body'> {
   /** Query parameters (GET and DELETE carry their arguments in the query, as the anchor's client does). */
   params?: Record<string, string | number | boolean | null | undefined>;
   /** A JSON body (objects are serialised), or FormData for uploads. */
@@ -120,7 +120,7 @@ interface SwapDetail {
  * their page marker) into #content, a form re-rendered with its errors (400/409/422 HTML) where it was aimed.
  * JSON, text, a whole document or an error page aimed at a dialog never is: it is reported instead.
  */
-export function swapsError(status: number, contentType: string, text: string, targetId: string): boolean {
+function swapsError(status: number, contentType: string, text: string, targetId: string): boolean {
   if (!/text\/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text)) return false;
   if (targetId === 'content' && text.includes('id="xt-page"')) return true;
   return status === 400 || status === 409 || status === 422;
@@ -138,7 +138,7 @@ export function watchHtmxErrors(): void {
   });
   document.addEventListener('htmx:responseError', (ev) => {
     const xhr = (ev as CustomEvent<{ xhr: XMLHttpRequest }>).detail.xhr;
-    let body: { message?: string } | null = null;
+    let body: { message?: string } | null;
     try {
       body = JSON.parse(xhr.responseText);
     } catch {

@@ -4,7 +4,7 @@
 // (islands may not import templates); keep the two in step.
 import type { ShellSettings } from './types';
 
-export const DEFAULT_SETTINGS: ShellSettings = {
+const DEFAULT_SETTINGS: ShellSettings = {
   theme: 'light',
   color: '#1890FF',
   layout: 'sidemenu',

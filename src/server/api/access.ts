@@ -55,7 +55,7 @@ export const permissionCodes = async (c: Context<ApiEnv>) => (await grants(c)).c
 export const hasPermission = async (c: Context<ApiEnv>, code: string) => (await grants(c)).codes.has(code);
 
 /** Checks an access rule; returns a response to send when access is refused. */
-export async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | null> {
+async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | null> {
   if (access.kind === 'public') return null;
   const user = c.get('user');
   // The anchor's clients key their "login expired" dialog on HTTP 500 with exactly this message.

@@ -47,7 +47,7 @@ export function page<T>(records: T[], total: number, pageNo: number, pageSize: n
 }
 
 /** The last page number a list answers; past it the page is simply empty. */
-export const MAX_PAGE_NO = 100_000;
+const MAX_PAGE_NO = 100_000;
 
 /**
  * Paging parameters, defaults 1 and 10, clamped so a client cannot ask for a million rows, nor for page
@@ -94,7 +94,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 /** Field → first message, so forms can show each error beside its field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';
@@ -104,7 +104,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** HTTP 400 with the first message and every field's message in `result.errors`. */
-export function validationFailure(c: Context, error: z.ZodError) {
+function validationFailure(c: Context, error: z.ZodError) {
   return c.json(envelope(false, firstIssue(error), 400, { errors: fieldErrors(error) }), 400);
 }
 

@@ -21,7 +21,7 @@ const inflateRaw = promisify(zlib.inflateRaw);
  * The shared strings of a full 5,000-row roster take well under 1 MB; each MB costs the reader some 40 MB of
  * memory and a second of parsing, so a file that needs more is refused before it is read.
  */
-export const MAX_XLSX_PARTS_BYTES = 4 * 1024 * 1024;
+const MAX_XLSX_PARTS_BYTES = 4 * 1024 * 1024;
 
 /** Inflated bytes of the worksheet (a full 5,000-row roster with inline strings takes under 3 MB). */
 export const MAX_SHEET_BYTES = 32 * 1024 * 1024;

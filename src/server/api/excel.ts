@@ -108,7 +108,7 @@ export interface ImportRowError {
 }
 
 /** A row that passed the schema, with its 1-based row number in the sheet. */
-export interface ImportRow<T> {
+interface ImportRow<T> {
   row: number;
   data: T;
 }

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { fail } from './envelope.js';
 
-export const ILLEGAL_INPUT = '参数包含非法字符';
+const ILLEGAL_INPUT = '参数包含非法字符';
 
 /** `%00` in the raw (still percent-encoded) URL: a NUL in the path or in any query key or value. */
 const ENCODED_NUL = /%00/i;
@@ -14,7 +14,7 @@ const JSON_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/i;
 const FORM_BODY = /^application\/x-www-form-urlencoded\b/i;
 
 /** A NUL in a body: raw, as a JSON escape (handlers parse any non-multipart body as JSON), or form-encoded. */
-export function hasNul(text: string, form: boolean): boolean {
+function hasNul(text: string, form: boolean): boolean {
   return text.includes('\u0000') || JSON_NUL.test(text) || (form && ENCODED_NUL.test(text));
 }
 

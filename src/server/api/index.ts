@@ -78,7 +78,7 @@ export const WRITING_GETS = new Set([
  * another site likes nothing), and from a page of this site unless sent with the token header, which another
  * site cannot send: a form posted from elsewhere must not like for each visitor who lands there.
  */
-export const SAME_ORIGIN_POSTS = new Set(['/teaching/teachingWork/starWork']);
+const SAME_ORIGIN_POSTS = new Set(['/teaching/teachingWork/starWork']);
 /** Login and logout write their own login log. */
 const SELF_LOGGED = new Set(['/sys/login', '/sys/logout']);
 

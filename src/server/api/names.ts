@@ -4,6 +4,7 @@
 // else; zero-width characters (U+200B–U+200D, U+2060–U+2064, U+FEFF) make two different names look the same.
 import { z } from 'zod';
 
+// eslint-disable-next-line no-control-regex -- refusing control characters in names is the point
 const HIDDEN_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 export const hasHiddenChars = (s: string) => HIDDEN_CHARS.test(s);

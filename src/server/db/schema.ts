@@ -2,7 +2,7 @@
 // comma-list columns of the original (depart_ids, user_ids, work_dept …) are join tables here.
 // Times are text 'YYYY-MM-DD HH:mm:ss' (server local time) on every dialect, so the same code compares and
 // formats them everywhere; flags are small integers.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 
 type Audit = {
   create_by: ColumnType<string | null, string | null | undefined, string | null>;
@@ -131,14 +131,14 @@ export interface SysUserManageDepartTable {
   dep_id: string;
 }
 
-export interface SysDepartPermissionTable {
+interface SysDepartPermissionTable {
   id: string;
   depart_id: string;
   permission_id: string;
   data_rule_ids: Opt<string | null>;
 }
 
-export interface SysDepartRoleTable extends Audit {
+interface SysDepartRoleTable extends Audit {
   id: string;
   depart_id: string;
   role_name: string;
@@ -146,7 +146,7 @@ export interface SysDepartRoleTable extends Audit {
   description: Opt<string | null>;
 }
 
-export interface SysDepartRolePermissionTable {
+interface SysDepartRolePermissionTable {
   id: string;
   depart_id: string;
   role_id: string;
@@ -154,7 +154,7 @@ export interface SysDepartRolePermissionTable {
   data_rule_ids: Opt<string | null>;
 }
 
-export interface SysDepartRoleUserTable {
+interface SysDepartRoleUserTable {
   id: string;
   user_id: string;
   drole_id: string;
@@ -218,7 +218,7 @@ export interface SysAnnouncementTable extends Audit {
   msg_abstract: Opt<string | null>;
 }
 
-export interface SysAnnouncementSendTable extends Audit {
+interface SysAnnouncementSendTable extends Audit {
   id: string;
   annt_id: string;
   user_id: string;
@@ -234,7 +234,7 @@ export interface SysConfigTable {
   comment: Opt<string | null>;
 }
 
-export interface SysSessionTable {
+interface SysSessionTable {
   id: string;
   /** sha256 of the opaque token; the token itself is never stored. */
   token_hash: string;
@@ -246,7 +246,7 @@ export interface SysSessionTable {
   user_agent: Opt<string | null>;
 }
 
-export interface SysCaptchaTable {
+interface SysCaptchaTable {
   id: string;
   check_key: string;
   /** sha256 of `${check_key}:${code}` (code lower-cased); the code itself is never stored. */
@@ -254,7 +254,7 @@ export interface SysCaptchaTable {
   expires_at: number;
 }
 
-export interface SysPasswordResetTable {
+interface SysPasswordResetTable {
   id: string;
   /** sha256 of the token e-mailed to the user; the token itself is never stored. */
   token_hash: string;
@@ -326,7 +326,7 @@ export interface TeachingCourseTable extends Audit {
 }
 
 /** Departments allowed to be assigned a course (teaching-open's teaching_course.depart_ids). */
-export interface TeachingCourseAuthDepartTable {
+interface TeachingCourseAuthDepartTable {
   id: string;
   course_id: string;
   depart_id: string;
@@ -412,7 +412,7 @@ export interface TeachingWorkCorrectTable extends Audit {
   comment: Opt<string | null>;
 }
 
-export interface TeachingWorkCommentTable extends Audit {
+interface TeachingWorkCommentTable extends Audit {
   id: string;
   work_id: string;
   comment: string;
@@ -420,7 +420,7 @@ export interface TeachingWorkCommentTable extends Audit {
 }
 
 /** 班级教学记录: one row per class per day (migration 008; written only by domain/day-log.ts). */
-export interface TeachingDepartDayLogTable {
+interface TeachingDepartDayLogTable {
   id: string;
   depart_id: string;
   depart_name: Generated<string>;
@@ -436,7 +436,7 @@ export interface TeachingDepartDayLogTable {
 }
 
 /** A counted class event (unique per class, kind and subject), so each is counted once. */
-export interface TeachingDepartDayEventTable {
+interface TeachingDepartDayEventTable {
   id: string;
   depart_id: string;
   kind: string;
@@ -445,7 +445,7 @@ export interface TeachingDepartDayEventTable {
 }
 
 /** A user's private tag names (migration 009). */
-export interface TeachingWorkTagNameTable {
+interface TeachingWorkTagNameTable {
   id: string;
   user_id: string;
   tag: string;
@@ -453,7 +453,7 @@ export interface TeachingWorkTagNameTable {
 }
 
 /** The tag a user put on a work; one per user and work (migration 009). */
-export interface TeachingWorkTagTable {
+interface TeachingWorkTagTable {
   id: string;
   user_id: string;
   work_id: string;
@@ -462,7 +462,7 @@ export interface TeachingWorkTagTable {
 }
 
 /** A work's state before a resubmission or restore (migration 009). */
-export interface TeachingWorkVersionTable {
+interface TeachingWorkVersionTable {
   id: string;
   work_id: string;
   version_no: number;
@@ -540,7 +540,7 @@ export interface TeachingScratchBackpackTable {
 }
 
 /** A cloud variable of a Scratch work (migration 017); the value is a numeric string. */
-export interface TeachingScratchCloudVarTable {
+interface TeachingScratchCloudVarTable {
   work_id: string;
   name: string;
   value: string;
@@ -549,7 +549,7 @@ export interface TeachingScratchCloudVarTable {
 }
 
 /** A view or like counted for one visitor of a work on one day (migration 024; domain/work-visits.ts). */
-export interface TeachingWorkVisitTable {
+interface TeachingWorkVisitTable {
   kind: 'view' | 'star';
   work_id: string;
   /** `u:<user id>` when logged in, else `a:<hash of the address and the day's salt>`. */
@@ -559,7 +559,7 @@ export interface TeachingWorkVisitTable {
 }
 
 /** The random salt of one day's address hashes (migration 024); purged with that day's visits. */
-export interface TeachingVisitSaltTable {
+interface TeachingVisitSaltTable {
   day: string;
   salt: string;
 }
@@ -601,14 +601,14 @@ export interface SysFillRuleTable extends Audit {
 }
 
 /** The serial counter of a fill rule in one period ('' when the rule has no date part, else e.g. '2026'). */
-export interface SysFillRuleCounterTable {
+interface SysFillRuleCounterTable {
   rule_id: string;
   period: string;
   current_value: number;
 }
 
 /** 职务 (migration 030; the anchor's sys_position). sys_user.post holds codes of these, comma-separated. */
-export interface SysPositionTable extends Audit {
+interface SysPositionTable extends Audit {
   id: string;
   /** Unique; letters, digits, _ and - (a comma would break sys_user.post). */
   code: string;
@@ -620,7 +620,7 @@ export interface SysPositionTable extends Audit {
 }
 
 /** 消息模板 (migration 031; JeecgBoot's sys_sms_template). template_code is unique. */
-export interface SysSmsTemplateTable extends Audit {
+interface SysSmsTemplateTable extends Audit {
   id: string;
   template_code: string;
   template_name: string;
@@ -659,7 +659,7 @@ export interface SysSmsTable extends Audit {
 }
 
 /** One run of a job (migration 027). (job_id, fire_key) is unique: the claim that makes a due run happen once. */
-export interface SysQuartzJobRunTable {
+interface SysQuartzJobRunTable {
   id: string;
   job_id: string;
   job_class_name: string;
@@ -737,7 +737,6 @@ export interface Database {
 }
 
 export type SysUser = Selectable<SysUserTable>;
-export type NewSysUser = Insertable<SysUserTable>;
 export type SysUserUpdate = Updateable<SysUserTable>;
 export type SysPermission = Selectable<SysPermissionTable>;
 export type SysDepart = Selectable<SysDepartTable>;

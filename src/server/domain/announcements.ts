@@ -15,7 +15,7 @@ export const annJson = (a: SysAnnouncement) => ({ ...camel(a), msgContent: a.msg
 
 const PER_CATEGORY = 5;
 /** Send rows per insert statement: 6 parameters a row keeps each statement under SQLite's 32766 limit. */
-export const SEND_BATCH = 5000;
+const SEND_BATCH = 5000;
 
 /**
  * Announcements to ALL that a user has no send row for yet (the user was created after they were published,
@@ -23,7 +23,7 @@ export const SEND_BATCH = 5000;
  * look, when the announcement was still valid when the account was created (end_time ≥ user create_time;
  * a NULL end_time means no end). Idempotent under concurrency (unique annt_id+user_id).
  */
-export async function deliverPendingAll(db: Kysely<Database>, userId: string): Promise<number> {
+async function deliverPendingAll(db: Kysely<Database>, userId: string): Promise<number> {
   const user = await db.selectFrom('sys_user').select('create_time').where('id', '=', userId).executeTakeFirst();
   if (!user) return 0;
   let q = db

@@ -25,7 +25,7 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 export const MAX_THUMBNAIL_BYTES = 256 * 1024;
 /** How much one user may keep. */
 export const MAX_ITEMS = 100;
-export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
 export const MAX_NAME_LENGTH = 100;
 
 /** Per type, the MIME types the editor sends and the file extension each is kept (and loaded) as. */
@@ -36,7 +36,6 @@ const MIMES: Record<BackpackType, Record<string, string>> = {
   sound: { 'audio/x-wav': 'wav', 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3' },
   sprite: { 'application/zip': 'sprite3' },
 };
-export const BACKPACK_TYPES = Object.keys(MIMES) as BackpackType[];
 export const isBackpackType = (t: unknown): t is BackpackType => typeof t === 'string' && Object.hasOwn(MIMES, t);
 
 /** Content-Type each stored extension is served with. */
@@ -73,7 +72,7 @@ function looksLikeMp3(buf: Buffer): boolean {
 }
 
 /** Checks the content against the declared type and MIME; returns the stored extension. */
-export async function checkBody(type: BackpackType, mime: string, body: Buffer): Promise<string> {
+async function checkBody(type: BackpackType, mime: string, body: Buffer): Promise<string> {
   const ext = Object.hasOwn(MIMES[type], mime) ? MIMES[type][mime] : undefined;
   if (!ext) throw new BackpackRejected(`${TYPE_LABELS[type]}不支持 ${mime.slice(0, 40) || '空'} 格式`);
   if (body.length === 0) throw new BackpackRejected('内容不能为空');
@@ -117,7 +116,7 @@ export async function checkBody(type: BackpackType, mime: string, body: Buffer):
 }
 
 /** A thumbnail must be a JPEG or PNG image (by its bytes); returns its extension. */
-export function checkThumbnail(thumb: Buffer): 'jpg' | 'png' {
+function checkThumbnail(thumb: Buffer): 'jpg' | 'png' {
   if (thumb.length === 0) throw new BackpackRejected('缩略图不能为空');
   if (thumb.length > MAX_THUMBNAIL_BYTES) throw new BackpackRejected(`缩略图不能超过${MAX_THUMBNAIL_BYTES / 1024}KB`);
   const kind = detectKind(thumb);
@@ -125,7 +124,7 @@ export function checkThumbnail(thumb: Buffer): 'jpg' | 'png' {
   return kind;
 }
 
-export const TYPE_LABELS: Record<BackpackType, string> = { script: '代码', costume: '造型', sound: '声音', sprite: '角色' };
+const TYPE_LABELS: Record<BackpackType, string> = { script: '代码', costume: '造型', sound: '声音', sprite: '角色' };
 
 /** The user's folder name: ids are server-made hex, but never let one climb out of the backpack folder. */
 const userFolder = (userId: string) => {

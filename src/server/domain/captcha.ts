@@ -9,20 +9,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 
-export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
-export const CAPTCHA_LENGTH = 4;
+const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+const CAPTCHA_LENGTH = 4;
 /** Lower-case letters and digits a child will not confuse (no 0/o, 1/l/i, 9/g/q, 2/z, 5/s, u/v …). */
 const ALPHABET = 'abcdefhjkmnprtwxy34678';
 /** The checkKey a client names its captcha by: the anchor's client sends Date.now(); ours sends 32 hex digits. */
 export const CHECK_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const CAPTCHA_MISSING = '请输入验证码';
-export const CAPTCHA_INVALID = '验证码无效';
-export const CAPTCHA_WRONG = '验证码错误';
+const CAPTCHA_MISSING = '请输入验证码';
+const CAPTCHA_INVALID = '验证码无效';
+const CAPTCHA_WRONG = '验证码错误';
 
 const hash = (checkKey: string, code: string) => createHash('sha256').update(`${checkKey}:${code.trim().toLowerCase()}`).digest('hex');
 
-export function randomCode(): string {
+function randomCode(): string {
   let out = '';
   for (let i = 0; i < CAPTCHA_LENGTH; i++) out += ALPHABET[randomInt(ALPHABET.length)];
   return out;

@@ -15,7 +15,12 @@ export function subtreeIds(rows: Category[], id: string): Set<string> {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const r of rows) if (out.has(r.pid) && !out.has(r.id)) (out.add(r.id), (grew = true));
+    for (const r of rows) {
+      if (out.has(r.pid) && !out.has(r.id)) {
+        out.add(r.id);
+        grew = true;
+      }
+    }
   }
   return out;
 }
@@ -60,7 +65,7 @@ export async function refreshHasChild(db: Kysely<Database>, ids: (string | null 
 export const categoryValue = (r: Pick<Category, 'item_value' | 'code'>) => r.item_value || r.code;
 
 /** The children of the category with `code`, in code order (e.g. the tags of one Scratch asset group). */
-export async function childrenOfCode(db: Kysely<Database>, code: string): Promise<Category[]> {
+async function childrenOfCode(db: Kysely<Database>, code: string): Promise<Category[]> {
   return db
     .selectFrom('sys_category as c')
     .innerJoin('sys_category as p', 'p.id', 'c.pid')

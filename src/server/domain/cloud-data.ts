@@ -14,7 +14,7 @@ import { now } from './time.js';
 import { PUBLIC_STATUS, workAccess } from './works.js';
 
 export const MAX_CLOUD_VARIABLES = 10;
-export const MAX_CLOUD_NAME_LENGTH = 64;
+const MAX_CLOUD_NAME_LENGTH = 64;
 export const MAX_CLOUD_VALUE_LENGTH = 256;
 
 export type CloudRole = 'author' | 'player';
@@ -31,6 +31,7 @@ export function cloudValue(v: unknown): string | null {
 
 /** A variable name: 1–64 characters, no control characters. */
 export function isCloudName(v: unknown): v is string {
+  // eslint-disable-next-line no-control-regex -- cloud variable names with control characters are refused
   return typeof v === 'string' && v.length > 0 && [...v].length <= MAX_CLOUD_NAME_LENGTH && !/[\u0000-\u001f]/.test(v);
 }
 

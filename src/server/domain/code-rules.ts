@@ -154,7 +154,7 @@ const sandbox = vm.createContext(Object.create(null));
 const testScript = new vm.Script('re.test(s)');
 // Generous enough that a busy machine never fails a sane pattern; a runaway one costs at most this, once per
 // check (the walk stops at the first failure).
-export const MATCH_TIMEOUT_MS = 200;
+const MATCH_TIMEOUT_MS = 200;
 
 /** Full match of `value` by `pattern`, interrupted after MATCH_TIMEOUT_MS (null). */
 export function fullMatch(pattern: string, value: string): boolean | null {
@@ -276,7 +276,7 @@ export function datePart(pattern: string | undefined, at: Date): string {
 }
 
 /** Takes the next number of a rule's counter in a period (atomic on both databases). */
-export async function nextCounter(db: Kysely<Database>, ruleId: string, period: string): Promise<number> {
+async function nextCounter(db: Kysely<Database>, ruleId: string, period: string): Promise<number> {
   const row = await db
     .insertInto('sys_fill_rule_counter')
     .values({ rule_id: ruleId, period, current_value: 1 })

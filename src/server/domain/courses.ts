@@ -80,7 +80,7 @@ export interface CourseViewer {
   managedOrgCodes?: string[];
 }
 
-export const isStudentViewer = (v: CourseViewer) => !v.seesAll && v.userIdentity !== 2;
+const isStudentViewer = (v: CourseViewer) => !v.seesAll && v.userIdentity !== 2;
 
 /**
  * The one visibility rule, as a condition on a course row (`alias.id`, `alias.is_shared`). A course is visible
@@ -130,7 +130,7 @@ export const courseModel = (r: TeachingCourse) => ({ ...camel(r), isShared: r.is
 // ---- Unit media: the four show-to-students flags ----
 
 /** Unit columns holding files, with the flag that shows each to students (null: always shown). */
-export const UNIT_FILE_COLUMNS = [
+const UNIT_FILE_COLUMNS = [
   { column: 'course_video', flag: 'show_course_video' },
   { column: 'course_case', flag: 'show_course_case' },
   { column: 'course_ppt', flag: 'show_course_ppt' },
@@ -228,9 +228,6 @@ export async function authDepartIds(db: Kysely<Database>, courseIds: string[]): 
 }
 
 // ---- Unit video (上传 / 链接 / 外部) ----
-
-/** Hosts whose players may be embedded (外部视频): the shared list. Anything else, and any script, is refused. */
-export { VIDEO_EMBED_HOSTS };
 
 /**
  * The player URL of an embed code (an `<iframe src=…>` snippet or the bare URL), or null when it is not an

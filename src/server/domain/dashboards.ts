@@ -3,19 +3,20 @@
 // student's home. Everything is counted in SQL (grouped, limited) and scoped as the lists are: admins see the
 // school, anyone else the members and classes of the subtrees they manage (user-scope.ts); a student sees only
 // their own works and the homework of their own classes.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { formatDateTime } from './time.js';
 import { hasScope, scopeDepartIds, type UserScope } from './user-scope.js';
 import { userClassIds } from './works.js';
+import { WORK_STATUS } from '../shared/work-status.js';
 import type { AnalysisFigures, HomeworkItem, StudentHome, WorkplaceData } from '../lists/dashboards.js';
 
 type Db = Kysely<Database>;
 const DAY_MS = 86_400_000;
 /** Days of the analysis page's series and top classes. */
-export const ANALYSIS_DAYS = 30;
+const ANALYSIS_DAYS = 30;
 /** "Ending soon" and "recently published" both look this many days ahead or back. */
-export const HOMEWORK_WINDOW_DAYS = 7;
+const HOMEWORK_WINDOW_DAYS = 7;
 const n = (v: unknown) => Number(v ?? 0) || 0;
 const dayOf = (d: Date) => formatDateTime(d).slice(0, 10);
 
@@ -23,14 +24,15 @@ const dayOf = (d: Date) => formatDateTime(d).slice(0, 10);
  * Restricts a query over `teaching_work as w` to the scope's works (authors who are members of its classes), as
  * the grading desk does: the classes are resolved to ids first, so the query holds a plain IN list.
  */
-type Restrict = <Q>(q: Q) => Q;
+type Restrict = <DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>;
 async function worksScope(db: Db, scope: UserScope): Promise<Restrict | null> {
   if (scope.all) return (q) => q;
   if (!hasScope(scope)) return null;
   const departs = (await scopeDepartIds(db, scope).execute()).map((r) => r.id);
   if (!departs.length) return null;
   const members = db.selectFrom('sys_user_depart as sud').select('sud.user_id').where('sud.dep_id', 'in', departs);
-  return <Q,>(q: Q) => (q as any).where('w.user_id', 'in', members) as Q;
+  // Raw, so one function serves every query over `teaching_work as w` (its joins differ).
+  return (q) => q.where(sql<SqlBool>`${sql.ref('w.user_id')} in ${members}`);
 }
 
 const emptyAnalysis = (scope: UserScope, days: string[], brief: boolean): AnalysisFigures => ({
@@ -45,7 +47,7 @@ const emptyAnalysis = (scope: UserScope, days: string[], brief: boolean): Analys
 });
 
 /** The last `count` calendar days, oldest first, today last. */
-export function lastDays(now: Date, count = ANALYSIS_DAYS): string[] {
+function lastDays(now: Date, count = ANALYSIS_DAYS): string[] {
   const out: string[] = [];
   for (let i = count - 1; i >= 0; i--) out.push(dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - i, 12)));
   return out;
@@ -105,7 +107,7 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
     db
       .selectFrom('teaching_work as w')
       .innerJoin('sys_depart as d', 'd.id', 'w.depart_id')
-      .select(['w.depart_id', 'd.depart_name', sql<number>`count(*)`.as('works'), sql<number>`coalesce(sum(case when w.work_status >= 1 then 1 else 0 end), 0)`.as('submitted')])
+      .select(['w.depart_id', 'd.depart_name', sql<number>`count(*)`.as('works'), sql<number>`coalesce(sum(case when w.work_status >= ${sql.lit(WORK_STATUS.submitted)} then 1 else 0 end), 0)`.as('submitted')])
       .where('w.del_flag', '=', 0)
       .where('w.create_time', '>=', start)
       .groupBy(['w.depart_id', 'd.depart_name'])
@@ -138,9 +140,9 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
     users: { total: n(users?.n), byRole: roles.map((r) => ({ roleCode: r.role_code, roleName: r.role_name, count: n(r.n) })) },
     works: {
       total: status(() => true),
-      submitted: status((s) => s >= 1),
-      ungraded: status((s) => s === 1),
-      graded: status((s) => s >= 2),
+      submitted: status((s) => s >= WORK_STATUS.submitted),
+      ungraded: status((s) => s === WORK_STATUS.submitted),
+      graded: status((s) => s >= WORK_STATUS.graded),
       views: sums ? n(sums.views) : null,
       likes: sums ? n(sums.likes) : null,
     },
@@ -156,7 +158,7 @@ export async function analysisFigures(db: Db, scope: UserScope, now = new Date()
 }
 
 /** The age at which published homework ends, when the 结束过期班级作业 job runs (null while it is stopped). */
-export async function homeworkAutoEndDays(db: Db): Promise<number | null> {
+async function homeworkAutoEndDays(db: Db): Promise<number | null> {
   const job = await db
     .selectFrom('sys_quartz_job')
     .select(['parameter'])
@@ -182,7 +184,7 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
   if (!restrict) return empty;
   const departs = scope.all ? null : (await scopeDepartIds(db, scope).execute()).map((r) => r.id);
 
-  const ungradedCountQ = restrict(db.selectFrom('teaching_work as w').select(sql<number>`count(*)`.as('n')).where('w.del_flag', '=', 0).where('w.work_status', '=', 1));
+  const ungradedCountQ = restrict(db.selectFrom('teaching_work as w').select(sql<number>`count(*)`.as('n')).where('w.del_flag', '=', 0).where('w.work_status', '=', WORK_STATUS.submitted));
   // The newest works are picked first (an index walk by time), then their names joined: joined first, SQLite
   // would start from every user.
   const newestUngraded = restrict(
@@ -190,7 +192,7 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
       .selectFrom('teaching_work as w')
       .select(['w.id', 'w.user_id', 'w.depart_id', 'w.additional_id', 'w.work_name', 'w.work_type', 'w.create_time'])
       .where('w.del_flag', '=', 0)
-      .where('w.work_status', '=', 1)
+      .where('w.work_status', '=', WORK_STATUS.submitted)
       .orderBy('w.create_time', 'desc')
       .orderBy('w.id', 'desc')
       .limit(limit),
@@ -205,8 +207,8 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
     .orderBy('w.id', 'desc');
 
   // Published homework assigned to a class in the scope.
-  const inScope = (q: any) =>
-    departs ? q.where('a.id', 'in', db.selectFrom('teaching_additional_work_dept as ad').select('ad.additional_id').where('ad.dept_id', 'in', departs.length ? departs : [''])) : q;
+  const assigned = db.selectFrom('teaching_additional_work_dept as ad').select('ad.additional_id').where('ad.dept_id', 'in', departs?.length ? departs : ['']);
+  const inScope = <DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>) => (departs ? q.where(sql<SqlBool>`${sql.ref('a.id')} in ${assigned}`) : q);
   const window = HOMEWORK_WINDOW_DAYS * DAY_MS;
   const recentQ = inScope(
     db
@@ -278,7 +280,7 @@ export async function workplaceData(db: Db, scope: UserScope, opts: { now?: Date
   };
 
   const activity: WorkplaceData['activity'] = [
-    ...saved.map((w) => ({ kind: (w.work_status >= 1 ? 'submit' : 'save') as 'save' | 'submit', time: w.time ?? '', realname: w.realname, workId: w.id, workName: w.work_name, text: '' })),
+    ...saved.map((w) => ({ kind: (w.work_status >= WORK_STATUS.submitted ? 'submit' : 'save') as 'save' | 'submit', time: w.time ?? '', realname: w.realname, workId: w.id, workName: w.work_name, text: '' })),
     ...comments.map((c) => ({ kind: 'comment' as const, time: c.time ?? '', realname: c.realname ?? '游客', workId: c.id, workName: c.work_name, text: c.comment })),
   ]
     .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0))
@@ -327,7 +329,7 @@ async function homeworkDetails(db: Db, ids: string[], departs: string[] | null) 
     .select(['w.additional_id', sql<number>`count(distinct w.user_id)`.as('n')])
     .where('w.additional_id', 'in', ids)
     .where('w.del_flag', '=', 0)
-    .where('w.work_status', '>=', 1)
+    .where('w.work_status', '>=', WORK_STATUS.submitted)
     .groupBy('w.additional_id');
   if (departs) {
     const scoped = departs.length ? departs : [''];
@@ -353,8 +355,8 @@ export async function studentHome(db: Db, userId: string, limit = 5): Promise<St
     .selectFrom('teaching_work as w')
     .select([
       sql<number>`count(*)`.as('works'),
-      sql<number>`coalesce(sum(case when w.work_status >= 1 then 1 else 0 end), 0)`.as('submitted'),
-      sql<number>`coalesce(sum(case when w.work_status >= 2 then 1 else 0 end), 0)`.as('graded'),
+      sql<number>`coalesce(sum(case when w.work_status >= ${sql.lit(WORK_STATUS.submitted)} then 1 else 0 end), 0)`.as('submitted'),
+      sql<number>`coalesce(sum(case when w.work_status >= ${sql.lit(WORK_STATUS.graded)} then 1 else 0 end), 0)`.as('graded'),
     ])
     .where('w.user_id', '=', userId)
     .where('w.del_flag', '=', 0);
@@ -394,7 +396,7 @@ export async function studentHome(db: Db, userId: string, limit = 5): Promise<St
               .whereRef('w.additional_id', '=', 'a.id')
               .where('w.user_id', '=', userId)
               .where('w.del_flag', '=', 0)
-              .where('w.work_status', '>=', 1),
+              .where('w.work_status', '>=', WORK_STATUS.submitted),
           ),
         ),
       );

@@ -20,7 +20,7 @@ const LEFT_OUT = new Set(['password', 'salt', 'update_by', 'update_time']);
 type Row = Record<string, unknown>;
 
 /** A record's content as kept: camelCase fields, secrets left out. */
-export function versionContent(row: Row): string {
+function versionContent(row: Row): string {
   const kept = Object.fromEntries(Object.entries(row).filter(([k]) => !LEFT_OUT.has(k)));
   return JSON.stringify(camel(kept));
 }

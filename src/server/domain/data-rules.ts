@@ -37,7 +37,7 @@ export interface RuleContext {
 }
 
 /** Operators a rule may use, as written in rule_conditions (teaching-open's QueryRuleEnum values). */
-export const RULE_CONDITIONS = ['=', '!=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE', '>', '>=', '<', '<='] as const;
+const RULE_CONDITIONS = ['=', '!=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE', '>', '>=', '<', '<='] as const;
 
 const NOTHING = sql<SqlBool>`1 = 0`;
 
@@ -45,7 +45,7 @@ const NOTHING = sql<SqlBool>`1 = 0`;
  * The rule sets of the user's grants of the menu at `menuPath`: one array per grant (empty array = a grant
  * without rules). No grant at all gives an empty list (the menu access check refuses such callers first).
  */
-export async function grantedRuleSets(db: Kysely<Database>, userId: string, menuPath: string): Promise<DataRule[][]> {
+async function grantedRuleSets(db: Kysely<Database>, userId: string, menuPath: string): Promise<DataRule[][]> {
   const perms = db.selectFrom('sys_permission').select('id').where('url', '=', menuPath).where('menu_type', '!=', 2).where('del_flag', '=', 0);
   const [viaRoles, viaDepartRoles] = await Promise.all([
     db
@@ -179,7 +179,7 @@ export const PREVIEW_TARGETS: Record<string, PreviewTarget> = {
   'system/SysAnnouncementList': { table: 'sys_announcement', show: [{ column: 'titile', title: '标题' }, { column: 'send_status', title: '发布状态' }, { column: 'create_by', title: '创建人' }], live: { column: 'del_flag', value: '0' } },
 };
 
-export interface PreviewRows {
+interface PreviewRows {
   count: number;
   rows: Record<string, unknown>[];
 }
@@ -240,14 +240,15 @@ export async function previewRule(
     : [];
 
   const base = () => {
-    let qb = (db as Kysely<any>).selectFrom(`${target.table} as t`);
+    // The table comes from PREVIEW_TARGETS (never the request); its columns are referenced by name below.
+    let qb = db.selectFrom(sql<Record<string, unknown>>`${sql.table(target.table)}`.as('t'));
     if (target.live) qb = qb.where(sql.ref(`t.${target.live.column}`), '=', target.live.value);
     return qb;
   };
   const run = async (cond: Expression<SqlBool> | null): Promise<PreviewRows> => {
     const where = (qb: ReturnType<typeof base>) => (cond ? qb.where(cond) : qb);
     const [n, rows] = await Promise.all([
-      where(base()).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      where(base()).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
       where(base())
         .select([...target.show.map((s) => sql.ref(`t.${s.column}`).as(s.column)), sql.ref('t.id').as('id')])
         .orderBy(sql.ref(`t.${target.show[0].column}`))

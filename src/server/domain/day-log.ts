@@ -7,7 +7,7 @@ import { newId } from './ids.js';
 import { now } from './time.js';
 
 /** Event kind → the counter it raises. */
-export const CLASS_EVENTS = {
+const CLASS_EVENTS = {
   unitOpen: 'unit_open_count',
   courseWorkAssign: 'course_work_assign_count',
   additionalWorkAssign: 'additional_work_assign_count',

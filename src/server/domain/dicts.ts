@@ -70,7 +70,7 @@ export async function allDictItems(db: Kysely<Database>): Promise<Record<string,
 }
 
 /** Translates a value, or a comma list of values, to its text. */
-export function dictText(options: DictOption[], value: unknown): string {
+function dictText(options: DictOption[], value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   return String(value)
     .split(',')

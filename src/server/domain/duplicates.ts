@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-export const DUPLICATE_CHECKS: Record<string, readonly string[]> = {
+const DUPLICATE_CHECKS: Record<string, readonly string[]> = {
   sys_user: ['username', 'email', 'phone', 'work_no'],
   sys_role: ['role_code'],
   sys_dict: ['dict_code'],

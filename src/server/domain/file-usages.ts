@@ -186,7 +186,7 @@ export async function unusedFiles(db: Kysely<Database>, ids: string[]): Promise<
  * orphans list pages in the database. Keys are matched by LIKE inside the text columns (unescaped `_` matches any
  * character), so in a rare case this calls a file used that fileUsages finds no usage for; never the reverse.
  */
-export function orphanCondition(eb: ExpressionBuilder<any, any>): Expression<SqlBool> {
+export function orphanCondition(eb: ExpressionBuilder<Database & { f: Database['sys_file'] }, 'f'>): Expression<SqlBool> {
   const id = sql.ref('f.id');
   const key = sql.ref('f.file_path');
   const inText = (col: string) => sql<SqlBool>`${sql.ref(col)} like ${sql`'%' || ${key} || '%'`}`;

@@ -9,7 +9,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export const ACCOUNT_ATTEMPTS = 5;
-export const ADDRESS_ATTEMPTS = 50;
+const ADDRESS_ATTEMPTS = 50;
 export const THROTTLE_WINDOW_S = 15 * 60;
 /** Key prefix in Redis (shared by every process of one installation). */
 export const THROTTLE_KEY_PREFIX = 'xuetang:login';
@@ -20,7 +20,7 @@ export const LIMIT_KEY_PREFIX = 'xuetang:limit';
 export const CAPTCHA_AFTER_FAILURES = 3;
 
 /** `attempt`: this attempt's number for the account and address within the window (1 = first). */
-export type ThrottleAnswer = { ok: true; attempt: number } | { ok: false; minutes: number };
+type ThrottleAnswer = { ok: true; attempt: number } | { ok: false; minutes: number };
 
 export interface LoginThrottle {
   /** Takes one attempt from the account's and the address's allowance; refuses when either is used up. */

@@ -22,15 +22,15 @@ export const MSG_SITE = '4';
 export const MSG_TYPES: Record<string, string> = { [MSG_EMAIL]: '邮件', [MSG_SITE]: '站内消息' };
 export const UNSUPPORTED_TYPE = '不支持的消息类型：只支持 2（邮件）和 4（站内消息），短信和微信暂不支持';
 
-export const STATUS_PENDING = '0';
+const STATUS_PENDING = '0';
 export const STATUS_SENT = '1';
-export const STATUS_FAILED = '2';
+const STATUS_FAILED = '2';
 
 /** Waits before the automatic retries of a failed message: after the 1st, 2nd and 3rd failed try. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
+const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
 export const MAX_TRIES = RETRY_DELAYS_MS.length + 1;
 /** A claimed row not finished within this time is taken for one whose process died; the job tries it again. */
-export const SEND_LEASE_MS = 10 * 60_000;
+const SEND_LEASE_MS = 10 * 60_000;
 export const NO_MAIL_SERVER = '未配置邮件服务器（SMTP_URL），无法发送邮件';
 const MAX_RESULT = 1000;
 
@@ -44,7 +44,7 @@ export interface MessageEnv {
 export const EMAIL_RE = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]);
 
 export type ParamsCheck = { ok: true; values: Record<string, unknown> } | { ok: false; message: string };
 export const BAD_JSON = '测试数据必须是JSON对象，例如 {"name":"小明"}';
@@ -98,7 +98,7 @@ export function fillTemplate(content: string, values: Record<string, unknown>, e
 }
 
 /** A template is HTML when it holds a tag; otherwise it is plain text (line breaks kept). */
-export const looksLikeHtml = (s: string) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(s);
+const looksLikeHtml = (s: string) => /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i.test(s);
 
 /**
  * The message body as sanitised HTML: an HTML template gets its values escaped; a plain-text one is escaped
@@ -207,7 +207,7 @@ async function sendOne(env: MessageEnv, row: SysSms, by: string): Promise<void> 
     try {
       await sendMail(env.mail, { to: row.es_receiver, subject: title, text: htmlToText(html), html });
     } catch (err) {
-      throw new Error(`邮件发送失败：${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`邮件发送失败：${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
     return;
   }

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 
-export const RESET_TTL_MS = 30 * 60 * 1000;
+const RESET_TTL_MS = 30 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** base64url of 32 bytes. */

@@ -173,7 +173,7 @@ export function normaliseComponent(component: string | null | undefined): string
   return c || null;
 }
 
-export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url) || url.startsWith('{{');
+const isExternalUrl = (url: string) => /^https?:\/\//i.test(url) || url.startsWith('{{');
 
 /** Prefixes '/' unless the url is external (http/https) or templated ({{ … }}). */
 export function normaliseUrl(url: string | null | undefined): string | null {

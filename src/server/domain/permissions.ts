@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
-import type { PermissionCode, PlannedPermissionCode } from '../db/seed/menus.js';
+import type { PermissionCode } from '../db/seed/menus.js';
 import { isSuperUser, loadRoles } from './sessions.js';
 
-export const HOME_COMPONENT = 'dashboard/Index';
+const HOME_COMPONENT = 'dashboard/Index';
 
 /**
  * Button codes that only the admin role (admin/dev) ever holds, whatever the grant tables say: they decide who
@@ -30,7 +30,7 @@ export const ADMIN_ONLY_CODES = [
   'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
   'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
   'message:del', 'message:resend', 'message:export',
-] as const satisfies readonly (PermissionCode | PlannedPermissionCode)[];
+] as const satisfies readonly PermissionCode[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);
 export const isAdminOnlyCode = (code: string): code is AdminOnlyCode => ADMIN_ONLY.has(code);
@@ -132,7 +132,7 @@ function menuItem(p: SysPermission): MenuItem {
 }
 
 /** Tree of menus (types 0 and 1). Children of a parent the user lacks are dropped, as in the anchor. */
-export function buildMenuTree(rows: SysPermission[]): MenuItem[] {
+function buildMenuTree(rows: SysPermission[]): MenuItem[] {
   const menus = rows.filter((r) => r.menu_type !== 2);
   const byParent = new Map<string, SysPermission[]>();
   for (const r of menus) {

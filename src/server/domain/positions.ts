@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import { escapeLike } from './sql-like.js';
 
 /** The codes of a post value, in order, without blanks or repeats. */
-export const postCodes = (post: unknown): string[] =>
+const postCodes = (post: unknown): string[] =>
   typeof post === 'string' ? [...new Set(post.split(',').map((s) => s.trim()).filter(Boolean))] : [];
 
 /** Condition: the user's post list holds `code` (parameterised; LIKE wildcards in the code escaped). */

@@ -80,7 +80,7 @@ function assetFile(a: Record<string, unknown>): string | null {
 }
 
 /** Structure of a parsed Scratch 3 project.json: a refusal message, or what the caller may want to know. */
-export function inspectProject(json: unknown, files: Set<string>): { message: string } | Omit<Sb3Info, 'entries' | 'bytes'> {
+function inspectProject(json: unknown, files: Set<string>): { message: string } | Omit<Sb3Info, 'entries' | 'bytes'> {
   if (!isObject(json)) return { message: 'Scratch 项目中的 project.json 内容不正确' };
   if (!Array.isArray(json.targets)) {
     if ('objName' in json || 'children' in json) return { message: SB2_MESSAGE };

@@ -18,13 +18,12 @@ import { now } from './time.js';
 import { svgProblem } from './svg-check.js';
 
 /** Key prefix of asset files (relative to the files directory), the anchor's `internalapi/asset/`. */
-export const ASSET_DIR = 'internalapi/asset';
+const ASSET_DIR = 'internalapi/asset';
 export type AssetExt = 'png' | 'jpg' | 'svg' | 'wav' | 'mp3';
-export const IMAGE_EXTS: readonly AssetExt[] = ['png', 'jpg', 'svg'];
-export const SOUND_EXTS: readonly AssetExt[] = ['wav', 'mp3'];
+const IMAGE_EXTS: readonly AssetExt[] = ['png', 'jpg', 'svg'];
 
 /** Size limits by kind: bitmaps and sounds as Scratch handles them comfortably; SVG is text. */
-export const ASSET_LIMITS: Record<AssetExt, number> = {
+const ASSET_LIMITS: Record<AssetExt, number> = {
   png: 5 * 1024 * 1024,
   jpg: 5 * 1024 * 1024,
   svg: 1024 * 1024,
@@ -33,7 +32,7 @@ export const ASSET_LIMITS: Record<AssetExt, number> = {
 };
 export const MAX_ASSET_BYTES = Math.max(...Object.values(ASSET_LIMITS));
 
-export const ASSET_MIME: Record<AssetExt, string> = {
+const ASSET_MIME: Record<AssetExt, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   svg: 'image/svg+xml',
@@ -49,7 +48,7 @@ export const isImage = (ext: AssetExt) => IMAGE_EXTS.includes(ext);
 const ascii = (buf: Uint8Array, at: number, s: string) => [...s].every((ch, i) => buf[at + i] === ch.charCodeAt(0));
 
 /** The asset kind from the content, or null. */
-export function detectAssetExt(buf: Uint8Array): AssetExt | null {
+function detectAssetExt(buf: Uint8Array): AssetExt | null {
   const kind = detectKind(buf);
   if (kind === 'png' || kind === 'jpg') return kind;
   if (buf.length >= 12 && ascii(buf, 0, 'RIFF') && ascii(buf, 8, 'WAVE')) return 'wav';
@@ -62,13 +61,13 @@ export function detectAssetExt(buf: Uint8Array): AssetExt | null {
 }
 
 
-export interface CostumeInfo {
+interface CostumeInfo {
   dataFormat: 'png' | 'jpg' | 'svg';
   rotationCenterX: number;
   rotationCenterY: number;
   bitmapResolution: number;
 }
-export interface SoundInfo {
+interface SoundInfo {
   dataFormat: 'wav' | 'mp3';
   rate: number;
   sampleCount: number;
@@ -77,7 +76,7 @@ export interface SoundInfo {
 export class AssetRejected extends Error {}
 
 /** What the editor needs to know about a file (image size or audio header); throws AssetRejected. */
-export async function describeAsset(ext: AssetExt, data: Uint8Array): Promise<CostumeInfo | SoundInfo> {
+async function describeAsset(ext: AssetExt, data: Uint8Array): Promise<CostumeInfo | SoundInfo> {
   if (isImage(ext)) {
     let size: { width?: number; height?: number };
     try {
@@ -146,6 +145,7 @@ export async function storeAsset(db: Kysely<Database>, filesDir: string, f: { da
       .values({
         id: newId(),
         file_type: 1,
+        // eslint-disable-next-line no-control-regex -- control characters are taken out of the stored original name
         file_name: f.originalName.replace(/[\u0000-\u001f\\/]/g, '_').slice(-200) || md5ext,
         file_path: key,
         file_location: 1,
@@ -178,19 +178,6 @@ export async function loadStoredAsset(filesDir: string, md5ext: string): Promise
   if (detectAssetExt(data) !== ext) return null;
   try {
     return { md5, ext, md5ext: `${md5}.${ext}`, key: `${ASSET_DIR}/${md5}.${ext}`, info: await describeAsset(ext, data) };
-  } catch {
-    return null;
-  }
-}
-
-/** The file of an asset for serving: its path and type, or null. */
-export async function assetFile(filesDir: string, md5ext: string): Promise<{ full: string; type: string; size: number } | null> {
-  const m = MD5EXT_RE.exec(md5ext);
-  if (!m || md5ext.includes('/')) return null;
-  const full = assetPath(filesDir, md5ext);
-  try {
-    const st = await fs.stat(full);
-    return st.isFile() ? { full, type: ASSET_MIME[m[2] as AssetExt], size: st.size } : null;
   } catch {
     return null;
   }

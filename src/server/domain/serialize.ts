@@ -1,8 +1,6 @@
 // Rows are snake_case (teaching-open's columns); the wire format is camelCase (its Java entities).
 const camelKey = (k: string) => k.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
 
-export type Camel<T> = Record<string, unknown> & { [K in keyof T]?: unknown };
-
 export function camel<T extends object>(row: T): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) out[camelKey(k)] = v;

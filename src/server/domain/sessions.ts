@@ -8,12 +8,12 @@ import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 import { announceSessionsEnded } from './session-watch.js';
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Absolute lifetime from creation, whatever the use: then the user logs in again. */
 export const SESSION_MAX_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 /** last_seen_at is rewritten at most this often (在线用户's 最后活动), so a busy session costs one write a minute. */
-export const ACTIVITY_EVERY_MS = 60 * 1000;
+const ACTIVITY_EVERY_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

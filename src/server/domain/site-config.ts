@@ -5,8 +5,6 @@ import type { Database } from '../db/schema.js';
 import { HTML_CONFIG_KEYS, PUBLIC_CONFIG_KEYS } from '../db/seed/site-config.js';
 import { sanitizeRichHtml } from '../shared/rich-text.js';
 
-export { PUBLIC_CONFIG_KEYS };
-
 const HTML_KEYS = new Set<string>(HTML_CONFIG_KEYS);
 
 /** The enabled rows; HTML keys sanitised again on the way out, so rows stored before the current rules are harmless to API clients too. */

@@ -4,7 +4,7 @@
 /** XML character references and the five predefined entities decoded (named HTML entities mean nothing in XML). */
 function decodeXmlEntities(s: string): string {
   const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos));?/gi, (m, dec: string, hex: string, name: string) => {
+  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos));?/gi, (_m, dec: string, hex: string, name: string) => {
     if (name) return named[name.toLowerCase()];
     const cp = dec ? Number(dec) : Number.parseInt(hex, 16);
     return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
@@ -18,6 +18,7 @@ const ANIMATION_RE = /<(?:[\w.-]+:)?(set|animate|animateTransform|animateMotion|
 /** Whether an animated attribute's name (entities decoded) is an event handler or a link: on…, href, any prefix:href. */
 function dangerousAnimation(attrs: string): boolean {
   for (const m of attrs.matchAll(/\sattributeName\s*=\s*(["'])(.*?)\1/gi)) {
+    // eslint-disable-next-line no-control-regex -- a browser ignores control characters in an attribute name, so the check must too
     const name = decodeXmlEntities(m[2]).replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
     if (name.startsWith('on') || name === 'href' || name.endsWith(':href')) return true;
   }

@@ -14,7 +14,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Scratch projects may be larger than other uploads (sounds and bitmaps add up). */
 export const MAX_PROJECT_BYTES = SB3_LIMITS.maxFileBytes;
 /** A work's cover (the stage snapshot) in the Scratch editor's folder. */
-export const MAX_COVER_BYTES = 1024 * 1024;
+const MAX_COVER_BYTES = 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
 export type FileKind = 'png' | 'jpg' | 'gif' | 'webp' | 'zip' | 'mp4' | 'webm' | 'pdf' | 'ole';
@@ -31,9 +31,9 @@ const MIME: Record<FileKind, string> = {
   ole: 'application/octet-stream',
 };
 
-export const SB3_MIME = 'application/x.scratch.sb3';
+const SB3_MIME = 'application/x.scratch.sb3';
 
-export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
+const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpg', 'gif', 'webp'];
 
 /** Folder of course-unit media (videos, example and starter projects, materials, lesson plans). */
 export const UNIT_MEDIA_BIZ = 'courseunit';
@@ -42,17 +42,17 @@ const UNIT_MEDIA_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'mp4', 'we
 /** Folder of class homework materials (布置班级作业: cover, 作业资料, 作业文件). */
 export const HOMEWORK_BIZ = 'additional';
 /** The Scratch editor's folder: the .sb3 it saves and the stage snapshot used as the work's cover. */
-export const PROJECT_BIZ = 'project3';
+const PROJECT_BIZ = 'project3';
 const PROJECT_KINDS: readonly FileKind[] = ['png', 'jpg', 'zip'];
 /** Folder of files students hand in (我的作业 → 提交作业). */
-export const WORK_FILE_BIZ = 'workfile';
+const WORK_FILE_BIZ = 'workfile';
 const WORK_FILE_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'pdf', 'ole'];
 
 /** Extensions a container kind may keep from the original name (zip: Scratch projects and Office files). */
 const NAMED_EXTS: Partial<Record<FileKind, string[]>> = { zip: ['sb3', 'sb2', 'docx', 'pptx', 'xlsx'], ole: ['doc', 'ppt', 'xls'] };
 
 /** The stored extension: the kind's own, or for containers the original name's when it is one they hold. */
-export function storedExtension(kind: FileKind, originalName: string): string | null {
+function storedExtension(kind: FileKind, originalName: string): string | null {
   const named = NAMED_EXTS[kind];
   if (!named) return kind;
   const ext = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase() ?? '';
@@ -64,7 +64,7 @@ export function storedExtension(kind: FileKind, originalName: string): string | 
  * files over folders of their choosing. Add a folder here when a screen needs one. Images everywhere but the
  * course-unit folder. Every Scratch project (.sb3/.sb2) passes the Scratch checks (domain/sb3.ts) wherever it goes.
  */
-export const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
+const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   common: IMAGE_KINDS, // the default when a client names no folder
   temp: IMAGE_KINDS, // the anchor's upload widgets' default folder
   avatar: IMAGE_KINDS, // profile pictures (个人设置)
@@ -88,7 +88,7 @@ const FOLDER_ACCEPTS: Readonly<Record<string, string>> = {
 export const isUploadFolder = (biz: string): boolean => Object.hasOwn(UPLOAD_FOLDERS, biz);
 
 /** What a folder accepts (nothing for a folder that is not one). */
-export function acceptedKinds(biz: string): readonly FileKind[] {
+function acceptedKinds(biz: string): readonly FileKind[] {
   return isUploadFolder(biz) ? UPLOAD_FOLDERS[biz] : [];
 }
 
@@ -126,8 +126,8 @@ export function detectKind(buf: Uint8Array): FileKind | null {
 
 export const TOO_LARGE = '文件大小超出10MB限制';
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)}MB`;
-export const PROJECT_TOO_LARGE = `Scratch 项目文件不能超过${mb(MAX_PROJECT_BYTES)}`;
-export const COVER_TOO_LARGE = `作品封面图片不能超过${mb(MAX_COVER_BYTES)}`;
+const PROJECT_TOO_LARGE = `Scratch 项目文件不能超过${mb(MAX_PROJECT_BYTES)}`;
+const COVER_TOO_LARGE = `作品封面图片不能超过${mb(MAX_COVER_BYTES)}`;
 
 export type ContentCheck =
   | { ok: true; kind: FileKind; ext: string; scratch?: Sb3Info }
@@ -184,6 +184,7 @@ export async function storeUpload(
       .values({
         id,
         file_type: 1,
+        // eslint-disable-next-line no-control-regex -- control characters are taken out of the stored original name
         file_name: (f.originalName.replace(/[\u0000-\u001f\\/]/g, '_').slice(-200) || `${id}.${ext}`),
         file_path: key,
         file_location: 1,

@@ -19,7 +19,7 @@ export interface Visitor {
 }
 
 /** Days of visits kept: today and yesterday (a day that ended a minute ago still dedupes that minute). */
-export const VISIT_KEEP_DAYS = 2;
+const VISIT_KEEP_DAYS = 2;
 
 /** The day's salt, created by the first visit of the day (which also purges the old days, once a day). */
 async function daySalt(db: Kysely<Database>, day: string): Promise<string> {
@@ -37,7 +37,7 @@ async function daySalt(db: Kysely<Database>, day: string): Promise<string> {
 }
 
 /** The visitor's key for `day`: `u:<user id>`, or `a:<hash of the address with the day's salt>`. */
-export async function visitorKey(db: Kysely<Database>, visitor: Visitor, day: string = today()): Promise<string> {
+async function visitorKey(db: Kysely<Database>, visitor: Visitor, day: string = today()): Promise<string> {
   if (visitor.userId) return `u:${visitor.userId}`;
   const salt = await daySalt(db, day);
   return `a:${createHash('sha256').update(`${salt}|${visitor.ip}`).digest('hex').slice(0, 40)}`;

@@ -10,10 +10,11 @@ import { unusedFiles } from './file-usages.js';
 import { removeStoredFiles } from './uploads.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from './user-scope.js';
 import { countOnce, type Visitor } from './work-visits.js';
+import { WORK_STATUS } from '../shared/work-status.js';
 
 /** Works at or above this status are public (3 首页展示, 4 精选作品). */
-export const PUBLIC_STATUS = 3;
-export const FEATURED_STATUS = 4;
+export const PUBLIC_STATUS = WORK_STATUS.public;
+export const FEATURED_STATUS = WORK_STATUS.featured;
 
 /** Public list orders: the anchor's orderBy values mapped to columns (anything else is refused, not interpolated). */
 export const LEADERBOARD_ORDERS = { view: 'w.view_num', time: 'w.create_time', star: 'w.star_num' } as const;
@@ -21,7 +22,7 @@ export type LeaderboardOrder = keyof typeof LEADERBOARD_ORDERS;
 
 export const WORK_DICTS = { workType: 'work_type', workStatus: 'work_status' };
 
-export function workModelQuery(db: Kysely<Database>) {
+function workModelQuery(db: Kysely<Database>) {
   return db
     .selectFrom('teaching_work as w')
     .innerJoin('sys_user as u', 'u.id', 'w.user_id')
@@ -47,7 +48,7 @@ export function workModelQuery(db: Kysely<Database>) {
 
 export type WorkRow = Awaited<ReturnType<ReturnType<typeof workModelQuery>['execute']>>[number];
 
-export function toModel(r: WorkRow) {
+function toModel(r: WorkRow) {
   const { author_del_flag: _d, depart_name, ...rest } = r;
   const m = camel(rest);
   return {
@@ -164,7 +165,7 @@ export async function countPublicWorkView(db: Kysely<Database>, workId: string, 
 }
 
 /** How long queued views wait before they are written. */
-export const WORK_VIEW_FLUSH_MS = 1000;
+const WORK_VIEW_FLUSH_MS = 1000;
 const queuedViews = new WeakMap<Kysely<Database>, { visits: Map<string, [string, Visitor]>; timer: NodeJS.Timeout | null }>();
 
 /**
@@ -218,8 +219,6 @@ export async function workDetail(db: Kysely<Database>, workId: string, viewer: V
 // ---------------------------------------------------------------------------------------------------------
 // Private works: the author's own list, the teachers' grading desk, submission, grading and deletion.
 
-/** Work statuses (dict work_status). A student saves (0) or submits (1); the rest are set by grading. */
-export const WORK_STATUS = { saved: 0, submitted: 1, graded: 2 } as const;
 export const LIST_DICTS = { ...WORK_DICTS, workScene: 'work_scene' };
 export const WORK_SCENES = ['create', 'course', 'additional', 'exam'] as const;
 
@@ -388,7 +387,7 @@ export async function foreignFiles(db: Kysely<Database>, username: string, ids: 
 }
 
 /** Work types whose file is a Scratch project (dict work_type: 1 Scratch2.0, 2 Scratch3.0). */
-export const SCRATCH_WORK_TYPES = ['1', '2'];
+const SCRATCH_WORK_TYPES = ['1', '2'];
 const PROJECT_KEY = /\.(sb3|sb2)$/i;
 const IMAGE_KEY = /\.(png|jpe?g|gif|webp)$/i;
 

@@ -29,7 +29,7 @@ export const ZIP_LIMITS: Readonly<ZipLimits> = {
   strictFileNames: false,
 };
 
-export interface ZipEntryInfo {
+interface ZipEntryInfo {
   name: string;
   /** Bytes the entry really inflated to (0 for directories). */
   size: number;
@@ -59,7 +59,8 @@ export interface WalkOptions {
 }
 
 /** A name fit to show in a message: printable, at most 60 characters. */
-export const shownName = (name: string) => {
+const shownName = (name: string) => {
+  // eslint-disable-next-line no-control-regex -- control characters in an entry name must not reach the message
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
   return clean.length > 60 ? `${clean.slice(0, 57)}...` : clean;
 };

@@ -5,8 +5,6 @@ import type { FormSpec, ListSpec } from './spec.js';
 
 export const CATEGORY_ROUTE = '/isys/category';
 export const CATEGORY_API = '/sys/category';
-/** pid of a root category (the anchor's ROOT_PID_VALUE). */
-export const CATEGORY_ROOT_PID = '0';
 
 export const CATEGORY_PERMS = {
   add: 'category:add',

@@ -8,7 +8,7 @@ export const UNIT_ROUTE = '/course/courseUnit';
 /** The map editor (地图编辑器) of a map course's units. */
 export const MAP_EDITOR_ROUTE = `${UNIT_ROUTE}/map`;
 /** Upload folder of course covers, maps and unit covers (images); unit media go to `courseunit`. */
-export const COURSE_IMAGE_BIZ = 'course';
+const COURSE_IMAGE_BIZ = 'course';
 
 /** Rows whose `canEdit` / `canDelete` (set by the API for the caller) are true. */
 const MAY_EDIT = { field: 'canEdit', values: ['true'] };

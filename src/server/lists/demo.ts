@@ -29,7 +29,7 @@ const SAMPLE_API = {
 };
 
 /** Options of the select filters, answered by the demo API (a filter's options come from an API). */
-export const SAMPLE_OPTION_APIS = {
+const SAMPLE_OPTION_APIS = {
   category: { api: '/demo/sample/categories', value: 'value', label: 'label' },
   status: { api: '/demo/sample/statuses', value: 'value', label: 'label' },
 };

@@ -8,9 +8,6 @@ export const DICT_ITEMS_ROUTE = '/isystem/dict/items';
 /** The deleted dictionaries (回收站). */
 export const DICT_RECYCLE_ROUTE = '/isystem/dict/recycle';
 
-/** Dictionary codes: letters, digits and underscores (they travel in URLs and `getDictItems/{code}`). */
-export const DICT_CODE_PATTERN = /^[A-Za-z0-9_]{1,100}$/;
-
 export const dictsList: ListSpec = {
   route: DICT_ROUTE,
   title: '字典管理',

@@ -17,7 +17,7 @@ export const FRONT_MENU_TYPES: FieldOption[] = [
   { value: '1', label: '子菜单' },
 ];
 
-export const FRONT_MENU_OPEN: FieldOption[] = [
+const FRONT_MENU_OPEN: FieldOption[] = [
   { value: '0', label: '内部打开' },
   { value: '1', label: '外部打开(新窗口)' },
 ];

@@ -5,8 +5,8 @@ import type { FieldSpec, FormSpec, ListSpec } from './spec.js';
 export const TEMPLATE_ROUTE = '/modules/message/sysMessageTemplateList';
 export const MESSAGE_ROUTE = '/modules/message/sysMessageList';
 
-export const MSG_TYPE_COLORS: Record<string, string> = { '2': 'blue', '4': 'purple' };
-export const SEND_STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'green', '2': 'red' };
+const MSG_TYPE_COLORS: Record<string, string> = { '2': 'blue', '4': 'purple' };
+const SEND_STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'green', '2': 'red' };
 
 export const templatesList: ListSpec = {
   route: TEMPLATE_ROUTE,

@@ -6,7 +6,7 @@ export const NEWS_ROUTE = '/news/list';
 export const NEWS_API = '/teaching/teachingNews';
 
 /** news_status tag colours: drafts grey, published green. */
-export const NEWS_STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green' };
+const NEWS_STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green' };
 
 export const newsList: ListSpec = {
   route: NEWS_ROUTE,

@@ -12,18 +12,6 @@ export const MENU_TYPES: FieldOption[] = [
   { value: '2', label: '按钮/权限' },
 ];
 
-/** Columns of the menu tree table (keys are fields of GET /sys/permission/list nodes). */
-export const permissionColumns = [
-  { key: 'name', title: '菜单名称' },
-  { key: 'menuType', title: '菜单类型', width: 96 },
-  { key: 'icon', title: '图标', width: 64 },
-  { key: 'component', title: '组件' },
-  { key: 'url', title: '路径' },
-  { key: 'sortNo', title: '排序', width: 64 },
-  { key: 'hidden', title: '隐藏', width: 64 },
-  { key: 'route', title: '路由', width: 64 },
-] as const;
-
 /** Button permission codes of the screen (seeded for admin only). */
 export const PERMISSION_PERMS = {
   add: 'permission:add',

@@ -3,9 +3,9 @@ import { JOB_CATALOGUE } from '../shared/scheduled-jobs.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const QUARTZ_ROUTE = '/isystem/QuartzJobList';
-export const QUARTZ_RUNS_ROUTE = `${QUARTZ_ROUTE}/runs`;
+const QUARTZ_RUNS_ROUTE = `${QUARTZ_ROUTE}/runs`;
 
-export const QUARTZ_STATUS_COLORS: Record<string, string> = { '0': 'green', '-1': 'orange' };
+const QUARTZ_STATUS_COLORS: Record<string, string> = { '0': 'green', '-1': 'orange' };
 export const RUN_OUTCOME_COLORS: Record<string, string> = { ok: 'green', error: 'red', running: 'blue' };
 
 export const quartzJobsList: ListSpec = {

@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 
-export const TRACE_CAPACITY = 200;
+const TRACE_CAPACITY = 200;
 /** Upper bounds (ms) of the latency buckets; the last bucket is open. */
 export const LATENCY_BUCKETS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
 export const REDACTED = '******';
@@ -71,7 +71,7 @@ function redactReferer(v: string): string {
 }
 
 /** The kept request headers, secrets replaced. */
-export function redactHeaders(headers: Headers): Record<string, string> {
+function redactHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const v = headers.get(name);

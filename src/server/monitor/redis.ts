@@ -41,7 +41,7 @@ const DESCRIPTIONS: Record<string, string> = {
   used_cpu_user: 'Redis 服务器耗费的用户 CPU',
 };
 
-export interface RedisInfoItem {
+interface RedisInfoItem {
   key: string;
   value: string;
   section: string;
@@ -68,7 +68,7 @@ export function redisServerLabel(url: string): string {
   }
 }
 
-export function parseInfo(text: string): RedisInfoItem[] {
+function parseInfo(text: string): RedisInfoItem[] {
   const items: RedisInfoItem[] = [];
   let section = '';
   for (const line of text.split(/\r?\n/)) {

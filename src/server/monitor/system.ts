@@ -195,7 +195,7 @@ async function dirSize(dir: string): Promise<{ bytes: number; files: number; par
 }
 
 /** The free space of the file system holding `dir` (null where statfs is not available). */
-export async function fileSystemOf(dir: string): Promise<DiskInfo['fileSystem']> {
+async function fileSystemOf(dir: string): Promise<DiskInfo['fileSystem']> {
   try {
     const s = await fs.promises.statfs(dir);
     const total = s.blocks * s.bsize;

@@ -41,7 +41,7 @@ function baseValues(me: ProfileInfo): BaseValues {
 }
 
 /** SPEC §5's password rules and the password policy, so each field shows its message (the API checks again). */
-export function passwordErrors(f: { oldpassword: string; password: string; confirmpassword: string }): PasswordErrors {
+function passwordErrors(f: { oldpassword: string; password: string; confirmpassword: string }): PasswordErrors {
   const e: PasswordErrors = {};
   if (!f.oldpassword) e.oldpassword = '请输入旧密码!';
   const weak = f.password ? passwordProblem(f.password) : null;

@@ -22,7 +22,7 @@ const int = (v: string | undefined, d: number, max: number) => {
   return Number.isFinite(n) && n > 0 ? Math.min(n, max) : d;
 };
 
-export function listState(c: Context): MyAnnouncementState {
+function listState(c: Context): MyAnnouncementState {
   const q = c.req.query();
   const readFlag = q.readFlag === '0' || q.readFlag === '1' ? q.readFlag : '';
   return {
@@ -35,7 +35,7 @@ export function listState(c: Context): MyAnnouncementState {
 }
 
 /** Only our own list URLs are followed back (no open redirect through `back`). */
-export function safeBack(v: unknown): string {
+function safeBack(v: unknown): string {
   return safeLocalPath(v, MY_ANNOUNCEMENTS, MY_ANNOUNCEMENTS);
 }
 

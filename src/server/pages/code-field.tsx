@@ -15,7 +15,7 @@ const one = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? '') : typeof v ==
  * The verdict of a rule on a value. The value is encoded once more, as the anchor's validateCheckRule does
  * (the API decodes it again), so '%' and '+' arrive unchanged. A deleted rule checks nothing (null).
  */
-export async function checkCode(up: Upstream, ruleCode: string, value: string): Promise<CodeVerdict> {
+async function checkCode(up: Upstream, ruleCode: string, value: string): Promise<CodeVerdict> {
   const res = await up.call<unknown>('GET', '/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(value) });
   if (res.body.success) return { passed: true };
   if (res.body.message === UNKNOWN_RULE) return null;

@@ -7,7 +7,7 @@ import type { MenuItem, PermissionResult, SiteConfig, Upstream, UserInfo } from 
 import { isLocalPath } from './safe-path.js';
 import { onPublicContentChange } from '../shared/public-content.js';
 
-export const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
+const SESSION_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** Where a logged-in user lands (the home dashboard tab). */
 export const DEFAULT_PATH = '/dashboard/index';
 
@@ -69,7 +69,7 @@ export async function loadSession(c: Context<PageEnv>): Promise<PageSession | nu
 }
 
 /** SPEC §9: the site config is cached for 10 minutes (per process; another process may lag by as long). */
-export const SITE_CONFIG_TTL_MS = 10 * 60 * 1000;
+const SITE_CONFIG_TTL_MS = 10 * 60 * 1000;
 
 type PageSiteConfig = SiteConfig & { brandName: string; footer: string };
 let siteConfigCache: { value: PageSiteConfig; expires: number } | null = null;

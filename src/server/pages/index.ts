@@ -11,7 +11,7 @@ import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
 import { registerAccountPages } from './account.js';
 import { registerMyAnnouncementPages } from './announcements.js';
 import { registerAuthPages } from './auth.js';
-import { clearSessionCookie, loadSession, loginUrl, sessionToken, siteConfig, type PageEnv } from './context.js';
+import { clearSessionCookie, loginUrl, sessionToken, siteConfig, type PageEnv } from './context.js';
 import { registerDashboardPages } from './dashboard.js';
 import { iframePage } from './iframe-page.js';
 import { htmxMode, shellPage } from './shell-page.js';
@@ -53,7 +53,7 @@ import { registerGalleryPages } from './demo/index.js';
 import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-export const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
+const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
 export interface PagesDeps {
   upstream: Upstream;
@@ -189,4 +189,3 @@ export async function pageNotFound(c: Context) {
   const iframe = await iframePage(c as Context<PageEnv>);
   return iframe ?? c.redirect('/404');
 }
-export { loadSession };

@@ -8,12 +8,12 @@ const TEMPLATE = /\{\{([^{}]*)\}\}/g;
 const LOOKUP = /^\s*(?:window\.)?_CONFIG\s*(?:\[\s*(['"])([A-Za-z][A-Za-z0-9_]*)\1\s*\]|\.([A-Za-z][A-Za-z0-9_]*))\s*$/;
 
 /** The anchor's window._CONFIG values that make sense for this server. */
-export function configVars(origin: string): Record<string, string> {
+function configVars(origin: string): Record<string, string> {
   const api = `${origin}/api`;
   return { domianURL: api, staticDomainURL: `${api}/sys/common/static`, webURL: origin };
 }
 
-export function isHttpUrl(text: string): boolean {
+function isHttpUrl(text: string): boolean {
   if (!/^https?:\/\//i.test(text)) return false;
   try {
     const u = new URL(text);

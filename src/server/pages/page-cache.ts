@@ -20,7 +20,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { onPublicContentChange, type PublicContent } from '../shared/public-content.js';
 import type { PageEnv } from './context.js';
 
-export interface CachedPageRule {
+interface CachedPageRule {
   /** The query parameters the page reads, in the key's order. */
   params: readonly string[];
   /** What the page shows: a change of one of these drops it (the site config and front menu are on every page). */
@@ -36,7 +36,7 @@ const LIST_CACHE_CONTROL = 'public, max-age=30';
 const CHROME: PublicContent[] = ['config', 'menu'];
 
 /** The public pages the cache serves, with the query parameters each reads. */
-export const CACHED_PAGES: Readonly<Record<string, CachedPageRule>> = {
+const CACHED_PAGES: Readonly<Record<string, CachedPageRule>> = {
   '/index': { params: [], shows: CHROME, cacheControl: LIST_CACHE_CONTROL },
   '/home': { params: [], shows: ['work', 'course', ...CHROME], cacheControl: LIST_CACHE_CONTROL },
   '/workList': { params: ['type', 'userId', 'pageNo'], shows: ['work', ...CHROME], cacheControl: LIST_CACHE_CONTROL },
@@ -96,9 +96,9 @@ export interface PageCacheOptions {
 const CACHEABLE_STATUS = new Set([200, 404]);
 
 /** Weak ETag of a body (weak: the gzip and identity encodings share it). */
-export const etagOf = (body: Buffer | string) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+const etagOf = (body: Buffer | string) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
-export function etagMatches(header: string | undefined, etag: string): boolean {
+function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((t) => {
@@ -251,7 +251,7 @@ export class PageCache {
 const bytesOf = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
 /** Sends a cached page: 304 when the browser has it, gzip when it takes it. */
-export function sendCachedPage(cache: PageCache, c: Context, page: CachedPage): Response {
+function sendCachedPage(cache: PageCache, c: Context, page: CachedPage): Response {
   const headers = new Headers({ 'Content-Type': page.contentType, 'Cache-Control': page.cacheControl, Vary: 'Cookie, Accept-Encoding', ETag: page.etag });
   if (page.status === 200 && etagMatches(c.req.header('If-None-Match'), page.etag)) return new Response(null, { status: 304, headers });
   if (acceptsGzip(c.req.header('Accept-Encoding'))) {

@@ -15,6 +15,7 @@ import type { AuthorProfile, LeaderboardParams, Page, WorkModel } from '../upstr
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 import { canonicalSearch, currentPath } from './page-cache.js';
+import { WORK_STATUS } from '../shared/work-status.js';
 
 /** Highest page number accepted (a larger one shows an empty page rather than an expensive query). */
 const MAX_PAGE_NO = 10_000;
@@ -31,7 +32,7 @@ const TAB_QUERY: Record<WorkListType, LeaderboardParams> = {
   0: { orderBy: 'view' },
   1: { orderBy: 'time' },
   2: { orderBy: 'star' },
-  3: { workStatus: 4, orderBy: 'time' },
+  3: { workStatus: WORK_STATUS.featured, orderBy: 'time' },
 };
 
 async function works(c: Context<PageEnv>, p: LeaderboardParams): Promise<Page<WorkModel> | null> {

@@ -6,7 +6,8 @@ import type { PublicFrameProps, PublicViewer } from '../../templates/public/layo
 import { publicLook } from '../../templates/public/look.js';
 import type { Envelope, FrontMenuNode, Page } from '../upstream/client.js';
 import { siteConfig, type PageEnv } from './context.js';
-import { cacheHeaders, currentPath } from './page-cache.js';
+import { cacheHeaders } from './page-cache.js';
+import { WORK_STATUS } from '../shared/work-status.js';
 
 const HOME_SECTION_SIZE = 8;
 
@@ -70,7 +71,7 @@ export function registerPublicPages(app: Hono<PageEnv>) {
     const size = { pageNo: 1, pageSize: HOME_SECTION_SIZE };
     const [frame, featured, liked, latest, courses] = await Promise.all([
       chrome(c),
-      records(c, '精选作品', () => up.leaderboard({ ...size, workStatus: 4 })),
+      records(c, '精选作品', () => up.leaderboard({ ...size, workStatus: WORK_STATUS.featured })),
       records(c, '最赞作品', () => up.leaderboard({ ...size, orderBy: 'star' })),
       records(c, '最新作品', () => up.leaderboard({ ...size, orderBy: 'time' })),
       records(c, '推荐课程', () => up.homeCourses(size)),

@@ -7,6 +7,7 @@
 // with its dot segments resolved; what is kept is the path resolved.
 
 /** Controls, ASCII and Unicode spaces, zero-width and bidi formatting characters, and the backslash. */
+// eslint-disable-next-line no-control-regex -- control characters in a local path are refused
 const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\ufeff\\]/;
 const MAX_LENGTH = 2048;
 
@@ -14,7 +15,7 @@ const MAX_LENGTH = 2048;
 const dots = (segment: string) => (segment.length <= 6 ? segment.replace(/%2e/gi, '.') : segment);
 
 /** The path (no query or fragment) with its dot segments resolved as a browser resolves them (RFC 3986 §5.2.4). */
-export function resolveDots(path: string): string {
+function resolveDots(path: string): string {
   const segments = path.split('/');
   const out: string[] = [];
   for (let i = 1; i < segments.length; i++) {

@@ -32,7 +32,7 @@ export interface ShellPageOptions {
 }
 
 /** The text the anchor's clients key their 登录已过期 dialog on (SPEC §8), as the API sends it. */
-export const TOKEN_INVALID = 'Token失效，请重新登录';
+const TOKEN_INVALID = 'Token失效，请重新登录';
 
 /** How the request wants the page: whole, as the #content fragment, or as bare content. */
 export function htmxMode(c: Context): 'page' | 'content' | 'partial' {
@@ -41,7 +41,7 @@ export function htmxMode(c: Context): 'page' | 'content' | 'partial' {
 }
 
 /** Answer for a request whose session is missing or gone: the expired-session JSON for htmx, else the login page. */
-export function sessionExpired(c: Context<PageEnv>): Response {
+function sessionExpired(c: Context<PageEnv>): Response {
   if (htmxMode(c) !== 'page') {
     return c.json({ success: false, message: TOKEN_INVALID, code: 500, result: null, timestamp: Date.now() }, 500);
   }

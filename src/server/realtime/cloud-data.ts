@@ -35,12 +35,12 @@ import { resolveSession, type SessionUser } from '../domain/sessions.js';
 import { CLOUD_LIMITS, CloudCoalescer, CloudSlots, type CloudKeys } from './cloud-limits.js';
 
 export const CLOUD_PATH = '/api/websocket/scratch/cloudData';
-export const CLOUD_BAD_MESSAGE = 4400;
-export const CLOUD_UNAUTHENTICATED = 4401;
-export const CLOUD_FORBIDDEN = 4403;
-export const CLOUD_NOT_FOUND = 4404;
-export const CLOUD_HANDSHAKE_TIMEOUT = 4408;
-export const CLOUD_TOO_FAST = 4429;
+const CLOUD_BAD_MESSAGE = 4400;
+const CLOUD_UNAUTHENTICATED = 4401;
+const CLOUD_FORBIDDEN = 4403;
+const CLOUD_NOT_FOUND = 4404;
+const CLOUD_HANDSHAKE_TIMEOUT = 4408;
+const CLOUD_TOO_FAST = 4429;
 
 /** Lines in one websocket frame. */
 const MAX_LINES = 10;

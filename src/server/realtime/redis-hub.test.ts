@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cloudClient } from '../../../test/cloud-client.js';
 import { connect, opened, type Client } from '../../../test/ws-client.js';
 import { RedisHub } from './redis-hub.js';

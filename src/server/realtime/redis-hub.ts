@@ -7,7 +7,7 @@ import type { SessionsEnded } from '../domain/session-watch.js';
 import { PUBLIC_CONTENT_KINDS, type PublicContent } from '../shared/public-content.js';
 import { LocalDelivery, type CloudUpdate, type NoticeHub, type NoticeMessage, type NoticeTarget } from './hub.js';
 
-export const NOTICE_CHANNEL = 'xuetang:notices';
+const NOTICE_CHANNEL = 'xuetang:notices';
 /** Ended sessions travel on their own channel, beside the notices: `<channel>:sessions`. */
 const SESSIONS_SUFFIX = ':sessions';
 /** Scratch cloud variable changes: `<channel>:cloud`. */

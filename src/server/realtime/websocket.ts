@@ -15,9 +15,9 @@ import { resolveSession, type SessionUser } from '../domain/sessions.js';
 import { CLOUD_PATH, cloudDataServer } from './cloud-data.js';
 
 /** Close codes: no valid session / the path names another user. */
-export const WS_UNAUTHENTICATED = 4401;
-export const WS_FORBIDDEN = 4403;
-export const HEARTCHECK = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const;
+const WS_UNAUTHENTICATED = 4401;
+const WS_FORBIDDEN = 4403;
+const HEARTCHECK = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const;
 /** How often (at most) a heartbeat re-validates the session. */
 const RECHECK_MS = 60_000;
 /** Notice clients only ever send `HeartBeat`, cloud clients lines of a few hundred bytes; anything larger is refused by the socket layer. */
@@ -44,7 +44,7 @@ function crossSite(c: Context): boolean {
 }
 
 /** The token a websocket handshake carries, in order of preference; the cookie only from our own pages. */
-export function handshakeToken(c: Context, secureCookies: boolean): string | undefined {
+function handshakeToken(c: Context, secureCookies: boolean): string | undefined {
   const cookie = readSessionCookie(c, secureCookies);
   if (cookie && !crossSite(c)) return cookie;
   const query = c.req.query('token');
@@ -66,7 +66,7 @@ export interface AttachedWebSocket {
 }
 
 /** Registers the websocket routes on the app; call before the /api routes are mounted. */
-export function attachWebSocket(app: Hono<any>, deps: AppDeps): AttachedWebSocket {
+export function attachWebSocket(app: Hono, deps: AppDeps): AttachedWebSocket {
   const log = (what: string, err: unknown) => deps.config.logLevel !== 'silent' && console.error(`[realtime] ${what}:`, err);
   const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app });
   // Socket errors (a frame over MAX_PAYLOAD, a broken connection) end in a close, which cleans up; @hono/node-ws

@@ -4,7 +4,7 @@
 // (student2A1 for student2), in any case. ADMIN_PASSWORD and DEMO_PASSWORD (set by the operator at first
 // start) are only held to the 8 characters.
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 export const PASSWORD_TOO_SHORT = `密码至少需要${PASSWORD_MIN_LENGTH}个字符`;
 export const PASSWORD_TOO_SIMPLE = '密码需包含字母、数字、符号中的至少两种';

@@ -21,7 +21,7 @@ const FONT_SIZE = [
 ];
 
 /** The inline styles rich text may carry, whatever the element. Unlisted properties are dropped. */
-export const RICH_TEXT_STYLES: Record<string, RegExp[]> = {
+const RICH_TEXT_STYLES: Record<string, RegExp[]> = {
   color: COLOR,
   'background-color': COLOR,
   'text-align': [/^(?:left|right|center|justify|start|end)$/i],
@@ -52,7 +52,7 @@ export function isOwnImagePath(src: string | undefined): boolean {
 const MAX_IMAGE_SIDE = 2000;
 const imageSide = (v: string | undefined) => (v && /^\d{1,4}$/.test(v) && Number(v) > 0 && Number(v) <= MAX_IMAGE_SIDE ? v : undefined);
 
-export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font'],
   allowedAttributes: {
     '*': ['style', 'title'],

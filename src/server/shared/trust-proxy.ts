@@ -11,7 +11,7 @@ export type TrustProxy =
   | { ranges: string[]; list: BlockList };
 
 /** `::ffff:1.2.3.4` (an IPv4 peer on a dual-stack socket) is 1.2.3.4; `[::1]` is ::1; `1.2.3.4:5678` is 1.2.3.4. */
-export function normalizeIp(raw: string): string | null {
+function normalizeIp(raw: string): string | null {
   let s = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
   if (bracketed) s = bracketed[1];

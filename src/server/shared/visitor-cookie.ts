@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 
 export const VISITOR_COOKIE = 'xt_vid';
-export const VISITOR_COOKIE_MAX_AGE_S = 2 * 24 * 60 * 60;
+const VISITOR_COOKIE_MAX_AGE_S = 2 * 24 * 60 * 60;
 
 export const isVisitorId = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{32}$/.test(v);
 export const newVisitorId = (): string => randomBytes(16).toString('hex');

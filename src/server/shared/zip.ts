@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 
 /** CRC-32 of the content, as zip archives record it. */
-export const crc32 = (buf: Uint8Array): number => zlib.crc32(buf);
+const crc32 = (buf: Uint8Array): number => zlib.crc32(buf);
 
 function dosDateTime(d: Date): { time: number; date: number } {
   return {

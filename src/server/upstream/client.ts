@@ -1,7 +1,7 @@
 // Typed client of the /api contract, used by the HTML pages. In process (app.request, no socket) by default;
 // over HTTP with undici when UPSTREAM_URL points at another backend that speaks the contract.
 
-export const UPSTREAM_TIMEOUT_MS = 60_000;
+const UPSTREAM_TIMEOUT_MS = 60_000;
 
 export interface Envelope<T> {
   success: boolean;
@@ -70,7 +70,7 @@ const queryString = (params?: Record<string, unknown>) =>
     : '';
 
 /** The upstream answered outside the envelope contract (network error, timeout, non-JSON). */
-export class UpstreamError extends Error {}
+class UpstreamError extends Error {}
 
 // Shapes the pages read. Only the fields they use are typed; the rest passes through.
 export interface UserInfo {
@@ -83,7 +83,7 @@ export interface UserInfo {
   /** Set while the password was chosen by someone else (generated, imported, reset): change it first. */
   needChangePassword?: boolean;
 }
-export interface LoginResult {
+interface LoginResult {
   token: string;
   userInfo: UserInfo;
   role: string[];
@@ -268,7 +268,7 @@ export interface RegisterBody {
 }
 
 /** What a read-only client answers to a call that would change data (nothing is sent). */
-export const READ_ONLY_REFUSAL = '此请求不能修改数据';
+const READ_ONLY_REFUSAL = '此请求不能修改数据';
 
 export class Upstream {
   constructor(

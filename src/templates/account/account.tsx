@@ -13,9 +13,7 @@ import { MY_ANNOUNCEMENTS } from './announcements.js';
 
 export type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
-export const SEX_TEXT: Record<string, string> = { '0': '未知', '1': '男', '2': '女' };
-
-export const SETTINGS_TABS = [
+const SETTINGS_TABS = [
   { key: 'base', title: '基本信息', icon: 'user' },
   { key: 'security', title: '安全设置', icon: 'safety' },
   { key: 'custom', title: '个性化设置', icon: 'skin' },
@@ -26,7 +24,7 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number]['key'];
 export const SETTINGS_TITLES: Record<SettingsTab, string> = Object.fromEntries(SETTINGS_TABS.map((t) => [t.key, t.title])) as Record<SettingsTab, string>;
 
 /** The account pages' stylesheet, linked by the content itself (it arrives with htmx navigation too). */
-export const AccountStyles = () => <link rel="stylesheet" href={asset('/static/css/account.css')} />;
+const AccountStyles = () => <link rel="stylesheet" href={asset('/static/css/account.css')} />;
 
 // ---------------------------------------------------------------- 个人中心
 
@@ -116,7 +114,7 @@ export function AccountCenterView(p: { me: ProfileInfo; departs: Depart[]; curre
 
 // ---------------------------------------------------------------- 个人设置 frame
 
-export function SettingsFrame({ tab, children }: { tab: SettingsTab; children: Child }) {
+function SettingsFrame({ tab, children }: { tab: SettingsTab; children: Child }) {
   return (
     <Card class="xt-card xt-settings">
       <AccountStyles />

@@ -8,12 +8,12 @@ import { RichHtml } from '../rich-html.js';
 import { FormItem, LinkPagination, nav, NativeSelect, SimpleTable, TextInput } from './parts.js';
 
 export const MY_ANNOUNCEMENTS = '/isps/userAnnouncement';
-export const PRIORITY: Record<string, { text: string; color: string }> = {
+const PRIORITY: Record<string, { text: string; color: string }> = {
   L: { text: '一般消息', color: 'blue' },
   M: { text: '重要消息', color: 'orange' },
   H: { text: '紧急消息', color: 'red' },
 };
-export const CATEGORY: Record<string, string> = { '1': '通知公告', '2': '系统消息' };
+const CATEGORY: Record<string, string> = { '1': '通知公告', '2': '系统消息' };
 
 export interface MyAnnouncementState {
   titile: string;
@@ -24,7 +24,7 @@ export interface MyAnnouncementState {
 }
 
 /** The list URL for a state (empty values left out, so the default list has the plain path). */
-export function myAnnouncementsHref(s: Partial<MyAnnouncementState>): string {
+function myAnnouncementsHref(s: Partial<MyAnnouncementState>): string {
   const q = new URLSearchParams();
   if (s.titile) q.set('titile', s.titile);
   if (s.sender) q.set('sender', s.sender);
@@ -37,7 +37,7 @@ export function myAnnouncementsHref(s: Partial<MyAnnouncementState>): string {
 
 export type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
-export function PriorityTag({ p }: { p: string }) {
+function PriorityTag({ p }: { p: string }) {
   const info = PRIORITY[p] ?? PRIORITY.L;
   return <Tag color={info.color}>{info.text}</Tag>;
 }

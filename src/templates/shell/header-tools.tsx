@@ -17,7 +17,7 @@ export interface HeaderToolsProps {
 }
 
 /** URL of a stored avatar key (or an absolute URL kept as is). */
-export function avatarUrl(avatar: string | null | undefined): string | null {
+function avatarUrl(avatar: string | null | undefined): string | null {
   if (!avatar) return null;
   if (/^https?:\/\//.test(avatar)) return avatar;
   return `/api/sys/common/static/${avatar.split('/').map(encodeURIComponent).join('/')}`;
@@ -40,7 +40,7 @@ export function UserAvatar({ user, size = 'small', class: extra }: { user: Shell
 }
 
 /** The user menu's entries: [label, no-JS link, icon, island action]. */
-export const USER_MENU = [
+const USER_MENU = [
   { label: '个人中心', href: '/account/center', icon: 'user', action: 'center' },
   { label: '账户设置', href: '/account/settings/base', icon: 'setting', action: 'settings-base' },
   { label: '主题设置', href: '/account/settings/custom', icon: 'tool', action: 'theme' },

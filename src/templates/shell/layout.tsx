@@ -16,8 +16,6 @@ import { HOME_PATH, HOME_TITLE, TabStrip } from './tabs.js';
 import type { ShellUser } from './types.js';
 import type { AnnouncementSummary } from '../../server/upstream/client.js';
 
-export type { ShellUser };
-
 export interface ShellPage {
   /** Route path of the page (menu highlight, breadcrumbs, tab key). */
   current: string;
@@ -41,7 +39,7 @@ export interface ShellProps extends ShellPage {
   children: Child;
 }
 
-export const SHELL_STYLES = ['/static/build/antd.css', '/static/build/theme.css', '/static/css/shell.css'];
+const SHELL_STYLES = ['/static/build/antd.css', '/static/build/theme.css', '/static/css/shell.css'];
 
 /**
  * htmx: no history snapshots (islands and tab state cannot be restored from a snapshot, so Back reloads the
@@ -66,7 +64,7 @@ const HTMX_CONFIG = JSON.stringify({
 });
 
 /** Greeting by hour (SPEC §9). */
-export function greeting(hour: number): string {
+function greeting(hour: number): string {
   if (hour < 9) return '早上好';
   if (hour < 12) return '上午好';
   if (hour < 14) return '中午好';
@@ -78,13 +76,13 @@ export function greeting(hour: number): string {
  * Where the breadcrumb's 首页 points. SPEC §2 names dashboard-analysis (/dashboard/analysis), a demo page this
  * product does not have; the home tab /dashboard/index is what users mean by 首页, and a crumb must not 404.
  */
-export const BREADCRUMB_HOME = HOME_PATH;
+const BREADCRUMB_HOME = HOME_PATH;
 
 /** Navigation inside the shell: htmx fetches the page's content into #content and pushes the URL. */
 const NAV = { 'hx-boost': 'true', 'hx-target': '#content', 'hx-swap': 'innerHTML show:window:top' } as const;
 
 /** A group (route container) has no page of its own: its crumb is plain text, never a link that 404s. */
-export function Breadcrumb({ menu, current, title, oob }: { menu: MenuItem[]; current: string; title: string; oob?: boolean }) {
+function Breadcrumb({ menu, current, title, oob }: { menu: MenuItem[]; current: string; title: string; oob?: boolean }) {
   const trail = menuTrail(menu, current);
   const crumbs =
     current === HOME_PATH
@@ -125,7 +123,7 @@ export function Breadcrumb({ menu, current, title, oob }: { menu: MenuItem[]; cu
  * What the browser needs to know about the page it shows: the tab (path, URL, title), the document title
  * and the menu selection. Rendered in the full page and sent out of band with every htmx navigation.
  */
-export function PageMarker({ page, menu, brandName, oob }: { page: ShellPage; menu: MenuItem[]; brandName: string; oob?: boolean }) {
+function PageMarker({ page, menu, brandName, oob }: { page: ShellPage; menu: MenuItem[]; brandName: string; oob?: boolean }) {
   const { selected, open } = menuSelection(menu, page.current);
   return (
     <div

@@ -7,7 +7,7 @@ import type { Announcement, AnnouncementSummary } from '../../server/upstream/cl
 import { cx } from '../antd.js';
 import { Icon } from '../icons.js';
 
-export const ANNOUNCEMENT_LIST_PATH = '/isps/userAnnouncement';
+const ANNOUNCEMENT_LIST_PATH = '/isps/userAnnouncement';
 
 /** What the island needs of an announcement in the list (the content is fetched when one is opened). */
 const listItem = (a: Announcement) => ({
@@ -23,10 +23,10 @@ const listItem = (a: Announcement) => ({
   busId: a.busId,
 });
 
-export const noticeTotal = (s: AnnouncementSummary | null | undefined) => (s ? (Number(s.anntMsgTotal) || 0) + (Number(s.sysMsgTotal) || 0) : 0);
+const noticeTotal = (s: AnnouncementSummary | null | undefined) => (s ? (Number(s.anntMsgTotal) || 0) + (Number(s.sysMsgTotal) || 0) : 0);
 
 /** antd Badge count markup (a count of 0 shows nothing; more than 99 shows 99+). */
-export function BadgeCount({ count }: { count: number }) {
+function BadgeCount({ count }: { count: number }) {
   if (count <= 0) return null;
   const text = count > 99 ? '99+' : String(count);
   return (

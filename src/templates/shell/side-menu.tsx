@@ -150,7 +150,7 @@ function Items(p: Omit<ItemProps, 'item'> & { items: MenuItem[] }) {
   );
 }
 
-export function rootMenuClass(mode: MenuMode, theme: MenuTheme) {
+function rootMenuClass(mode: MenuMode, theme: MenuTheme) {
   if (mode === 'horizontal') return `ant-menu-overflow ${menuRootClass('horizontal', theme)}`;
   if (mode === 'collapsed') return menuRootClass('inline', theme).replace('ant-menu-inline', 'ant-menu-vertical ant-menu-inline-collapsed');
   return menuRootClass('inline', theme);

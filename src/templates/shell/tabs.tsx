@@ -14,7 +14,7 @@ export interface TabEntry {
   title: string;
 }
 
-export function Tab({ tab, active }: { tab: TabEntry; active: boolean }) {
+function Tab({ tab, active }: { tab: TabEntry; active: boolean }) {
   return (
     <div data-node-key={tab.path} class={`ant-tabs-tab ant-tabs-tab-with-remove${active ? ' ant-tabs-tab-active' : ''}`}>
       <a role="tab" aria-selected={active ? 'true' : 'false'} class="ant-tabs-tab-btn" href={tab.href}>

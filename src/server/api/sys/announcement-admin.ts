@@ -86,7 +86,7 @@ const isPageUrl = (v: string) => {
 };
 
 /** The body of an announcement, as the form and the anchor's clients send it (edit adds `id`). */
-export const announcementBody = z
+const announcementBody = z
   .object({
     titile: z.string({ message: '请输入标题' }).trim().min(1, '请输入标题').max(100, '标题不能超过100个字符'),
     msgContent: z.string({ message: '内容必须是文本' }).max(500_000, '内容不能超过500000个字符').nullish(),

@@ -12,7 +12,7 @@ import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
 
-export const CONFIG_ROUTE = '/sys/sysConfig';
+const CONFIG_ROUTE = '/sys/sysConfig';
 
 /** The keys the product knows, in the seed's order, with their labels (the allow-list of saveTenantConfig). */
 const DEFS: ConfigDef[] = siteConfigDefs({ studentRoleId: '', defaultDepartId: '' });
@@ -21,7 +21,7 @@ const ORDER = new Map(DEFS.map((d, i) => [d.key, i]));
 const HTML_KEYS = new Set<string>(HTML_CONFIG_KEYS);
 const CODE_KEYS = new Set(['customJS', 'customCss']);
 const IMAGE_KEYS = new Set(['logo', 'logo2', 'avatar', 'file_homeBg']);
-export const BG_REPEAT = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;
+const BG_REPEAT = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;
 
 const MAX_HTML = 100_000;
 const MAX_LIST = 20;

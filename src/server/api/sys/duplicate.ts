@@ -15,7 +15,7 @@ import { manageable } from './user-admin.js';
 
 const PERSONAL_TABLE = 'sys_user';
 /** Checks of personal fields a minute, per user: staff editing users, everyone else. */
-export const PERSONAL_CHECKS_PER_MINUTE = { staff: 60, others: 20 } as const;
+const PERSONAL_CHECKS_PER_MINUTE = { staff: 60, others: 20 } as const;
 const TOO_FAST = '请求过于频繁，请稍后再试';
 
 export function registerDuplicateRoutes(r: ApiRoutes) {

@@ -43,7 +43,7 @@ const fields: FieldMap = {
 type FileRow = Selectable<SysFileTable>;
 
 /** A file's type in words, from its stored type (and extension for containers). */
-export function kindText(mime: string | null | undefined, key: string): string {
+function kindText(mime: string | null | undefined, key: string): string {
   const m = mime ?? '';
   const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
   if (ext === 'sb3' || ext === 'sb2' || m === 'application/x.scratch.sb3') return 'Scratch 项目';

@@ -31,6 +31,7 @@ const TYPES: Record<string, string> = {
 /** The name a stored file was uploaded with (sys_file.file_name), ending in the stored extension. */
 async function originalName(db: Kysely<Database>, key: string, ext: string): Promise<string | null> {
   const row = await db.selectFrom('sys_file').select('file_name').where('file_path', '=', key).executeTakeFirst();
+  // eslint-disable-next-line no-control-regex -- control characters must not reach the Content-Disposition header
   const name = (row?.file_name ?? '').replace(/[\u0000-\u001f\u007f"\\/]/g, '_').trim();
   if (!name) return null;
   return name.toLowerCase().endsWith(ext.toLowerCase()) ? name : `${name}${ext}`;

@@ -3,7 +3,7 @@
 // still get 5 evaluations in all. Needs Redis at 127.0.0.1:6379 (CI runs one).
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { newId } from '../../domain/ids.js';
 import { redisLoginThrottle, THROTTLE_KEY_PREFIX, type LoginThrottle } from '../../domain/login-throttle.js';

@@ -11,9 +11,10 @@
 //        in place of Tomcat), /actuator/disk (磁盘监控), /actuator/redis/overview (Redis监控),
 //        /actuator/httptrace/list (请求追踪, paged for the list screen).
 import type { Context } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import type { Database, SysUser } from '../../db/schema.js';
 import { revokeSession } from '../../domain/sessions.js';
 import { formatDateTime } from '../../domain/time.js';
 import { onlineList, traceList } from '../../lists/monitor.js';
@@ -25,7 +26,7 @@ import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { pagedList, type FieldMap } from '../list-query.js';
 
 const ADMIN = role('admin');
-export const REDIS_NOT_CONFIGURED = '未配置 Redis：服务器没有设置 REDIS_URL，通知推送与登录限制在本进程内完成';
+const REDIS_NOT_CONFIGURED = '未配置 Redis：服务器没有设置 REDIS_URL，通知推送与登录限制在本进程内完成';
 
 const recorderOf = (c: Context<ApiEnv>): RequestRecorder => c.get('deps').monitor ?? EMPTY_RECORDER;
 const EMPTY_RECORDER = new RequestRecorder(1);
@@ -263,6 +264,9 @@ export function registerMonitorRoutes(r: ApiRoutes) {
     return ok(c, fsys ? [{ name: d.dataDir, max: fsys.total, rest: fsys.available, restPPT: Math.round(fsys.usedPct) }] : []);
   });
 
+  /** A row of 在线用户: the session's columns (never its token) and its user's names. */
+  type OnlineRow = Omit<Selectable<Database['sys_session']>, 'token_hash'> & Pick<SysUser, 'username' | 'realname' | 'avatar'>;
+
   // 在线用户: live sessions (never their tokens), and 强制退出, which ends one at once (its sockets close too).
   r.get('/sys/online/list', ADMIN, (c) => {
     const { db } = c.get('deps');
@@ -277,7 +281,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
       fields: onlineFields,
       base,
       select: (qb) => qb.select(['s.id', 's.user_id', 's.ip', 's.user_agent', 's.created_at', 's.last_seen_at', 's.expires_at', 'u.username', 'u.realname', 'u.avatar']),
-      toRecord: (row: any) => ({
+      toRecord: (row: OnlineRow) => ({
         id: row.id,
         userId: row.user_id,
         username: row.username,

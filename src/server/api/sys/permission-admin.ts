@@ -70,7 +70,7 @@ const URL_RE = /^(https?:\/\/[^\s<>"'`\\]+|\{\{[^<>"'`]+\}\}[^\s<>"'`\\]*|\/(?!\
 const COMPONENT_RE = /^[A-Za-z0-9_\-@.]+(\/[A-Za-z0-9_\-@.]+)*$/;
 const NAME_RE = /^[A-Za-z0-9_\-@.:]+$/;
 const ICON_RE = /^[A-Za-z0-9_-]+$/;
-const PERMS_RE = /^[A-Za-z0-9_:.\-]+$/;
+const PERMS_RE = /^[A-Za-z0-9_:.-]+$/;
 
 type Draft = Omit<SysPermission, 'id' | 'create_by' | 'create_time' | 'update_by' | 'update_time' | 'del_flag' | 'rule_flag' | 'is_leaf'>;
 type Checked = { ok: true; draft: Draft } | { ok: false; field: string; message: string };

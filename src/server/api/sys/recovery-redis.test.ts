@@ -4,7 +4,7 @@
 // 127.0.0.1:6379 (CI runs one) and a local SMTP server (the test kit's).
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { issueCaptcha } from '../../domain/captcha.js';
 import { newId } from '../../domain/ids.js';

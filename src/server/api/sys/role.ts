@@ -10,7 +10,7 @@ import { rolesList } from '../../lists/roles.js';
 import { USERS_ROUTE } from '../../lists/users.js';
 import { DATA_RULE_ROUTE } from '../../lists/data-rules.js';
 import { camel } from '../../domain/serialize.js';
-import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { adminOnly, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
@@ -19,7 +19,7 @@ import type { Context } from 'hono';
 import { requiredName } from '../names.js';
 
 /** Roles the system relies on (registration default, seed grants); they can be edited but not deleted. */
-export const BUILT_IN_ROLES = ['admin', 'teacher', 'student'];
+const BUILT_IN_ROLES = ['admin', 'teacher', 'student'];
 const CODE_TAKEN = '角色编码已存在';
 
 const fields: FieldMap = {

@@ -5,7 +5,7 @@
 // Staff reach a homework through its classes: admins all, others those assigned to a class in the subtrees
 // they manage; students reach published homework of their own classes.
 import type { Context } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
@@ -21,6 +21,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
 import { fileKey, inDict, unknownKeys } from './course-access.js';
+import { WORK_STATUS } from '../../shared/work-status.js';
 
 const MAX_ID = 64;
 const NOT_FOUND = '未找到对应数据';
@@ -53,14 +54,13 @@ const homeworkColumns = [
 
 /** Homework reachable by staff of this scope: assigned to at least one class inside it. */
 function inStaffScope(db: Db, scope: UserScope) {
-  return (eb: any) =>
-    eb.exists(
-      eb
-        .selectFrom('teaching_additional_work_dept as sd')
-        .select('sd.id')
-        .whereRef('sd.additional_id', '=', 'a.id')
-        .where('sd.dept_id', 'in', scopeDepartIds(db, scope)),
-    );
+  const assigned = db
+    .selectFrom('teaching_additional_work_dept as sd')
+    .select('sd.id')
+    .where('sd.additional_id', '=', sql.ref<string>('a.id'))
+    .where('sd.dept_id', 'in', scopeDepartIds(db, scope));
+  // Raw: one condition for every query over `teaching_additional_work as a`, whatever it joins.
+  return sql<SqlBool>`exists ${assigned}`;
 }
 
 /** Class ids of each homework, in class order. */
@@ -288,7 +288,7 @@ async function submissions(db: Db, scope: UserScope, id: string) {
         .select(['w.id', 'w.user_id', 'w.depart_id', 'w.work_name', 'w.work_status', 'w.work_type', 'w.create_time', 'g.score', 'g.comment', 'f.file_path as fileKey'])
         .where('w.additional_id', '=', id)
         .where('w.user_id', 'in', userIds)
-        .where('w.work_status', '>=', 1)
+        .where('w.work_status', '>=', WORK_STATUS.submitted)
         .orderBy('w.create_time', 'desc')
         .execute()
     : [];

@@ -38,7 +38,7 @@ const fields: FieldMap = {
 const keysToUrls = (v: string | null) => (v ? v.split(',').map((k) => fileUrl(k.trim())).join(',') : null);
 
 /** CourseUnitModel: the unit in camelCase, its course name, show flags as booleans and `_url` siblings. */
-export function unitModel(u: UnitRow) {
+function unitModel(u: UnitRow) {
   return {
     ...camel(u),
     courseName: u.course_name ?? null,

@@ -41,8 +41,8 @@ const rangeQuery = z
 export type ReportRange = { startTime?: string; endTime?: string };
 
 const camelCounter = (col: string) => col.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
-export const COUNTER_KEYS = DAY_LOG_COUNTERS.map(camelCounter);
-export type CounterSums = Record<(typeof COUNTER_KEYS)[number], number>;
+const COUNTER_KEYS = DAY_LOG_COUNTERS.map(camelCounter);
+type CounterSums = Record<(typeof COUNTER_KEYS)[number], number>;
 
 /** The day-log rows of the range inside the caller's scope, nothing selected yet. */
 function scopedRows(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
@@ -61,13 +61,13 @@ const counters = (row: Record<string, unknown>): CounterSums =>
 
 const zero = (): CounterSums => Object.fromEntries(COUNTER_KEYS.map((k) => [k, 0])) as CounterSums;
 
-export async function reportTotals(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
+async function reportTotals(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
   if (!hasScope(scope)) return zero();
   const row = await scopedRows(db, scope, range).select(sums()).executeTakeFirst();
   return row ? counters(row) : zero();
 }
 
-export async function reportByDepart(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
+async function reportByDepart(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
   if (!hasScope(scope)) return [];
   const rows = await scopedRows(db, scope, range)
     .leftJoin('sys_depart as d', 'd.id', 'l.depart_id')
@@ -80,7 +80,7 @@ export async function reportByDepart(db: Kysely<Database>, scope: UserScope, ran
   return rows.map((r) => ({ departId: r.departId, departName: String(r.departName ?? ''), ...counters(r) }));
 }
 
-export async function reportByMonth(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
+async function reportByMonth(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
   if (!hasScope(scope)) return [];
   const month = sql<string>`substr(${sql.ref('l.create_time')}, 1, 7)`;
   const rows = await scopedRows(db, scope, range).select([month.as('createTime'), ...sums()]).groupBy(month).orderBy(month).execute();

@@ -27,13 +27,13 @@ import {
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 
-export const BACKPACK_API = '/teaching/scratch/backpack';
+const BACKPACK_API = '/teaching/scratch/backpack';
 const FILE_URL = `/api${BACKPACK_API}/getFile/`;
 /** Saves per user and minute (each carries up to 5 MB). */
 const SAVES_PER_MINUTE = 30;
 const FILE_NAME_RE = /^[A-Za-z0-9-]{1,64}\.(json|svg|png|jpg|wav|mp3|sprite3)$/;
 
-export function toItem(r: BackpackRow) {
+function toItem(r: BackpackRow) {
   return {
     id: r.id,
     name: r.name,

@@ -10,7 +10,7 @@ import { LOGGED_IN, type ApiRoutes } from '../access.js';
 import { fail, ok, queryParams } from '../envelope.js';
 import { courseViewer } from './course-access.js';
 
-export const UNIT_VIEW_LOG = '/teaching/teachingDepartDayLog/unitViewLog';
+const UNIT_VIEW_LOG = '/teaching/teachingDepartDayLog/unitViewLog';
 
 const query = z.object({ unitId: z.string({ message: '请指定课程单元' }).trim().min(1, '请指定课程单元').max(64, '单元id格式不正确') });
 

@@ -29,7 +29,7 @@ function validDate(v: string): boolean {
 }
 
 /** Field rules of the profile form; every field's message, not only the first. */
-export function checkProfile(
+function checkProfile(
   b: z.infer<typeof editBody>,
   today: string,
 ): { change: ProfileChange; errors: Partial<Record<ProfileField, string>> } {

@@ -20,7 +20,7 @@ interface CategoryDef {
 const tags = (group: string, list: [value: string, name: string][]): CategoryDef[] =>
   list.map(([value, name], i) => ({ name, value, code: `${group}A${String(i + 1).padStart(2, '0')}` }));
 
-export const SEED_CATEGORIES: CategoryDef[] = [
+const SEED_CATEGORIES: CategoryDef[] = [
   {
     name: '素材库标签',
     code: ASSET_TAG_ROOT,

@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS: DemoAccountDef[] = [
 ];
 
 /** Storage keys of seeded files start with this folder (relative to the files directory). */
-export const DEMO_FILE_DIR = 'demo';
+const DEMO_FILE_DIR = 'demo';
 
 export interface SeedFile {
   /** Storage key relative to the files directory, e.g. 'demo/<id>.png'. */

@@ -5,7 +5,7 @@ import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
 import type { SysDictItemTable, SysDictTable } from '../schema.js';
 
-export interface DictDef {
+interface DictDef {
   code: string;
   name: string;
   description?: string;
@@ -14,7 +14,7 @@ export interface DictDef {
   items: [value: string, text: string][];
 }
 
-export const DICTS: readonly DictDef[] = [
+const DICTS: readonly DictDef[] = [
   { code: 'sex', name: '性别', type: 1, items: [['1', '男'], ['2', '女']] },
   { code: 'user_status', name: '用户状态', type: 1, items: [['1', '正常'], ['2', '冻结']] },
   { code: 'priority', name: '优先级', type: 0, items: [['L', '低'], ['M', '中'], ['H', '高']] },

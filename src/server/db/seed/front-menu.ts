@@ -34,7 +34,7 @@ export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
 
 // Only pages that exist are seeded: of teaching-open's editors only Scratch 3 is built. Sort numbers are
 // teaching-open's (首页 and 社区 share 0, as do 发现 and 课程; ids ascend in this order, which breaks the ties).
-export const FRONT_MENU: FrontMenuDef[] = [
+const FRONT_MENU: FrontMenuDef[] = [
   { name: '首页', url: FRONT_INDEX_URL, icon: 'home', route: true, sort: 0 },
   { name: '社区', url: FRONT_COMMUNITY_URL, icon: 'experiment', route: true, sort: 0 },
   { name: '创作', url: '', icon: 'build', route: true, sort: 1, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },

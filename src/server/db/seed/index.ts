@@ -17,10 +17,9 @@ import { buildPermissionSeed, type SeedRoleCode } from './menus.js';
 import { buildAccountRows, buildDepartRows, buildRoleRows, type AccountSpec } from './org.js';
 import { buildConfigRows } from './site-config.js';
 
-export { PERMISSION_CODES, BACK_OFFICE_MENU, SEED_ROLES, type PermissionCode } from './menus.js';
-export { DICT_CODES, DICTS } from './dicts.js';
-export { PUBLIC_CONFIG_KEYS, HTML_CONFIG_KEYS, type PublicConfigKey } from './site-config.js';
-export { DEMO_ACCOUNTS, DEMO_FILE_DIR } from './demo.js';
+export { PERMISSION_CODES, BACK_OFFICE_MENU } from './menus.js';
+export { DICT_CODES } from './dicts.js';
+export { PUBLIC_CONFIG_KEYS } from './site-config.js';
 
 export interface SeedOptions {
   adminPassword?: string;

@@ -60,11 +60,7 @@ export const PERMISSION_CODES = [
   'message:del', 'message:resend', 'message:export',
 ] as const;
 
-/** Button codes of planned screens: declared with their menu entries, seeded once the screen exists. */
-export const PLANNED_PERMISSION_CODES = [] as const;
-
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
-export type PlannedPermissionCode = (typeof PLANNED_PERMISSION_CODES)[number];
 
 /** Role codes the seed creates, with teaching-open's levels (used to stop editing higher-level users). */
 export const SEED_ROLES = [
@@ -78,7 +74,7 @@ export type SeedRoleCode = (typeof SEED_ROLES)[number]['code'];
 type GrantRole = Exclude<SeedRoleCode, 'admin'>;
 
 interface ButtonDef {
-  code: PermissionCode | PlannedPermissionCode;
+  code: PermissionCode;
   name: string;
   grant?: GrantRole[];
 }
@@ -498,7 +494,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
   },
 ];
 
-export type PermissionRow = Required<
+type PermissionRow = Required<
   Pick<
     Insertable<SysPermissionTable>,
     | 'id' | 'parent_id' | 'name' | 'url' | 'component' | 'component_name' | 'redirect' | 'menu_type' | 'perms'
@@ -515,7 +511,7 @@ export interface PermissionSeed {
 }
 
 /** Whether an entry is seeded: not planned, and a route container only while one of its children is seeded. */
-export function isSeeded(def: MenuDef): boolean {
+function isSeeded(def: MenuDef): boolean {
   if (def.planned) return false;
   return def.component === RV ? (def.children ?? []).some(isSeeded) : true;
 }

@@ -33,7 +33,7 @@ export function buildRoleRows(createTime: string): { rows: Row<SysRoleTable>[]; 
   return { rows, ids };
 }
 
-export const SCHOOL_NAME = '希望小学';
+const SCHOOL_NAME = '希望小学';
 
 export interface DepartIds {
   school: string;

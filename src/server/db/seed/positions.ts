@@ -3,7 +3,7 @@ import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
 
 /** Code, name and 职级 (position_rank) of each default position. */
-export const DEFAULT_POSITIONS: readonly (readonly [string, string, string])[] = [
+const DEFAULT_POSITIONS: readonly (readonly [string, string, string])[] = [
   ['principal', '校长', '5'],
   ['dean', '教务主任', '4'],
   ['teacher', '任课教师', '3'],

@@ -8,7 +8,7 @@
 import { Cron } from 'croner';
 
 /** Runs of one job must be at least this far apart (maintenance jobs; a history row per run). */
-export const MIN_INTERVAL_MS = 60_000;
+const MIN_INTERVAL_MS = 60_000;
 
 export type CronCheck = { ok: true; pattern: string } | { ok: false; message: string };
 

@@ -13,7 +13,7 @@ import { removeStoredFiles } from '../uploads.js';
 import { sendDueMessages } from '../messages.js';
 import { jobInfo, type JobInfo } from '../../shared/scheduled-jobs.js';
 
-export type { JobContext, JobEnv };
+export type { JobEnv };
 
 export interface BuiltInJob<P = Record<string, unknown>> extends JobInfo {
   params: z.ZodType<P>;
@@ -38,7 +38,7 @@ const daysParam = (label: string, def: number, max = 3650) =>
 const strict = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 const count = (n: bigint | number | undefined) => Number(n ?? 0);
 
-const purgeExpiredSessions: BuiltInJob<{}> = {
+const purgeExpiredSessions: BuiltInJob<Record<string, never>> = {
   ...info('purgeExpiredSessions'),
   params: strict({}),
   async run(ctx) {
@@ -99,7 +99,7 @@ const endOldHomework: BuiltInJob<{ days: number }> = {
   },
 };
 
-export const BACKUP_DIR = 'backups';
+const BACKUP_DIR = 'backups';
 const BACKUP_NAME = /^xuetang-\d{8}-\d{6}\.db$/;
 export const PG_BACKUP_UNSUPPORTED = 'PostgreSQL 数据库不支持内置备份，请使用 pg_dump 备份';
 
@@ -134,15 +134,15 @@ const sendPendingMessages: BuiltInJob<{ limit: number }> = {
   },
 };
 
-export const BUILT_IN_JOBS: readonly BuiltInJob<any>[] = [purgeExpiredSessions, purgeOldLogs, removeOrphanFiles, endOldHomework, backupDatabase, sendPendingMessages];
+export const BUILT_IN_JOBS: readonly BuiltInJob[] = [purgeExpiredSessions, purgeOldLogs, removeOrphanFiles, endOldHomework, backupDatabase, sendPendingMessages];
 const BY_KEY = new Map(BUILT_IN_JOBS.map((j) => [j.key, j]));
 
-export const builtInJob = (key: string): BuiltInJob<any> | undefined => BY_KEY.get(key);
+export const builtInJob = (key: string): BuiltInJob | undefined => BY_KEY.get(key);
 
 export type ParamCheck = { ok: true; params: Record<string, unknown> } | { ok: false; message: string };
 
 /** Parses a job's parameter text (JSON object, empty for defaults) against the job's schema. */
-export function parseJobParams(job: BuiltInJob<any>, text: string | null | undefined): ParamCheck {
+export function parseJobParams(job: BuiltInJob, text: string | null | undefined): ParamCheck {
   const raw = (text ?? '').trim();
   let value: unknown = {};
   if (raw) {

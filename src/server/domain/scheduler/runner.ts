@@ -34,7 +34,7 @@ export interface RunRequest {
 
 const MAX_MESSAGE = 1000;
 /** A job's history keeps this many days (pruned after each of its runs, through the (job_id, start_time) index). */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
 /** Inserts the run row; false when another process (or an earlier call) has claimed this fire already. */
 async function claim(db: Kysely<Database>, job: JobRow, id: string, req: RunRequest): Promise<boolean> {

@@ -18,7 +18,7 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(fn, ms) {
     const t = setTimeout(fn, ms);

@@ -13,6 +13,7 @@ import { navAttrs, Pager, QueryForm, Tabs, type PageData } from '../../../templa
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { str } from '../../shared/text.js';
 
 const LIST_SOURCES: SourceFile[] = [
   { path: 'src/server/lists/demo.ts', what: '列表声明 ListSpec：列、筛选、可排序字段、按钮' },
@@ -20,7 +21,6 @@ const LIST_SOURCES: SourceFile[] = [
   { path: 'src/server/domain/demo-samples.ts', what: '内存示例数据（每次重启恢复，真实页面换成数据库查询 pagedList）' },
 ];
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const statusTag = (r: Record<string, unknown>) => <Tag color={SAMPLE_STATUS_COLORS[str(r.statusText)]}>{str(r.statusText)}</Tag>;
 
 /** Fetches one page of a read-only declared list through the upstream client, as registerListPage does. */

@@ -11,11 +11,11 @@ import { packageVersion, SCRATCH_GUI, vendorUrl } from '../../vendor.js';
 import { siteConfig, type PageEnv } from '../context.js';
 import { qrImage } from '../share.js';
 
-export const EDITOR_PATH = '/scratch3/index.html';
-export const SCRATCH_SOURCE_URL = 'https://github.com/scratchfoundation/scratch-editor';
+const EDITOR_PATH = '/scratch3/index.html';
+const SCRATCH_SOURCE_URL = 'https://github.com/scratchfoundation/scratch-editor';
 
 /** What the host script needs from the server (JSON in a data block: the page runs no inline script). */
-export interface EditorBoot {
+interface EditorBoot {
   user: { id: string; username: string; realname: string } | null;
   brandName: string;
   logo: string;

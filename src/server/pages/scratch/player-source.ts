@@ -4,7 +4,7 @@
 // player page never fetches from another origin and cannot be aimed at some other endpoint of ours.
 import { isLocalPath } from '../safe-path.js';
 
-export const STORED_FILES = '/api/sys/common/static/';
+const STORED_FILES = '/api/sys/common/static/';
 
 /**
  * The same-origin path of the stored file `workUrl` names, or null when it names anything else.

@@ -9,7 +9,7 @@ import { SCAFFOLDING, vendorUrl } from '../../vendor.js';
 import { siteConfig, type PageEnv } from '../context.js';
 import { storedFilePath } from './player-source.js';
 
-export const PLAYER_PATH = '/scratch3/player.html';
+const PLAYER_PATH = '/scratch3/player.html';
 
 /**
  * The engine build: `scaffolding-min` (1.77 MB, 0.69 MB brotli). Its music extension would fetch its 61 samples
@@ -17,8 +17,8 @@ export const PLAYER_PATH = '/scratch3/player.html';
  * for every visitor) into MUSIC_FOLDER, and the host script fetches them from there instead, only for projects
  * that use music. Any other request to another origin is refused (as the CSP does). See docs/scratch-player.md.
  */
-export const ENGINE_FILE = 'scaffolding-min.js';
-export const MUSIC_FOLDER = 'music/';
+const ENGINE_FILE = 'scaffolding-min.js';
+const MUSIC_FOLDER = 'music/';
 
 const NOT_FOUND = '作品不存在或未公开';
 

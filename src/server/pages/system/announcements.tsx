@@ -14,6 +14,7 @@ import type { PageEnv } from '../context.js';
 import { backToList, fieldOptions, formToBody, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
+import { str } from '../../shared/text.js';
 
 const spec = announcementsList;
 const route = spec.route;
@@ -27,7 +28,6 @@ interface PickUser {
   realname: string;
 }
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
 const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 

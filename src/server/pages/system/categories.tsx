@@ -7,8 +7,8 @@ import { hrefWith } from '../../lists/url-state.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
+import { str } from '../../shared/text.js';
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function registerCategoryPages(app: Hono<PageEnv>) {
   registerListPage(app, {

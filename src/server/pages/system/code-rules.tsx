@@ -12,8 +12,8 @@ import { Button, cx, inputClass } from '../../../templates/antd.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
+import { str } from '../../shared/text.js';
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
 
 const STYLE = `

@@ -10,7 +10,7 @@ import { invalidateSiteConfig, type PageEnv, type PageSession } from '../context
 import { isHtmx, setFlash, takeFlash } from '../list-page.js';
 import { requireSession, shellPage } from '../shell-page.js';
 
-export const CONFIG_ROUTE = '/sys/sysConfig';
+const CONFIG_ROUTE = '/sys/sysConfig';
 const TITLE = '网站配置';
 const UPLOAD_BIZ = 'sysconfig';
 
@@ -40,7 +40,7 @@ const CODE_RISK =
   '仅管理员可以修改。这里的代码会原样加入网站页面，在每一位访客（学生、家长、老师和管理员）的浏览器里运行：' +
   '写错的代码会让页面无法使用，恶意代码可以冒用登录身份、窃取数据或篡改页面。只粘贴您完全理解并信任其来源的代码（例如访问统计脚本）。';
 
-export const CONFIG_GROUPS: ConfigGroup[] = [
+const CONFIG_GROUPS: ConfigGroup[] = [
   {
     title: '基本信息',
     fields: [
@@ -229,7 +229,7 @@ function Field({ f, p }: { f: ConfigField; p: ViewProps }) {
   );
 }
 
-export function ConfigView(p: ViewProps & { error?: string }): Child {
+function ConfigView(p: ViewProps & { error?: string }): Child {
   return (
     <div class="xt-config">
       <link rel="stylesheet" href="/static/css/list.css" />

@@ -12,9 +12,9 @@ import type { PageEnv } from '../context.js';
 import { registerListPage, wantsDialog } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { requirePage, shellPage } from '../shell-page.js';
+import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 interface PreviewRows {
   count: number;

@@ -15,11 +15,11 @@ import type { PageEnv, PageSession } from '../context.js';
 import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
+import { fieldText } from '../../shared/text.js';
 
 /** A local path to return to (never another site), else the fallback. */
 const localPath = (v: unknown, fallback: string) => safeLocalPath(v, fallback);
 
-const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');
 
 const dictIdOf = (url: string) => {
   try {
@@ -32,7 +32,7 @@ const dictIdOf = (url: string) => {
 /** The items form posts `back` (the items list URL): the dictionary of a new item comes from it. */
 function itemToBody(form: Record<string, string | string[]>, fields: FieldSpec[]) {
   const body = formToBody(form, fields);
-  const dictId = dictIdOf(str(form.back));
+  const dictId = dictIdOf(fieldText(form.back));
   if (dictId) body.dictId = dictId;
   return body;
 }
@@ -237,7 +237,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
     const form = await c.req.parseBody();
     const back = safeItemsBack(form.back);
     const up = c.get('upstream');
-    const found = await up.call<ItemRecord>('GET', '/sys/dictItem/queryById', { id: str(form.id) });
+    const found = await up.call<ItemRecord>('GET', '/sys/dictItem/queryById', { id: fieldText(form.id) });
     if (!found.body.success) {
       setFlash(c, { type: 'error', text: found.body.message || '未找到对应实体' });
       return backToList(c, back);
@@ -266,7 +266,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
     ));
   const deleteParams = (source: Record<string, unknown>) => {
     const q: Record<string, string> = {};
-    for (const k of ['dictCode', 'itemText', 'name', 'id', 'value', 'showAll', 'back', 'reload']) if (str(source[k])) q[k] = str(source[k]).slice(0, 500);
+    for (const k of ['dictCode', 'itemText', 'name', 'id', 'value', 'showAll', 'back', 'reload']) if (fieldText(source[k])) q[k] = fieldText(source[k]).slice(0, 500);
     return q;
   };
 
@@ -280,7 +280,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
     // htmx sends the select's state in the URL; the no-JavaScript confirmation page posts it as a form.
     const body = isHtmx(c) ? {} : ((await c.req.parseBody()) as Record<string, unknown>);
     const q = deleteParams({ ...c.req.query(), ...body });
-    const confirmed = str(c.req.query('confirmed')) === '1' || str(body.confirmed) === '1';
+    const confirmed = fieldText(c.req.query('confirmed')) === '1' || fieldText(body.confirmed) === '1';
     const back = localPath(q.back, DICT_ROUTE);
     if (!q.dictCode || !q.itemText) return backToList(c, back);
     if (!confirmed) return confirmDelete(c, q);
@@ -326,15 +326,15 @@ export function registerDictPages(app: Hono<PageEnv>) {
 
   app.post(`${DICT_RECYCLE_ROUTE}/back`, async (c) => {
     const form = await c.req.parseBody();
-    const res = await c.get('upstream').call<null>('PUT', `/sys/dict/back/${encodeURIComponent(str(form.id))}`);
+    const res = await c.get('upstream').call<null>('PUT', `/sys/dict/back/${encodeURIComponent(fieldText(form.id))}`);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '还原成功' : res.body.message || '还原失败' });
     return backToList(c, DICT_RECYCLE_ROUTE);
   });
 
   app.post(`${DICT_RECYCLE_ROUTE}/delete`, async (c) => {
     const form = await c.req.parseBody();
-    const id = str(form.id);
-    if (str(form.confirmed) !== '1') {
+    const id = fieldText(form.id);
+    if (fieldText(form.confirmed) !== '1') {
       return shellPage(c, { current: DICT_ROUTE, title: '字典回收站' }, () => (
         <ConfirmView title="彻底删除" text="确定彻底删除该字典及其全部字典项吗？删除后不能恢复。" action={`${DICT_RECYCLE_ROUTE}/delete`} hidden={{ id }} back={DICT_RECYCLE_ROUTE} />
       ));

@@ -16,7 +16,7 @@ import { safeLocalPath } from '../safe-path.js';
 import { shellPage } from '../shell-page.js';
 
 /** 1536 → 1.5 KB. */
-export function sizeText(bytes: unknown): string {
+function sizeText(bytes: unknown): string {
   const n = Number(bytes) || 0;
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;

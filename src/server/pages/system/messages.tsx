@@ -11,8 +11,8 @@ import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { requirePage, shellPage } from '../shell-page.js';
+import { str } from '../../shared/text.js';
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const ELLIPSIS = 40;
 
 const STYLE = `

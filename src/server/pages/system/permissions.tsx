@@ -23,6 +23,7 @@ import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
+import { fieldText } from '../../shared/text.js';
 
 type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
@@ -56,14 +57,11 @@ interface DataRule {
 const TITLE = '菜单管理';
 const R = PERMISSION_ROUTE;
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
-const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const typeOf = (v: unknown): 0 | 1 | 2 => (String(v) === '2' ? 2 : String(v) === '1' ? 1 : 0);
 const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
   shellPage(c, { current: R, title: TITLE }, view, status);
 
 const toTree = (nodes: PermNode[]): TreeNode<PermNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
-const flatten = (nodes: PermNode[], depth = 0): { node: PermNode; depth: number }[] =>
-  nodes.flatMap((n) => [{ node: n, depth }, ...flatten(n.children ?? [], depth + 1)]);
 
 /** Ids on the way to `id` (so the table opens where the user was working). */
 function pathTo(nodes: PermNode[], id: string): string[] {
@@ -129,7 +127,7 @@ const yesNo = (v: boolean) => (v ? '是' : '否');
 
 async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Child> {
   const expand = c.req.query('expand');
-  const focus = str(c.req.query('focus')).slice(0, 64);
+  const focus = fieldText(c.req.query('focus')).slice(0, 64);
   const listState: Record<string, string> = expand ? { expand } : {};
   const back = hrefWith(R, listState);
   const res = await c.get('upstream').call<PermNode[]>('GET', '/sys/permission/list');
@@ -384,9 +382,9 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
   app.get(R, (c) => page(c, (session) => treeView(c, session)));
 
   app.get(`${R}/form`, async (c) => {
-    const id = str(c.req.query('id')).slice(0, 64) || undefined;
+    const id = fieldText(c.req.query('id')).slice(0, 64) || undefined;
     const back = safeBack(c.req.query('back'));
-    let values: Record<string, unknown> = { route: 1, permsType: '1', status: '1', sortNo: 1, parentId: str(c.req.query('parentId')).slice(0, 64) };
+    let values: Record<string, unknown> = { route: 1, permsType: '1', status: '1', sortNo: 1, parentId: fieldText(c.req.query('parentId')).slice(0, 64) };
     let menuType = typeOf(c.req.query('menuType') ?? (values.parentId ? '1' : '0'));
     if (id) {
       const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/sys/permission/queryById', { id });
@@ -395,7 +393,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
         return backToList(c, back);
       }
       values = { ...res.body.result };
-      if (c.req.query('parentId')) values.parentId = str(c.req.query('parentId')).slice(0, 64);
+      if (c.req.query('parentId')) values.parentId = fieldText(c.req.query('parentId')).slice(0, 64);
       menuType = typeOf(c.req.query('menuType') ?? res.body.result.menuType);
     }
     return page(c, () => menuForm(c, { id, menuType, values, back }));
@@ -412,7 +410,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
   );
 
   app.get(`${R}/delete`, (c) => {
-    const id = str(c.req.query('id')).slice(0, 64);
+    const id = fieldText(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
     return page(c, () => (
@@ -422,7 +420,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
 
   app.post(`${R}/delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
-    const id = str(form.id).slice(0, 64);
+    const id = fieldText(form.id).slice(0, 64);
     const back = safeBack(form.back);
     if (!id) {
       setFlash(c, { type: 'warning', text: '请选择一条记录！' });
@@ -436,15 +434,15 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
 
   // Data rules of one menu.
   app.get(`${R}/datarule`, (c) => {
-    const id = str(c.req.query('id')).slice(0, 64);
+    const id = fieldText(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
     return page(c, (session) => rulesView(c, session, { id, back }));
   });
 
   app.get(`${R}/datarule/form`, async (c) => {
-    const permissionId = str(c.req.query('permissionId')).slice(0, 64);
-    const ruleId = str(c.req.query('ruleId')).slice(0, 64) || undefined;
+    const permissionId = fieldText(c.req.query('permissionId')).slice(0, 64);
+    const ruleId = fieldText(c.req.query('ruleId')).slice(0, 64) || undefined;
     const back = safeBack(c.req.query('back'));
     if (!permissionId) return c.redirect(back);
     let values: Record<string, unknown> = { status: '1' };
@@ -469,16 +467,16 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
 
   app.post(`${R}/datarule/save`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
-    const permissionId = str(form.permissionId).slice(0, 64);
-    const ruleId = str(form.ruleId).slice(0, 64) || undefined;
+    const permissionId = fieldText(form.permissionId).slice(0, 64);
+    const ruleId = fieldText(form.ruleId).slice(0, 64) || undefined;
     const back = safeBack(form.back);
     const body = {
       permissionId,
-      ruleName: str(form.ruleName).trim(),
-      ruleColumn: str(form.ruleColumn),
-      ruleConditions: str(form.ruleConditions),
-      ruleValue: str(form.ruleValue).trim(),
-      status: str(form.status) || '1',
+      ruleName: fieldText(form.ruleName).trim(),
+      ruleColumn: fieldText(form.ruleColumn),
+      ruleConditions: fieldText(form.ruleConditions),
+      ruleValue: fieldText(form.ruleValue).trim(),
+      status: fieldText(form.status) || '1',
       ...(ruleId ? { id: ruleId } : {}),
     };
     const up = c.get('upstream');
@@ -493,8 +491,8 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
   });
 
   app.get(`${R}/datarule/delete`, (c) => {
-    const id = str(c.req.query('id')).slice(0, 64);
-    const permissionId = str(c.req.query('permissionId')).slice(0, 64);
+    const id = fieldText(c.req.query('id')).slice(0, 64);
+    const permissionId = fieldText(c.req.query('permissionId')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     const rules = hrefWith(`${R}/datarule`, { id: permissionId, back });
     if (!id) return c.redirect(rules);
@@ -503,8 +501,8 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
 
   app.post(`${R}/datarule/delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
-    const id = str(form.id).slice(0, 64);
-    const permissionId = str(form.permissionId).slice(0, 64);
+    const id = fieldText(form.id).slice(0, 64);
+    const permissionId = fieldText(form.permissionId).slice(0, 64);
     const back = safeBack(form.back);
     if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/datarule/delete`, { id, permissionId, back }), 303);
     const res = await c.get('upstream').call<null>('DELETE', '/sys/permission/deletePermissionRule', { id });

@@ -12,10 +12,10 @@ import type { ControlContext } from '../../../templates/list/form-view.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { registerConfirmedAction, registerListPage } from '../list-page.js';
+import { str } from '../../shared/text.js';
 
 const spec = quartzJobsList;
 const route = QUARTZ_ROUTE;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 type Preview = { ok: true; runs: string[] } | { ok: false; message: string };
 

@@ -20,9 +20,10 @@ import { Stars, WorksStyles } from '../../../templates/works/parts.js';
 import type { PageEnv } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
+import { WORK_STATUS } from '../../shared/work-status.js';
+import { str } from '../../shared/text.js';
 
-type Row = Record<string, any>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+type Row = Record<string, unknown>;
 
 /** Work types the Scratch editor opens (Scratch 2.0 / 3.0); the rest hand in a file. */
 const SCRATCH_TYPES = new Set(['1', '2']);
@@ -239,7 +240,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
                       <td>{str(s.departName)}</td>
                       <td>{s.workFile_url ? <a href={str(s.workFile_url)} target="_blank" rel="noopener noreferrer">{str(s.workName)}</a> : str(s.workName)}</td>
                       <td>
-                        <Tag color={Number(s.workStatus) >= 2 ? 'green' : 'orange'}>{str(s.workStatus_dictText)}</Tag>
+                        <Tag color={Number(s.workStatus) >= WORK_STATUS.graded ? 'green' : 'orange'}>{str(s.workStatus_dictText)}</Tag>
                       </td>
                       <td>
                         <Stars score={s.score} />
@@ -363,7 +364,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
       additionalId: str(r.additionalWorkId),
       departId: str(form.departId) || str(r.departId),
       workType: 0,
-      workStatus: 1,
+      workStatus: WORK_STATUS.submitted,
     });
     if (!res.body.success) return submitView(c, r, workName, back, res.body.message, 400);
     setFlash(c, { type: 'success', text: '上传成功' });

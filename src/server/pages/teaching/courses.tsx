@@ -13,9 +13,9 @@ import type { Page } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, formToBody, registerListPage, setFlash, takeFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
 
 /** The unit form shows the video in two fields (an upload, or a link/embed); the API keeps one column. */

@@ -17,6 +17,7 @@ import type { PageEnv, PageSession } from '../context.js';
 import { backToList, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
+import { fieldText } from '../../shared/text.js';
 
 interface MenuNode {
   id: string;
@@ -37,7 +38,6 @@ const TITLE = '前台菜单管理';
 const R = FRONT_MENU_ROUTE;
 const BULK_FORM = 'xt-front-menu-bulk';
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
-const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const typeOf = (v: unknown): 0 | 1 => (String(v) === '1' ? 1 : 0);
 const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
   shellPage(c, { current: R, title: TITLE }, view, status);
@@ -92,7 +92,7 @@ function RowActions({ n, can, list }: { n: MenuNode; can: (code: string) => bool
 
 async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Child> {
   const expand = c.req.query('expand');
-  const focus = str(c.req.query('focus')).slice(0, 64);
+  const focus = fieldText(c.req.query('focus')).slice(0, 64);
   const listState: Record<string, string> = expand ? { expand } : {};
   const back = hrefWith(R, listState);
   const res = await c.get('upstream').call<MenuNode[]>('GET', '/teaching/menu/list');
@@ -243,7 +243,7 @@ async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
       hidden={{ back: a.back, ...(a.id ? { id: a.id } : {}) }}
       asDialog={wantsDialog(c)}
       renderControl={(f, ctx) => {
-        if (f.key === 'icon') return <IconPicker value={str(ctx.value)} disabled={ctx.disabled} error={ctx.error} />;
+        if (f.key === 'icon') return <IconPicker value={fieldText(ctx.value)} disabled={ctx.disabled} error={ctx.error} />;
         if (f.key !== 'menuType') return undefined;
         if (a.detail) return <span class="xt-form-text">{FRONT_MENU_TYPES.find((o) => o.value === String(a.menuType))?.label}</span>;
         return (
@@ -280,9 +280,9 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
   app.get(R, (c) => page(c, (session) => treeView(c, session)));
 
   app.get(`${R}/form`, async (c) => {
-    const id = str(c.req.query('id')).slice(0, 64) || undefined;
+    const id = fieldText(c.req.query('id')).slice(0, 64) || undefined;
     const back = safeBack(c.req.query('back'));
-    const parentId = str(c.req.query('parentId')).slice(0, 64);
+    const parentId = fieldText(c.req.query('parentId')).slice(0, 64);
     let values: Record<string, unknown> = { route: 1, hidden: 0, needLogin: 0, internalOrExternal: '0', sortNo: 1, parentId };
     let menuType = typeOf(c.req.query('menuType') ?? (parentId ? '1' : '0'));
     if (id) {
@@ -309,7 +309,7 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
   );
 
   app.get(`${R}/delete`, (c) => {
-    const id = str(c.req.query('id')).slice(0, 64);
+    const id = fieldText(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
     return page(c, () => <ConfirmView title="删除菜单" text="确定删除该菜单吗？其下级菜单会一并删除。" action={`${R}/delete`} hidden={{ id, back }} back={back} />);
@@ -324,7 +324,7 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: '请选择一条记录！' });
       return backToList(c, back);
     }
-    if (str(form.confirmed) !== '1') return c.redirect(hrefWith(`${R}/delete`, { id: ids[0], back }), 303);
+    if (fieldText(form.confirmed) !== '1') return c.redirect(hrefWith(`${R}/delete`, { id: ids[0], back }), 303);
     const res =
       ids.length === 1
         ? await c.get('upstream').call<null>('DELETE', '/teaching/menu/delete', { id: ids[0] })

@@ -18,16 +18,16 @@ import type { Page } from '../../upstream/client.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
+import { str } from '../../shared/text.js';
 
-export const MINE_COURSE_ROUTE = '/teaching/mineCourse/cardList';
-export const UNIT_MAP_ROUTE = '/teaching/mineCourse/courseUnitMap';
-export const UNIT_CARD_ROUTE = '/teaching/mineCourse/courseUnitCard';
+const MINE_COURSE_ROUTE = '/teaching/mineCourse/cardList';
+const UNIT_MAP_ROUTE = '/teaching/mineCourse/courseUnitMap';
+const UNIT_CARD_ROUTE = '/teaching/mineCourse/courseUnitCard';
 /** The unit (UnitViewModal); and a course's description (the ⓘ of a course card). */
-export const UNIT_VIEW_ROUTE = '/teaching/mineCourse/unit';
-export const COURSE_INFO_ROUTE = '/teaching/mineCourse/courseInfo';
+const UNIT_VIEW_ROUTE = '/teaching/mineCourse/unit';
+const COURSE_INFO_ROUTE = '/teaching/mineCourse/courseInfo';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const idParam = (c: Context, name = 'id') => (c.req.query(name) ?? '').trim().slice(0, 64);
 const withQuery = (path: string, q: Record<string, string>) => `${path}?${new URLSearchParams(q).toString()}`;
 const STYLES = <link rel="stylesheet" href="/static/css/mine-course.css" />;

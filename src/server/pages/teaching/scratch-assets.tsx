@@ -7,11 +7,11 @@ import type { FieldSpec, FormSpec } from '../../lists/spec.js';
 import type { PageEnv } from '../context.js';
 import { formToBody, registerListPage, type Uploader } from '../list-page.js';
 import type { Upstream } from '../../upstream/client.js';
+import { str } from '../../shared/text.js';
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean);
 
-export const scratchAssetForm: FormSpec = {
+const scratchAssetForm: FormSpec = {
   width: 860,
   fields: [
     { key: 'assetType', label: '素材类型', type: 'radio', dict: 'scratch_asset_type', required: true, defaultValue: '1' },
