@@ -1,6 +1,7 @@
 // Migrations are listed statically so the bundled server (one file, no migrations folder) can run them.
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
 import * as m001 from './migrations/001_init.js';
 import * as m003UserIndexes from './migrations/003_user_indexes.js';
 import * as m004NeedChangePassword from './migrations/004_need_change_password.js';
@@ -81,7 +82,7 @@ class StaticProvider implements MigrationProvider {
  * `schema` is the PostgreSQL schema the tables live in: without it Kysely finds a migration table of any
  * schema in the database (another app, another test run) and takes it for ours.
  */
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -2,7 +2,7 @@
 // one 3-character segment (A01, A01A01, A01A01A01 …), so a subtree is "every code starting with this one".
 // Here: org code generation, subtree helpers (also used by user management for a teacher's scope), the
 // anchor's tree models, and the cascade that removes departments with everything that hangs on them.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { SIBLING_NAME_INDEX } from '../db/migrations/005_unique_sibling_departs.js';
 import type { Database, SysDepart, SysPermission } from '../db/schema.js';
 import { camel } from './serialize.js';
@@ -15,11 +15,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const ORG_CODE_SEGMENT = 3;
 /** A segment is a letter and two digits: A01 … A99, B01 … Z99. */
 const SEGMENT_RE = /^[A-Z][0-9]{2}$/;
-export const MAX_SIBLINGS = 26 * 99;
+const MAX_SIBLINGS = 26 * 99;
 
 /** org_category: 1 机构 (school), 2 部门 (grade), 3 班级 (class). */
-export const ORG_CATEGORIES = ['1', '2', '3'] as const;
-export type OrgCategory = (typeof ORG_CATEGORIES)[number];
+export type OrgCategory = '1' | '2' | '3';
 
 /** 'A01' → 0, 'A99' → 98, 'B01' → 99; null for anything that is not a segment. */
 export function segmentOrdinal(segment: string): number | null {
@@ -54,7 +53,7 @@ export function nextOrgCodeFrom(parentCode: string, siblingCodes: string[]): str
 }
 
 /** Codes one level below `parentCode` ('' for roots), whatever their parent_id says. */
-export async function childCodes(db: Db, parentCode: string): Promise<string[]> {
+async function childCodes(db: Db, parentCode: string): Promise<string[]> {
   const rows = await db
     .selectFrom('sys_depart')
     .select('org_code')
@@ -107,21 +106,10 @@ async function codesOf(db: Db, departIds: string[]): Promise<string[]> {
   return out;
 }
 
-/** Ids of these departments and of every department below them (by org_code prefix); unknown ids are ignored. */
-export async function departSubtreeIds(db: Db, departIds: string[]): Promise<string[]> {
-  if (!departIds.length) return [];
-  return (await subtreeByCodes(db, await codesOf(db, departIds))).map((d) => d.id);
-}
-
 /** Ids of the departments a user manages (sys_user_manage_depart, the anchor's depart_ids). */
 export async function managedDepartIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('sys_user_manage_depart').select('dep_id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.dep_id);
-}
-
-/** A teacher's scope: the departments they manage and everything below them. */
-export async function managedSubtreeIds(db: Db, userId: string): Promise<string[]> {
-  return departSubtreeIds(db, await managedDepartIdsOf(db, userId));
 }
 
 /** Rows of the managed subtrees (for trees and scope checks in one query). */
@@ -238,7 +226,7 @@ export async function deleteDepartsCascade(db: Kysely<Database>, departs: Pick<S
 }
 
 /** Sets a user's current department (org_code) to one they still belong to, or none. */
-export async function resetCurrentDepart(db: Db, userId: string): Promise<void> {
+async function resetCurrentDepart(db: Db, userId: string): Promise<void> {
   const first = await db
     .selectFrom('sys_user_depart as ud')
     .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
@@ -302,19 +290,3 @@ export async function permissionRows(db: Db, onlyIds?: string[]): Promise<SysPer
   return q.orderBy('sort_no', 'asc').orderBy('id', 'asc').execute();
 }
 
-/** Number of members of each given department (direct membership). */
-export async function memberCounts(db: Db, departIds: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const part of chunks(departIds)) {
-    const rows = await db
-      .selectFrom('sys_user_depart as ud')
-      .innerJoin('sys_user as u', 'u.id', 'ud.user_id')
-      .select(['ud.dep_id', sql<number>`count(*)`.as('n')])
-      .where('ud.dep_id', 'in', part)
-      .where('u.del_flag', '=', 0)
-      .groupBy('ud.dep_id')
-      .execute();
-    for (const r of rows) out.set(r.dep_id, Number(r.n));
-  }
-  return out;
-}

@@ -16,8 +16,8 @@ export interface ProfileChange {
 export type ProfileField = keyof ProfileChange;
 export type ProfileResult = { ok: true } | { ok: false; errors: Partial<Record<ProfileField, string>> };
 
-export const EMAIL_TAKEN = '该邮箱已被其他用户使用';
-export const PHONE_TAKEN = '该手机号已被其他用户使用';
+const EMAIL_TAKEN = '该邮箱已被其他用户使用';
+const PHONE_TAKEN = '该手机号已被其他用户使用';
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; message?: string };

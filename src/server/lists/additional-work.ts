@@ -9,7 +9,7 @@ export const MY_HOMEWORK_ROUTE = '/center/myAdditionalWork';
 /** The grading desk (作业管理), filtered to one homework with `?additionalId=`. */
 export const GRADING_DESK_ROUTE = '/teaching/workList';
 /** Classes (班级) the caller may assign homework to: `[{id, title}]`. */
-export const HOMEWORK_CLASSES_API = '/teaching/teachingAdditionalWork/classList';
+const HOMEWORK_CLASSES_API = '/teaching/teachingAdditionalWork/classList';
 
 export const homeworkList: ListSpec = {
   route: HOMEWORK_ROUTE,

@@ -44,7 +44,7 @@ export interface FilterSpec {
 }
 
 /** A toolbar button that opens another page in the content area (e.g. 回收站, 返回). */
-export interface ToolbarLink {
+interface ToolbarLink {
   key: string;
   label: string;
   perm?: string;
@@ -75,7 +75,7 @@ export interface ActionSpec {
   accept?: string;
 }
 
-export interface TabsSpec {
+interface TabsSpec {
   /** Query parameter the tabs set (an exact filter of the list). */
   key: string;
   label: string;

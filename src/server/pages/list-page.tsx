@@ -106,7 +106,7 @@ export interface ListPageOptions {
    */
   importResult?: (
     c: Context<PageEnv>,
-    res: { status: number; body: { success: boolean; message: string; code: number; result: any } },
+    res: { status: number; body: { success: boolean; message: string; code: number; result: unknown } },
     back: string,
   ) => Promise<Response | null> | Response | null;
   /** A screen's own rendering of some columns, by column key (the session decides e.g. which buttons show). */
@@ -245,7 +245,7 @@ export function formToBody(form: Record<string, string | string[]>, fields: Fiel
 export type Uploader = (up: Upstream, file: File, field: FieldSpec) => Promise<{ body: { success: boolean; message: string } }>;
 const defaultUploader: Uploader = (up, file, f) => up.upload(file, file.name || f.key, f.upload!.biz);
 
-export async function uploadFiles(up: Upstream, submitted: Record<string, unknown>, fields: FieldSpec[], uploader: Uploader = defaultUploader): Promise<Record<string, string>> {
+async function uploadFiles(up: Upstream, submitted: Record<string, unknown>, fields: FieldSpec[], uploader: Uploader = defaultUploader): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   for (const f of fields.filter((x) => x.type === 'upload' && x.upload)) {
     const files = ([] as unknown[]).concat(submitted[`${f.key}__file`] ?? []).filter((x): x is File => x instanceof File && x.size > 0);
@@ -316,7 +316,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
     const form = o.form;
     const renderForm = async (
       c: Context<PageEnv>,
-      session: PageSession,
+      _session: PageSession,
       args: { id?: string; mode: 'add' | 'edit' | 'detail'; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
     ) => {
       const [options, data] = await Promise.all([
@@ -473,5 +473,3 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
     });
   }
 }
-
-export { hrefWith };

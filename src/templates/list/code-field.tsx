@@ -36,7 +36,7 @@ export function CodeVerdictView({ id, verdict }: { id: string; verdict?: CodeVer
 }
 
 /** What 生成 sends back (beside the form's values) so the route can render the same control again; cf_ keeps clear of the form's own fields. */
-export const codeInputVals = (p: CodeInputProps) =>
+const codeInputVals = (p: CodeInputProps) =>
   JSON.stringify({
     cf_id: p.id,
     cf_name: p.name,

@@ -7,6 +7,7 @@ import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 import { CodeInput } from './code-field.js';
 import { StarRating } from './star-rating.js';
+import { str } from '../../server/shared/text.js';
 
 /** What a custom control (FormViewProps.renderControl) gets to render one field. */
 export interface ControlContext {
@@ -46,7 +47,6 @@ export interface FormViewProps {
   aside?: Child;
 }
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : str(v).split(',').map((s) => s.trim()).filter(Boolean));
 
 function Control({ f, value, error, options, disabled, idPrefix = 'f-' }: { f: FieldSpec; value: unknown; error?: string; options: FieldOption[]; disabled: boolean; idPrefix?: string }) {

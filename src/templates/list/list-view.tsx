@@ -83,10 +83,10 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
  * The columns a list shows: never the record id (32 characters that mean nothing to a teacher; it stays in the
  * export when the declaration exports it), never export-only ones.
  */
-export const listedColumns = (spec: ListSpec) => spec.columns.filter((c) => c.list !== false && c.key !== 'id');
+const listedColumns = (spec: ListSpec) => spec.columns.filter((c) => c.list !== false && c.key !== 'id');
 
 /** The columns a phone's card shows for each row: declared (`phoneColumns`), else the first three listed. */
-export function phoneColumnKeys(spec: ListSpec, cols: ColumnSpec[]): Set<string> {
+function phoneColumnKeys(spec: ListSpec, cols: ColumnSpec[]): Set<string> {
   const declared = spec.phoneColumns?.filter((k) => cols.some((c) => c.key === k));
   return new Set(declared?.length ? declared : cols.slice(0, 3).map((c) => c.key));
 }

@@ -4,6 +4,7 @@
 // so they work without JavaScript: the server answers the same form with a row more or less, nothing lost.
 import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
 import { Button, cx, inputClass, TableFrame } from '../antd.js';
+import { str } from '../../server/shared/text.js';
 
 export interface RowTableProps {
   /** Field name prefix of the rows (e.g. `members`). */
@@ -18,7 +19,6 @@ export interface RowTableProps {
   idPrefix?: string;
 }
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** `members.0.name`-style fields of a submitted form → the rows, in index order (gaps closed). */
 export function rowsOf(form: Record<string, unknown>, name: string, keys: string[], max = 100): Record<string, string>[] {

@@ -7,7 +7,7 @@ import { Alert, Button, cx, inputClass, LinkButton } from '../antd.js';
 import { TreeNav, type TreeNode, type TreeNavProps } from './depart-tree.js';
 import { navAttrs } from './list-view.js';
 
-export interface TreeSearch {
+interface TreeSearch {
   /** GET target of the search form (the screen's route). */
   action: string;
   keyword: string;

@@ -14,7 +14,7 @@ export interface TreeNode<T> {
   children?: TreeNode<T>[];
 }
 
-export interface TreeColumn<T> {
+interface TreeColumn<T> {
   key: string;
   title: string;
   /** CSS grid track (e.g. '96px', '2fr'); default 'minmax(80px, 1fr)'. */

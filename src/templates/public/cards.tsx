@@ -3,13 +3,13 @@ import type { CourseModel, WorkModel } from '../../server/upstream/client.js';
 import { SpriteIcon } from '../icons.js';
 
 /** Demo and uploaded covers are 4:3; the box keeps that ratio whatever the image is, so nothing shifts. */
-export const COVER_W = 320;
-export const COVER_H = 240;
+const COVER_W = 320;
+const COVER_H = 240;
 
 /** The author's display name: the real name, never the account name (a child's login is not public). */
 export const workAuthor = (w: Pick<WorkModel, 'realname'>) => w.realname || '匿名';
-export const workHref = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
-export const courseHref = (id: string) => `/courseList?id=${encodeURIComponent(id)}`;
+const workHref = (id: string) => `/work-detail?id=${encodeURIComponent(id)}`;
+const courseHref = (id: string) => `/courseList?id=${encodeURIComponent(id)}`;
 /** The author's public page (their public works). */
 export const authorHref = (userId: string) => `/friend-detail?id=${encodeURIComponent(userId)}`;
 
@@ -42,7 +42,7 @@ export const STAT_ICON = { view: 'eye', star: 'like' } as const;
 export const PUBLIC_SPRITE_ICONS: readonly string[] = Object.values(STAT_ICON);
 
 /** View / like counts; the icon is decoration, screen readers hear "浏览 N 次" / "点赞 N 次". */
-export function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
+function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
   const label = kind === 'view' ? '浏览' : '点赞';
   const value = Number(n) || 0;
   return (

@@ -9,9 +9,9 @@ import type { PublicLook } from './look.js';
 import { PublicLayout, PublicNotFound, type PublicFrameProps, type PublicViewer } from './layout.js';
 
 export const COURSE_PAGE_SIZE = 24;
-export const COURSE_NOT_FOUND = '课程不存在或未公开';
+const COURSE_NOT_FOUND = '课程不存在或未公开';
 /** The student's card view of a course's units (pages/teaching/mine-courses.tsx); it checks login and permission. */
-export const STUDY_HREF = (id: string) => `/teaching/mineCourse/courseUnitCard?id=${encodeURIComponent(id)}`;
+const STUDY_HREF = (id: string) => `/teaching/mineCourse/courseUnitCard?id=${encodeURIComponent(id)}`;
 
 export interface DictOption {
   value: string;
@@ -25,7 +25,7 @@ export interface CourseFilter {
 }
 
 /** The catalogue's address for a filter and page (empty values and page 1 left out). */
-export function courseListHref(f: CourseFilter, pageNo = 1): string {
+function courseListHref(f: CourseFilter, pageNo = 1): string {
   const q = new URLSearchParams();
   if (f.courseName) q.set('courseName', f.courseName);
   if (f.courseCategory) q.set('courseCategory', f.courseCategory);

@@ -9,7 +9,7 @@ import { LinkPager } from './pager.js';
 
 export const WORK_LIST_PAGE_SIZE = 24;
 export const AUTHOR_PAGE_SIZE = 12;
-export const AUTHOR_NOT_FOUND = '作者不存在';
+const AUTHOR_NOT_FOUND = '作者不存在';
 
 /** teaching-open's WorkList types: 0 最火 (views), 1 最新 (time; the menu's 发现), 2 最赞 (likes), 3 精选 (status 4). */
 export const WORK_LIST_TABS = [
@@ -21,7 +21,7 @@ export const WORK_LIST_TABS = [
 export type WorkListType = (typeof WORK_LIST_TABS)[number]['type'];
 export const DEFAULT_WORK_LIST_TYPE: WorkListType = 1;
 
-export function workListHref(type: WorkListType, pageNo = 1, userId?: string) {
+function workListHref(type: WorkListType, pageNo = 1, userId?: string) {
   const q = new URLSearchParams({ type: String(type) });
   if (userId) q.set('userId', userId);
   if (pageNo > 1) q.set('pageNo', String(pageNo));
@@ -106,7 +106,7 @@ export function WorkListPage(p: WorkListPageProps) {
   );
 }
 
-export const friendDetailHref = (userId: string, pageNo = 1) => (pageNo > 1 ? `${authorHref(userId)}&pageNo=${pageNo}` : authorHref(userId));
+const friendDetailHref = (userId: string, pageNo = 1) => (pageNo > 1 ? `${authorHref(userId)}&pageNo=${pageNo}` : authorHref(userId));
 
 export interface FriendDetailPageProps extends PublicFrameProps {
   author: AuthorProfile;

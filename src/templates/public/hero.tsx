@@ -6,7 +6,7 @@ import { EMPTY_LOOK, type PublicBanner, type PublicLook } from './look.js';
 import { loginHref, viewerName, type PublicViewer } from './layout.js';
 
 /** The welcome box; an anonymous visitor is offered 登录/注册 while 开放注册 is on, 登录 alone otherwise. */
-export function Welcome({ brandName, viewer, avatar, allowReg = false }: { brandName: string; viewer: PublicViewer | null; avatar?: string | null; allowReg?: boolean }) {
+function Welcome({ brandName, viewer, avatar, allowReg = false }: { brandName: string; viewer: PublicViewer | null; avatar?: string | null; allowReg?: boolean }) {
   const name = viewer ? viewerName(viewer) : '';
   return (
     <aside class="xt-welcome" aria-label="欢迎">
@@ -42,7 +42,7 @@ export function Welcome({ brandName, viewer, avatar, allowReg = false }: { brand
 }
 
 /** The banner images; each links to its line of `bannerLinks` (a link of another site opens in a new tab). */
-export function Banner({ banners, brandName }: { banners: PublicBanner[]; brandName: string }) {
+function Banner({ banners, brandName }: { banners: PublicBanner[]; brandName: string }) {
   return (
     <section class="xt-banner" aria-label="轮播图" aria-roledescription="carousel" data-banner>
       <ul class="xt-banner-track" tabindex={0}>

@@ -2,11 +2,9 @@
 // nothing to show is left out.
 import type { CourseModel, FrontMenuNode, WorkModel } from '../../server/upstream/client.js';
 import { CourseCard, WorkCard } from './cards.js';
-import { Hero, Welcome } from './hero.js';
+import { Hero } from './hero.js';
 import { PublicLayout, type PublicViewer } from './layout.js';
 import type { PublicLook } from './look.js';
-
-export { Hero, Welcome };
 
 export interface HomePageProps {
   brandName: string;

@@ -11,7 +11,7 @@ import { backgroundStyle, EMPTY_LOOK, type PublicLook } from './look.js';
 import { siteCss } from './site-css.js';
 
 /** Public pages use only this stylesheet (antd.css is far over the public pages' budget), inlined (site-css.ts). */
-export const PUBLIC_STYLES = ['/static/css/site.css'];
+const PUBLIC_STYLES = ['/static/css/site.css'];
 
 /** The logged-in visitor as the public pages show them; null for anonymous visitors. */
 export interface PublicViewer {

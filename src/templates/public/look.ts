@@ -35,7 +35,7 @@ const MAX_BANNERS = 20;
 const FILE_KEY = /^[A-Za-z0-9][A-Za-z0-9_\-./]*$/;
 
 /** The URL of a configured image: a stored file key, or a path of this site's stored files or static assets. */
-export function configImageUrl(value: string | undefined | null): string | null {
+function configImageUrl(value: string | undefined | null): string | null {
   const v = (value ?? '').trim();
   if (!v || v.length > 500 || v.includes('..')) return null;
   if (/^\/(api\/sys\/common\/static|static)\/[A-Za-z0-9_\-./%]+$/.test(v)) return v;
@@ -44,7 +44,7 @@ export function configImageUrl(value: string | undefined | null): string | null 
 }
 
 /** A link a visitor may follow: http(s) or a path of this site (not `//host`). */
-export function configLink(value: string | undefined | null): string | null {
+function configLink(value: string | undefined | null): string | null {
   const v = (value ?? '').trim();
   if (!v || v.length > 500) return null;
   if (/^https?:\/\/[^\s"'<>\\]+$/i.test(v)) return v;

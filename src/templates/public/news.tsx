@@ -1,13 +1,13 @@
 // /newsList (资讯: the published news, 10 a page, plain links for paging) and /news-detail?id= (one item: its
 // title, 本文发布于：{time}, its content through the one rich-text renderer). No JavaScript.
-import type { FrontMenuNode, NewsModel } from '../../server/upstream/client.js';
+import type { NewsModel } from '../../server/upstream/client.js';
 import { Icon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
 import { LinkPager } from './pager.js';
 import { Hero } from './hero.js';
-import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps, type PublicViewer } from './layout.js';
+import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps } from './layout.js';
 
-export const NEWS_NOT_FOUND = '资讯不存在或未发布';
+const NEWS_NOT_FOUND = '资讯不存在或未发布';
 export const NEWS_PAGE_SIZE = 10;
 
 const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`);

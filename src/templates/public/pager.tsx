@@ -2,7 +2,7 @@
 // gaps, 下一页. The caller says how a page number becomes a link.
 
 /** Page links around the current page: first, last, and two either side, with gaps as “…”. */
-export function pageNumbers(current: number, pages: number): (number | null)[] {
+function pageNumbers(current: number, pages: number): (number | null)[] {
   const out: (number | null)[] = [];
   for (let n = 1; n <= pages; n++) {
     if (n === 1 || n === pages || Math.abs(n - current) <= 2) out.push(n);

@@ -12,8 +12,9 @@ import { QrCode } from '../qr.js';
 import { RichHtml } from '../rich-html.js';
 import { authorHref, Cover, STAT_ICON, workAuthor } from './cards.js';
 import { loginHref, PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps } from './layout.js';
+import { WORK_STATUS } from '../../server/shared/work-status.js';
 
-export const WORK_NOT_FOUND = '作品不存在或未公开';
+const WORK_NOT_FOUND = '作品不存在或未公开';
 
 function Fact({ label, icon, children }: { label: string; icon?: string; children: unknown }) {
   return (
@@ -32,9 +33,9 @@ function Fact({ label, icon, children }: { label: string; icon?: string; childre
 }
 
 /** Scratch 2/3 works are played by /scratch3/player.html. */
-export const hasPlayer = (w: WorkModel) => (w.workType === '1' || w.workType === '2') && !!w.workFileKey_url;
+const hasPlayer = (w: WorkModel) => (w.workType === '1' || w.workType === '2') && !!w.workFileKey_url;
 
-export const playerHref = (id: string, autoplay = false) => `/scratch3/player.html?workId=${encodeURIComponent(id)}${autoplay ? '&autoplay=1' : ''}`;
+const playerHref = (id: string, autoplay = false) => `/scratch3/player.html?workId=${encodeURIComponent(id)}${autoplay ? '&autoplay=1' : ''}`;
 
 /** The cover as a play button: a link to the player page, which work-cover.js turns into the player in place. */
 function PlayCover({ w }: { w: WorkModel }) {
@@ -83,7 +84,7 @@ export const MAX_COMMENT_PAGES = 10;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "刚刚", "5分钟前", "3小时前", "2天前", else the date: the exact time is the tooltip. */
-export function relativeTime(value: string, now: Date = new Date()): string {
+function relativeTime(value: string, now: Date = new Date()): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!m) return value;
   const at = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
@@ -175,7 +176,7 @@ export interface CommentState {
 }
 
 /** Where the comment area would be when the site has switched comments off (网站配置 › 开放作品评论). */
-export function CommentsClosed() {
+function CommentsClosed() {
   return (
     <section class="xt-comments" id="xt-comments" aria-labelledby="xt-comments-title">
       <h2 id="xt-comments-title">评论</h2>
@@ -283,7 +284,7 @@ export function WorkDetailPage(p: WorkDetailProps) {
                 </Fact>
               ) : null}
             </dl>
-            {String(w.workStatus) === '4' ? <p class="xt-tag xt-tag-gold">精选作品</p> : null}
+            {Number(w.workStatus) === WORK_STATUS.featured ? <p class="xt-tag xt-tag-gold">精选作品</p> : null}
             <LikeBox workId={w.id} starNum={w.starNum} message={p.likeMessage} />
             <Share {...p.share} />
           </div>

@@ -3,9 +3,9 @@
 import type { Child } from 'hono/jsx';
 import { cx, Tag } from '../antd.js';
 import { asset } from '../assets.js';
+import { str } from '../../server/shared/text.js';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** Scratch 2/3: the types with a player, a share page and a QR code. */
 export const isScratch = (type: unknown) => str(type) === '1' || str(type) === '2';
@@ -73,7 +73,7 @@ export function Stars({ score, comment }: { score: unknown; comment?: unknown })
   );
 }
 
-export function TypeTag({ r }: { r: Row }) {
+function TypeTag({ r }: { r: Row }) {
   const text = str(r.workType_dictText) || str(r.workType);
   return text ? <Tag color={isScratch(r.workType) ? 'orange' : 'blue'}>{text}</Tag> : null;
 }

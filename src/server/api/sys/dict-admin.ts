@@ -109,7 +109,7 @@ async function codeTaken(c: Context<ApiEnv>, code: string, exceptId?: string): P
 // Export/import carry a dictionary's items in one cell: one `值=文本` per line, `值=文本=禁用` when disabled.
 const DISABLED_MARK = '=禁用';
 
-export function formatItems(items: { item_value: string; item_text: string; status: number }[]): string {
+function formatItems(items: { item_value: string; item_text: string; status: number }[]): string {
   return items.map((i) => `${i.item_value}=${i.item_text}${i.status === 1 ? '' : DISABLED_MARK}`).join('\n');
 }
 

@@ -323,11 +323,6 @@ export const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 };
 
-interface Assignment {
-  roleIds: string[];
-  memberIds: string[];
-  managedIds: string[];
-}
 
 /**
  * Checks what the body assigns: roles exist and are below the caller's level (any for admins; student by

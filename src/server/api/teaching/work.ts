@@ -48,6 +48,7 @@ import { exportResponse } from '../excel.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 import { courseViewer } from './course-access.js';
 import { registerWorkInteractionRoutes, requestVisitor } from './work-interactions.js';
+import { WORK_STATUS } from '../../shared/work-status.js';
 
 const leaderboardQuery = z.object({
   orderBy: z.string().optional(),
@@ -147,6 +148,7 @@ const qv = (c: Context<ApiEnv>, key: string) => (c.req.query(key) ?? '').trim().
 
 // Any select over `teaching_work as w`, with the joins its filters and sort use (`sys_user as u`, the caller's
 // `teaching_work_tag as wt`, the grade `teaching_work_correct as wc`).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the joins vary per request (as list-query.ts's Qb)
 type Qb = SelectQueryBuilder<any, any, any>;
 /** Where a list looks: the caller's own works, or the works of the managed subtrees' members. */
 type Restrict = <Q extends Qb>(q: Q) => Q;
@@ -378,7 +380,7 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
     const at = now();
     // A graded or published work keeps its status when its author saves it again (§2.14.8): resubmitting
     // does not take a 精选 work off the home page, and a student never sets a status above 1.
-    const status = existing && existing.work_status >= 2 ? existing.work_status : b.workStatus;
+    const status = existing && existing.work_status >= WORK_STATUS.graded ? existing.work_status : b.workStatus;
     const columns = {
       work_name: b.workName,
       work_type: b.workType,
@@ -402,7 +404,7 @@ function registerOwnWorkRoutes(r: ApiRoutes) {
             update_by: user.username,
             update_time: at,
             // A resubmission shows as new on the grading desk; graded and public works keep their place.
-            ...(existing.work_status < 2 ? { create_time: at } : {}),
+            ...(existing.work_status < WORK_STATUS.graded ? { create_time: at } : {}),
           })
           .where('id', '=', id)
           .where('user_id', '=', user.id)
@@ -672,7 +674,7 @@ function registerWorkVersionRoutes(r: ApiRoutes) {
             work_type: source.work_type,
             work_file: source.work_file,
             work_cover: source.work_cover,
-            work_status: 0,
+            work_status: WORK_STATUS.saved,
             work_scene: 'create',
             has_cloud_data: source.has_cloud_data,
             del_flag: 0,

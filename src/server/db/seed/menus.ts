@@ -511,7 +511,7 @@ export interface PermissionSeed {
 }
 
 /** Whether an entry is seeded: not planned, and a route container only while one of its children is seeded. */
-function isSeeded(def: MenuDef): boolean {
+export function isSeeded(def: MenuDef): boolean {
   if (def.planned) return false;
   return def.component === RV ? (def.children ?? []).some(isSeeded) : true;
 }

@@ -47,8 +47,6 @@ export const PUBLIC_CONFIG_KEYS = [
   '_workShareHtml',
 ] as const;
 
-export type PublicConfigKey = (typeof PUBLIC_CONFIG_KEYS)[number];
-
 /**
  * The seeded 首页文案 (/index): what the school is and where a visitor goes next (社区, 课程, 发现, 登录). It names no
  * brand (the brand name is configured separately and shows above it) and carries no class or script: it is rich

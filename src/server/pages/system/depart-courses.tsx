@@ -11,10 +11,10 @@ import type { Page } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, setFlash } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
+import { str } from '../../shared/text.js';
 
 const R = DEPART_ROUTE;
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const field = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const fieldList = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean);

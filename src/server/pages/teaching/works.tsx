@@ -20,9 +20,9 @@ import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../
 import { safeLocalPath } from '../safe-path.js';
 import { ownOrigin } from '../share.js';
 import { requirePage, shellPage } from '../shell-page.js';
+import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
 const API = '/teaching/teachingWork';
 
