@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { SysDepart } from '../../db/schema.js';
 import {
   allDeparts,
@@ -19,7 +20,6 @@ import {
   deleteDepartsCascade,
   departModel,
   isSiblingNameViolation,
-  isUniqueViolation,
   managedSubtree,
   nextOrgCode,
   permissionRows,
