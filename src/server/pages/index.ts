@@ -25,7 +25,7 @@ import { registerCodeRulePages } from './system/code-rules.js';
 import { registerCodeFieldPages } from './code-field.js';
 import { registerPositionPages } from './system/positions.js';
 import { registerMessagePages } from './system/messages.js';
-import { registerDepartPages } from './system/departs.js';
+import { registerDepartPages } from './system/departs/index.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
 import { registerUserPages } from './system/users.js';
