@@ -28,7 +28,7 @@ import { registerMessagePages } from './system/messages.js';
 import { registerDepartPages } from './system/departs/index.js';
 import { registerRoleGrantPages } from './system/role-grant.js';
 import { registerPermissionPages } from './system/permissions.js';
-import { registerUserPages } from './system/users.js';
+import { registerUserPages } from './system/users/index.js';
 import { registerAnnouncementAdminPages } from './system/announcements.js';
 import { registerLogPages } from './system/logs.js';
 import { registerFilePages } from './system/files.js';
