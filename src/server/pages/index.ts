@@ -26,7 +26,7 @@ import { registerCodeFieldPages } from './code-field.js';
 import { registerPositionPages } from './system/positions.js';
 import { registerMessagePages } from './system/messages.js';
 import { registerDepartPages } from './system/departs/index.js';
-import { registerRoleGrantPages } from './system/role-grant.js';
+import { registerRoleGrantPages } from './system/role-grant/index.js';
 import { registerPermissionPages } from './system/permissions.js';
 import { registerUserPages } from './system/users/index.js';
 import { registerAnnouncementAdminPages } from './system/announcements.js';
