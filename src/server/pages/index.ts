@@ -12,7 +12,7 @@ import { registerAccountPages } from './account.js';
 import { registerMyAnnouncementPages } from './announcements.js';
 import { registerAuthPages } from './auth.js';
 import { clearSessionCookie, loadSession, loginUrl, sessionToken, siteConfig, type PageEnv } from './context.js';
-import { registerDashboardPages } from './dashboard.js';
+import { registerDashboardPages } from './dashboard/index.js';
 import { iframePage } from './iframe-page.js';
 import { htmxMode, shellPage } from './shell-page.js';
 import { registerPublicPages } from './public.js';
