@@ -3,6 +3,7 @@
 // Here: org code generation, subtree helpers (also used by user management for a teacher's scope), the
 // anchor's tree models, and the cascade that removes departments with everything that hangs on them.
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/errors.js';
 import { SIBLING_NAME_INDEX } from '../db/migrations/005_unique_sibling_departs.js';
 import type { Database, SysDepart, SysPermission } from '../db/schema.js';
 import { camel } from './serialize.js';
@@ -259,13 +260,6 @@ export async function repairCurrentDeparts(db: Db, userIds: string[]): Promise<v
       .execute();
     for (const r of rows) await resetCurrentDepart(db, r.id);
   }
-}
-
-/** A unique-index violation (SQLite or PostgreSQL): the caller retries with fresh data. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  if (!e) return false;
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e.message ?? '');
 }
 
 /** A sibling already has the name (the unique index on parent_id + depart_name), on either database. */

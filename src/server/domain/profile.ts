@@ -1,6 +1,7 @@
 // A user editing their own profile (the anchor let any caller edit any user; here it is always oneself):
 // realname, sex, birthday, email, phone, avatar. Email and phone stay unique among users.
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/errors.js';
 import type { Database, SysUserUpdate } from '../db/schema.js';
 import { now } from './time.js';
 
@@ -18,11 +19,6 @@ export type ProfileResult = { ok: true } | { ok: false; errors: Partial<Record<P
 
 const EMAIL_TAKEN = '该邮箱已被其他用户使用';
 const PHONE_TAKEN = '该手机号已被其他用户使用';
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-};
 
 export async function updateOwnProfile(db: Kysely<Database>, userId: string, by: string, change: ProfileChange): Promise<ProfileResult> {
   const errors: Partial<Record<ProfileField, string>> = {};

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { SysUser } from '../../db/schema.js';
 import { CHECK_KEY_PATTERN, checkCaptcha, issueCaptcha } from '../../domain/captcha.js';
 import { newId } from '../../domain/ids.js';
@@ -27,7 +28,7 @@ import { PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { hasHiddenChars } from '../names.js';
 import { clientIp } from '../request-meta.js';
-import { duplicateOf, isUniqueViolation, username } from './user-admin.js';
+import { duplicateOf, username } from './user-admin.js';
 
 type Ctx = Context<ApiEnv>;
 

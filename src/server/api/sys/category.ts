@@ -18,7 +18,7 @@ import {
   treeNodes,
   type Category,
 } from '../../domain/categories.js';
-import { isUniqueViolation } from '../../domain/departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
 import { categoriesList, CATEGORY_API, CATEGORY_PERMS, CATEGORY_ROUTE } from '../../lists/categories.js';

@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema.js';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { checkValue, generateFill, parseFillParams, parseRuleJson, type CheckFailure, type FillRuleRow } from '../../domain/code-rules.js';
-import { isUniqueViolation } from '../../domain/departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';

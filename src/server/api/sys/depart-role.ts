@@ -4,8 +4,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { SysDepart } from '../../db/schema.js';
-import { buildPermissionTree, isUniqueViolation, permissionRows, subtreeByCodes } from '../../domain/departs.js';
+import { buildPermissionTree, permissionRows, subtreeByCodes } from '../../domain/departs.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';

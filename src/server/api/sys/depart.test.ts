@@ -5,7 +5,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../domain/ids.js';
-import { isUniqueViolation, nextOrgCodeFrom, ordinalSegment, segmentOrdinal, topmostCodes } from '../../domain/departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { nextOrgCodeFrom, ordinalSegment, segmentOrdinal, topmostCodes } from '../../domain/departs.js';
 import { expectEnvelope, expectFailure, expectInvalid, expectNoPermission, expectPage, expectTokenRefusal } from '../../../../test/assertions.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 

@@ -1,6 +1,6 @@
-// /sys/sysDepart: the department tree (school → grade → class), its members (/sys/user/departUserList …),
-// and department permissions (/sys/permission/queryDepartPermission, saveDepartPermission).
-// Department roles live in depart-role.ts and are registered from here.
+// /sys/sysDepart: the department tree (school → grade → class). Its members (/sys/user/departUserList …) live in
+// depart-member.ts, department permissions (/sys/permission/queryDepartPermission, saveDepartPermission) in
+// depart-permission.ts and department roles in depart-role.ts; all are registered from here.
 //
 // Scope: admins (role admin/dev) act on every department; anyone else holding the menu or a button code acts
 // only inside the departments they manage and their sub-departments (the anchor's depart_ids, by org_code
@@ -9,21 +9,18 @@ import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { SysDepart } from '../../db/schema.js';
 import {
   allDeparts,
   buildDepartTree,
-  buildPermissionTree,
   childOrgType,
   defaultChildCategory,
   deleteDepartsCascade,
   departModel,
   isSiblingNameViolation,
-  isUniqueViolation,
   managedSubtree,
   nextOrgCode,
-  permissionRows,
-  repairCurrentDeparts,
   SIBLING_NAME_TAKEN,
   subtreeByCodes,
   toIdTree,
@@ -31,32 +28,20 @@ import {
 import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
-import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
+import { isSuperUser } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
-import { USER_COLUMNS } from '../../domain/users.js';
-import { DEPART_ROUTE, departMembersList, departsList } from '../../lists/departs.js';
+import { DEPART_ROUTE, departsList } from '../../lists/departs.js';
 import { ADDRESS_LIST_ROUTE } from '../../lists/positions.js';
 import { dictFields } from '../../lists/spec.js';
-import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
+import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
+import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
+import { idList } from '../list-query.js';
+import { registerDepartMemberRoutes } from './depart-member.js';
+import { registerDepartPermissionRoutes } from './depart-permission.js';
 import { registerDepartRoleRoutes } from './depart-role.js';
-import {
-  departPermissionIds,
-  departScope,
-  grantablePermissionIds,
-  idsField,
-  managesOnlyStudents,
-  membershipsOf,
-  NOT_FOUND,
-  permissionDiff,
-  scopedDepart,
-  strictlyInside,
-  userLevels,
-  type DepartScope,
-} from './depart-scope.js';
+import { departScope, NOT_FOUND, scopedDepart, strictlyInside, type DepartScope } from './depart-scope.js';
 import { requiredName } from '../names.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -114,17 +99,6 @@ const editBody = z.object({
   parentId: z.string({ message: '上级部门必须是文本' }).max(64).nullish(),
 });
 
-const membersBody = z.object({
-  depId: z.string({ message: '请选择部门' }).trim().min(1, '请选择部门').max(64, NOT_FOUND),
-  userIdList: idsField('用户', 500).refine((v) => v.length > 0, '请选择要添加的用户'),
-});
-
-const departPermissionBody = z.object({
-  departId: z.string({ message: '请选择部门' }).trim().min(1, '请选择部门').max(64, NOT_FOUND),
-  permissionIds: idsField('权限', 5000),
-  lastpermissionIds: idsField('权限', 5000),
-});
-
 // ---------------------------------------------------------------------------------------------------------
 // Shared pieces
 
@@ -139,16 +113,6 @@ async function siblingNameTaken(c: Context<ApiEnv>, parentId: string, name: stri
   if (exceptId) q = q.where('id', '!=', exceptId);
   return !!(await q.executeTakeFirst());
 }
-
-const memberFields: FieldMap = {
-  username: { column: 'u.username' },
-  realname: { column: 'u.realname' },
-  sex: { column: 'u.sex', type: 'number' },
-  status: { column: 'u.status', type: 'number' },
-  userIdentity: { column: 'u.user_identity', type: 'number' },
-  phone: { column: 'u.phone' },
-  createTime: { column: 'u.create_time', type: 'date' },
-};
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -378,267 +342,8 @@ export function registerDepartRoutes(r: ApiRoutes) {
   r.delete('/sys/sysDepart/delete', perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('id'), 1)));
   r.delete('/sys/sysDepart/deleteBatch', perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('ids'), 200)));
 
-  // 清空班级. The anchor did this on GET, so a link on any site could empty a class; only DELETE changes data.
-  r.get('/sys/sysDepart/removeAll', perm('depart:member'), (c) => fail(c, '不支持GET请求方法，清空班级请使用DELETE请求', 405, 405));
-  r.delete('/sys/sysDepart/removeAll', perm('depart:member'), async (c) => {
-    const user = c.get('user')!;
-    const { db } = c.get('deps');
-    const d = await scopedDepart(c, await departScope(c), c.req.query('id'));
-    if (!d) return fail(c, NOT_FOUND);
-    const members = await db
-      .selectFrom('sys_user_depart as ud')
-      .innerJoin('sys_user as u', 'u.id', 'ud.user_id')
-      .select(['u.id', 'u.user_identity'])
-      .where('ud.dep_id', '=', d.id)
-      .execute();
-    // A teacher empties the class of its students; the teachers in it stay.
-    let removable = members;
-    if (!isSuperUser(user)) {
-      const levels = await userLevels(
-        c,
-        members.map((m) => m.id),
-      );
-      removable = members.filter((m) => m.user_identity === 1 && (levels.get(m.id) ?? 0) < maxRoleLevel(user));
-    }
-    await removeMembers(c, d, removable.map((m) => m.id));
-    return ok(c, { removed: removable.length }, removable.length ? `已清空班级，移出${removable.length}名成员` : '班级中没有可移出的成员', 200);
-  });
-
-  // Candidates for "add member": users matching a keyword who are not members yet and whom the caller may add.
-  r.get('/sys/sysDepart/queryMemberCandidates', perm('depart:member'), async (c) => {
-    const q = queryParams(
-      c,
-      z.object({
-        depId: z.string({ message: '请选择部门' }).min(1, '请选择部门').max(64, NOT_FOUND),
-        keyWord: z.string({ message: '请输入账号或姓名' }).trim().min(1, '请输入账号或姓名').max(50, '关键字不能超过50个字符'),
-      }),
-    );
-    if (!q.ok) return q.response;
-    const user = c.get('user')!;
-    const { db } = c.get('deps');
-    const scope = await departScope(c);
-    const d = await scopedDepart(c, scope, q.data.depId);
-    if (!d) return fail(c, NOT_FOUND);
-    const pattern = `%${escapeLike(q.data.keyWord)}%`;
-    const rows = await db
-      .selectFrom('sys_user as u')
-      .select(['u.id', 'u.username', 'u.realname', 'u.user_identity'])
-      .where('u.del_flag', '=', 0)
-      .where((eb) => eb.or([like('u.username', pattern), like('u.realname', pattern)]))
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('sys_user_depart as ud').select('ud.id').whereRef('ud.user_id', '=', 'u.id').where('ud.dep_id', '=', d.id))),
-      )
-      .orderBy('u.username')
-      .limit(60)
-      .execute();
-    const memberships = await membershipsOf(
-      c,
-      rows.map((u) => u.id),
-    );
-    const allowed: typeof rows = [];
-    for (const u of rows) {
-      if (!isSuperUser(user)) {
-        if (!(await managesOnlyStudents(c, user, [u]))) continue;
-        if ((memberships.get(u.id) ?? []).some((m) => !scope.ids.has(m.id))) continue;
-      }
-      allowed.push(u);
-      if (allowed.length >= 20) break;
-    }
-    return ok(
-      c,
-      allowed.map((u) => ({
-        id: u.id,
-        username: u.username,
-        realname: u.realname,
-        userIdentity: u.user_identity,
-        departNames: (memberships.get(u.id) ?? []).map((m) => m.depart_name).join(','),
-      })),
-      '操作成功！',
-      0,
-    );
-  });
-
-  // ------------------------------------------------------------------------------------------------------
-  // Members (the anchor keeps these under /sys/user)
-
-  r.get('/sys/user/departUserList', screen, async (c) => {
-    const depId = c.req.query('depId') ?? c.req.query('departId');
-    if (!depId) return fail(c, '请选择部门');
-    const scope = await departScope(c);
-    const d = await scopedDepart(c, scope, depId);
-    if (!d) return fail(c, NOT_FOUND);
-    const { db } = c.get('deps');
-    const subtree = await subtreeByCodes(db, [d.org_code]);
-    const subtreeIds = subtree.map((x) => x.id);
-    const base = db
-      .selectFrom('sys_user as u')
-      .where('u.del_flag', '=', 0)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('sys_user_depart as ud')
-            .innerJoin('sys_depart as sd', 'sd.id', 'ud.dep_id')
-            .select('ud.id')
-            .whereRef('ud.user_id', '=', 'u.id')
-            .where(like('sd.org_code', `${escapeLike(d.org_code)}%`)),
-        ),
-      );
-    const query = c.req.query();
-    const { pageNo, pageSize, offset } = paging(c, 10, 500);
-    const filtered = applyFilters(base, query, memberFields);
-    const [rows, count] = await Promise.all([
-      applySort(filtered.select([...USER_COLUMNS]), query, departMembersList, memberFields, 'u.id').limit(pageSize).offset(offset).execute(),
-      filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
-    ]);
-    const names = new Map(subtree.map((x) => [x.id, x.depart_name]));
-    const links = rows.length
-      ? await db
-          .selectFrom('sys_user_depart')
-          .select(['user_id', 'dep_id'])
-          .where(
-            'user_id',
-            'in',
-            rows.map((u) => u.id),
-          )
-          .execute()
-      : [];
-    const records = rows.map((u) => ({
-      ...camel(u),
-      orgCodeTxt: links
-        .filter((l) => l.user_id === u.id && subtreeIds.includes(l.dep_id))
-        .map((l) => names.get(l.dep_id))
-        .filter(Boolean)
-        .join(','),
-    }));
-    const decorated = await decorate(db, records, dictFields(departMembersList));
-    return ok(c, page(decorated, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
-  });
-
-  r.post('/sys/user/editSysDepartWithUser', perm('depart:member'), async (c) => {
-    const body = await jsonBody(c, membersBody);
-    if (!body.ok) return body.response;
-    const user = c.get('user')!;
-    const { db } = c.get('deps');
-    const scope = await departScope(c);
-    const d = await scopedDepart(c, scope, body.data.depId);
-    if (!d) return fail(c, NOT_FOUND);
-    const ids = body.data.userIdList;
-    const users = await db.selectFrom('sys_user').select(['id', 'username', 'user_identity', 'org_code']).where('id', 'in', ids).where('del_flag', '=', 0).execute();
-    if (users.length !== ids.length) return fail(c, '用户不存在');
-    if (!(await managesOnlyStudents(c, user, users))) return fail(c, '权限不足，只能添加学生');
-    if (!scope.all) {
-      // A teacher takes in students without a class or moves them within the classes they manage; a student of
-      // someone else's class is not theirs to take.
-      const memberships = await membershipsOf(c, ids);
-      const foreign = users.find((u) => (memberships.get(u.id) ?? []).some((m) => !scope.ids.has(m.id)));
-      if (foreign) return fail(c, `用户“${foreign.username}”属于您未负责的班级，请联系管理员调整`);
-    }
-    const existing = new Set(
-      (await db.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', d.id).where('user_id', 'in', ids).execute()).map((x) => x.user_id),
-    );
-    const fresh = ids.filter((id) => !existing.has(id));
-    await db.transaction().execute(async (tx) => {
-      // A parallel add of the same member may have made the link meanwhile: adding is idempotent.
-      for (const userId of fresh) {
-        await tx
-          .insertInto('sys_user_depart')
-          .values({ id: newId(), user_id: userId, dep_id: d.id })
-          .onConflict((oc) => oc.columns(['user_id', 'dep_id']).doNothing())
-          .execute();
-      }
-      // Someone without a current department gets this one.
-      const noCurrent = users.filter((u) => fresh.includes(u.id) && !u.org_code).map((u) => u.id);
-      if (noCurrent.length) await tx.updateTable('sys_user').set({ org_code: d.org_code }).where('id', 'in', noCurrent).execute();
-    });
-    return ok(c, { added: fresh.length }, '添加成功!', 200);
-  });
-
-  const removeFromDepart = async (c: Context<ApiEnv>, depId: string | undefined, userIds: string[]) => {
-    if (!userIds.length) return fail(c, '请选择要移出的用户');
-    const user = c.get('user')!;
-    const { db } = c.get('deps');
-    const d = await scopedDepart(c, await departScope(c), depId);
-    if (!d) return fail(c, NOT_FOUND);
-    const members = await db
-      .selectFrom('sys_user_depart as ud')
-      .innerJoin('sys_user as u', 'u.id', 'ud.user_id')
-      .select(['u.id', 'u.user_identity'])
-      .where('ud.dep_id', '=', d.id)
-      .where('ud.user_id', 'in', userIds)
-      .execute();
-    if (members.length !== userIds.length) return fail(c, '所选用户不在该部门中');
-    if (!(await managesOnlyStudents(c, user, members))) return fail(c, '权限不足，只能移出学生');
-    await removeMembers(c, d, userIds);
-    return ok(c, null, '删除成功!', 200);
-  };
-  r.delete('/sys/user/deleteUserInDepart', perm('depart:member'), (c) => removeFromDepart(c, c.req.query('depId'), idList(c.req.query('userId'), 1)));
-  r.delete('/sys/user/deleteUserInDepartBatch', perm('depart:member'), (c) => removeFromDepart(c, c.req.query('depId'), idList(c.req.query('userIds'), 500)));
-
-  // ------------------------------------------------------------------------------------------------------
-  // Department permissions: the menus and buttons a department may hand to its roles.
-
-  r.get('/sys/permission/queryDepartPermission', adminOnly('depart:permission'), async (c) => {
-    const d = await scopedDepart(c, await departScope(c), c.req.query('departId'));
-    if (!d) return fail(c, NOT_FOUND);
-    return ok(c, await departPermissionIds(c, d.id), '操作成功！', 0);
-  });
-
-  // Every permission the caller may grant, as a tree (the 部门权限 tab's checkbox tree).
-  r.get('/sys/sysDepart/queryPermissionTree', adminOnly('depart:permission'), async (c) => {
-    const grantable = await grantablePermissionIds(c);
-    const rows = await permissionRows(c.get('deps').db, grantable ? [...grantable] : undefined);
-    return ok(c, { treeList: buildPermissionTree(rows), ids: rows.map((p) => p.id) }, '操作成功！', 0);
-  });
-
-  r.post('/sys/permission/saveDepartPermission', adminOnly('depart:permission'), async (c) => {
-    const body = await jsonBody(c, departPermissionBody);
-    if (!body.ok) return body.response;
-    const { db } = c.get('deps');
-    const d = await scopedDepart(c, await departScope(c), body.data.departId);
-    if (!d) return fail(c, NOT_FOUND);
-    const { add, remove } = permissionDiff(body.data.permissionIds, body.data.lastpermissionIds);
-    const known = new Set((await permissionRows(db, add)).map((p) => p.id));
-    if (add.some((p) => !known.has(p))) return fail(c, '未找到对应权限');
-    const grantable = await grantablePermissionIds(c);
-    if (grantable && add.some((p) => !grantable.has(p))) return fail(c, '权限不足，只能授予您自己拥有的权限');
-    await db.transaction().execute(async (tx) => {
-      if (remove.length) {
-        await tx.deleteFrom('sys_depart_permission').where('depart_id', '=', d.id).where('permission_id', 'in', remove).execute();
-        // The department's roles cannot keep what the department no longer has.
-        await tx.deleteFrom('sys_depart_role_permission').where('depart_id', '=', d.id).where('permission_id', 'in', remove).execute();
-      }
-      if (add.length) {
-        const have = new Set(
-          (await tx.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', d.id).where('permission_id', 'in', add).execute()).map((x) => x.permission_id),
-        );
-        for (const p of add.filter((x) => !have.has(x))) {
-          await tx
-            .insertInto('sys_depart_permission')
-            .values({ id: newId(), depart_id: d.id, permission_id: p, data_rule_ids: null })
-            .onConflict((oc) => oc.columns(['depart_id', 'permission_id']).doNothing())
-            .execute();
-        }
-      }
-    });
-    return ok(c, null, '保存成功！', 200);
-  });
-
+  // In the order they were always registered: members, department permissions, department roles.
+  registerDepartMemberRoutes(r);
+  registerDepartPermissionRoutes(r);
   registerDepartRoleRoutes(r);
-}
-
-/** Removes users from one department: membership, the department's roles, and a current department that pointed there. */
-async function removeMembers(c: Context<ApiEnv>, d: SysDepart, userIds: string[]) {
-  if (!userIds.length) return;
-  const { db } = c.get('deps');
-  await db.transaction().execute(async (tx) => {
-    for (let i = 0; i < userIds.length; i += 500) {
-      const part = userIds.slice(i, i + 500);
-      await tx.deleteFrom('sys_user_depart').where('dep_id', '=', d.id).where('user_id', 'in', part).execute();
-      await tx
-        .deleteFrom('sys_depart_role_user')
-        .where('user_id', 'in', part)
-        .where('drole_id', 'in', tx.selectFrom('sys_depart_role').select('id').where('depart_id', '=', d.id))
-        .execute();
-    }
-    await repairCurrentDeparts(tx, userIds);
-  });
 }

@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { allDictItems, invalidateDicts } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
@@ -73,11 +74,6 @@ const itemBody = z.object({
   ),
   status: flag('状态只能是1（启用）或0（不启用）').nullish(),
 });
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-};
 
 const dictListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
   spec: dictsList,

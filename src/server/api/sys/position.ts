@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { dictItems } from '../../domain/dicts.js';
-import { isUniqueViolation } from '../../domain/departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { holderCounts, holdsPosition } from '../../domain/positions.js';
 import { camel } from '../../domain/serialize.js';

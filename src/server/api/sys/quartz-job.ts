@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
-import { isUniqueViolation } from '../../domain/departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { formatDateTime, now } from '../../domain/time.js';

@@ -2,7 +2,7 @@
 // Level rule (teaching-open 2.7): nobody creates, edits or deletes a role above their own highest level.
 import { recordDataLog } from '../../domain/data-log.js';
 import { z } from 'zod';
-import { isUniqueViolation } from '../../domain/departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';

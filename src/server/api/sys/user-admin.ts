@@ -318,10 +318,7 @@ export async function duplicateOf(db: Db, values: Partial<Record<'username' | 'e
   return null;
 }
 
-export const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-};
+import { isUniqueViolation } from '../../db/errors.js';
 
 
 /**

@@ -5,7 +5,7 @@
 // SQLite and PostgreSQL, across processes and machines, without a lock server.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SysQuartzJobTable } from '../../db/schema.js';
-import { isUniqueViolation } from '../departs.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { builtInJob, parseJobParams, type JobEnv } from './jobs.js';

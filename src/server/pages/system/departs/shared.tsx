@@ -1,0 +1,96 @@
+// 班级管理's shared parts: its route and title, the shapes the API answers, the small helpers every tab and dialog
+// uses (answering with a flash, a page or a dialog), and the department tree of the visitor.
+import type { Context } from 'hono';
+import type { Child } from 'hono/jsx';
+import { DEPART_ROUTE } from '../../../lists/departs.js';
+import type { FieldOption } from '../../../lists/spec.js';
+import { hrefWith, type Query } from '../../../lists/url-state.js';
+import type { TreeNode } from '../../../../templates/list/depart-tree.js';
+import { ConfirmBox as SharedConfirmBox, type ConfirmBoxProps } from '../../../../templates/list/confirm-box.js';
+import type { CheckNode } from '../../../../templates/list/tree.js';
+import type { Upstream } from '../../../upstream/client.js';
+import type { PageEnv, PageSession } from '../../context.js';
+import { isHtmx, setFlash, wantsDialog } from '../../list-page.js';
+import { requirePage, shellPage } from '../../shell-page.js';
+import { safeLocalPath } from '../../safe-path.js';
+
+export const R = DEPART_ROUTE;
+export const TITLE = '班级管理';
+
+export interface DepartNode extends TreeNode {
+  id: string;
+  parentId: string;
+  departName: string;
+  orgCode: string;
+  orgCategory: string;
+  children: DepartNode[];
+}
+export interface DepartDetail extends Record<string, unknown> {
+  id: string;
+  parentId: string;
+  departName: string;
+  orgCode: string;
+  orgCategory: string;
+  orgCategory_dictText?: string;
+  parentName: string;
+  descendantCount: number;
+  memberCount: number;
+}
+export interface PermNode extends TreeNode {
+  menuType: number;
+  children: PermNode[];
+}
+export type Row = Record<string, unknown>;
+
+export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+export const CATEGORY_LABEL: Record<string, string> = { '1': '机构', '2': '部门', '3': '班级' };
+export const CATEGORY_COLOR: Record<string, string> = { '1': 'blue', '2': 'green', '3': 'orange' };
+export const isAdmin = (s: PageSession) => s.user.roles.some((r) => r === 'admin' || r === 'dev');
+export const safeBack = (back: unknown) => safeLocalPath(back, R, R);
+export const formString = (v: string | string[] | File | undefined) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
+export const formList = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean);
+
+/** The page's own URL with the selection and tab (plus extra state). */
+export const screenHref = (q: Query) => hrefWith(R, q);
+
+/** Done: with a flash message, back to the screen (htmx follows with HX-Location). */
+export function done(c: Context<PageEnv>, ok: boolean, message: string, to: string) {
+  setFlash(c, { type: ok ? 'success' : 'error', text: message || (ok ? '操作成功！' : '操作失败') });
+  if (isHtmx(c)) {
+    c.header('HX-Location', JSON.stringify({ path: to, target: '#content' }));
+    return c.body(null, 200);
+  }
+  return c.redirect(to, 303);
+}
+
+/** A page (without JavaScript) or a dialog (htmx into #xt-modal). */
+export async function respond(c: Context<PageEnv>, title: string, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) {
+  if (wantsDialog(c)) {
+    const session = await requirePage(c, R);
+    if (session instanceof Response) return session;
+    return c.html(String(await view(session)));
+  }
+  return shellPage(c, { current: R, title }, view, status);
+}
+
+/** The shared confirmation, in this screen's frame (its flash and modal styles). */
+export const ConfirmBox = (p: ConfirmBoxProps) => <SharedConfirmBox {...p} class="xt-departs" stylesheets={['/static/css/departs.css']} />;
+
+// ---------------------------------------------------------------------------------------------------------
+// Data
+
+export async function loadTree(up: Upstream, session: PageSession): Promise<{ nodes: DepartNode[]; error?: string }> {
+  const res = isAdmin(session) ? await up.call<DepartNode[]>('GET', '/sys/sysDepart/queryTreeList') : await up.call<DepartNode[] | null>('GET', '/sys/sysDepart/queryMyDeptTreeList');
+  if (!res.body.success) return { nodes: [], error: res.body.message };
+  return { nodes: res.body.result ?? [] };
+}
+
+/** Options of the 机构类型 radio: roots are 机构, everything below is 部门 or 班级. */
+export function categoryOptions(options: FieldOption[], root: boolean): FieldOption[] {
+  return options.filter((o) => (root ? o.value === '1' : o.value !== '1'));
+}
+
+/** Permission tree → checkbox tree nodes; buttons are marked 按钮. */
+export const checkNodes = (nodes: PermNode[]): CheckNode[] =>
+  nodes.map((n) => ({ key: n.key, title: n.title, ...(n.menuType === 2 ? { note: '按钮' } : {}), children: checkNodes(n.children ?? []) }));

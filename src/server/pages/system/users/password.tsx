@@ -1,0 +1,55 @@
+// 用户管理 → 密码: the administrator sets a new password; the user's sessions end.
+import type { Context, Hono } from 'hono';
+import type { FieldSpec } from '../../../lists/spec.js';
+import { passwordForm } from '../../../lists/users.js';
+import { FormView } from '../../../../templates/list/form-view.js';
+import type { PageEnv } from '../../context.js';
+import { backToList, setFlash, wantsDialog } from '../../list-page.js';
+import { dialogOrPage, expired, first, route, safeBack, str } from './shared.js';
+
+export function registerPasswordPages(app: Hono<PageEnv>) {
+  const passwordFields: FieldSpec[] = [{ key: 'username', label: '用户账号', type: 'text', readonlyOnEdit: true }, ...passwordForm.fields];
+  const passwordView = (c: Context<PageEnv>, a: { id: string; username: string; back: string; errors?: Record<string, string>; message?: string }) => (
+    <FormView
+      title="修改密码"
+      width={passwordForm.width}
+      fields={passwordFields}
+      values={{ username: a.username }}
+      errors={a.errors ?? {}}
+      message={a.message}
+      options={{}}
+      action={`${route}/password`}
+      back={a.back}
+      mode="edit"
+      hidden={{ id: a.id, back: a.back }}
+      asDialog={wantsDialog(c)}
+    />
+  );
+  app.get(`${route}/password`, async (c) => {
+    const id = c.req.query('id') ?? '';
+    const back = safeBack(c.req.query('back'));
+    const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/sys/user/queryById', { id });
+    if (!res.body.success) {
+      if (expired(res)) return c.redirect('/user/login', 303);
+      setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
+      return backToList(c, back);
+    }
+    return dialogOrPage(c, () => passwordView(c, { id, username: str(res.body.result.username), back }));
+  });
+  app.post(`${route}/password`, async (c) => {
+    const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
+    const id = first(form.id);
+    const back = safeBack(first(form.back));
+    const res = await c
+      .get('upstream')
+      .call<{ errors?: Record<string, string> } | null>('PUT', '/sys/user/changePassword', undefined, { id, password: first(form.password), confirmpassword: first(form.confirmpassword) });
+    if (res.body.success) {
+      setFlash(c, { type: 'success', text: res.body.message || '密码修改成功!' });
+      return backToList(c, back);
+    }
+    if (expired(res)) return c.redirect('/user/login', 303);
+    const errors = res.body.result?.errors ?? {};
+    const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => passwordFields.some((f) => f.key === k));
+    return dialogOrPage(c, () => passwordView(c, { id, username: first(form.username), back, errors, message: placed ? undefined : res.body.message }));
+  });
+}
