@@ -25,6 +25,7 @@ import { isSuperUser, outranks, revokeUserSessions } from '../../domain/sessions
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
 import { managedDepartIds, USER_COLUMNS } from '../../domain/users.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import {
   departsInScope,
   departsOutsideScope,
@@ -317,9 +318,6 @@ export async function duplicateOf(db: Db, values: Partial<Record<'username' | 'e
   }
   return null;
 }
-
-import { isUniqueViolation } from '../../db/errors.js';
-
 
 /**
  * Checks what the body assigns: roles exist and are below the caller's level (any for admins; student by

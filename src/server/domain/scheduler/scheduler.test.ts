@@ -173,9 +173,12 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
     if (dialect === 'postgres') {
       url = testDatabaseUrl()!;
       const t = await freshDatabase('postgres');
-      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0].s;
-      // A second pool on the same schema: what a second server process would open.
-      const other = connect({ databaseUrl: url, pgSchema: schema });
+      // A second pool on the same database and schema (the test's copy of the template): what a second server
+      // process would open.
+      const { d, s } = (await sql<{ d: string; s: string }>`select current_database() as d, current_schema() as s`.execute(t.db)).rows[0];
+      const same = new URL(url);
+      same.pathname = `/${d}`;
+      const other = connect({ databaseUrl: same.toString(), pgSchema: s });
       first = t;
       second = other;
     } else {

@@ -14,9 +14,9 @@ import { shellPage } from '../shell-page.js';
 import { Kpi, MiniTable, shortTime, Styles } from './shared.js';
 import { AnalysisKpis } from './analysis.js';
 import { UngradedTable } from './workplace.js';
+import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const CREATE_URL = '/scratch3/index.html?scene=create';
 
 function Entry({ item }: { item: MenuItem }) {

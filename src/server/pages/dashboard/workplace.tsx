@@ -11,6 +11,7 @@ import { WORK_ROUTE } from '../../lists/works.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { shellPage } from '../shell-page.js';
 import { Kpi, MiniTable, shortTime, Styles } from './shared.js';
+import { WORK_STATUS } from '../../shared/work-status.js';
 
 function gradeHref(id: string) {
   return `${WORK_ROUTE}/form?id=${encodeURIComponent(id)}`;
@@ -90,7 +91,7 @@ function WorkplaceView({ w, session }: { w: WorkplaceData; session: PageSession 
   return (
     <div class="xt-dash">
       <div class="xt-kpis xt-dash-kpis">
-        <Kpi label="待批改作品" value={formatNumber(w.ungraded.total)} href={canGrade ? `${WORK_ROUTE}?workStatus=1` : undefined} />
+        <Kpi label="待批改作品" value={formatNumber(w.ungraded.total)} href={canGrade ? `${WORK_ROUTE}?workStatus=${WORK_STATUS.submitted}` : undefined} />
         <Kpi label="即将结束的作业" value={w.homework.autoEndDays === null ? '—' : String(w.homework.endingSoon.length)} hint={w.homework.autoEndDays === null ? '未启用自动结束' : `发布 ${w.homework.autoEndDays} 天后自动结束`} />
         <Kpi label="近7天发布的作业" value={String(w.homework.recent.length)} />
         <Kpi
@@ -103,7 +104,7 @@ function WorkplaceView({ w, session }: { w: WorkplaceData; session: PageSession 
         <UngradedTable w={w} canGrade={canGrade} />
         {canGrade && w.ungraded.total > w.ungraded.records.length && (
           <p class="xt-dash-more">
-            <a {...navAttrs(`${WORK_ROUTE}?workStatus=1`)}>在作业管理中查看全部待批改作品</a>
+            <a {...navAttrs(`${WORK_ROUTE}?workStatus=${WORK_STATUS.submitted}`)}>在作业管理中查看全部待批改作品</a>
           </p>
         )}
       </Card>

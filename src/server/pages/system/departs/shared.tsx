@@ -42,7 +42,9 @@ export interface PermNode extends TreeNode {
 }
 export type Row = Record<string, unknown>;
 
-export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+import { str } from '../../../shared/text.js';
+
+export { str };
 export const CATEGORY_LABEL: Record<string, string> = { '1': '机构', '2': '部门', '3': '班级' };
 export const CATEGORY_COLOR: Record<string, string> = { '1': 'blue', '2': 'green', '3': 'orange' };
 export const isAdmin = (s: PageSession) => s.user.roles.some((r) => r === 'admin' || r === 'dev');

@@ -17,7 +17,10 @@ interface Role {
 }
 
 export const safeBack = (back: unknown) => safeLocalPath(back, ROLE_ROUTE, ROLE_ROUTE);
-export const str = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
+// A form field's text (the first of a repeated field); these forms carry no files.
+import { fieldText } from '../../../shared/text.js';
+
+export const str = fieldText;
 export const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v ? [v] : []);
 
 /** A page in the role screen's shell: the dialog fragment for htmx, a full page otherwise. */

@@ -16,7 +16,9 @@ export const RECYCLE = `${route}/recycleBin`;
 /** The anchor's button code of the user form's department fields; only administrators hold it (ADMIN_ONLY_CODES). */
 export const MANAGED_CODE = 'sys:user:depart';
 
-export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+import { str } from '../../../shared/text.js';
+
+export { str };
 export const ids = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
 export const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 export const first = (v: string | string[] | File | (string | File)[] | undefined) => str(Array.isArray(v) ? v[0] : v);
