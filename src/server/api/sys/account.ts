@@ -28,7 +28,7 @@ import { PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { hasHiddenChars } from '../names.js';
 import { clientIp } from '../request-meta.js';
-import { duplicateOf, username } from './user-admin.js';
+import { duplicateOf, username } from './user-admin-fields.js';
 
 type Ctx = Context<ApiEnv>;
 

@@ -16,7 +16,7 @@ import { ADDRESS_LIST_ROUTE, addressList } from '../../lists/positions.js';
 import { menu, type ApiRoutes } from '../access.js';
 import { fail, ok, page, paging } from '../envelope.js';
 import { applySort, type FieldMap } from '../list-query.js';
-import { ruleColumns } from './user-admin.js';
+import { ruleColumns } from './user-admin-scope.js';
 
 type Ctx = Context<ApiEnv>;
 

@@ -11,7 +11,7 @@ import type { ApiEnv } from '../../context.js';
 import { isCheckable, valueTaken } from '../../domain/duplicates.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
-import { manageable } from './user-admin.js';
+import { manageable } from './user-admin-scope.js';
 
 const PERSONAL_TABLE = 'sys_user';
 /** Checks of personal fields a minute, per user: staff editing users, everyone else. */
