@@ -1,0 +1,134 @@
+// The grading desk's work routes: 批改 (name, status, the one grade row), a work's record, grades and comments,
+// and deleting works (authors their own, staff those of authors in their scope). Registered from work.ts.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ApiEnv } from '../../context.js';
+import type { TeachingWork } from '../../db/schema.js';
+import { recordDataLog } from '../../domain/data-log.js';
+import { recordClassEvent } from '../../domain/day-log.js';
+import { newId } from '../../domain/ids.js';
+import { camel } from '../../domain/serialize.js';
+import { isSuperUser } from '../../domain/sessions.js';
+import { now } from '../../domain/time.js';
+import { userScope } from '../../domain/user-scope.js';
+import { deleteWorks, managesAuthor } from '../../domain/works.js';
+import { hasPermission, LOGGED_IN, perm, type ApiRoutes } from '../access.js';
+import { fail, jsonBody, ok } from '../envelope.js';
+import { idList } from '../list-query.js';
+import { idParam, MAX_ID, NOT_FOUND, NOT_YOURS, readableWork } from './work-shared.js';
+
+/** Staff who may grade: admins, or holders of work:correct whose scope holds the work's author. */
+async function gradableWork(c: Context<ApiEnv>, id: string): Promise<TeachingWork | Response> {
+  const { db } = c.get('deps');
+  const user = c.get('user')!;
+  const work = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!work) return fail(c, NOT_FOUND);
+  if (!(await managesAuthor(db, user, work.user_id))) return fail(c, NOT_YOURS);
+  return work;
+}
+
+const correctItem = z.object({
+  // No score (absent, null, blank) is its own refusal: coercing it would read as 0 or NaN and say something else.
+  score: z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? '请选择评分' : '评分必须是数字') }).int('评分必须是整数').min(1, '评分只能是1到5').max(5, '评分只能是1到5'),
+  ),
+  comment: z.string({ message: '评语格式不正确' }).max(512, '评语不能超过512个字符').nullish(),
+});
+
+const editBody = z.object({
+  id: idParam('作品id'),
+  workName: z.string({ message: '作品名格式不正确' }).trim().min(1, '请输入作品名').max(64, '作品名不能超过64个字符').optional(),
+  workStatus: z.coerce.number({ message: '作品状态必须是数字' }).int('作品状态必须是整数').min(0, '作品状态只能是0到4').max(4, '作品状态只能是0到4').optional(),
+  teachingWorkCorrectList: z.array(correctItem, { message: '批改信息格式不正确' }).max(1, '一件作品只有一条批改').optional(),
+});
+
+export function registerWorkDeskRoutes(r: ApiRoutes) {
+  // 批改: the work's name and status and its one grade row. Public comments stay (§2.14.1: the anchor wiped them).
+  r.on(['PUT', 'POST'], '/teaching/teachingWork/edit', perm('work:correct'), async (c) => {
+    const body = await jsonBody(c, editBody);
+    if (!body.ok) return body.response;
+    const b = body.data;
+    const found = await gradableWork(c, b.id);
+    if (found instanceof Response) return found;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const at = now();
+    await db.transaction().execute(async (tx) => {
+      const set = { ...(b.workName !== undefined ? { work_name: b.workName } : {}), ...(b.workStatus !== undefined ? { work_status: b.workStatus } : {}) };
+      if (Object.keys(set).length) await tx.updateTable('teaching_work').set({ ...set, update_by: user.username, update_time: at }).where('id', '=', b.id).execute();
+      if (!b.teachingWorkCorrectList) return;
+      const grade = b.teachingWorkCorrectList[0];
+      if (!grade) {
+        await tx.deleteFrom('teaching_work_correct').where('work_id', '=', b.id).execute();
+        return;
+      }
+      const comment = grade.comment ?? null;
+      const existing = await tx.selectFrom('teaching_work_correct').select('id').where('work_id', '=', b.id).executeTakeFirst();
+      if (existing) {
+        await tx.updateTable('teaching_work_correct').set({ score: grade.score, comment, update_by: user.username, update_time: at }).where('id', '=', existing.id).execute();
+      } else {
+        await tx
+          .insertInto('teaching_work_correct')
+          .values({ id: newId(), work_id: b.id, score: grade.score, comment, create_by: user.username, create_time: at })
+          .onConflict((oc) => oc.column('work_id').doUpdateSet({ score: grade.score, comment, update_by: user.username, update_time: at }))
+          .execute();
+      }
+      const scene = found.work_scene;
+      if (found.depart_id && (scene === 'course' || scene === 'additional')) {
+        await recordClassEvent(tx, found.depart_id, scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', b.id, at);
+      }
+    });
+    await recordDataLog(db, 'teaching_work', b.id, found, user.username);
+    return ok(c, null, '编辑成功!', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryById', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    return ok(c, camel(found.work), '操作成功！', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryTeachingWorkCorrectByMainId', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', found.work.id).execute();
+    return ok(c, rows.map((row) => camel(row)), '操作成功！', 200);
+  });
+
+  r.get('/teaching/teachingWork/queryTeachingWorkCommentByMainId', LOGGED_IN, async (c) => {
+    const found = await readableWork(c, c.req.query('id'));
+    if (found instanceof Response) return found;
+    const rows = await c.get('deps').db
+      .selectFrom('teaching_work_comment as m')
+      .leftJoin('sys_user as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.realname', 'u.username'])
+      .where('m.work_id', '=', found.work.id)
+      .orderBy('m.create_time', 'desc')
+      .orderBy('m.id')
+      .execute();
+    return ok(c, rows.map((row) => camel(row)), '操作成功！', 200);
+  });
+
+  // Authors delete their own works; staff (admins, or work:del holders) those of authors in their scope.
+  const deleteWorksRoute = async (c: Context<ApiEnv>, ids: string[]) => {
+    if (!ids.length) return fail(c, '请选择要删除的作品');
+    const { db, config } = c.get('deps');
+    const user = c.get('user')!;
+    const unique = [...new Set(ids)];
+    if (unique.some((id) => id.length > MAX_ID)) return fail(c, NOT_FOUND);
+    const works = await db.selectFrom('teaching_work').select(['id', 'user_id']).where('id', 'in', unique).execute();
+    if (works.length !== unique.length) return fail(c, NOT_FOUND);
+    const staff = isSuperUser(user) || (await hasPermission(c, 'work:del'));
+    const scope = await userScope(db, user);
+    for (const w of works) {
+      if (w.user_id === user.id) continue;
+      if (!staff || !(await managesAuthor(db, user, w.user_id, scope))) return fail(c, NOT_YOURS);
+    }
+    await deleteWorks(db, config.filesDir, unique);
+    return ok(c, null, '删除成功!', 200);
+  };
+  r.delete('/teaching/teachingWork/delete', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('id'), 1)));
+  r.delete('/teaching/teachingWork/deleteBatch', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('ids'), 200)));
+}
