@@ -225,7 +225,7 @@ export const WORK_SCENES = ['create', 'course', 'additional', 'exam'] as const;
 /**
  * A row of `mine` and `list` (StudentWorkModel of the anchor's Appendix A): the model's columns with the unit
  * and homework names and the viewer's own tag. The author may be gone (purged from the recycle bin), so the
- * author's columns may be null. `api/teaching/work.ts` builds these rows in two phases (ids, then each
+ * author's columns may be null. `api/teaching/work-list.ts` builds these rows in two phases (ids, then each
  * related table by id list) rather than with one join that PostgreSQL would plan anew for every page.
  */
 export type WorkListRow = Omit<WorkRow, 'username' | 'realname' | 'avatar' | 'author_del_flag'> & {
