@@ -12,7 +12,7 @@ async function walk(page: Page, shot: string) {
   await page.goto('/');
   await expect(page).toHaveURL(/\/index$/);
   await expect(nav(page).getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('heading', { name: '欢迎来到学堂' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '欢迎来到我们的少儿编程乐园' })).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await snap(page, `${SHOTS}/index-${shot}.png`, { fullPage: true });
 

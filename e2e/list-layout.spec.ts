@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
+import { copyWork } from './server-db';
 import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
@@ -119,9 +120,10 @@ test('批改: the work plays beside the form; stars 1→5, none chosen, keyboard
   const teacher = await loginInNewContext(browser, TEACHER.username, TEACHER.password, DESKTOP);
   const errors: string[] = [];
   teacher.on('pageerror', (e) => errors.push(e.message));
-  // 我的第一个作品 (student3, Scratch) is not graded yet.
-  await teacher.goto('/teaching/workList?workName=' + encodeURIComponent('我的第一个作品'));
-  const row = teacher.getByRole('row').filter({ hasText: '我的第一个作品' });
+  // This spec's own copy of 我的第一个作品 (student3, Scratch, not graded yet): grading it changes no seeded work.
+  const work = await copyWork('我的第一个作品', 'grade');
+  await teacher.goto('/teaching/workList?workName=' + encodeURIComponent(work));
+  const row = teacher.getByRole('row').filter({ hasText: work });
   await expect(teacher.locator('iframe')).toHaveCount(0);
   await row.getByRole('link', { name: '批改' }).click();
   const dialog = teacher.getByRole('dialog');
@@ -174,7 +176,7 @@ test('批改: the work plays beside the form; stars 1→5, none chosen, keyboard
 
   // Opened again: the saved 4 stars. On a phone the player sits above the form.
   await teacher.setViewportSize(PHONE);
-  await teacher.getByRole('row').filter({ hasText: '我的第一个作品' }).getByRole('link', { name: '批改' }).click();
+  await teacher.getByRole('row').filter({ hasText: work }).getByRole('link', { name: '批改' }).click();
   const again = teacher.getByRole('dialog');
   await expect(again.getByRole('radio', { name: '4星' })).toBeChecked();
   const f2 = again.locator('iframe');

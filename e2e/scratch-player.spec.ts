@@ -5,12 +5,11 @@ import { expect, test, type BrowserContext, type FrameLocator, type Page } from 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { PNG } from 'pngjs';
 import { zipArchive } from '../src/server/shared/zip';
 import { BASE_URL } from './fixtures';
 import { loginInNewContext } from './login';
+import { sqlOnServerDb } from './server-db';
 import { snap } from './shots';
 
 const SHOTS = '/tmp/shots-player';
@@ -69,26 +68,6 @@ async function openFeaturedWork(page: Page, withScript = true): Promise<string> 
 }
 
 /** One statement against the database of the server under test (SQLite in DATA_DIR, or the run's PostgreSQL schema). */
-async function sqlOnServerDb<T>(sqlite: string, postgres: string, params: unknown[]): Promise<T[]> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url, options: `-c search_path=${process.env.XUETANG_E2E_PG_SCHEMA}` });
-    await client.connect();
-    try {
-      return (await client.query(postgres, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  const db = new Database(path.join(process.env.XUETANG_E2E_DATA_DIR!, 'xuetang.db'));
-  try {
-    const st = db.prepare(sqlite);
-    return (st.reader ? st.all(...params) : (st.run(...params), [])) as T[];
-  } finally {
-    db.close();
-  }
-}
-
 /** A one-sprite project: a stage and a sprite sharing one SVG costume, the sprite running `blocks`. */
 function oneSpriteSb3(o: { svg: string; size: number; sprite: string; blocks: Record<string, unknown>; stageVariables?: Record<string, unknown>; extensions?: string[] }): Buffer {
   const svg = Buffer.from(o.svg);

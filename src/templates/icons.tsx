@@ -287,7 +287,7 @@ export function IconSprite({ names }: { names: readonly string[] }) {
 /** An icon of the page's IconSprite; always decorative (the text beside it, or hidden text, says what it means). */
 export function SpriteIcon({ name }: { name: string }) {
   return (
-    <svg class="xt-i" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg class="xt-i" data-icon={name} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
       <use href={`#${symbolId(name)}`} />
     </svg>
   );

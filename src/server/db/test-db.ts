@@ -103,7 +103,26 @@ async function copyPostgresDatabase(url: string, template: string): Promise<Test
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const conn = connect({ databaseUrl: withDatabase(url, name) });
-  return onClose(conn.db, 'postgres', conn.close, () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  return onClose(conn.db, 'postgres', conn.close, () => dropDatabase(url, name));
+}
+
+/**
+ * Drops a test's database once its connections are gone. The pool has been ended, but a backend may take a moment
+ * to exit; `WITH (FORCE)` at once would kill it mid-goodbye and its client would report an unhandled
+ * "terminating connection due to administrator command". So: plain DROP while the database is in use (55006)
+ * for up to 5 s, then FORCE.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
 function onClose(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', closeConn: () => Promise<void>, cleanUp: () => Promise<void>): TestDatabase {
