@@ -48,7 +48,7 @@ function mentions(text: string, url: string): boolean {
   return new RegExp(`['"\`]${esc}(?:['"\`?]|\\$\\{)`).test(text);
 }
 
-/** The list declarations (lists/*.ts), by route: their module, and the API paths they declare. */
+/** The list declarations (resources/*.ts), by route: their module, and the API paths they declare. */
 async function declarations(lists: Source[]): Promise<Map<string, { module: Source; apiPaths: string[] }[]>> {
   const byRoute = new Map<string, { module: Source; apiPaths: string[] }[]>();
   for (const file of lists) {
@@ -67,7 +67,7 @@ async function declarations(lists: Source[]): Promise<Map<string, { module: Sour
 }
 
 export async function buildScreenMap(): Promise<string> {
-  const lists = read(files('src/server/lists', (p) => p.endsWith('.ts') && !p.endsWith('.test.ts')));
+  const lists = read(files('src/server/resources', (p) => p.endsWith('.ts') && !p.endsWith('.test.ts')));
   const pages = read(files('src/server/pages', (p) => /\.tsx?$/.test(p) && !/\.test\.tsx?$/.test(p)));
   const apis = read(files('src/server/api', (p) => p.endsWith('.ts') && !p.endsWith('.test.ts')));
   const tests = read([...files('src', (p) => /\.test\.tsx?$/.test(p)), ...files('e2e', (p) => p.endsWith('.spec.ts'))]);
@@ -78,7 +78,7 @@ export async function buildScreenMap(): Promise<string> {
     // A declaration module: one whose spec has the route, or that names the URL in a route table of its own.
     const decl = [...(decls.get(s.url) ?? [])];
     for (const f of lists) if (!decl.some((d) => d.module === f) && mentions(f.text, s.url)) decl.push({ module: f, apiPaths: [] });
-    // How code names a declaration's module in an import: `lists/users.js`.
+    // How code names a declaration's module in an import: `resources/users.js`.
     const importNames = decl.map((d) => d.module.path.replace(/^src\/server\//, '').replace(/\.ts$/, '.js'));
     const importsDecl = (f: Source) => importNames.some((m) => f.text.includes(`${m}'`));
     const apiPaths = [...new Set(decl.flatMap((d) => d.apiPaths.map((p) => p.split('?')[0])))];

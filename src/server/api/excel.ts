@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type * as ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { ApiEnv } from '../context.js';
-import { exportColumns, type ListSpec } from '../lists/spec.js';
+import { exportColumns, type ListSpec } from '../resources/spec.js';
 import { fail, firstIssue, ok } from './envelope.js';
 import { MAX_CELL_BYTES, MAX_ROW_BYTES, prepareXlsx, type PreparedXlsx } from './excel-zip.js';
 

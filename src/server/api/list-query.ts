@@ -8,7 +8,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ApiEnv } from '../context.js';
 import { decorate } from '../domain/dicts.js';
 import { escapeLike, like } from '../domain/sql-like.js';
-import { dictFields, sortableKeys, type ListSpec } from '../lists/spec.js';
+import { dictFields, sortableKeys, type ListSpec } from '../resources/spec.js';
 import { ok, page, paging } from './envelope.js';
 
 type FieldType = 'string' | 'number' | 'date';

@@ -2,8 +2,8 @@
 // so the gallery cannot touch a school's data and starts afresh on every restart. Filters and sorting follow the
 // list contract (`*x*` contains, exact values, `<key>_begin`/`_end` ranges) over the keys the gallery's
 // declarations allow; anything else in the query is ignored.
-import { queryList, SAMPLE_CATEGORIES, SAMPLE_STATUSES } from '../lists/demo.js';
-import { sortableKeys } from '../lists/spec.js';
+import { queryList, SAMPLE_CATEGORIES, SAMPLE_STATUSES } from '../resources/demo.js';
+import { sortableKeys } from '../resources/spec.js';
 import { newId } from './ids.js';
 import { formatDateTime, now } from './time.js';
 

@@ -4,7 +4,7 @@
 // the lists they guard is domain/data-rules.ts (used by the list endpoints).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
-import { DATA_RULE_CONDITIONS, dataRuleColumnsOf } from '../lists/permissions.js';
+import { DATA_RULE_CONDITIONS, dataRuleColumnsOf } from '../resources/permissions.js';
 import { newId } from './ids.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -4,9 +4,9 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { canUse } from '../lists/auth.js';
-import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../lists/spec.js';
-import { apiQuery, hrefWith, listState, type Query } from '../lists/url-state.js';
+import { canUse } from '../resources/auth.js';
+import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../resources/spec.js';
+import { apiQuery, hrefWith, listState, type Query } from '../resources/url-state.js';
 import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
 import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
 import { TreeLayout } from '../../templates/list/tree-panel.js';

@@ -1,7 +1,7 @@
 // Add / edit / detail form of a list screen, rendered by the server: as an antd-styled dialog when opened
 // with htmx, or as a page of its own without JavaScript. Field errors come from the API's validation.
 import type { Child } from 'hono/jsx';
-import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
+import type { FieldOption, FieldSpec } from '../../server/resources/spec.js';
 import { DialogFrame } from './tree.js';
 import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';

@@ -2,9 +2,9 @@
 // pagination, row and bulk actions. Links and forms work without JavaScript; with htmx they swap #content
 // (and open dialogs in #xt-modal) without reloading the page.
 import type { Child } from 'hono/jsx';
-import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/lists/spec.js';
-import { PAGE_SIZES } from '../../server/lists/spec.js';
-import { apiQuery, hrefWith, type Query } from '../../server/lists/url-state.js';
+import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/resources/spec.js';
+import { PAGE_SIZES } from '../../server/resources/spec.js';
+import { apiQuery, hrefWith, type Query } from '../../server/resources/url-state.js';
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 

@@ -2,7 +2,7 @@
 // record, named `<name>.<index>.<key>`, with the API's errors beside the input they concern (`<name>.<i>.<key>`)
 // and above the table (`<name>`). 添加 and 删除 are submit buttons (`action=add-<name>` / `remove-<name>:<i>`),
 // so they work without JavaScript: the server answers the same form with a row more or less, nothing lost.
-import type { FieldOption, FieldSpec } from '../../server/lists/spec.js';
+import type { FieldOption, FieldSpec } from '../../server/resources/spec.js';
 import { Button, cx, inputClass, TableFrame } from '../antd.js';
 import { str } from '../../server/shared/text.js';
 

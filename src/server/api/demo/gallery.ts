@@ -8,7 +8,7 @@
 // seed grants the admin only.
 import { z } from 'zod';
 import { SampleStore, type SampleInput } from '../../domain/demo-samples.js';
-import { basicList, cardList, MAX_MEMBERS, queryList, SAMPLE_CATEGORIES, SAMPLE_STATUSES, searchList } from '../../lists/demo.js';
+import { basicList, cardList, MAX_MEMBERS, queryList, SAMPLE_CATEGORIES, SAMPLE_STATUSES, searchList } from '../../resources/demo.js';
 import { menu, type ApiRoutes } from '../access.js';
 import { envelope, fail, jsonBody, ok, paging } from '../envelope.js';
 import { idList } from '../list-query.js';

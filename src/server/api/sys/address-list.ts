@@ -12,7 +12,7 @@ import { positionNames, postText } from '../../domain/positions.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { contains, escapeLike } from '../../domain/sql-like.js';
 import { hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, scopeMemberIds, userScope } from '../../domain/user-scope.js';
-import { ADDRESS_LIST_ROUTE, addressList } from '../../lists/positions.js';
+import { ADDRESS_LIST_ROUTE, addressList } from '../../resources/positions.js';
 import { menu, type ApiRoutes } from '../access.js';
 import { fail, ok, page, paging } from '../envelope.js';
 import { applySort, type FieldMap } from '../list-query.js';

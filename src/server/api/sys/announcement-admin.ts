@@ -14,7 +14,7 @@ import { newId } from '../../domain/ids.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml as sanitizeContent } from '../../shared/rich-text.js';
-import { announcementsList, EDITABLE_SEND_STATUS } from '../../lists/announcements.js';
+import { announcementsList, EDITABLE_SEND_STATUS } from '../../resources/announcements.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';

@@ -21,7 +21,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
-import { categoriesList, CATEGORY_API, CATEGORY_PERMS, CATEGORY_ROUTE } from '../../lists/categories.js';
+import { categoriesList, CATEGORY_API, CATEGORY_PERMS, CATEGORY_ROUTE } from '../../resources/categories.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { checkRulesList, FILL_RULE_ROUTE, fillRulesList } from '../../lists/code-rules.js';
+import { checkRulesList, FILL_RULE_ROUTE, fillRulesList } from '../../resources/code-rules.js';
 import { CHECK_RULE_LIMITS, fillGeneratorInfo } from '../../shared/fill-rules.js';
 import { adminOnly, LOGGED_IN, menu, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';

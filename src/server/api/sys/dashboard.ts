@@ -6,7 +6,7 @@
 import { decorate } from '../../domain/dicts.js';
 import { analysisFigures, studentHome, workplaceData } from '../../domain/dashboards.js';
 import { hasScope, NO_MANAGED_DEPARTS, userScope } from '../../domain/user-scope.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES } from '../../lists/dashboards.js';
+import { DASHBOARD_API, DASHBOARD_ROUTES } from '../../resources/dashboards.js';
 import { LOGGED_IN, menu, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 

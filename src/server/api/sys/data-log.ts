@@ -12,7 +12,7 @@ import type { ApiEnv } from '../../context.js';
 import type { SysDataLogTable } from '../../db/schema.js';
 import { compareVersions, DATA_LOG_TABLES, isDataLogTable } from '../../domain/data-log.js';
 import { camel } from '../../domain/serialize.js';
-import { DATA_LOG_TABLE_NAMES, dataLogsList } from '../../lists/data-logs.js';
+import { DATA_LOG_TABLE_NAMES, dataLogsList } from '../../resources/data-logs.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { pagedList } from '../list-query.js';

@@ -10,7 +10,7 @@ import { buildPermissionTree, permissionRows, subtreeByCodes } from '../../domai
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { departRolesList } from '../../lists/departs.js';
+import { departRolesList } from '../../resources/departs.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';

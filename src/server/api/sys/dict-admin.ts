@@ -9,7 +9,7 @@ import { allDictItems, invalidateDicts } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { DICT_ROUTE, dictItemsList, dictsList } from '../../lists/dicts.js';
+import { DICT_ROUTE, dictItemsList, dictsList } from '../../resources/dicts.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';

@@ -14,7 +14,7 @@ import type { SysLogTable } from '../../db/schema.js';
 import { camel } from '../../domain/serialize.js';
 import { contains } from '../../domain/sql-like.js';
 import { daysAgo, today } from '../../domain/time.js';
-import { logsList } from '../../lists/logs.js';
+import { logsList } from '../../resources/logs.js';
 import { adminOnly, LOGGED_IN, menu, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';

@@ -29,7 +29,7 @@ import {
 } from '../../domain/messages.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { messagesList, templatesList } from '../../lists/messages.js';
+import { messagesList, templatesList } from '../../resources/messages.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';

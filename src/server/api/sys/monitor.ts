@@ -17,7 +17,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database, SysUser } from '../../db/schema.js';
 import { revokeSession } from '../../domain/sessions.js';
 import { formatDateTime } from '../../domain/time.js';
-import { onlineList, traceList } from '../../lists/monitor.js';
+import { onlineList, traceList } from '../../resources/monitor.js';
 import { RequestRecorder, type TraceRecord } from '../../monitor/recorder.js';
 import { readRedis, redisServerLabel } from '../../monitor/redis.js';
 import { diskInfo, runtimeInfo, systemInfo } from '../../monitor/system.js';

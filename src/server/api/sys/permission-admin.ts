@@ -24,8 +24,8 @@ import {
 } from '../../domain/permission-tree.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { PERMISSION_PERMS, PERMISSION_ROUTE } from '../../lists/permissions.js';
-import { DATA_RULE_API, DATA_RULE_PERMS } from '../../lists/data-rules.js';
+import { PERMISSION_PERMS, PERMISSION_ROUTE } from '../../resources/permissions.js';
+import { DATA_RULE_API, DATA_RULE_PERMS } from '../../resources/data-rules.js';
 import { registerDataRuleScreenRoutes } from './data-rule-screen.js';
 import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';

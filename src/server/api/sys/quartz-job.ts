@@ -15,7 +15,7 @@ import { formatDateTime, now } from '../../domain/time.js';
 import { nextRun, nextRuns, parseCron } from '../../domain/scheduler/cron.js';
 import { builtInJob, BUILT_IN_JOBS, parseJobParams } from '../../domain/scheduler/jobs.js';
 import { runJob, type JobRow } from '../../domain/scheduler/runner.js';
-import { quartzJobsList, quartzRunsList } from '../../lists/quartz-jobs.js';
+import { quartzJobsList, quartzRunsList } from '../../resources/quartz-jobs.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';

@@ -15,7 +15,7 @@ import { isSuperUser, maxRoleLevel, outranks, type SessionUser } from '../../dom
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { roleLevels } from '../../domain/user-scope.js';
 import { managedDepartIds } from '../../domain/users.js';
-import { ROLE_ROUTE, roleUsersList } from '../../lists/permissions.js';
+import { ROLE_ROUTE, roleUsersList } from '../../resources/permissions.js';
 import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';

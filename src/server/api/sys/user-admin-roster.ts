@@ -7,7 +7,7 @@ import { outranks } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope } from '../../domain/user-scope.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ROSTER_COLUMNS, usersList } from '../../lists/users.js';
+import { ROSTER_COLUMNS, usersList } from '../../resources/users.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { perm, type ApiRoutes } from '../access.js';
 import { fail } from '../envelope.js';

@@ -10,7 +10,7 @@ import { camel, fileUrl } from '../../domain/serialize.js';
 import { outranks } from '../../domain/sessions.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { hasScope, NO_MANAGED_DEPARTS, roleLevels, scopeMemberIds, userScope, type UserScope } from '../../domain/user-scope.js';
-import { USERS_ROUTE, usersList } from '../../lists/users.js';
+import { USERS_ROUTE, usersList } from '../../resources/users.js';
 import { fail } from '../envelope.js';
 import { applyFilters, idList, type FieldMap, type PagedListOptions } from '../list-query.js';
 

@@ -20,7 +20,7 @@ import { now } from '../../domain/time.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { departsInScope, hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope } from '../../domain/user-scope.js';
-import { USERS_ROUTE } from '../../lists/users.js';
+import { USERS_ROUTE } from '../../resources/users.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';

@@ -16,7 +16,7 @@ import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { departsInScope, departsOutsideScope, hasScope, NO_MANAGED_DEPARTS, scopeDepartIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { userClassIds } from '../../domain/works.js';
-import { HOMEWORK_ROUTE, homeworkList } from '../../lists/additional-work.js';
+import { HOMEWORK_ROUTE, homeworkList } from '../../resources/additional-work.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';

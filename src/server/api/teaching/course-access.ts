@@ -7,7 +7,7 @@ import type { CourseViewer } from '../../domain/courses.js';
 import { dictItems } from '../../domain/dicts.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { userScope } from '../../domain/user-scope.js';
-import { COURSE_ROUTE, UNIT_ROUTE } from '../../lists/courses.js';
+import { COURSE_ROUTE, UNIT_ROUTE } from '../../resources/courses.js';
 import { grants } from '../access.js';
 
 /** Course administrators: admin/dev, or a role holding the course screens. */

@@ -14,7 +14,7 @@ import { newId } from '../../domain/ids.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
-import { UNIT_ROUTE, unitsList } from '../../lists/courses.js';
+import { UNIT_ROUTE, unitsList } from '../../resources/courses.js';
 import type { Selectable } from 'kysely';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';

@@ -24,7 +24,7 @@ import { newId } from '../../domain/ids.js';
 import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
-import { COURSE_ROUTE, coursesList } from '../../lists/courses.js';
+import { COURSE_ROUTE, coursesList } from '../../resources/courses.js';
 import type { TeachingCourse } from '../../db/schema.js';
 import { hasPermission, LOGGED_IN, menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';

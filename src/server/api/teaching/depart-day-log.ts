@@ -10,7 +10,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { DAY_LOG_COUNTERS } from '../../db/migrations/008_depart_day_log.js';
-import { REPORT_ROUTE } from '../../lists/teaching-report.js';
+import { REPORT_ROUTE } from '../../resources/teaching-report.js';
 import { menu, type ApiRoutes } from '../access.js';
 import { ok, queryParams } from '../envelope.js';
 

@@ -16,7 +16,7 @@ import {
 import { newId } from '../../domain/ids.js';
 import { refreshLeaf, subtreeIds } from '../../domain/permission-tree.js';
 import { now } from '../../domain/time.js';
-import { FRONT_MENU_ICON_RE, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_RE } from '../../lists/front-menu.js';
+import { FRONT_MENU_ICON_RE, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_RE } from '../../resources/front-menu.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';

@@ -24,7 +24,7 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE, uploadedToday } from '../../domain/uploads.js';
-import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetsList, type AssetType } from '../../lists/scratch-assets.js';
+import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetsList, type AssetType } from '../../resources/scratch-assets.js';
 import { categoryChoices } from '../../domain/categories.js';
 import { hasPermission, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { envelope, fail, fieldFail, jsonBody, ok } from '../envelope.js';

@@ -9,7 +9,7 @@ import { decorate } from '../../domain/dicts.js';
 import { contains } from '../../domain/sql-like.js';
 import { NO_MANAGED_DEPARTS, hasScope, scopeDepartIds, scopeMemberIds, userScope } from '../../domain/user-scope.js';
 import { LIST_DICTS, toListModel, type WorkListRow } from '../../domain/works.js';
-import { worksList } from '../../lists/works.js';
+import { worksList } from '../../resources/works.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, ok, page, paging } from '../envelope.js';
 import { exportResponse } from '../excel.js';

@@ -5,7 +5,7 @@ import type { Insertable } from 'kysely';
 import { newId } from '../../domain/ids.js';
 import { formatDateTime } from '../../domain/time.js';
 import type { SysCategoryTable } from '../schema.js';
-import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT } from '../../lists/scratch-assets.js';
+import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT } from '../../resources/scratch-assets.js';
 
 const GROUP = { backdrop: ASSET_TAG_GROUPS[1], sound: ASSET_TAG_GROUPS[2], sprite: ASSET_TAG_GROUPS[3] } as const;
 export { ASSET_TAG_ROOT };

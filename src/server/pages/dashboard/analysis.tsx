@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { Alert, Card } from '../../../templates/antd.js';
 import { BarChart, PieChart, RankBars } from '../../../templates/charts.js';
 import { formatNumber } from '../../../templates/monitor.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES, type AnalysisFigures } from '../../lists/dashboards.js';
+import { DASHBOARD_API, DASHBOARD_ROUTES, type AnalysisFigures } from '../../resources/dashboards.js';
 import type { PageEnv } from '../context.js';
 import { shellPage } from '../shell-page.js';
 import { Kpi, Styles } from './shared.js';

@@ -3,8 +3,8 @@
 // errors are shown beside their fields with what the user typed, and a success shows the result.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { advancedGroups, baseForm, MAX_MEMBERS, memberColumns, stepForm, stepPassword } from '../../lists/demo.js';
-import type { FieldOption, FieldSpec, FormSpec } from '../../lists/spec.js';
+import { advancedGroups, baseForm, MAX_MEMBERS, memberColumns, stepForm, stepPassword } from '../../resources/demo.js';
+import type { FieldOption, FieldSpec, FormSpec } from '../../resources/spec.js';
 import { Alert, Button, LinkButton } from '../../../templates/antd.js';
 import { DetailList, GalleryPage, ResultBox, StepsBar, type SourceFile } from '../../../templates/demo/gallery.js';
 import { Fields } from '../../../templates/list/form-view.js';
@@ -71,7 +71,7 @@ function BaseFormView({ values, errors, message, options }: { values: Values; er
 }
 
 const BASE_SOURCES: SourceFile[] = [
-  { path: 'src/server/lists/demo.ts', what: 'baseForm：字段声明（类型、必填、长度、提示）' },
+  { path: 'src/server/resources/demo.ts', what: 'baseForm：字段声明（类型、必填、长度、提示）' },
   { path: 'src/server/api/demo/gallery.ts', what: 'baseFormBody：zod 校验与中文提示；POST /api/demo/form/base' },
   { path: 'src/server/pages/demo/forms.tsx', what: '页面：提交、出错时回显、成功结果' },
   ...COMMON_SOURCES,
@@ -116,7 +116,7 @@ const STEPS = ['填写转账信息', '确认转账信息', '完成'];
 const STEP_KEYS = stepForm.fields.map((f) => f.key);
 
 const STEP_SOURCES: SourceFile[] = [
-  { path: 'src/server/lists/demo.ts', what: 'stepForm、stepPassword：每一步的字段' },
+  { path: 'src/server/resources/demo.ts', what: 'stepForm、stepPassword：每一步的字段' },
   { path: 'src/server/api/demo/gallery.ts', what: 'transferBody / transferSubmit：第一步校验、最后提交时全部重新校验' },
   { path: 'src/server/pages/demo/forms.tsx', what: '页面：三步之间的数据放在隐藏字段中，服务器每步都校验' },
   { path: 'src/templates/demo/gallery.tsx', what: 'StepsBar、ResultBox、DetailList' },
@@ -210,7 +210,7 @@ const GROUP_FIELDS = advancedGroups.flatMap((g) => g.form.fields);
 const MEMBER_KEYS = memberColumns.map((f) => f.key);
 
 const ADVANCED_SOURCES: SourceFile[] = [
-  { path: 'src/server/lists/demo.ts', what: 'advancedGroups（字段分组）、memberColumns（可增删的行）' },
+  { path: 'src/server/resources/demo.ts', what: 'advancedGroups（字段分组）、memberColumns（可增删的行）' },
   { path: 'src/server/api/demo/gallery.ts', what: 'advancedBody：分组字段与每一行的 zod 校验，错误按 members.<行>.<字段> 返回' },
   { path: 'src/server/pages/demo/forms.tsx', what: '页面：增删行、提交、回显' },
   { path: 'src/templates/list/row-table.tsx', what: 'RowTable、rowsOf、rowAction：可增删行的表格（无需 JavaScript）' },

@@ -11,9 +11,9 @@ const PAGES: [string, string][] = [
   ['/form/step-form', 'src/server/pages/demo/forms.tsx'],
   ['/form/advanced-form', 'src/templates/list/row-table.tsx'],
   ['/list/query-list', 'src/server/pages/demo/lists.tsx'],
-  ['/list/basic-list', 'src/server/lists/demo.ts'],
-  ['/list/card', 'src/server/lists/demo.ts'],
-  ['/list/search', 'src/server/lists/demo.ts'],
+  ['/list/basic-list', 'src/server/resources/demo.ts'],
+  ['/list/card', 'src/server/resources/demo.ts'],
+  ['/list/search', 'src/server/resources/demo.ts'],
 ];
 
 describe.each(dialects)('开发示例 pages on %s', (dialect) => {

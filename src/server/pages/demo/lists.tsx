@@ -4,9 +4,9 @@
 // The data is the demo API's in-memory sample store (api/demo/gallery.ts): never a school's data.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { basicList, cardList, queryList, sampleForm, SAMPLE_STATUS_COLORS, searchList } from '../../lists/demo.js';
-import type { ListSpec } from '../../lists/spec.js';
-import { apiQuery, hrefWith, listState } from '../../lists/url-state.js';
+import { basicList, cardList, queryList, sampleForm, SAMPLE_STATUS_COLORS, searchList } from '../../resources/demo.js';
+import type { ListSpec } from '../../resources/spec.js';
+import { apiQuery, hrefWith, listState } from '../../resources/url-state.js';
 import { Alert, Tag } from '../../../templates/antd.js';
 import { GalleryPage, ProgressBar, SourceNote, type SourceFile } from '../../../templates/demo/gallery.js';
 import { navAttrs, Pager, QueryForm, Tabs, type PageData } from '../../../templates/list/list-view.js';
@@ -16,7 +16,7 @@ import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 const LIST_SOURCES: SourceFile[] = [
-  { path: 'src/server/lists/demo.ts', what: '列表声明 ListSpec：列、筛选、可排序字段、按钮' },
+  { path: 'src/server/resources/demo.ts', what: '列表声明 ListSpec：列、筛选、可排序字段、按钮' },
   { path: 'src/server/api/demo/gallery.ts', what: '接口 /api/demo/sample/*：列表、增删改与 zod 校验' },
   { path: 'src/server/domain/demo-samples.ts', what: '内存示例数据（每次重启恢复，真实页面换成数据库查询 pagedList）' },
 ];

@@ -4,8 +4,8 @@
 // doReleaseData / doReovkeData). Data goes through the upstream client only.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { announcementForm, announcementsList, PRIORITY_COLORS, SEND_STATUS_COLORS } from '../../lists/announcements.js';
-import type { FieldSpec } from '../../lists/spec.js';
+import { announcementForm, announcementsList, PRIORITY_COLORS, SEND_STATUS_COLORS } from '../../resources/announcements.js';
+import type { FieldSpec } from '../../resources/spec.js';
 import { cx, inputClass, Tag } from '../../../templates/antd.js';
 import { FormView, type ControlContext } from '../../../templates/list/form-view.js';
 import { RichHtml } from '../../../templates/rich-html.js';

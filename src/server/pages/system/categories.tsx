@@ -1,9 +1,9 @@
 // 分类字典 (/isys/category): the declared list in code order, each category indented under its parent, with
 // 添加下级 (the add form with the parent chosen) beside 编辑; import/export by 上级编码.
 import type { Hono } from 'hono';
-import { canUse } from '../../lists/auth.js';
-import { categoriesList, categoryForm, CATEGORY_PERMS, CATEGORY_ROUTE } from '../../lists/categories.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { canUse } from '../../resources/auth.js';
+import { categoriesList, categoryForm, CATEGORY_PERMS, CATEGORY_ROUTE } from '../../resources/categories.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';

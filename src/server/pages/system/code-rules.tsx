@@ -5,8 +5,8 @@
 // Data goes through the upstream client only.
 import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { CHECK_RULE_ROUTE, checkRuleForm, checkRulesList, FILL_RULE_ROUTE, fillRuleForm, fillRulesList } from '../../lists/code-rules.js';
-import type { FieldSpec } from '../../lists/spec.js';
+import { CHECK_RULE_ROUTE, checkRuleForm, checkRulesList, FILL_RULE_ROUTE, fillRuleForm, fillRulesList } from '../../resources/code-rules.js';
+import type { FieldSpec } from '../../resources/spec.js';
 import { FILL_GENERATORS, fillGeneratorInfo } from '../../shared/fill-rules.js';
 import { Button, cx, inputClass } from '../../../templates/antd.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';

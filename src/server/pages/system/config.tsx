@@ -4,7 +4,7 @@
 // dropped, so the brand name, title and footer change on the next page (this process at once).
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../lists/auth.js';
+import { canUse } from '../../resources/auth.js';
 import { Alert, Button, cx, inputClass } from '../../../templates/antd.js';
 import { invalidateSiteConfig, type PageEnv, type PageSession } from '../context.js';
 import { isHtmx, setFlash, takeFlash } from '../list-page.js';

@@ -2,8 +2,8 @@
 // 批量操作 → 对比选中的两个版本 (or open /sys/dataLog-list/compare?dataId1=&dataId2=): the comparison shows every
 // field of both versions side by side, the changed ones highlighted.
 import type { Hono } from 'hono';
-import { DATA_LOG_FIELD_NAMES, DATA_LOG_TABLE_NAMES, dataLogsList } from '../../lists/data-logs.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { DATA_LOG_FIELD_NAMES, DATA_LOG_TABLE_NAMES, dataLogsList } from '../../resources/data-logs.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv } from '../context.js';

@@ -3,8 +3,8 @@
 // what the role sees under its current grant — counts and the first rows.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { DATA_RULE_API, DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '../../lists/data-rules.js';
-import { DATA_RULE_COLUMNS } from '../../lists/permissions.js';
+import { DATA_RULE_API, DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '../../resources/data-rules.js';
+import { DATA_RULE_COLUMNS } from '../../resources/permissions.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import { Alert, Button } from '../../../templates/antd.js';
 import { DialogFrame } from '../../../templates/list/tree.js';

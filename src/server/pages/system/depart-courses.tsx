@@ -3,8 +3,8 @@
 // every action is a form; htmx swaps the screen.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { DEPART_ROUTE } from '../../lists/departs.js';
-import { hrefWith, type Query } from '../../lists/url-state.js';
+import { DEPART_ROUTE } from '../../resources/departs.js';
+import { hrefWith, type Query } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { Page } from '../../upstream/client.js';

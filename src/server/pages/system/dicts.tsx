@@ -3,10 +3,10 @@
 // order, and a preview of the select they make) — the 回收站 (restore, delete for good), and the page route
 // behind the dictionary select's delete control (deleteItemByText).
 import type { Context, Hono } from 'hono';
-import { canUse } from '../../lists/auth.js';
-import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemForm, dictItemsList, dictsList } from '../../lists/dicts.js';
-import type { FieldSpec } from '../../lists/spec.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { canUse } from '../../resources/auth.js';
+import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemForm, dictItemsList, dictsList } from '../../resources/dicts.js';
+import type { FieldSpec } from '../../resources/spec.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, LinkButton, TableFrame } from '../../../templates/antd.js';
 import { DICT_DELETE_ITEM_ROUTE, DictSelect, deleteItemQuestion } from '../../../templates/dict-select.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';

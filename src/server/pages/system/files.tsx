@@ -1,12 +1,12 @@
 // 文件管理 (/isystem/file) and OSS文件 (/oss/file): the two views of the stored files' declaration
-// (lists/files.ts). Each row offers 预览 (images and videos open as they are, Scratch projects in the player) and
+// (resources/files.ts). Each row offers 预览 (images and videos open as they are, Scratch projects in the player) and
 // 下载; 删除 asks first and is refused, with the places the file is used, while any record uses it. 文件管理's
 // 仅显示孤立文件 tab also lists files on disk that no row registers, each removable after a confirmation.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../lists/auth.js';
-import { FILE_SCOPES, filesList, ossFilesList } from '../../lists/files.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { canUse } from '../../resources/auth.js';
+import { FILE_SCOPES, filesList, ossFilesList } from '../../resources/files.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, TableFrame, Tag } from '../../../templates/antd.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import { filePlayerUrl, NewTab } from '../../../templates/works/parts.js';

@@ -1,7 +1,7 @@
 // 日志管理 (/isystem/log): the declared list with its 登录日志 / 操作日志 tabs, delete, export, and 清空日志
 // (the current tab's type, after a confirmation).
 import type { Hono } from 'hono';
-import { LOG_TYPES, logsList } from '../../lists/logs.js';
+import { LOG_TYPES, logsList } from '../../resources/logs.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import type { PageEnv } from '../context.js';
 import { backToList, registerListPage, setFlash } from '../list-page.js';

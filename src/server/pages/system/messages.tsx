@@ -3,8 +3,8 @@
 // 重发 on a failed one). Data goes through the upstream client only.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { MESSAGE_ROUTE, messagesList, sendTestFields, TEMPLATE_ROUTE, templateForm, templatesList } from '../../lists/messages.js';
-import type { FieldSpec } from '../../lists/spec.js';
+import { MESSAGE_ROUTE, messagesList, sendTestFields, TEMPLATE_ROUTE, templateForm, templatesList } from '../../resources/messages.js';
+import type { FieldSpec } from '../../resources/spec.js';
 import { Tag } from '../../../templates/antd.js';
 import { FormView } from '../../../templates/list/form-view.js';
 import type { PageEnv, PageSession } from '../context.js';

@@ -4,7 +4,7 @@
 // once, its websocket included). Data through the upstream client only.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { MONITOR_ROUTES, onlineList, traceDetail, traceList } from '../../lists/monitor.js';
+import { MONITOR_ROUTES, onlineList, traceDetail, traceList } from '../../resources/monitor.js';
 import type { HttpStats } from '../../monitor/recorder.js';
 import type { RedisReading } from '../../monitor/redis.js';
 import type { DiskInfo, RuntimeInfo, SystemInfo } from '../../monitor/system.js';

@@ -3,7 +3,7 @@
 // own without JavaScript. Data through the upstream client; the API checks the permission:* codes again.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../lists/auth.js';
+import { canUse } from '../../resources/auth.js';
 import {
   DATA_RULE_CONDITIONS,
   dataRuleForm,
@@ -11,9 +11,9 @@ import {
   PERMISSION_PERMS,
   PERMISSION_ROUTE,
   permissionFormFields,
-} from '../../lists/permissions.js';
-import type { FieldOption } from '../../lists/spec.js';
-import { hrefWith } from '../../lists/url-state.js';
+} from '../../resources/permissions.js';
+import type { FieldOption } from '../../resources/spec.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, LinkButton, Tag } from '../../../templates/antd.js';
 import { Icon, hasIcon } from '../../../templates/icons.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';

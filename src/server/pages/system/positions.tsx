@@ -2,8 +2,8 @@
 // department tree on the left (the caller's scope), the people of the selected department and its
 // sub-departments on the right, searchable by name and 工号. Data goes through the upstream client only.
 import type { Hono } from 'hono';
-import { ADDRESS_LIST_ROUTE, addressList, positionForm, positionsList } from '../../lists/positions.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { ADDRESS_LIST_ROUTE, addressList, positionForm, positionsList } from '../../resources/positions.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { LinkButton } from '../../../templates/antd.js';
 import { pathTo, type TreeNode } from '../../../templates/list/depart-tree.js';
 import { navAttrs } from '../../../templates/list/list-view.js';

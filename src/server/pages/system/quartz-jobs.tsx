@@ -4,8 +4,8 @@
 // the API), and each job's 运行记录. Data goes through the upstream client only.
 import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { QUARTZ_ROUTE, quartzJobForm, quartzJobsList, quartzRunsList, RUN_OUTCOME_COLORS } from '../../lists/quartz-jobs.js';
-import type { FieldSpec } from '../../lists/spec.js';
+import { QUARTZ_ROUTE, quartzJobForm, quartzJobsList, quartzRunsList, RUN_OUTCOME_COLORS } from '../../resources/quartz-jobs.js';
+import type { FieldSpec } from '../../resources/spec.js';
 import { JOB_CATALOGUE, jobInfo } from '../../shared/scheduled-jobs.js';
 import { cx, inputClass, Tag } from '../../../templates/antd.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';

@@ -1,6 +1,6 @@
 // 角色管理 (/isystem/role): the declared list with its add/edit form.
 import type { Hono } from 'hono';
-import { roleForm, rolesList } from '../../lists/roles.js';
+import { roleForm, rolesList } from '../../resources/roles.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
 

@@ -10,8 +10,8 @@ import {
   homeworkForm,
   homeworkList,
   MY_HOMEWORK_ROUTE,
-} from '../../lists/additional-work.js';
-import { hrefWith } from '../../lists/url-state.js';
+} from '../../resources/additional-work.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';

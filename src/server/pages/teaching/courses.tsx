@@ -3,9 +3,9 @@
 // as a plain form (X/Y per unit); the map-editor island adds click-to-select and dragging on the map, and
 // asks before leaving with unsaved moves.
 import type { Context, Hono } from 'hono';
-import { courseForm, coursesList, MAP_EDITOR_ROUTE, UNIT_ROUTE, unitForm, unitsList } from '../../lists/courses.js';
-import type { FieldSpec } from '../../lists/spec.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { courseForm, coursesList, MAP_EDITOR_ROUTE, UNIT_ROUTE, unitForm, unitsList } from '../../resources/courses.js';
+import type { FieldSpec } from '../../resources/spec.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton } from '../../../templates/antd.js';
 import { IslandProps } from '../../../templates/island-props.js';
 import { navAttrs } from '../../../templates/list/list-view.js';

@@ -4,10 +4,10 @@
 // the upstream client; the API checks the admin-only menu:* codes again.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../lists/auth.js';
-import { FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_TYPES, frontMenuFormFields } from '../../lists/front-menu.js';
-import type { FieldOption } from '../../lists/spec.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { canUse } from '../../resources/auth.js';
+import { FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_TYPES, frontMenuFormFields } from '../../resources/front-menu.js';
+import type { FieldOption } from '../../resources/spec.js';
+import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, LinkButton, Tag } from '../../../templates/antd.js';
 import { Icon, ICON_NAMES, hasIcon } from '../../../templates/icons.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';

@@ -1,8 +1,8 @@
 // 资讯管理 (/news/list): the declared list and form. The content field gets a live preview rendered through the
 // one sanitiser (as the API stores it); without JavaScript it is a plain HTML textarea.
 import type { Hono } from 'hono';
-import type { FieldSpec } from '../../lists/spec.js';
-import { NEWS_ROUTE, newsForm, newsList } from '../../lists/news.js';
+import type { FieldSpec } from '../../resources/spec.js';
+import { NEWS_ROUTE, newsForm, newsList } from '../../resources/news.js';
 import { inputClass } from '../../../templates/antd.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import { RichHtml } from '../../../templates/rich-html.js';

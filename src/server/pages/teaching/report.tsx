@@ -5,8 +5,8 @@ import type { Hono } from 'hono';
 import { Alert, Button, Card, cx, inputClass, LinkButton, TableFrame } from '../../../templates/antd.js';
 import { LineChart, PieChart } from '../../../templates/charts.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
-import { DEFAULT_PRESET, REPORT_API, REPORT_PRESETS, REPORT_ROUTE } from '../../lists/teaching-report.js';
-import { hrefWith } from '../../lists/url-state.js';
+import { DEFAULT_PRESET, REPORT_API, REPORT_PRESETS, REPORT_ROUTE } from '../../resources/teaching-report.js';
+import { hrefWith } from '../../resources/url-state.js';
 import type { PageEnv } from '../context.js';
 import { shellPage } from '../shell-page.js';
 

@@ -2,8 +2,8 @@
 // tags, creator) and its dialog: type, name, file(s), tags, and the library JSON the server computed from the
 // files, shown read-only. Files go through the library's own checked upload (stored by content).
 import type { Hono } from 'hono';
-import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, ASSETS_API, scratchAssetsList, type AssetTag } from '../../lists/scratch-assets.js';
-import type { FieldSpec, FormSpec } from '../../lists/spec.js';
+import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, ASSETS_API, scratchAssetsList, type AssetTag } from '../../resources/scratch-assets.js';
+import type { FieldSpec, FormSpec } from '../../resources/spec.js';
 import type { PageEnv } from '../context.js';
 import { formToBody, registerListPage, type Uploader } from '../list-page.js';
 import type { Upstream } from '../../upstream/client.js';

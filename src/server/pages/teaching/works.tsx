@@ -5,9 +5,9 @@
 // dialogs open in #xt-modal.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../lists/auth.js';
-import { hrefWith } from '../../lists/url-state.js';
-import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../lists/works.js';
+import { canUse } from '../../resources/auth.js';
+import { hrefWith } from '../../resources/url-state.js';
+import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../resources/works.js';
 import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';

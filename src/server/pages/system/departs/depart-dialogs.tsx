@@ -1,9 +1,9 @@
 // 班级管理's department dialogs: the add form (a root, or a child), saving (add, or the 基本信息 tab's edit) and
 // the delete confirmation that names every department going with it.
 import type { Context, Hono } from 'hono';
-import { departForm } from '../../../lists/departs.js';
-import type { FieldSpec } from '../../../lists/spec.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import { departForm } from '../../../resources/departs.js';
+import type { FieldSpec } from '../../../resources/spec.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { findNode, flattenTree } from '../../../../templates/list/depart-tree.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';

@@ -1,7 +1,7 @@
 // 班级管理 → 基本信息: the selected department's edit form (a failed save shows it again with what was typed).
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { departForm } from '../../../lists/departs.js';
+import { departForm } from '../../../resources/departs.js';
 import { Alert, Button } from '../../../../templates/antd.js';
 import { Fields } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';

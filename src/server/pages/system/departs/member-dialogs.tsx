@@ -1,8 +1,8 @@
 // 班级管理's member dialogs: adding the users found, removing members (confirmed), 清空班级 (confirmed) and a
 // member's department roles.
 import type { Context, Hono } from 'hono';
-import type { FieldSpec } from '../../../lists/spec.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import type { FieldSpec } from '../../../resources/spec.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { wantsDialog } from '../../list-page.js';

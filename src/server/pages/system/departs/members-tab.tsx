@@ -2,9 +2,9 @@
 // (one or many), 清空班级, and per member their department roles.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../../lists/auth.js';
-import { departMembersList } from '../../../lists/departs.js';
-import { hrefWith, type Query } from '../../../lists/url-state.js';
+import { canUse } from '../../../resources/auth.js';
+import { departMembersList } from '../../../resources/departs.js';
+import { hrefWith, type Query } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass, inputClass, LinkButton, TableFrame } from '../../../../templates/antd.js';
 import { dialogAttrs, navAttrs, Pager } from '../../../../templates/list/list-view.js';
 import type { Page } from '../../../upstream/client.js';

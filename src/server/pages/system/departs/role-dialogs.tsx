@@ -1,8 +1,8 @@
 // 班级管理's grant saves and department-role dialogs: the 部门权限 and role-grant diff saves, the role form
 // (new, edit) and the role delete confirmation.
 import type { Context, Hono } from 'hono';
-import { departRoleForm } from '../../../lists/departs.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import { departRoleForm } from '../../../resources/departs.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { formToBody, isHtmx, wantsDialog } from '../../list-page.js';

@@ -1,8 +1,8 @@
 // 班级管理 → 部门角色: the department's roles (new, edit, delete) and the grant tree of the chosen one.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { departRolesList } from '../../../lists/departs.js';
-import { hrefWith, type Query } from '../../../lists/url-state.js';
+import { departRolesList } from '../../../resources/departs.js';
+import { hrefWith, type Query } from '../../../resources/url-state.js';
 import { Alert, Button, cx, LinkButton, TableFrame } from '../../../../templates/antd.js';
 import { CheckboxTree } from '../../../../templates/list/tree.js';
 import { dialogAttrs, navAttrs } from '../../../../templates/list/list-view.js';

@@ -2,9 +2,9 @@
 // department on the right with its summary and the tab strip; each tab renders from its own file.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../../lists/auth.js';
-import { DEPART_TABS, type DepartTab } from '../../../lists/departs.js';
-import { hrefWith, type Query } from '../../../lists/url-state.js';
+import { canUse } from '../../../resources/auth.js';
+import { DEPART_TABS, type DepartTab } from '../../../resources/departs.js';
+import { hrefWith, type Query } from '../../../resources/url-state.js';
 import { Alert, buttonClass, cx, LinkButton, Tag } from '../../../../templates/antd.js';
 import { pathTo } from '../../../../templates/list/depart-tree.js';
 import { TreeLayout, TreePanel } from '../../../../templates/list/tree-panel.js';

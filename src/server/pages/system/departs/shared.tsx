@@ -2,9 +2,9 @@
 // uses (answering with a flash, a page or a dialog), and the department tree of the visitor.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { DEPART_ROUTE } from '../../../lists/departs.js';
-import type { FieldOption } from '../../../lists/spec.js';
-import { hrefWith, type Query } from '../../../lists/url-state.js';
+import { DEPART_ROUTE } from '../../../resources/departs.js';
+import type { FieldOption } from '../../../resources/spec.js';
+import { hrefWith, type Query } from '../../../resources/url-state.js';
 import type { TreeNode } from '../../../../templates/list/depart-tree.js';
 import { ConfirmBox as SharedConfirmBox, type ConfirmBoxProps } from '../../../../templates/list/confirm-box.js';
 import type { CheckNode } from '../../../../templates/list/tree.js';

@@ -2,9 +2,9 @@
 // 折叠 re-render the tree without saving (they work without JavaScript too).
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../../lists/auth.js';
-import { ROLE_ROUTE } from '../../../lists/permissions.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import { canUse } from '../../../resources/auth.js';
+import { ROLE_ROUTE } from '../../../resources/permissions.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { dialogAttrs } from '../../../../templates/list/list-view.js';
 import { CheckboxTree, CloseLink, DialogFrame, type CheckNode } from '../../../../templates/list/tree.js';

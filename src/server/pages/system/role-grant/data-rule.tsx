@@ -1,8 +1,8 @@
 // 角色管理 → 授权 → 数据规则: the data rules the role carries on one menu.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { ROLE_ROUTE } from '../../../lists/permissions.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import { ROLE_ROUTE } from '../../../resources/permissions.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { DialogFrame } from '../../../../templates/list/tree.js';
 import type { PageEnv } from '../../context.js';

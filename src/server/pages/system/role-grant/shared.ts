@@ -2,7 +2,7 @@
 // dialog and the answer after a change inside one.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { ROLE_ROUTE } from '../../../lists/permissions.js';
+import { ROLE_ROUTE } from '../../../resources/permissions.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import { isHtmx, setFlash } from '../../list-page.js';
 import { shellPage } from '../../shell-page.js';

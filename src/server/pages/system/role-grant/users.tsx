@@ -1,9 +1,9 @@
 // 角色管理 → 用户: the role's users (search, page, remove) and the users to add (search, page, add).
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { canUse } from '../../../lists/auth.js';
-import { ROLE_ROUTE } from '../../../lists/permissions.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import { canUse } from '../../../resources/auth.js';
+import { ROLE_ROUTE } from '../../../resources/permissions.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass, inputClass } from '../../../../templates/antd.js';
 import { ConfirmView } from '../../../../templates/list/form-view.js';
 import { DialogFrame } from '../../../../templates/list/tree.js';

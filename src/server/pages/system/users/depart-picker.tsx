@@ -2,7 +2,7 @@
 // the chosen ones and the first matches of a search (server-side, htmx), not every department as a checkbox.
 import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import type { FieldSpec } from '../../../lists/spec.js';
+import type { FieldSpec } from '../../../resources/spec.js';
 import { cx, inputClass } from '../../../../templates/antd.js';
 import type { ControlContext } from '../../../../templates/list/form-view.js';
 import type { Upstream } from '../../../upstream/client.js';

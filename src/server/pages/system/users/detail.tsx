@@ -1,6 +1,6 @@
 // 用户管理 → 详情: the user form read-only, with status, roles and classes above it.
 import type { Hono } from 'hono';
-import { userForm } from '../../../lists/users.js';
+import { userForm } from '../../../resources/users.js';
 import { Tag } from '../../../../templates/antd.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';

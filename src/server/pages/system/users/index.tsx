@@ -5,8 +5,8 @@
 // This folder: shared.ts (route, helpers, styles), one file per dialog or page (depart-picker, detail, password,
 // freeze, import-report, recycle-bin), each registering its own routes.
 import type { Hono } from 'hono';
-import { canUse } from '../../../lists/auth.js';
-import { userForm } from '../../../lists/users.js';
+import { canUse } from '../../../resources/auth.js';
+import { userForm } from '../../../resources/users.js';
 import type { PageEnv } from '../../context.js';
 import { registerListPage } from '../../list-page.js';
 import { shellPage } from '../../shell-page.js';

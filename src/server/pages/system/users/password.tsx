@@ -1,7 +1,7 @@
 // 用户管理 → 密码: the administrator sets a new password; the user's sessions end.
 import type { Context, Hono } from 'hono';
-import type { FieldSpec } from '../../../lists/spec.js';
-import { passwordForm } from '../../../lists/users.js';
+import type { FieldSpec } from '../../../resources/spec.js';
+import { passwordForm } from '../../../resources/users.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { backToList, setFlash, wantsDialog } from '../../list-page.js';

@@ -1,7 +1,7 @@
 // 用户管理 → 回收站: deleted users, 还原 and 彻底删除 (confirmed).
 import type { Hono } from 'hono';
-import { canUse } from '../../../lists/auth.js';
-import { hrefWith } from '../../../lists/url-state.js';
+import { canUse } from '../../../resources/auth.js';
+import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, buttonClass, cx, LinkButton } from '../../../../templates/antd.js';
 import { ConfirmView } from '../../../../templates/list/form-view.js';
 import { navAttrs } from '../../../../templates/list/list-view.js';

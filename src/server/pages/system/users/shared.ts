@@ -2,7 +2,7 @@
 // record, the dialog-or-page answer and the screen's own styles.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import { usersList } from '../../../lists/users.js';
+import { usersList } from '../../../resources/users.js';
 import type { Upstream } from '../../../upstream/client.js';
 import type { PageEnv } from '../../context.js';
 import { wantsDialog } from '../../list-page.js';
