@@ -8,13 +8,11 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ApiEnv } from '../context.js';
 import { decorate } from '../domain/dicts.js';
 import { escapeLike, like } from '../domain/sql-like.js';
-import { dictFields, sortableKeys, type ListSpec } from '../resources/spec.js';
+import { dictFields, sortableKeys, type FieldMap, type ListSpec } from '../resources/spec.js';
 import { ok, page, paging } from './envelope.js';
 
-type FieldType = 'string' | 'number' | 'date';
-
-/** Query key (camelCase record field) → SQL column reference, for every filterable or sortable key. */
-export type FieldMap = Record<string, { column: string; type?: FieldType }>;
+type FieldType = NonNullable<FieldMap[string]['type']>;
+export type { FieldMap };
 
 // A query builder of any shape: list endpoints build their own joins (aliased tables) and selections, and every
 // column reaches this module as an allow-listed string (sql.ref), so there is no static shape to name here.

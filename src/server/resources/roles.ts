@@ -1,5 +1,17 @@
-// 角色管理 (/isystem/role): the list and form declaration shared by the API and the page.
+// 角色管理 (/isystem/role): the role's fields, and the list and form declared from them, shared by the API and the page.
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
+
+export const roleFields = resource({
+  roleName: { label: '角色名称', kind: 'name', required: true, max: 100 },
+  roleCode: { label: '角色编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_]+$/, message: '角色编码只能包含字母、数字和下划线' } },
+  roleLevel: { label: '角色等级', kind: 'int', required: true, min: 0, max: 99 },
+  description: { label: '描述', kind: 'text', max: 255 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add or an edit sends. */
+export const ROLE_FORM_KEYS = ['roleName', 'roleCode', 'roleLevel', 'description'] as const;
 
 export const rolesList: ListSpec = {
   route: '/isystem/role',
@@ -15,16 +27,16 @@ export const rolesList: ListSpec = {
     importExcel: '/sys/role/importExcel',
   },
   columns: [
-    { key: 'roleName', title: '角色名称', sortable: true },
-    { key: 'roleCode', title: '角色编码', sortable: true },
-    { key: 'roleLevel', title: '角色等级', sortable: true, width: 100, align: 'center' },
-    { key: 'description', title: '描述', render: 'ellipsis' },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    roleFields.column('roleName', { sortable: true }),
+    roleFields.column('roleCode', { sortable: true }),
+    roleFields.column('roleLevel', { sortable: true, width: 100, align: 'center' }),
+    roleFields.column('description', { render: 'ellipsis' }),
+    roleFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'roleName', label: '名称', type: 'text', placeholder: '请输入名称查询' },
-    { key: 'roleCode', label: '编码', type: 'text', placeholder: '请输入编码查询' },
-    { key: 'createTime', label: '创建时间', type: 'dateRange', advanced: true },
+    roleFields.filter('roleName', 'text', { label: '名称', placeholder: '请输入名称查询' }),
+    roleFields.filter('roleCode', 'text', { label: '编码', placeholder: '请输入编码查询' }),
+    roleFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -45,9 +57,9 @@ export const rolesList: ListSpec = {
 export const roleForm: FormSpec = {
   width: 800,
   fields: [
-    { key: 'roleName', label: '角色名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'roleCode', label: '角色编码', type: 'text', required: true, maxLength: 100, readonlyOnEdit: true, help: '字母、数字或下划线，保存后不可修改' },
-    { key: 'roleLevel', label: '角色等级', type: 'number', required: true, help: '0–99，数字越大权限越高；不能高于您自己的等级' },
-    { key: 'description', label: '描述', type: 'textarea', maxLength: 255 },
+    roleFields.formField('roleName'),
+    roleFields.formField('roleCode', { readonlyOnEdit: true, help: '字母、数字或下划线，保存后不可修改' }),
+    roleFields.formField('roleLevel', { help: '0–99，数字越大权限越高；不能高于您自己的等级' }),
+    roleFields.formField('description', { type: 'textarea' }),
   ],
 };

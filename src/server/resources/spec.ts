@@ -114,6 +114,9 @@ export interface ListSpec {
   phoneColumns?: string[];
 }
 
+/** Query key (camelCase record field) → SQL column reference, for every filterable or sortable key of a list. */
+export type FieldMap = Record<string, { column: string; type?: 'string' | 'number' | 'date' }>;
+
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 
 /** Sort keys the list accepts (column keys marked sortable). */

@@ -26,7 +26,7 @@ import { findUserById } from '../../domain/users.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
-import { hasHiddenChars } from '../names.js';
+import { hasHiddenChars } from '../../resources/rules.js';
 import { clientIp } from '../request-meta.js';
 import { duplicateOf, username } from './user-admin-fields.js';
 

@@ -26,7 +26,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../names.js';
+import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../../resources/rules.js';
 
 const ID_MAX = 64;
 const NOT_FOUND = '未找到对应实体';

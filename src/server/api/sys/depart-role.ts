@@ -24,7 +24,7 @@ import {
   scopedDepart,
   type DepartScope,
 } from './depart-scope.js';
-import { requiredName } from '../names.js';
+import { requiredName } from '../../resources/rules.js';
 
 const CODE_TAKEN = '部门角色编码已存在';
 

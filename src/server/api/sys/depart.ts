@@ -42,7 +42,7 @@ import { registerDepartMemberRoutes } from './depart-member.js';
 import { registerDepartPermissionRoutes } from './depart-permission.js';
 import { registerDepartRoleRoutes } from './depart-role.js';
 import { departScope, NOT_FOUND, scopedDepart, strictlyInside, type DepartScope } from './depart-scope.js';
-import { requiredName } from '../names.js';
+import { requiredName } from '../../resources/rules.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies

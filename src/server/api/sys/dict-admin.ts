@@ -14,7 +14,7 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../names.js';
+import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../../resources/rules.js';
 
 const dictFieldMap: FieldMap = {
   dictName: { column: 'dict_name' },

@@ -30,8 +30,8 @@ import { registerDataRuleScreenRoutes } from './data-rule-screen.js';
 import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { flag, optText, toNumber } from '../form-fields.js';
-import { requiredName } from '../names.js';
+import { flag, optText, toNumber } from '../../resources/rules.js';
+import { requiredName } from '../../resources/rules.js';
 
 /** Rows that keep the product usable: deleting them would lock everyone out of the menu or this screen. */
 const PROTECTED = (p: SysPermission) => p.component === 'dashboard/Index' || p.url === PERMISSION_ROUTE;

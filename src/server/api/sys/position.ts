@@ -18,7 +18,7 @@ import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../names.js';
+import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../../resources/rules.js';
 
 type Ctx = Context<ApiEnv>;
 

@@ -6,41 +6,24 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
-import { rolesList } from '../../resources/roles.js';
+import { roleFields, ROLE_FORM_KEYS, rolesList } from '../../resources/roles.js';
 import { USERS_ROUTE } from '../../resources/users.js';
 import { DATA_RULE_ROUTE } from '../../resources/data-rules.js';
 import { camel } from '../../domain/serialize.js';
 import { adminOnly, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import type { ApiEnv } from '../../context.js';
 import type { Context } from 'hono';
-import { requiredName } from '../names.js';
 
 /** Roles the system relies on (registration default, seed grants); they can be edited but not deleted. */
 const BUILT_IN_ROLES = ['admin', 'teacher', 'student'];
 const CODE_TAKEN = '角色编码已存在';
 
-const fields: FieldMap = {
-  roleName: { column: 'role_name' },
-  roleCode: { column: 'role_code' },
-  roleLevel: { column: 'role_level', type: 'number' },
-  description: { column: 'description' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = roleFields.fieldMap(['roleName', 'roleCode', 'roleLevel', 'description', 'createTime']);
 
-const roleBody = z.object({
-  roleName: requiredName('角色名称', 100),
-  roleCode: z
-    .string({ message: '请输入角色编码' })
-    .trim()
-    .min(1, '请输入角色编码')
-    .max(100, '角色编码不能超过100个字符')
-    .regex(/^[A-Za-z0-9_]+$/, '角色编码只能包含字母、数字和下划线'),
-  roleLevel: z.coerce.number({ message: '角色等级必须是数字' }).int('角色等级必须是整数').min(0, '角色等级在0到99之间').max(99, '角色等级在0到99之间'),
-  description: z.string({ message: '描述必须是文本' }).max(255, '描述不能超过255个字符').nullish(),
-});
+const roleBody = roleFields.schema(ROLE_FORM_KEYS);
 
 const listOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
   spec: rolesList,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { now } from '../../domain/time.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { idList } from '../list-query.js';
-import { requiredName } from '../names.js';
+import { requiredName } from '../../resources/rules.js';
 
 type Db = Kysely<Database>;
 

@@ -20,8 +20,8 @@ import { FRONT_MENU_ICON_RE, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { flag, optText, toNumber } from '../form-fields.js';
-import { requiredName } from '../names.js';
+import { flag, optText, toNumber } from '../../resources/rules.js';
+import { requiredName } from '../../resources/rules.js';
 
 const ID_MAX = 64;
 

@@ -6,7 +6,7 @@ import { isOwnUpload } from '../../domain/uploads.js';
 import { findUserById, userInfo } from '../../domain/users.js';
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
-import { hasHiddenChars, hiddenCharsMessage } from '../names.js';
+import { hasHiddenChars, hiddenCharsMessage } from '../../resources/rules.js';
 
 /** '' and null clear a field; undefined leaves it unchanged. */
 const optionalText = z.union([z.string(), z.null()]).optional();

@@ -1,0 +1,26 @@
+// Every form declared from a resource, with the API paths that save it. resources/declared-once.test.ts walks
+// this list: each form field's maxlength and required mark must be its resource's rule, and the API must refuse
+// a value one character over the limit with the form's own message. A new form is added here.
+import type { FieldRule, Resource } from './fields.js';
+import { roleFields, roleForm, rolesList } from './roles.js';
+import type { FormSpec } from './spec.js';
+
+export interface DeclaredForm {
+  /** What the form edits, for test names. */
+  name: string;
+  resource: Resource<Record<string, FieldRule>>;
+  form: FormSpec;
+  /** API paths (relative to /api) the form posts to, with the fixed part of their body (e.g. a parent id). */
+  saves: { method: 'POST' | 'PUT'; path: string }[];
+}
+
+export const DECLARED_FORMS: DeclaredForm[] = [
+  // 系统管理: users, classes, roles, positions
+  { name: '角色', resource: roleFields, form: roleForm, saves: [{ method: 'POST', path: rolesList.api.add! }, { method: 'PUT', path: rolesList.api.edit! }] },
+
+  // 系统管理: dictionaries, categories, rules, menus, jobs, messages
+
+  // 教学: courses, units, homework, works, news, announcements, Scratch assets
+
+  // 示例 and read-only details
+];
