@@ -2,6 +2,7 @@
 // without one cannot exist (deny by default), and the list of routes feeds the authorisation matrix test.
 import { Hono, type Context, type Handler } from 'hono';
 import type { ApiEnv } from '../context.js';
+import type { Endpoint, Method } from '../contracts/endpoint.js';
 import { isAdminOnlyCode, userGrants, type AdminOnlyCode, type Grants } from '../domain/permissions.js';
 import { isSuperUser } from '../domain/sessions.js';
 import { fail, NO_PERMISSION, TOKEN_INVALID } from './envelope.js';
@@ -38,7 +39,6 @@ export interface RouteInfo {
   access: Access;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The caller's grants, loaded once per request. */
 export async function grants(c: Context<ApiEnv>): Promise<Grants> {
@@ -82,6 +82,10 @@ export class ApiRoutes {
     for (const method of methods) this.routes.push({ method, path, access });
     this.app.on(methods, path, async (c, next) => (await refuse(c, access)) ?? handler(c, next));
     return this;
+  }
+  /** The route of a contract endpoint (contracts/), on each of its methods. */
+  at(endpoint: Pick<Endpoint, 'methods' | 'path'>, access: Access, handler: Handler<ApiEnv>) {
+    return this.on([...endpoint.methods], endpoint.path, access, handler);
   }
   get(path: string, access: Access, handler: Handler<ApiEnv>) {
     return this.on(['GET'], path, access, handler);

@@ -1,23 +1,12 @@
 // Typed client of the /api contract, used by the HTML pages. In process (app.request, no socket) by default;
 // over HTTP with undici when UPSTREAM_URL points at another backend that speaks the contract.
 
+import type { Endpoint } from '../contracts/endpoint.js';
+import type { Envelope, Page } from '../contracts/shapes.js';
+
+export type { Envelope, Page };
+
 const UPSTREAM_TIMEOUT_MS = 60_000;
-
-export interface Envelope<T> {
-  success: boolean;
-  message: string;
-  code: number;
-  result: T;
-  timestamp: number;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
 
 /** Sends one request to the API; `path` is relative to /api. */
 export type Transport = (
@@ -288,6 +277,18 @@ export class Upstream {
    */
   as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean; signal?: AbortSignal; userAgent?: string } = {}): Upstream {
     return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false, opts.signal, opts.userAgent?.slice(0, 255));
+  }
+
+  /**
+   * One endpoint of the contract (contracts/), with its typed query and body; the answer has its result type.
+   * `params` fill the path's `:name` segments.
+   */
+  send<Q, B, R>(
+    endpoint: Endpoint<Q, B, R>,
+    request: { params?: Record<string, string>; query?: Q; body?: B; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: Envelope<R> }> {
+    const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? ''));
+    return this.call<R>(endpoint.methods[0], path, request.query as Record<string, unknown> | undefined, request.body, request.headers);
   }
 
   /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */

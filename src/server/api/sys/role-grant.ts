@@ -3,6 +3,7 @@
 // Level rules (teaching-open §6.20, made strict): outside admin/dev nobody touches a role above their own
 // level, grants or revokes a menu or button they do not hold, assigns a role at or above their own level, or
 // adds/removes users at or above their level or outside the classes they manage.
+import { roleGrantApi } from '../../contracts/roles.js';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -118,12 +119,12 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- the grant tree and a role's grants ---------------------------------------------------------------
 
-  r.get('/sys/role/queryTreeList', read, async (c) => {
+  r.at(roleGrantApi.treeList, read, async (c) => {
     const rows = await allPermissions(c.get('deps').db);
     return ok(c, { treeList: treeModels(rows, { ruleSlot: true }), ids: rows.map((p) => p.id) }, '操作成功！', 0);
   });
 
-  r.get('/sys/permission/queryRolePermission', read, async (c) => {
+  r.at(roleGrantApi.rolePermissions, read, async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID') }));
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -131,7 +132,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, await rolePermissionIds(c.get('deps').db, role.id), '操作成功！', 0);
   });
 
-  r.post('/sys/permission/saveRolePermission', adminOnly('role:auth'), async (c) => {
+  r.at(roleGrantApi.saveRolePermissions, adminOnly('role:auth'), async (c) => {
     const body = await jsonBody(c, saveBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -163,7 +164,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- data rules carried by a role's grant of a menu ---------------------------------------------------
 
-  r.get('/sys/role/datarule/:permissionId/:roleId', read, async (c) => {
+  r.at(roleGrantApi.dataRules, read, async (c) => {
     const permissionId = (c.req.param('permissionId') ?? '').slice(0, ID_MAX);
     const role = await findRole(c, (c.req.param('roleId') ?? '').slice(0, ID_MAX));
     if (!role) return fail(c, '未找到对应实体');
@@ -188,7 +189,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, result, '成功', 200);
   });
 
-  r.post('/sys/role/datarule', adminOnly('role:auth'), async (c) => {
+  r.at(roleGrantApi.saveDataRules, adminOnly('role:auth'), async (c) => {
     const body = await jsonBody(c, dataRuleBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -230,7 +231,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- users of a role ----------------------------------------------------------------------------------
 
-  r.get('/sys/user/userRoleList', read, async (c) => {
+  r.at(roleGrantApi.users, read, async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID') }).passthrough());
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -254,7 +255,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // Users who may be added to a role: not in it yet, matching a keyword on account or name; outside admin/dev
   // only users below the caller's level in the classes they manage.
-  r.get('/sys/user/userRoleCandidates', perm('role:user'), async (c) => {
+  r.at(roleGrantApi.userCandidates, perm('role:user'), async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID'), keyword: z.string().max(100, '关键字不能超过100个字符').optional() }).passthrough());
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -287,7 +288,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, page(rows.map((x) => userRecord(x)), Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
   });
 
-  r.post('/sys/user/addSysUserRole', perm('role:user'), async (c) => {
+  r.at(roleGrantApi.addUsers, perm('role:user'), async (c) => {
     const body = await jsonBody(c, userRoleBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -331,6 +332,6 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_user_role').where('role_id', '=', role.id).where('user_id', 'in', userIds).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/user/deleteUserRole', perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userId'), 1)));
-  r.delete('/sys/user/deleteUserRoleBatch', perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userIds'), 500)));
+  r.at(roleGrantApi.removeUser, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userId'), 1)));
+  r.at(roleGrantApi.removeUsers, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userIds'), 500)));
 }

@@ -1,5 +1,6 @@
 // /sys/role: roles, their levels, and the export/import of the role list.
 // Level rule (teaching-open 2.7): nobody creates, edits or deletes a role above their own highest level.
+import { roleApi } from '../../contracts/roles.js';
 import { recordDataLog } from '../../domain/data-log.js';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -35,16 +36,16 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknow
 });
 
 export function registerRoleRoutes(r: ApiRoutes) {
-  r.get('/sys/role/list', menu(rolesList.route), (c) => pagedList(c, listOptions(c)));
+  r.at(roleApi.list, menu(rolesList.route), (c) => pagedList(c, listOptions(c)));
 
-  r.get('/sys/role/queryById', menu(rolesList.route), async (c) => {
+  r.at(roleApi.queryById, menu(rolesList.route), async (c) => {
     const row = await c.get('deps').db.selectFrom('sys_role').selectAll().where('id', '=', c.req.query('id') ?? '').executeTakeFirst();
     return row ? ok(c, camel(row), '操作成功！', 0) : fail(c, '未找到对应实体');
   });
 
   // Role options for user forms: the roles the caller may assign (strictly below their own level, see outranks).
   // Only the screens that pick roles read it: 用户管理 (filter and form), 角色管理, 数据规则 (preview).
-  r.get('/sys/role/queryall', menu(USERS_ROUTE, rolesList.route, DATA_RULE_ROUTE), async (c) => {
+  r.at(roleApi.queryall, menu(USERS_ROUTE, rolesList.route, DATA_RULE_ROUTE), async (c) => {
     const user = c.get('user')!;
     let q = c.get('deps').db.selectFrom('sys_role').selectAll().orderBy('role_level', 'desc').orderBy('role_name');
     if (!isSuperUser(user)) q = q.where('role_level', '<', maxRoleLevel(user));
@@ -52,7 +53,7 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return rows.length ? ok(c, rows.map(camel), '操作成功！', 0) : fail(c, '未找到角色信息');
   });
 
-  r.get('/sys/role/checkRoleCode', menu(rolesList.route), async (c) => {
+  r.at(roleApi.checkRoleCode, menu(rolesList.route), async (c) => {
     const code = c.req.query('roleCode') ?? '';
     const id = c.req.query('id');
     let q = c.get('deps').db.selectFrom('sys_role').select('id').where('role_code', '=', code);
@@ -60,7 +61,7 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return (await q.executeTakeFirst()) ? fail(c, '角色编码已存在') : ok(c, null, '该值可用！', 200);
   });
 
-  r.post('/sys/role/add', adminOnly('role:add'), async (c) => {
+  r.at(roleApi.add, adminOnly('role:add'), async (c) => {
     const body = await jsonBody(c, roleBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -90,7 +91,7 @@ export function registerRoleRoutes(r: ApiRoutes) {
     return ok(c, null, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/role/edit', adminOnly('role:edit'), async (c) => {
+  r.at(roleApi.edit, adminOnly('role:edit'), async (c) => {
     const body = await jsonBody(c, roleBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64) }));
     if (!body.ok) return body.response;
     const user = c.get('user')!;

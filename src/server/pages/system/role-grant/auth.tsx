@@ -8,19 +8,12 @@ import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { dialogAttrs } from '../../../../templates/list/list-view.js';
 import { CheckboxTree, CloseLink, DialogFrame, type CheckNode } from '../../../../templates/list/tree.js';
+import { roleGrantApi, type PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import { backToList, setFlash, takeFlash, wantsDialog } from '../../list-page.js';
 import { type Flash, list, loadRole, rolePage, safeBack, str } from './shared.js';
 
-interface TreeModel {
-  key: string;
-  title: string;
-  menuType?: number;
-  ruleFlag?: number;
-  children?: TreeModel[];
-}
-
-function toCheckNodes(nodes: TreeModel[], ruleLink: (n: TreeModel) => Child): CheckNode[] {
+function toCheckNodes(nodes: PermissionTreeNode[], ruleLink: (n: PermissionTreeNode) => Child): CheckNode[] {
   return nodes.map((n) => ({
     key: n.key,
     title: n.title,
@@ -39,8 +32,8 @@ async function authView(
   const asDialog = wantsDialog(c);
   const [role, tree, granted] = await Promise.all([
     loadRole(c, args.roleId),
-    up.call<{ treeList: TreeModel[]; ids: string[] }>('GET', '/sys/role/queryTreeList'),
-    up.call<string[]>('GET', '/sys/permission/queryRolePermission', { roleId: args.roleId }),
+    up.send(roleGrantApi.treeList),
+    up.send(roleGrantApi.rolePermissions, { query: { roleId: args.roleId } }),
   ]);
   const problem = typeof role === 'string' ? role : !tree.body.success ? tree.body.message : !granted.body.success ? granted.body.message : null;
   if (problem || typeof role === 'string') {
@@ -53,7 +46,7 @@ async function authView(
   const current = new Set(granted.body.result);
   const checked = args.checked ?? current;
   const self = hrefWith(`${ROLE_ROUTE}/auth`, { id: role.id, back: args.back });
-  const ruleLink = (n: TreeModel) => (
+  const ruleLink = (n: PermissionTreeNode) => (
     <a class="xt-action xt-ct-extra" {...dialogAttrs(hrefWith(`${ROLE_ROUTE}/datarule`, { roleId: role.id, permissionId: n.key, back: args.back }))}>
       数据规则
     </a>
@@ -124,16 +117,14 @@ export function registerRoleAuthPages(app: Hono<PageEnv>) {
       return rolePage(c, '授权', async (session) => {
         let checked: Set<string> | undefined = new Set(ids);
         if (op === 'all' || op === 'none') {
-          const tree = await c.get('upstream').call<{ ids: string[] }>('GET', '/sys/role/queryTreeList');
+          const tree = await c.get('upstream').send(roleGrantApi.treeList);
           checked = op === 'all' ? new Set(tree.body.success ? tree.body.result.ids : ids) : new Set();
         }
         return authView(c, session, { roleId, back, checked, openDepth: op === 'expand' ? Infinity : op === 'collapse' ? 0 : 1 });
       });
     }
-    const res = await c.get('upstream').call<null>('POST', '/sys/permission/saveRolePermission', undefined, {
-      roleId,
-      permissionIds: ids.join(','),
-      lastpermissionIds: str(form.lastpermissionIds),
+    const res = await c.get('upstream').send(roleGrantApi.saveRolePermissions, {
+      body: { roleId, permissionIds: ids.join(','), lastpermissionIds: str(form.lastpermissionIds) },
     });
     if (res.body.success) {
       setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });

@@ -7,22 +7,14 @@ import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { DialogFrame } from '../../../../templates/list/tree.js';
 import type { PageEnv } from '../../context.js';
 import { takeFlash, wantsDialog } from '../../list-page.js';
+import { roleGrantApi } from '../../../contracts/roles.js';
 import { type Flash, list, loadRole, rolePage, safeBack, stayInDialog, str } from './shared.js';
-
-interface DataRule {
-  id: string;
-  ruleName: string;
-  ruleColumn: string;
-  ruleConditions: string;
-  ruleValue: string;
-  status: string;
-}
 
 async function dataRuleView(c: Context<PageEnv>, args: { roleId: string; permissionId: string; back: string; flash?: Flash }): Promise<Child> {
   const up = c.get('upstream');
   const [role, res] = await Promise.all([
     loadRole(c, args.roleId),
-    up.call<{ datarule: DataRule[]; drChecked?: string }>('GET', `/sys/role/datarule/${encodeURIComponent(args.permissionId)}/${encodeURIComponent(args.roleId)}`),
+    up.send(roleGrantApi.dataRules, { params: { permissionId: args.permissionId, roleId: args.roleId } }),
   ]);
   const authHref = hrefWith(`${ROLE_ROUTE}/auth`, { id: args.roleId, back: args.back });
   const backToAuth = (
@@ -109,7 +101,7 @@ export function registerRoleDataRulePages(app: Hono<PageEnv>) {
     const roleId = str(form.roleId).slice(0, 64);
     const permissionId = str(form.permissionId).slice(0, 64);
     const back = safeBack(form.back);
-    const res = await c.get('upstream').call<null>('POST', '/sys/role/datarule', undefined, { roleId, permissionId, dataRuleIds: list(form.dataRuleIds).join(',') });
+    const res = await c.get('upstream').send(roleGrantApi.saveDataRules, { body: { roleId, permissionId, dataRuleIds: list(form.dataRuleIds).join(',') } });
     const flash: Flash = res.body.success ? { type: 'success', text: res.body.message || '保存成功!' } : { type: 'error', text: res.body.message || '保存失败' };
     const href = hrefWith(`${ROLE_ROUTE}/datarule`, { roleId, permissionId, back });
     return stayInDialog(c, href, flash, (f) => rolePage(c, '数据规则', () => dataRuleView(c, { roleId, permissionId, back, flash: f })));

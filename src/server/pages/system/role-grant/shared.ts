@@ -8,13 +8,9 @@ import { isHtmx, setFlash } from '../../list-page.js';
 import { shellPage } from '../../shell-page.js';
 import { safeLocalPath } from '../../safe-path.js';
 
-export type Flash = { type: 'success' | 'error' | 'warning'; text: string };
+import { roleApi, type RoleRecord } from '../../../contracts/roles.js';
 
-interface Role {
-  id: string;
-  roleName: string;
-  roleCode: string;
-}
+export type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
 export const safeBack = (back: unknown) => safeLocalPath(back, ROLE_ROUTE, ROLE_ROUTE);
 // A form field's text (the first of a repeated field); these forms carry no files.
@@ -34,7 +30,7 @@ export function stayInDialog(c: Context<PageEnv>, href: string, flash: Flash, re
   return c.redirect(href, 303);
 }
 
-export async function loadRole(c: Context<PageEnv>, id: string): Promise<Role | string> {
-  const res = await c.get('upstream').call<Role>('GET', '/sys/role/queryById', { id });
+export async function loadRole(c: Context<PageEnv>, id: string): Promise<RoleRecord | string> {
+  const res = await c.get('upstream').send(roleApi.queryById, { query: { id } });
   return res.body.success ? res.body.result : res.body.message || '未找到对应实体';
 }

@@ -5,20 +5,13 @@ import { canUse } from '../../../resources/auth.js';
 import { ROLE_ROUTE } from '../../../resources/permissions.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass, inputClass } from '../../../../templates/antd.js';
+import { roleGrantApi } from '../../../contracts/roles.js';
 import { ConfirmView } from '../../../../templates/list/form-view.js';
 import { DialogFrame } from '../../../../templates/list/tree.js';
 import type { Page } from '../../../upstream/client.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import { takeFlash, wantsDialog } from '../../list-page.js';
 import { type Flash, list, loadRole, rolePage, safeBack, stayInDialog, str } from './shared.js';
-
-interface UserRow {
-  id: string;
-  username: string;
-  realname: string;
-  sex_dictText?: string;
-  status_dictText?: string;
-}
 
 interface UsersState {
   id: string;
@@ -91,16 +84,16 @@ async function usersView(c: Context<PageEnv>, session: PageSession, s: UsersStat
   const canEdit = canUse(session.permissions, 'role:user');
   const [role, members, candidates] = await Promise.all([
     loadRole(c, s.id),
-    up.call<Page<UserRow>>('GET', '/sys/user/userRoleList', {
+    up.send(roleGrantApi.users, { query: {
       roleId: s.id,
       username: s.username ? `*${s.username}*` : undefined,
       pageNo: s.pageNo,
       pageSize: 10,
       column: 'username',
       order: 'asc',
-    }),
+    } }),
     canEdit
-      ? up.call<Page<UserRow>>('GET', '/sys/user/userRoleCandidates', { roleId: s.id, keyword: s.keyword, pageNo: s.cpage, pageSize: 10 })
+      ? up.send(roleGrantApi.userCandidates, { query: { roleId: s.id, keyword: s.keyword, pageNo: s.cpage, pageSize: 10 } })
       : Promise.resolve(null),
   ]);
   if (typeof role === 'string') {
@@ -285,10 +278,10 @@ export function registerRoleUserPages(app: Hono<PageEnv>) {
       const up = c.get('upstream');
       const res =
         kind === 'add'
-          ? await up.call<null>('POST', '/sys/user/addSysUserRole', undefined, { roleId: s.id, userIdList: ids })
+          ? await up.send(roleGrantApi.addUsers, { body: { roleId: s.id, userIdList: ids } })
           : ids.length === 1
-            ? await up.call<null>('DELETE', '/sys/user/deleteUserRole', { roleId: s.id, userId: ids[0] })
-            : await up.call<null>('DELETE', '/sys/user/deleteUserRoleBatch', { roleId: s.id, userIds: `${ids.join(',')},` });
+            ? await up.send(roleGrantApi.removeUser, { query: { roleId: s.id, userId: ids[0] } })
+            : await up.send(roleGrantApi.removeUsers, { query: { roleId: s.id, userIds: `${ids.join(',')},` } });
       flash = res.body.success
         ? { type: 'success', text: kind === 'add' ? `已添加 ${ids.length} 个用户` : `已移除 ${ids.length} 个用户` }
         : { type: 'error', text: res.body.message || '操作失败' };
