@@ -1,7 +1,9 @@
 // 班级管理 (/isystem/departDetailList): the department tree screen. Declarations shared by the API and the page:
 // the department form, the members list of a department (and its sub-departments), the department roles list
-// and its form, and the export of departments.
+// and its form, and the export of departments; each declared from its resource's fields.
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
+import { userFields } from './users.js';
 
 export const DEPART_ROUTE = '/isystem/departDetailList';
 
@@ -14,6 +16,29 @@ export const DEPART_TABS = [
   { key: 'courses', label: '课程', perm: 'depart:course' },
 ] as const;
 export type DepartTab = (typeof DEPART_TABS)[number]['key'];
+
+const phonePattern = (label: string) => ({ re: /^[0-9+\-\s()]+$/, message: `${label}只能包含数字、空格和 + - ( )` });
+
+/**
+ * A department's fields. 机构类型 is required in the form; the API defaults a missing one from the department's
+ * place in the tree and checks it against the org_category dictionary's three values (api/sys/depart.ts).
+ * 描述, 英文名, 缩写 and 状态 are the anchor's fields the API accepts beside the form.
+ */
+export const departFields = resource({
+  departName: { label: '部门名称', kind: 'name', required: true, max: 100 },
+  orgCode: { label: '机构编码', kind: 'code' },
+  orgCategory: { label: '机构类型', kind: 'choice', dict: 'org_category', required: true },
+  departOrder: { label: '排序', kind: 'int', min: 0, max: 99999, message: '排序必须是0到99999之间的整数' },
+  mobile: { label: '手机号', kind: 'text', max: 32, pattern: phonePattern('手机号') },
+  fax: { label: '传真', kind: 'text', max: 32, pattern: phonePattern('传真') },
+  address: { label: '地址', kind: 'text', max: 100 },
+  memo: { label: '备注', kind: 'text', max: 500 },
+  description: { label: '描述', kind: 'text', max: 500 },
+  departNameEn: { label: '英文名', kind: 'text', max: 500 },
+  departNameAbbr: { label: '缩写', kind: 'text', max: 500 },
+  status: { label: '状态', kind: 'choice', dict: 'depart_status' },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
 
 /** Department export (and the column titles its import would read). */
 export const departsList: ListSpec = {
@@ -29,19 +54,19 @@ export const departsList: ListSpec = {
     exportXls: '/sys/sysDepart/exportXls',
   },
   columns: [
-    { key: 'departName', title: '部门名称' },
-    { key: 'orgCode', title: '机构编码' },
+    departFields.column('departName'),
+    departFields.column('orgCode'),
     { key: 'parentName', title: '上级部门' },
-    { key: 'orgCategory', title: '机构类型', dict: 'org_category' },
-    { key: 'departOrder', title: '排序' },
-    { key: 'mobile', title: '手机号' },
-    { key: 'fax', title: '传真' },
-    { key: 'address', title: '地址' },
-    { key: 'memo', title: '备注' },
-    { key: 'status', title: '状态', dict: 'depart_status' },
-    { key: 'createTime', title: '创建时间' },
+    departFields.column('orgCategory'),
+    departFields.column('departOrder'),
+    departFields.column('mobile'),
+    departFields.column('fax'),
+    departFields.column('address'),
+    departFields.column('memo'),
+    departFields.column('status'),
+    departFields.column('createTime'),
   ],
-  filters: [{ key: 'departName', label: '部门名称', type: 'text' }],
+  filters: [departFields.filter('departName', 'text')],
   defaultSort: { column: 'orgCode', order: 'asc' },
   toolbar: {
     add: { key: 'add', label: '添加一级部门', perm: 'depart:add' },
@@ -59,13 +84,13 @@ export const departsList: ListSpec = {
 export const departForm: FormSpec = {
   width: 800,
   fields: [
-    { key: 'departName', label: '部门名称', type: 'text', required: true, maxLength: 100, placeholder: '请输入部门/班级名称' },
-    { key: 'orgCategory', label: '机构类型', type: 'radio', dict: 'org_category', required: true, help: '学校为机构，年级为部门，班级不能再有下级' },
-    { key: 'departOrder', label: '排序', type: 'number', help: '数字小的排在前面' },
-    { key: 'mobile', label: '手机号', type: 'text', maxLength: 32 },
-    { key: 'fax', label: '传真', type: 'text', maxLength: 32 },
-    { key: 'address', label: '地址', type: 'text', maxLength: 100 },
-    { key: 'memo', label: '备注', type: 'textarea', maxLength: 500 },
+    departFields.formField('departName', { placeholder: '请输入部门/班级名称' }),
+    departFields.formField('orgCategory', { type: 'radio', help: '学校为机构，年级为部门，班级不能再有下级' }),
+    departFields.formField('departOrder', { help: '数字小的排在前面' }),
+    departFields.formField('mobile'),
+    departFields.formField('fax'),
+    departFields.formField('address'),
+    departFields.formField('memo', { type: 'textarea' }),
   ],
 };
 
@@ -75,18 +100,15 @@ export const departMembersList: ListSpec = {
   title: '部门成员',
   api: { list: '/sys/user/departUserList' },
   columns: [
-    { key: 'username', title: '用户账号', sortable: true },
-    { key: 'realname', title: '用户姓名', sortable: true },
-    { key: 'sex', title: '性别', dict: 'sex', width: 70 },
-    { key: 'userIdentity', title: '身份', dict: 'user_identity', width: 80 },
-    { key: 'status', title: '状态', dict: 'user_status', width: 80 },
+    userFields.column('username', { sortable: true }),
+    userFields.column('realname', { title: '用户姓名', sortable: true }),
+    userFields.column('sex', { width: 70 }),
+    userFields.column('userIdentity', { width: 80 }),
+    userFields.column('status', { width: 80 }),
     { key: 'orgCodeTxt', title: '所在班级' },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170, list: false },
+    userFields.column('createTime', { sortable: true, width: 170, list: false }),
   ],
-  filters: [
-    { key: 'username', label: '账号', type: 'text' },
-    { key: 'realname', label: '姓名', type: 'text' },
-  ],
+  filters: [userFields.filter('username', 'text', { label: '账号' }), userFields.filter('realname', 'text', { label: '姓名' })],
   defaultSort: { column: 'username', order: 'asc' },
   toolbar: {},
   rowActions: [
@@ -96,6 +118,17 @@ export const departMembersList: ListSpec = {
   bulkActions: [{ key: 'remove', label: '批量移出', perm: 'depart:member', danger: true }],
   exportName: '部门成员',
 };
+
+/** A department role's fields. */
+export const departRoleFields = resource({
+  roleName: { label: '部门角色名称', kind: 'name', required: true, max: 100 },
+  roleCode: { label: '部门角色编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_]+$/, message: '部门角色编码只能包含字母、数字和下划线' } },
+  description: { label: '描述', kind: 'text', max: 255 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields a department role's add or edit sends. */
+export const DEPART_ROLE_FORM_KEYS = ['roleName', 'roleCode', 'description'] as const;
 
 /** Roles of one department (GET /sys/sysDepartRole/list?deptId=). */
 export const departRolesList: ListSpec = {
@@ -110,12 +143,12 @@ export const departRolesList: ListSpec = {
     deleteBatch: '/sys/sysDepartRole/deleteBatch',
   },
   columns: [
-    { key: 'roleName', title: '部门角色名称', sortable: true },
-    { key: 'roleCode', title: '部门角色编码', sortable: true },
-    { key: 'description', title: '描述', render: 'ellipsis' },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    departRoleFields.column('roleName', { sortable: true }),
+    departRoleFields.column('roleCode', { sortable: true }),
+    departRoleFields.column('description', { render: 'ellipsis' }),
+    departRoleFields.column('createTime', { sortable: true, width: 170 }),
   ],
-  filters: [{ key: 'roleName', label: '名称', type: 'text' }],
+  filters: [departRoleFields.filter('roleName', 'text', { label: '名称' })],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: { add: { key: 'add', label: '新建部门角色', perm: 'depart:role' } },
   rowActions: [
@@ -130,8 +163,8 @@ export const departRolesList: ListSpec = {
 export const departRoleForm: FormSpec = {
   width: 640,
   fields: [
-    { key: 'roleName', label: '部门角色名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'roleCode', label: '部门角色编码', type: 'text', required: true, maxLength: 100, help: '字母、数字或下划线，同一部门内唯一' },
-    { key: 'description', label: '描述', type: 'textarea', maxLength: 255 },
+    departRoleFields.formField('roleName'),
+    departRoleFields.formField('roleCode', { help: '字母、数字或下划线，同一部门内唯一' }),
+    departRoleFields.formField('description', { type: 'textarea' }),
   ],
 };

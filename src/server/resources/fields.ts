@@ -28,6 +28,8 @@ export interface FieldRule {
   max?: number;
   /** Smallest value (int, rate). */
   min?: number;
+  /** int, rate: the one message for any value that is not a whole number from min to max, where a contract fixes its words. */
+  message?: string;
   /** A pattern a non-empty text must match, with the message when it does not. */
   pattern?: { re: RegExp; message: string };
   /** Options from a dictionary (choice, choices). */
@@ -73,8 +75,8 @@ function textSchema(r: FieldRule): z.ZodType {
 }
 
 function numberSchema(r: FieldRule): z.ZodType {
-  let n = z.number({ message: `${r.label}必须是数字` }).int(`${r.label}必须是整数`);
-  const range = r.min !== undefined && r.max !== undefined ? `${r.label}在${r.min}到${r.max}之间` : undefined;
+  let n = z.number({ message: r.message ?? `${r.label}必须是数字` }).int(r.message ?? `${r.label}必须是整数`);
+  const range = r.message ?? (r.min !== undefined && r.max !== undefined ? `${r.label}在${r.min}到${r.max}之间` : undefined);
   if (r.min !== undefined) n = n.min(r.min, range ?? `${r.label}不能小于${r.min}`);
   if (r.max !== undefined) n = n.max(r.max, range ?? `${r.label}不能大于${r.max}`);
   return z.preprocess(toNumber, r.required ? n : n.nullish());

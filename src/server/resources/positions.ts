@@ -1,9 +1,22 @@
 // 职务管理 (/isystem/position) and 通讯录 (/isystem/addressList): the list and form declarations shared by the
-// API and the pages.
+// API and the pages; 职务管理's list and form are declared from the position's fields.
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const POSITIONS_ROUTE = '/isystem/position';
 export const ADDRESS_LIST_ROUTE = '/isystem/addressList';
+
+/** A position's fields (公司 is the anchor's company_id, accepted by the API beside the form). */
+export const positionFields = resource({
+  code: { label: '职务编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_-]+$/, message: '职务编码只能包含字母、数字、下划线和短横线' } },
+  name: { label: '职务名称', kind: 'name', required: true, max: 100 },
+  postRank: { label: '职级', kind: 'choice', dict: 'position_rank', required: true, max: 10 },
+  companyId: { label: '公司', kind: 'name', max: 32 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add or an edit (and a workbook row) sends. */
+export const POSITION_FORM_KEYS = ['code', 'name', 'postRank', 'companyId'] as const;
 
 export const positionsList: ListSpec = {
   route: POSITIONS_ROUTE,
@@ -19,16 +32,16 @@ export const positionsList: ListSpec = {
     importExcel: '/sys/position/importExcel',
   },
   columns: [
-    { key: 'code', title: '职务编码', sortable: true, width: 160 },
-    { key: 'name', title: '职务名称', sortable: true },
-    { key: 'postRank', title: '职级', dict: 'position_rank', sortable: true, width: 100, align: 'center' },
+    positionFields.column('code', { sortable: true, width: 160 }),
+    positionFields.column('name', { sortable: true }),
+    positionFields.column('postRank', { sortable: true, width: 100, align: 'center' }),
     { key: 'userCount', title: '在职人数', width: 100, align: 'center', export: false },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    positionFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'name', label: '职务名称', type: 'text', placeholder: '请输入职务名称查询' },
-    { key: 'code', label: '职务编码', type: 'text', placeholder: '请输入职务编码查询' },
-    { key: 'postRank', label: '职级', type: 'dict', dict: 'position_rank' },
+    positionFields.filter('name', 'text', { placeholder: '请输入职务名称查询' }),
+    positionFields.filter('code', 'text', { placeholder: '请输入职务编码查询' }),
+    positionFields.filter('postRank', 'dict'),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -47,9 +60,9 @@ export const positionsList: ListSpec = {
 export const positionForm: FormSpec = {
   width: 640,
   fields: [
-    { key: 'code', label: '职务编码', type: 'text', required: true, maxLength: 100, readonlyOnEdit: true, help: '字母、数字、下划线或短横线，保存后不可修改' },
-    { key: 'name', label: '职务名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'postRank', label: '职级', type: 'select', dict: 'position_rank', required: true },
+    positionFields.formField('code', { readonlyOnEdit: true, help: '字母、数字、下划线或短横线，保存后不可修改' }),
+    positionFields.formField('name'),
+    positionFields.formField('postRank'),
   ],
 };
 

@@ -15,9 +15,10 @@ import { escapeLike, like } from '../../domain/sql-like.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { DEPART_ROUTE, departMembersList } from '../../resources/departs.js';
 import { dictFields } from '../../resources/spec.js';
+import { userFields } from '../../resources/users.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
-import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
+import { applyFilters, applySort, idList } from '../list-query.js';
 import { departScope, idsField, managesOnlyStudents, membershipsOf, NOT_FOUND, scopedDepart, userLevels } from './depart-scope.js';
 
 const membersBody = z.object({
@@ -25,15 +26,7 @@ const membersBody = z.object({
   userIdList: idsField('用户', 500).refine((v) => v.length > 0, '请选择要添加的用户'),
 });
 
-const memberFields: FieldMap = {
-  username: { column: 'u.username' },
-  realname: { column: 'u.realname' },
-  sex: { column: 'u.sex', type: 'number' },
-  status: { column: 'u.status', type: 'number' },
-  userIdentity: { column: 'u.user_identity', type: 'number' },
-  phone: { column: 'u.phone' },
-  createTime: { column: 'u.create_time', type: 'date' },
-};
+const memberFields = userFields.fieldMap(['username', 'realname', 'sex', 'status', 'userIdentity', 'phone', 'createTime'], 'u.');
 
 export function registerDepartMemberRoutes(r: ApiRoutes) {
   const screen = menu(DEPART_ROUTE);

@@ -10,10 +10,10 @@ import { buildPermissionTree, permissionRows, subtreeByCodes } from '../../domai
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { departRolesList } from '../../resources/departs.js';
+import { DEPART_ROLE_FORM_KEYS, departRoleFields, departRolesList } from '../../resources/departs.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
-import { idList, pagedList, type FieldMap } from '../list-query.js';
+import { idList, pagedList } from '../list-query.js';
 import {
   departPermissionIds,
   departScope,
@@ -24,33 +24,16 @@ import {
   scopedDepart,
   type DepartScope,
 } from './depart-scope.js';
-import { requiredName } from '../../resources/rules.js';
 
 const CODE_TAKEN = '部门角色编码已存在';
 
-const fields: FieldMap = {
-  roleName: { column: 'role_name' },
-  roleCode: { column: 'role_code' },
-  description: { column: 'description' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = departRoleFields.fieldMap(['roleName', 'roleCode', 'description', 'createTime']);
 
-const roleFields = {
-  roleName: requiredName('部门角色名称', 100),
-  roleCode: z
-    .string({ message: '请输入部门角色编码' })
-    .trim()
-    .min(1, '请输入部门角色编码')
-    .max(100, '部门角色编码不能超过100个字符')
-    .regex(/^[A-Za-z0-9_]+$/, '部门角色编码只能包含字母、数字和下划线'),
-  description: z
-    .string({ message: '描述必须是文本' })
-    .max(255, '描述不能超过255个字符')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-};
-const addBody = z.object({ ...roleFields, departId: z.string({ message: '请选择部门' }).trim().min(1, '请选择部门').max(64, NOT_FOUND) });
-const editBody = z.object({ ...roleFields, id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, NOT_FOUND) });
+const roleBody = departRoleFields.schema(DEPART_ROLE_FORM_KEYS);
+/** A blank description is stored as NULL. */
+const blankDescription = <B extends { description?: string | null }>(b: B) => ({ ...b, description: b.description || null });
+const addBody = roleBody.extend({ departId: z.string({ message: '请选择部门' }).trim().min(1, '请选择部门').max(64, NOT_FOUND) }).transform(blankDescription);
+const editBody = roleBody.extend({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, NOT_FOUND) }).transform(blankDescription);
 
 const rolePermissionBody = z.object({
   roleId: z.string({ message: '请选择部门角色' }).trim().min(1, '请选择部门角色').max(64, NOT_FOUND),

@@ -31,7 +31,7 @@ import { camel } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
-import { DEPART_ROUTE, departsList } from '../../resources/departs.js';
+import { DEPART_ROUTE, departFields, departsList } from '../../resources/departs.js';
 import { ADDRESS_LIST_ROUTE } from '../../resources/positions.js';
 import { dictFields } from '../../resources/spec.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
@@ -42,62 +42,40 @@ import { registerDepartMemberRoutes } from './depart-member.js';
 import { registerDepartPermissionRoutes } from './depart-permission.js';
 import { registerDepartRoleRoutes } from './depart-role.js';
 import { departScope, NOT_FOUND, scopedDepart, strictlyInside, type DepartScope } from './depart-scope.js';
-import { requiredName } from '../../resources/rules.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ message: `${label}必须是文本` })
-    .trim()
-    .max(max, `${label}不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** The texts a blank or missing value clears (stored as NULL). */
+const CLEARED = ['mobile', 'fax', 'address', 'memo', 'description', 'departNameEn', 'departNameAbbr'] as const;
+type Cleared = Record<(typeof CLEARED)[number], string | null>;
+const cleared = <B extends Record<(typeof CLEARED)[number], string | null | undefined>>(b: B) => ({
+  ...b,
+  ...(Object.fromEntries(CLEARED.map((k) => [k, b[k] || null])) as Cleared),
+});
 
-const phoneText = (label: string) =>
-  optionalText(32, label).refine((v) => v === null || /^[0-9+\-\s()]+$/.test(v), `${label}只能包含数字、空格和 + - ( )`);
-
-const departFields = {
-  departName: requiredName('部门名称', 100),
+const departBody = departFields.schema(['departName', 'departOrder', ...CLEARED]).extend({
+  // Missing: the default of the department's place in the tree (add) or unchanged (edit). The values are the
+  // org_category dictionary's: 机构, 部门, 班级.
   orgCategory: z
     .union([z.string(), z.number()], { message: '机构类型只能是机构、部门或班级' })
     .nullish()
     .transform((v) => (v === null || v === undefined || v === '' ? null : (String(v) as '1' | '2' | '3')))
     .refine((v) => v === null || ['1', '2', '3'].includes(v), '机构类型只能是机构、部门或班级'),
-  departOrder: z
-    .union([z.number(), z.string()], { message: '排序必须是数字' })
-    .nullish()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null;
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 99999) {
-        ctx.addIssue({ code: 'custom', message: '排序必须是0到99999之间的整数' });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  mobile: phoneText('手机号'),
-  fax: phoneText('传真'),
-  address: optionalText(100, '地址'),
-  memo: optionalText(500, '备注'),
-  description: optionalText(500, '描述'),
-  departNameEn: optionalText(500, '英文名'),
-  departNameAbbr: optionalText(500, '缩写'),
   status: z.enum(['0', '1'], { message: '状态只能是启用或不启用' }).nullish(),
-};
-
-const addBody = z.object({
-  ...departFields,
-  parentId: z.string({ message: '上级部门必须是文本' }).trim().max(64, '上级部门不存在').nullish(),
 });
 
-const editBody = z.object({
-  ...departFields,
-  id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, NOT_FOUND),
-  // Present only to be compared: moving a department is refused.
-  parentId: z.string({ message: '上级部门必须是文本' }).max(64).nullish(),
-});
+const addBody = departBody
+  .extend({ parentId: z.string({ message: '上级部门必须是文本' }).trim().max(64, '上级部门不存在').nullish() })
+  .transform(cleared);
+
+const editBody = departBody
+  .extend({
+    id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, NOT_FOUND),
+    // Present only to be compared: moving a department is refused.
+    parentId: z.string({ message: '上级部门必须是文本' }).max(64).nullish(),
+  })
+  .transform(cleared);
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared pieces

@@ -12,45 +12,22 @@ import { newId } from '../../domain/ids.js';
 import { holderCounts, holdsPosition } from '../../domain/positions.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { ADDRESS_LIST_ROUTE, POSITION_COLUMNS, POSITIONS_ROUTE, positionsList } from '../../resources/positions.js';
+import { ADDRESS_LIST_ROUTE, POSITION_COLUMNS, POSITION_FORM_KEYS, positionFields, POSITIONS_ROUTE, positionsList } from '../../resources/positions.js';
 import { USERS_ROUTE } from '../../resources/users.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../../resources/rules.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 type Ctx = Context<ApiEnv>;
 
 const NOT_FOUND = '未找到对应实体';
 const CODE_TAKEN = '职务编码已存在';
-const CODE_RE = /^[A-Za-z0-9_-]+$/;
-const RANK_DICT = 'position_rank';
+const RANK_DICT = positionFields.rule('postRank').dict;
 
-const fields: FieldMap = {
-  code: { column: 'code' },
-  name: { column: 'name' },
-  postRank: { column: 'post_rank' },
-  companyId: { column: 'company_id' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = positionFields.fieldMap(['code', 'name', 'postRank', 'companyId', 'createTime']);
 
-const positionBody = z.object({
-  code: z
-    .string({ message: '请输入职务编码' })
-    .trim()
-    .min(1, '请输入职务编码')
-    .max(100, '职务编码不能超过100个字符')
-    .regex(CODE_RE, '职务编码只能包含字母、数字、下划线和短横线'),
-  name: requiredName('职务名称', 100),
-  postRank: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ message: '请选择职级' }).trim().min(1, '请选择职级').max(10, '职级不存在')),
-  companyId: z
-    .string({ message: '公司必须是文本' })
-    .trim()
-    .max(32, '公司格式不正确')
-    .refine((s) => !hasHiddenChars(s), hiddenCharsMessage('公司'))
-    .nullish(),
-});
+const positionBody = positionFields.schema(POSITION_FORM_KEYS);
 type PositionBody = z.infer<typeof positionBody>;
 const editBody = positionBody.extend({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, 'id格式不正确') });
 

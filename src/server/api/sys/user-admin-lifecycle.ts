@@ -9,11 +9,12 @@ import { announceSessionsEnded } from '../../domain/session-watch.js';
 import { revokeUserSessions } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { USER_COLUMNS } from '../../domain/users.js';
+import { passwordFields } from '../../resources/users.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { idsField, password, statusField } from './user-admin-fields.js';
+import { idsField, statusField } from './user-admin-fields.js';
 import { enrichUsers, manageable, scopedUsers, toRecord } from './user-admin-scope.js';
 
 type Ctx = Context<ApiEnv>;
@@ -40,12 +41,13 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
   r.put('/sys/user/changePassword', perm('user:password'), async (c) => {
     const body = await jsonBody(
       c,
-      z
-        .object({
+      passwordFields
+        .schema(['password', 'confirmpassword'])
+        // The dialog always sends the confirmation; the anchor's clients may leave it out.
+        .partial({ confirmpassword: true })
+        .extend({
           id: z.string({ message: '用户不存在！' }).trim().max(64, '用户不存在！').optional(),
           username: z.string({ message: '用户不存在！' }).trim().max(64, '用户不存在！').optional(),
-          password,
-          confirmpassword: z.string({ message: '请确认密码' }).optional(),
         })
         .refine((x) => x.confirmpassword === undefined || x.confirmpassword === x.password, { message: '两次输入的密码不一样！', path: ['confirmpassword'] }),
     );

@@ -7,14 +7,14 @@ import { outranks } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope } from '../../domain/user-scope.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ROSTER_COLUMNS, usersList } from '../../resources/users.js';
+import { ROSTER_COLUMNS, userFields, usersList } from '../../resources/users.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { perm, type ApiRoutes } from '../access.js';
 import { fail } from '../envelope.js';
 import { exportResponse, importAnswer, readImportRows } from '../excel.js';
 import { filteredRows } from '../list-query.js';
 import { ROLE_DENIED } from './user-admin-assign.js';
-import { duplicateOf, password, UNIQUE_FIELDS, userFields, username, WORK_NO_RULE } from './user-admin-fields.js';
+import { duplicateOf, UNIQUE_FIELDS, WORK_NO_RULE } from './user-admin-fields.js';
 import { chunks, listOptions, scopedUsers } from './user-admin-scope.js';
 
 const IMPORT_ABANDONED = '导入未完成（连接已断开或超时），未导入任何数据，请重新导入或分批导入';
@@ -23,26 +23,23 @@ const SEX_TEXT: Record<string, number> = { 男: 1, 女: 2, 未知: 0, '1': 1, '2
 const IDENTITY_TEXT: Record<string, number> = { 学生: 1, 教师: 2, 老师: 2, '1': 1, '2': 2 };
 
 const rosterRow = z.object({
-  username,
-  realname: userFields.realname,
+  ...userFields.schema(['username', 'realname']).shape,
   sex: z
     .string()
     .optional()
     .transform((s) => (s === undefined ? null : (SEX_TEXT[s.trim()] ?? -1)))
-    .refine((n) => n !== -1, '性别只能是男或女'),
+    .refine((n) => n !== -1, userFields.rule('sex').message),
   userIdentity: z
     .string()
     .optional()
     .transform((s) => (s === undefined ? 1 : (IDENTITY_TEXT[s.trim()] ?? -1)))
-    .refine((n) => n !== -1, '身份只能是学生或教师'),
-  phone: userFields.phone,
-  email: userFields.email,
-  workNo: userFields.workNo,
+    .refine((n) => n !== -1, userFields.rule('userIdentity').message),
+  ...userFields.schema(['phone', 'email', 'workNo']).shape,
   classes: z
     .string()
     .optional()
     .transform((s) => (s ?? '').split(/[,，、;；\s]+/).map((x) => x.trim()).filter(Boolean)),
-  password: password.optional(),
+  password: userFields.schema(['password']).shape.password.optional(),
 }).refine((r) => !r.password || passwordProblem(r.password, r.username) !== PASSWORD_IS_USERNAME, { message: PASSWORD_IS_USERNAME, path: ['password'] });
 export function registerUserRosterRoutes(r: ApiRoutes) {
   r.get('/sys/user/exportXls', perm('user:export'), async (c) => {
@@ -143,9 +140,9 @@ export function registerUserRosterRoutes(r: ApiRoutes) {
       realname: a.row.data.realname,
       password: hashes[i],
       sex: a.row.data.sex,
-      phone: a.row.data.phone ?? null,
-      email: a.row.data.email ?? null,
-      work_no: a.row.data.workNo ?? null,
+      phone: a.row.data.phone || null,
+      email: a.row.data.email || null,
+      work_no: a.row.data.workNo || null,
       user_identity: a.row.data.userIdentity,
       org_code: departs.find((x) => x.id === a.classIds[0])?.org_code ?? null,
       status: 1,

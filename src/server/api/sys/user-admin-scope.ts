@@ -10,9 +10,9 @@ import { camel, fileUrl } from '../../domain/serialize.js';
 import { outranks } from '../../domain/sessions.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { hasScope, NO_MANAGED_DEPARTS, roleLevels, scopeMemberIds, userScope, type UserScope } from '../../domain/user-scope.js';
-import { USERS_ROUTE, usersList } from '../../resources/users.js';
+import { USERS_ROUTE, userFields, usersList } from '../../resources/users.js';
 import { fail } from '../envelope.js';
-import { applyFilters, idList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { applyFilters, idList, type PagedListOptions } from '../list-query.js';
 
 type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
@@ -21,17 +21,7 @@ export const DENIED = '权限不足';
 export const NOT_FOUND = '未找到对应实体';
 
 /** Filters and sort keys of the list (the anchor's query syntax applies to each). */
-const fields: FieldMap = {
-  username: { column: 'u.username' },
-  realname: { column: 'u.realname' },
-  sex: { column: 'u.sex', type: 'number' },
-  status: { column: 'u.status', type: 'number' },
-  phone: { column: 'u.phone' },
-  email: { column: 'u.email' },
-  workNo: { column: 'u.work_no' },
-  userIdentity: { column: 'u.user_identity', type: 'number' },
-  createTime: { column: 'u.create_time', type: 'date' },
-};
+const fields = userFields.fieldMap(['username', 'realname', 'sex', 'status', 'phone', 'email', 'workNo', 'userIdentity', 'createTime'], 'u.');
 
 /** Columns a data rule on 用户管理 may name (rule_column in snake_case or camelCase). */
 export const ruleColumns: RuleColumns = {
