@@ -1,5 +1,6 @@
 // 数据日志 (/sys/dataLog-list): the kept versions of edited records, and the names of their fields for the
 // comparison of two versions.
+import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
 /** Logged tables in words (the 表名 filter and column). */
@@ -73,22 +74,32 @@ export const DATA_LOG_FIELD_NAMES: Record<string, string> = {
 /** The 数据日志 screen; other lists link a record's 修改记录 to it (?dataId=). */
 export const DATA_LOG_ROUTE = '/sys/dataLog-list';
 
+/** A kept version (sys_data_log). */
+export const dataLogFields = resource({
+  dataTable: { label: '表名', kind: 'choice' },
+  dataId: { label: '数据ID', kind: 'text' },
+  dataVersion: { label: '版本号', kind: 'int' },
+  createBy: { label: '修改人', kind: 'text' },
+  createTime: { label: '时间', kind: 'datetime' },
+});
+
 export const dataLogsList: ListSpec = {
   route: DATA_LOG_ROUTE,
   title: '数据日志',
   api: { list: '/sys/dataLog/list' },
   columns: [
-    { key: 'dataTable_dictText', title: '表名', width: 120 },
-    { key: 'dataTable', title: '数据表', list: false },
-    { key: 'dataId', title: '数据ID' },
-    { key: 'dataVersion', title: '版本号', sortable: true, width: 90, align: 'center' },
-    { key: 'createBy', title: '修改人', sortable: true, width: 120 },
-    { key: 'createTime', title: '时间', sortable: true, width: 170 },
+    // The table in words (DATA_LOG_TABLE_NAMES, added by the API); the raw name is exported only.
+    { key: 'dataTable_dictText', title: dataLogFields.rule('dataTable').label, width: 120 },
+    dataLogFields.column('dataTable', { title: '数据表', list: false }),
+    dataLogFields.column('dataId'),
+    dataLogFields.column('dataVersion', { sortable: true, width: 90, align: 'center' }),
+    dataLogFields.column('createBy', { sortable: true, width: 120 }),
+    dataLogFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'dataTable', label: '表名', type: 'select', optionsFrom: { api: '/sys/dataLog/tables', value: 'value', label: 'label' } },
-    { key: 'dataId', label: '数据ID', type: 'exact', placeholder: '请输入数据ID' },
-    { key: 'createTime', label: '时间', type: 'dateRange', advanced: true },
+    dataLogFields.filter('dataTable', 'select', { optionsFrom: { api: '/sys/dataLog/tables', value: 'value', label: 'label' } }),
+    dataLogFields.filter('dataId', 'exact', { placeholder: '请输入数据ID' }),
+    dataLogFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   defaultPageSize: 20,

@@ -28,7 +28,7 @@ export const departFields = resource({
   departName: { label: '部门名称', kind: 'name', required: true, max: 100 },
   orgCode: { label: '机构编码', kind: 'code' },
   orgCategory: { label: '机构类型', kind: 'choice', dict: 'org_category', required: true },
-  departOrder: { label: '排序', kind: 'int', min: 0, max: 99999, message: '排序必须是0到99999之间的整数' },
+  departOrder: { label: '排序', kind: 'int', min: 0, max: 99999, messages: { invalid: '排序必须是0到99999之间的整数' } },
   mobile: { label: '手机号', kind: 'text', max: 32, pattern: phonePattern('手机号') },
   fax: { label: '传真', kind: 'text', max: 32, pattern: phonePattern('传真') },
   address: { label: '地址', kind: 'text', max: 100 },

@@ -28,8 +28,6 @@ export interface FieldRule {
   max?: number;
   /** Smallest value (int, rate). */
   min?: number;
-  /** int, rate: the one message for any value that is not a whole number from min to max, where a contract fixes its words. */
-  message?: string;
   /** A pattern a non-empty text must match, with the message when it does not. */
   pattern?: { re: RegExp; message: string };
   /** Options from a dictionary (choice, choices). */
@@ -40,6 +38,13 @@ export interface FieldRule {
   asArray?: boolean;
   /** Further checks of a non-empty text value the declaration's other rules cannot say. */
   checks?: { test: (value: string) => boolean; message: string }[];
+  /** int: a number with up to this many digits after the point (an amount; Infinity: any fraction) instead of a whole number. */
+  decimals?: number;
+  /**
+   * Where the contract words a refusal otherwise: `required` (missing or empty), `range` (int below min or above
+   * max), `invalid` (int: every refusal of the value itself — not a number, a fraction, out of range — in one message).
+   */
+  messages?: { required?: string; range?: string; invalid?: string };
 }
 
 type Value<R extends FieldRule> = R['kind'] extends 'int' | 'rate'
@@ -61,9 +66,10 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 
 function textSchema(r: FieldRule): z.ZodType {
   const keepSpaces = r.kind === 'richtext' || r.kind === 'password';
-  let s = z.string({ message: r.required ? `请输入${r.label}` : `${r.label}必须是文本` });
+  const missing = r.messages?.required ?? `请输入${r.label}`;
+  let s = z.string({ message: r.required ? missing : `${r.label}必须是文本` });
   if (!keepSpaces) s = s.trim();
-  if (r.required) s = s.min(1, `请输入${r.label}`);
+  if (r.required) s = s.min(1, missing);
   if (r.max !== undefined) s = s.max(r.max, tooLongMessage(r.label, r.max));
   const checks = [...(r.checks ?? [])];
   if (r.kind === 'name') checks.unshift({ test: (v) => !hasHiddenChars(v), message: hiddenCharsMessage(r.label) });
@@ -74,9 +80,17 @@ function textSchema(r: FieldRule): z.ZodType {
   return r.required ? checked : checked.nullish();
 }
 
+/** Digits after the point of a number as written (1e-7 counts as 7). */
+const decimalsOf = (v: number) => {
+  const [mantissa, exp] = String(v).split('e');
+  return Math.max(0, (mantissa.split('.')[1] ?? '').length - Number(exp ?? 0));
+};
+
 function numberSchema(r: FieldRule): z.ZodType {
-  let n = z.number({ message: r.message ?? `${r.label}必须是数字` }).int(r.message ?? `${r.label}必须是整数`);
-  const range = r.message ?? (r.min !== undefined && r.max !== undefined ? `${r.label}在${r.min}到${r.max}之间` : undefined);
+  const { required: missing, invalid, range: rangeMessage } = r.messages ?? {};
+  let n = z.number({ error: (iss) => (missing && (iss.input === undefined || iss.input === null) ? missing : (invalid ?? `${r.label}必须是数字`)) });
+  n = r.decimals === undefined ? n.int(invalid ?? `${r.label}必须是整数`) : n.refine((v) => decimalsOf(v) <= r.decimals!, invalid ?? `${r.label}最多${r.decimals}位小数`);
+  const range = rangeMessage ?? invalid ?? (r.min !== undefined && r.max !== undefined ? `${r.label}在${r.min}到${r.max}之间` : undefined);
   if (r.min !== undefined) n = n.min(r.min, range ?? `${r.label}不能小于${r.min}`);
   if (r.max !== undefined) n = n.max(r.max, range ?? `${r.label}不能大于${r.max}`);
   return z.preprocess(toNumber, r.required ? n : n.nullish());
@@ -85,11 +99,11 @@ function numberSchema(r: FieldRule): z.ZodType {
 function choiceSchema(r: FieldRule): z.ZodType {
   const allowed = r.options ? new Set(r.options.map((o) => o.value)) : undefined;
   const one = z
-    .union([z.string(), z.number()], { message: `请选择${r.label}` })
+    .union([z.string(), z.number()], { message: r.messages?.required ?? `请选择${r.label}` })
     .transform((v) => String(v).trim())
     .refine((v) => v.length <= (r.max ?? 64), `${r.label}不存在`)
     .refine((v) => !allowed || v === '' || allowed.has(v), `${r.label}不存在`);
-  if (r.kind === 'choice') return r.required ? one.refine((v) => v !== '', `请选择${r.label}`) : one.nullish();
+  if (r.kind === 'choice') return r.required ? one.refine((v) => v !== '', r.messages?.required ?? `请选择${r.label}`) : one.nullish();
   // choices: an array or a comma list; normalised to the declared shape.
   const many = z
     .union([z.array(one), one], { message: `请选择${r.label}` })

@@ -1,6 +1,7 @@
 // 文件管理 (/isystem/file) and OSS文件 (/oss/file): one declaration of the stored files (sys_file). OSS文件 is a
 // second view of it: the files by storage location (here every file is stored locally, under the files
 // directory), with upload; 文件管理 adds where each file is used and the 仅显示孤立文件 tab.
+import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
 /** The 文件管理 tabs: every file, or only those no record uses. */
@@ -24,6 +25,22 @@ export const FILE_FOLDERS: Record<string, string> = {
   scratchasset: 'Scratch素材',
 };
 
+/** A stored file (sys_file); the …Text fields and url are added by the API. */
+export const fileFields = resource({
+  fileName: { label: '文件名', kind: 'text' },
+  kindText: { label: '类型', kind: 'text' },
+  fileType: { label: '文件类型', kind: 'int' },
+  fileSize: { label: '大小', kind: 'int' },
+  createBy: { label: '上传者', kind: 'text' },
+  createTime: { label: '上传时间', kind: 'datetime' },
+  usageText: { label: '使用位置', kind: 'text' },
+  filePath: { label: '存储路径', kind: 'text' },
+  fileTag: { label: '存储目录', kind: 'text' },
+  folderText: { label: '存储目录', kind: 'text' },
+  fileLocation: { label: '存储位置', kind: 'int', dict: 'file_location' },
+  url: { label: '文件地址', kind: 'text' },
+});
+
 export const filesList: ListSpec = {
   route: '/isystem/file',
   title: '文件管理',
@@ -36,19 +53,19 @@ export const filesList: ListSpec = {
   },
   tabs: { key: 'scope', label: '文件范围', items: FILE_SCOPES },
   columns: [
-    { key: 'fileName', title: '文件名', sortable: true, render: 'ellipsis' },
-    { key: 'kindText', title: '类型', width: 110 },
-    { key: 'fileSize', title: '大小', sortable: true, width: 100, align: 'right' },
-    { key: 'createBy', title: '上传者', sortable: true, width: 110 },
-    { key: 'createTime', title: '上传时间', sortable: true, width: 170 },
-    { key: 'usageText', title: '使用位置' },
-    { key: 'filePath', title: '存储路径', list: false },
-    { key: 'fileTag', title: '存储目录', list: false },
+    fileFields.column('fileName', { sortable: true, render: 'ellipsis' }),
+    fileFields.column('kindText', { width: 110 }),
+    fileFields.column('fileSize', { sortable: true, width: 100, align: 'right' }),
+    fileFields.column('createBy', { sortable: true, width: 110 }),
+    fileFields.column('createTime', { sortable: true, width: 170 }),
+    fileFields.column('usageText'),
+    fileFields.column('filePath', { list: false }),
+    fileFields.column('fileTag', { list: false }),
   ],
   filters: [
-    { key: 'fileName', label: '文件名', type: 'text', placeholder: '请输入文件名' },
-    { key: 'createBy', label: '上传者', type: 'text', placeholder: '请输入账号' },
-    { key: 'createTime', label: '上传时间', type: 'dateRange', advanced: true },
+    fileFields.filter('fileName', 'text', { placeholder: '请输入文件名' }),
+    fileFields.filter('createBy', 'text', { placeholder: '请输入账号' }),
+    fileFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   defaultPageSize: 20,
@@ -73,17 +90,17 @@ export const ossFilesList: ListSpec = {
   },
   tabs: undefined,
   columns: [
-    { key: 'fileName', title: '文件名', sortable: true, render: 'ellipsis' },
-    { key: 'fileLocation', title: '存储位置', dict: 'file_location', width: 100 },
-    { key: 'folderText', title: '存储目录', width: 130 },
-    { key: 'fileSize', title: '大小', sortable: true, width: 100, align: 'right' },
-    { key: 'url', title: '文件地址', render: 'link', linkText: '打开' },
-    { key: 'createBy', title: '上传者', sortable: true, width: 110 },
-    { key: 'createTime', title: '上传时间', sortable: true, width: 170 },
+    fileFields.column('fileName', { sortable: true, render: 'ellipsis' }),
+    fileFields.column('fileLocation', { width: 100 }),
+    fileFields.column('folderText', { width: 130 }),
+    fileFields.column('fileSize', { sortable: true, width: 100, align: 'right' }),
+    fileFields.column('url', { render: 'link', linkText: '打开' }),
+    fileFields.column('createBy', { sortable: true, width: 110 }),
+    fileFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'fileName', label: '文件名', type: 'text', placeholder: '请输入文件名' },
-    { key: 'fileTag', label: '存储目录', type: 'select', optionsFrom: { api: '/oss/file/folders', value: 'value', label: 'label' }, autoSubmit: true },
+    fileFields.filter('fileName', 'text', { placeholder: '请输入文件名' }),
+    fileFields.filter('fileTag', 'select', { optionsFrom: { api: '/oss/file/folders', value: 'value', label: 'label' }, autoSubmit: true }),
   ],
   toolbar: {
     import: { key: 'upload', label: '上传', perm: 'file:upload', accept: 'image/png,image/jpeg,image/gif,image/webp' },

@@ -1,10 +1,26 @@
 // 日志管理 (/isystem/log): login logs (type 1) and operation logs (type 2), one list with a tab per type.
+import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
 export const LOG_TYPES = [
   { value: '1', label: '登录日志' },
   { value: '2', label: '操作日志' },
 ];
+
+/** A log entry (sys_log). */
+export const logFields = resource({
+  logContent: { label: '日志内容', kind: 'text' },
+  // 搜索日志: words of the content (the list's own parameter, not an allow-listed column).
+  keyWord: { label: '搜索日志', kind: 'text', column: 'log_content' },
+  username: { label: '操作人', kind: 'text' },
+  userid: { label: '操作人ID', kind: 'text' },
+  ip: { label: 'IP', kind: 'text' },
+  operateType: { label: '操作类型', kind: 'int', dict: 'operate_type' },
+  requestUrl: { label: '请求路径', kind: 'text' },
+  costTime: { label: '耗时(毫秒)', kind: 'int' },
+  logType: { label: '日志类型', kind: 'int', dict: 'log_type' },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
 
 export const logsList: ListSpec = {
   route: '/isystem/log',
@@ -15,24 +31,24 @@ export const logsList: ListSpec = {
     deleteBatch: '/sys/log/deleteBatch',
     exportXls: '/sys/log/exportXls',
   },
-  tabs: { key: 'logType', label: '日志类型', items: LOG_TYPES },
+  tabs: { key: 'logType', label: logFields.rule('logType').label, items: LOG_TYPES },
   columns: [
-    { key: 'logContent', title: '日志内容' },
-    { key: 'username', title: '操作人', sortable: true, width: 110 },
-    { key: 'userid', title: '操作人ID', list: false },
-    { key: 'ip', title: 'IP', sortable: true, width: 130 },
-    { key: 'operateType', title: '操作类型', dict: 'operate_type', width: 90, align: 'center' },
-    { key: 'requestUrl', title: '请求路径', list: false },
-    { key: 'costTime', title: '耗时(毫秒)', sortable: true, width: 110, align: 'right' },
-    { key: 'logType', title: '日志类型', dict: 'log_type', list: false },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    logFields.column('logContent'),
+    logFields.column('username', { sortable: true, width: 110 }),
+    logFields.column('userid', { list: false }),
+    logFields.column('ip', { sortable: true, width: 130 }),
+    logFields.column('operateType', { width: 90, align: 'center' }),
+    logFields.column('requestUrl', { list: false }),
+    logFields.column('costTime', { sortable: true, width: 110, align: 'right' }),
+    logFields.column('logType', { list: false }),
+    logFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'keyWord', label: '搜索日志', type: 'text', placeholder: '请输入日志内容' },
-    { key: 'username', label: '操作人', type: 'text', placeholder: '请输入账号' },
-    { key: 'createTime', label: '创建时间', type: 'dateRange' },
-    { key: 'operateType', label: '操作类型', type: 'dict', dict: 'operate_type', advanced: true },
-    { key: 'ip', label: 'IP', type: 'exact', placeholder: '请输入IP', advanced: true },
+    logFields.filter('keyWord', 'text', { placeholder: '请输入日志内容' }),
+    logFields.filter('username', 'text', { placeholder: '请输入账号' }),
+    logFields.filter('createTime', 'dateRange'),
+    logFields.filter('operateType', 'dict', { advanced: true }),
+    logFields.filter('ip', 'exact', { placeholder: '请输入IP', advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   defaultPageSize: 20,

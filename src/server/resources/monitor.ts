@@ -1,5 +1,6 @@
 // 系统监控's two list screens, shared by the API and the pages: 在线用户 (live sessions, 强制退出) and
 // 请求追踪 (the last requests the server answered, kept in memory, secrets redacted).
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const MONITOR_ROUTES = {
@@ -12,23 +13,32 @@ export const MONITOR_ROUTES = {
   online: '/monitor/online',
 } as const;
 
+/** A live session (sys_session joined with its user as u). */
+export const onlineFields = resource({
+  username: { label: '用户账号', kind: 'text', column: 'u.username' },
+  realname: { label: '用户姓名', kind: 'name' },
+  ip: { label: 'IP', kind: 'text', column: 's.ip' },
+  browser: { label: '浏览器', kind: 'text' },
+  userAgent: { label: 'User-Agent', kind: 'text' },
+  // Kept as epoch milliseconds: filtered and sorted as numbers, shown as date and time.
+  loginTime: { label: '登录时间', kind: 'int', column: 's.created_at' },
+  lastActivity: { label: '最后活动', kind: 'int', column: 's.last_seen_at' },
+});
+
 export const onlineList: ListSpec = {
   route: MONITOR_ROUTES.online,
   title: '在线用户',
   api: { list: '/sys/online/list' },
   columns: [
-    { key: 'username', title: '用户账号', sortable: true, width: 120 },
-    { key: 'realname', title: '用户姓名', width: 120 },
-    { key: 'ip', title: 'IP', sortable: true, width: 130 },
-    { key: 'browser', title: '浏览器', width: 170 },
-    { key: 'userAgent', title: 'User-Agent', render: 'ellipsis' },
-    { key: 'loginTime', title: '登录时间', sortable: true, width: 170 },
-    { key: 'lastActivity', title: '最后活动', sortable: true, width: 170 },
+    onlineFields.column('username', { sortable: true, width: 120 }),
+    onlineFields.column('realname', { width: 120 }),
+    onlineFields.column('ip', { sortable: true, width: 130 }),
+    onlineFields.column('browser', { width: 170 }),
+    onlineFields.column('userAgent', { render: 'ellipsis' }),
+    onlineFields.column('loginTime', { sortable: true, width: 170 }),
+    onlineFields.column('lastActivity', { sortable: true, width: 170 }),
   ],
-  filters: [
-    { key: 'username', label: '用户账号', type: 'text', placeholder: '请输入用户账号' },
-    { key: 'ip', label: 'IP', type: 'exact', placeholder: '请输入IP' },
-  ],
+  filters: [onlineFields.filter('username', 'text', { placeholder: '请输入用户账号' }), onlineFields.filter('ip', 'exact', { placeholder: '请输入IP' })],
   defaultSort: { column: 'lastActivity', order: 'desc' },
   defaultPageSize: 20,
   toolbar: {},
@@ -47,23 +57,35 @@ export const onlineList: ListSpec = {
   exportName: '在线用户',
 };
 
+/** A request the server answered (kept in memory by monitor/recorder.ts; no table). */
+export const traceFields = resource({
+  time: { label: '请求时间', kind: 'datetime' },
+  method: { label: '请求方法', kind: 'text' },
+  uri: { label: '请求URL', kind: 'text' },
+  status: { label: '响应状态', kind: 'int' },
+  timeTaken: { label: '请求耗时(毫秒)', kind: 'int' },
+  username: { label: '用户', kind: 'text' },
+  ip: { label: 'IP', kind: 'text' },
+  headersText: { label: '请求头', kind: 'text' },
+});
+
 export const traceList: ListSpec = {
   route: MONITOR_ROUTES.trace,
   title: '请求追踪',
   api: { list: '/actuator/httptrace/list', queryById: '/actuator/httptrace/queryById' },
   columns: [
-    { key: 'time', title: '请求时间', sortable: true, width: 170 },
-    { key: 'method', title: '请求方法', width: 90, align: 'center' },
-    { key: 'uri', title: '请求URL', render: 'ellipsis' },
-    { key: 'status', title: '响应状态', sortable: true, width: 90, align: 'center' },
-    { key: 'timeTaken', title: '请求耗时(毫秒)', sortable: true, width: 130, align: 'right' },
-    { key: 'username', title: '用户', width: 110 },
-    { key: 'ip', title: 'IP', width: 130 },
+    traceFields.column('time', { sortable: true, width: 170 }),
+    traceFields.column('method', { width: 90, align: 'center' }),
+    traceFields.column('uri', { render: 'ellipsis' }),
+    traceFields.column('status', { sortable: true, width: 90, align: 'center' }),
+    traceFields.column('timeTaken', { sortable: true, width: 130, align: 'right' }),
+    traceFields.column('username', { width: 110 }),
+    traceFields.column('ip', { width: 130 }),
   ],
   filters: [
-    { key: 'uri', label: '请求URL', type: 'text', placeholder: '请输入URL中的文字' },
-    { key: 'method', label: '请求方法', type: 'exact', placeholder: '如 GET、POST' },
-    { key: 'status', label: '响应状态', type: 'exact', placeholder: '如 200、404、5xx' },
+    traceFields.filter('uri', 'text', { placeholder: '请输入URL中的文字' }),
+    traceFields.filter('method', 'exact', { placeholder: '如 GET、POST' }),
+    traceFields.filter('status', 'exact', { placeholder: '如 200、404、5xx' }),
   ],
   defaultSort: { column: 'time', order: 'desc' },
   defaultPageSize: 20,
@@ -76,14 +98,15 @@ export const traceList: ListSpec = {
 /** 请求追踪's 详情: the request as recorded (secrets already redacted), its kept headers one a line. */
 export const traceDetail: FormSpec = {
   width: 760,
+  // Shown, not edited: every value as text.
   fields: [
-    { key: 'time', label: '请求时间', type: 'text' },
-    { key: 'method', label: '请求方法', type: 'text' },
-    { key: 'uri', label: '请求URL', type: 'textarea' },
-    { key: 'status', label: '响应状态', type: 'text' },
-    { key: 'timeTaken', label: '请求耗时(毫秒)', type: 'text' },
-    { key: 'username', label: '用户', type: 'text' },
-    { key: 'ip', label: 'IP', type: 'text' },
-    { key: 'headersText', label: '请求头', type: 'textarea' },
+    traceFields.formField('time', { type: 'text' }),
+    traceFields.formField('method'),
+    traceFields.formField('uri', { type: 'textarea' }),
+    traceFields.formField('status', { type: 'text' }),
+    traceFields.formField('timeTaken', { type: 'text' }),
+    traceFields.formField('username'),
+    traceFields.formField('ip'),
+    traceFields.formField('headersText', { type: 'textarea' }),
   ],
 };

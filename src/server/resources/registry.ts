@@ -4,6 +4,9 @@
 import type { FieldRule, Resource } from './fields.js';
 import { departFields, departForm, departRoleFields, departRoleForm, departRolesList, departsList } from './departs.js';
 import { positionFields, positionForm, positionsList } from './positions.js';
+import { advancedFields, advancedGroups, baseForm, goalFields, memberColumns, memberFields, queryList, sampleFields, sampleForm, stepForm, stepPassword, transferFields } from './demo.js';
+import { frontMenuFields, frontMenuFormFields } from './front-menu.js';
+import { traceDetail, traceFields } from './monitor.js';
 import { roleFields, roleForm, rolesList } from './roles.js';
 import type { FormSpec } from './spec.js';
 import { passwordFields, passwordForm, userFields, userForm, usersList } from './users.js';
@@ -33,4 +36,14 @@ export const DECLARED_FORMS: DeclaredForm[] = [
   // 教学: courses, units, homework, works, news, announcements, Scratch assets
 
   // 示例 and read-only details
+  { name: '示例·查询表格', resource: sampleFields, form: sampleForm, saves: [{ method: 'POST', path: queryList.api.add! }, { method: 'PUT', path: queryList.api.edit! }] },
+  { name: '示例·基础表单', resource: goalFields, form: baseForm, saves: [{ method: 'POST', path: '/demo/form/base' }] },
+  { name: '示例·分步表单', resource: transferFields, form: stepForm, saves: [{ method: 'POST', path: '/demo/form/step?stage=check' }] },
+  { name: '示例·分步表单·支付密码', resource: transferFields, form: stepPassword, saves: [{ method: 'POST', path: '/demo/form/step?stage=submit' }] },
+  ...advancedGroups.map((g): DeclaredForm => ({ name: `示例·高级表单·${g.title}`, resource: advancedFields, form: g.form, saves: [{ method: 'POST', path: '/demo/form/advanced' }] })),
+  // The member rows post as members.<i>.<key>: their limits are checked by the over-long test of no path.
+  { name: '示例·高级表单·成员', resource: memberFields, form: { fields: memberColumns }, saves: [] },
+  { name: '请求追踪详情', resource: traceFields, form: traceDetail, saves: [] },
+  // The 一级菜单 form; a 子菜单's adds 上级菜单, required for it alone (the API checks it against the tree).
+  { name: '前台菜单', resource: frontMenuFields, form: { fields: frontMenuFormFields(0) }, saves: [{ method: 'POST', path: '/teaching/menu/add' }, { method: 'PUT', path: '/teaching/menu/edit' }] },
 ];

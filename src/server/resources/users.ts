@@ -29,11 +29,11 @@ export const userFields = resource({
   password: { label: '登录密码', kind: 'password', required: true, max: 64, checks: PASSWORD_CHECKS },
   confirmpassword: { label: '确认密码', kind: 'password', required: true, max: 64 },
   realname: { label: '真实姓名', kind: 'name', required: true, max: 50 },
-  userIdentity: { label: '身份', kind: 'int', min: 1, max: 2, dict: 'user_identity', message: '身份只能是学生或教师' },
+  userIdentity: { label: '身份', kind: 'int', min: 1, max: 2, dict: 'user_identity', messages: { invalid: '身份只能是学生或教师' } },
   selectedroles: { label: '角色', kind: 'choices' },
   selecteddeparts: { label: '所属班级', kind: 'choices' },
   departIds: { label: '负责班级', kind: 'choices' },
-  sex: { label: '性别', kind: 'int', min: 0, max: 2, dict: 'sex', message: '性别只能是男或女' },
+  sex: { label: '性别', kind: 'int', min: 0, max: 2, dict: 'sex', messages: { invalid: '性别只能是男或女' } },
   birthday: {
     label: '生日',
     kind: 'date',

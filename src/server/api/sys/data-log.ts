@@ -12,7 +12,7 @@ import type { ApiEnv } from '../../context.js';
 import type { SysDataLogTable } from '../../db/schema.js';
 import { compareVersions, DATA_LOG_TABLES, isDataLogTable } from '../../domain/data-log.js';
 import { camel } from '../../domain/serialize.js';
-import { DATA_LOG_TABLE_NAMES, dataLogsList } from '../../resources/data-logs.js';
+import { DATA_LOG_TABLE_NAMES, dataLogFields, dataLogsList } from '../../resources/data-logs.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { pagedList } from '../list-query.js';
@@ -23,6 +23,8 @@ const ADMIN = adminOnly('datalog:view');
 type LogRow = Selectable<SysDataLogTable>;
 
 const toRecord = (row: LogRow) => ({ ...camel(row), dataTable_dictText: DATA_LOG_TABLE_NAMES[row.data_table] ?? row.data_table });
+
+const listFields = dataLogFields.fieldMap(['dataTable', 'dataId', 'dataVersion', 'createBy', 'createTime']);
 
 const id = (name: string) => z.string({ message: `请指定${name}` }).trim().min(1, `请指定${name}`).max(64, `${name}格式不正确`);
 const verQuery = z.object({ dataTable: z.string({ message: '请指定表名' }).refine(isDataLogTable, '表名不正确'), dataId: id('数据ID') });
@@ -39,13 +41,7 @@ export function registerDataLogRoutes(r: ApiRoutes) {
     if (table && !isDataLogTable(table)) return fail(c, '表名不正确', 400, 400);
     return pagedList(c, {
       spec: dataLogsList,
-      fields: {
-        dataTable: { column: 'data_table' },
-        dataId: { column: 'data_id' },
-        dataVersion: { column: 'data_version', type: 'number' },
-        createBy: { column: 'create_by' },
-        createTime: { column: 'create_time', type: 'date' },
-      },
+      fields: listFields,
       base: c.get('deps').db.selectFrom('sys_data_log'),
       select: (qb) => qb.selectAll(),
       toRecord,

@@ -20,25 +20,17 @@ import { BACKPACK_DIR } from '../../domain/backpack.js';
 import { fileUsages, fileUsagesOf, orphanCondition, unregisteredFiles, usageText, type FileUsage } from '../../domain/file-usages.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
-import { FILE_FOLDERS, filesList, ossFilesList } from '../../resources/files.js';
+import { FILE_FOLDERS, fileFields, filesList, ossFilesList } from '../../resources/files.js';
 import type { ListSpec } from '../../resources/spec.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import { keyFromPath, receiveUpload } from './upload.js';
 
 const ADMIN = role('admin');
 
-const fields: FieldMap = {
-  fileName: { column: 'f.file_name' },
-  fileTag: { column: 'f.file_tag' },
-  fileType: { column: 'f.file_type', type: 'number' },
-  fileLocation: { column: 'f.file_location', type: 'number' },
-  fileSize: { column: 'f.file_size', type: 'number' },
-  createBy: { column: 'f.create_by' },
-  createTime: { column: 'f.create_time', type: 'date' },
-};
+const fields = fileFields.fieldMap(['fileName', 'fileTag', 'fileType', 'fileLocation', 'fileSize', 'createBy', 'createTime'], 'f.');
 
 type FileRow = Selectable<SysFileTable>;
 

@@ -14,22 +14,13 @@ import type { SysLogTable } from '../../db/schema.js';
 import { camel } from '../../domain/serialize.js';
 import { contains } from '../../domain/sql-like.js';
 import { daysAgo, today } from '../../domain/time.js';
-import { logsList } from '../../resources/logs.js';
+import { logFields, logsList } from '../../resources/logs.js';
 import { adminOnly, LOGGED_IN, menu, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
-const fields: FieldMap = {
-  logType: { column: 'log_type', type: 'number' },
-  operateType: { column: 'operate_type', type: 'number' },
-  username: { column: 'username' },
-  userid: { column: 'userid' },
-  ip: { column: 'ip' },
-  requestUrl: { column: 'request_url' },
-  costTime: { column: 'cost_time', type: 'number' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = logFields.fieldMap(['logType', 'operateType', 'username', 'userid', 'ip', 'requestUrl', 'costTime', 'createTime']);
 
 /** Content of the login log entry a successful login writes (login.ts): `用户名: <name>,登录成功！`. */
 const LOGIN_OK_SUFFIX = '%,登录成功！';

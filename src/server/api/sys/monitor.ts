@@ -17,13 +17,13 @@ import type { ApiEnv } from '../../context.js';
 import type { Database, SysUser } from '../../db/schema.js';
 import { revokeSession } from '../../domain/sessions.js';
 import { formatDateTime } from '../../domain/time.js';
-import { onlineList, traceList } from '../../resources/monitor.js';
+import { onlineFields, onlineList, traceList } from '../../resources/monitor.js';
 import { RequestRecorder, type TraceRecord } from '../../monitor/recorder.js';
 import { readRedis, redisServerLabel } from '../../monitor/redis.js';
 import { diskInfo, runtimeInfo, systemInfo } from '../../monitor/system.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
-import { pagedList, type FieldMap } from '../list-query.js';
+import { pagedList } from '../list-query.js';
 
 const ADMIN = role('admin');
 const REDIS_NOT_CONFIGURED = '未配置 Redis：服务器没有设置 REDIS_URL，通知推送与登录限制在本进程内完成';
@@ -154,12 +154,7 @@ function traceListPage(c: Context<ApiEnv>) {
   return ok(c, page(rows.slice(offset, offset + pageSize).map(traceRecord), rows.length, pageNo, pageSize), '操作成功！', 0);
 }
 
-const onlineFields: FieldMap = {
-  username: { column: 'u.username' },
-  ip: { column: 's.ip' },
-  loginTime: { column: 's.created_at', type: 'number' },
-  lastActivity: { column: 's.last_seen_at', type: 'number' },
-};
+const onlineFieldMap = onlineFields.fieldMap(['username', 'ip', 'loginTime', 'lastActivity']);
 
 /** A short name of the browser and system behind a User-Agent (QQ and 360 browsers name themselves; the rest by engine). */
 export function browserSummary(ua: string): string {
@@ -278,7 +273,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
       .where('u.del_flag', '=', 0);
     return pagedList(c, {
       spec: onlineList,
-      fields: onlineFields,
+      fields: onlineFieldMap,
       base,
       select: (qb) => qb.select(['s.id', 's.user_id', 's.ip', 's.user_agent', 's.created_at', 's.last_seen_at', 's.expires_at', 'u.username', 'u.realname', 'u.avatar']),
       toRecord: (row: OnlineRow) => ({

@@ -28,12 +28,12 @@ const rosterRow = z.object({
     .string()
     .optional()
     .transform((s) => (s === undefined ? null : (SEX_TEXT[s.trim()] ?? -1)))
-    .refine((n) => n !== -1, userFields.rule('sex').message),
+    .refine((n) => n !== -1, userFields.rule('sex').messages.invalid),
   userIdentity: z
     .string()
     .optional()
     .transform((s) => (s === undefined ? 1 : (IDENTITY_TEXT[s.trim()] ?? -1)))
-    .refine((n) => n !== -1, userFields.rule('userIdentity').message),
+    .refine((n) => n !== -1, userFields.rule('userIdentity').messages.invalid),
   ...userFields.schema(['phone', 'email', 'workNo']).shape,
   classes: z
     .string()

@@ -16,31 +16,14 @@ import {
 import { newId } from '../../domain/ids.js';
 import { refreshLeaf, subtreeIds } from '../../domain/permission-tree.js';
 import { now } from '../../domain/time.js';
-import { FRONT_MENU_ICON_RE, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_RE } from '../../resources/front-menu.js';
+import { FRONT_MENU_ICON_RE, FRONT_MENU_KEYS, FRONT_MENU_PERMS, FRONT_MENU_ROUTE, FRONT_MENU_URL_RE, frontMenuFields } from '../../resources/front-menu.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { flag, optText, toNumber } from '../../resources/rules.js';
-import { requiredName } from '../../resources/rules.js';
 
 const ID_MAX = 64;
 
-const menuBody = z.object({
-  menuType: z.preprocess(toNumber, z.number({ message: '请选择菜单类型' }).int('菜单类型只能是0或1').min(0, '菜单类型只能是0或1').max(1, '菜单类型只能是0或1')),
-  name: requiredName('菜单名称', 100),
-  parentId: z.string({ message: '上级菜单必须是文本' }).max(ID_MAX, '上级菜单不存在').nullish(),
-  url: optText('菜单路径', 255),
-  icon: optText('菜单图标', 50),
-  sortNo: z.preprocess(
-    toNumber,
-    z.number({ message: '排序必须是数字' }).finite('排序必须是数字').min(-100000, '排序必须在-100000到100000之间').max(100000, '排序必须在-100000到100000之间').nullish(),
-  ),
-  hidden: flag('隐藏'),
-  route: flag('是否路由'),
-  needLogin: flag('登录显示'),
-  internalOrExternal: flag('打开方式'),
-  description: optText('描述', 255),
-});
+const menuBody = frontMenuFields.schema(FRONT_MENU_KEYS);
 type MenuBody = z.infer<typeof menuBody>;
 
 type Draft = Pick<
@@ -53,7 +36,8 @@ type Checked = { ok: true; draft: Draft } | { ok: false; field: string; message:
 function checkMenu(body: MenuBody, rows: FrontMenuRow[], self?: FrontMenuRow): Checked {
   const bad = (field: string, message: string): Checked => ({ ok: false, field, message });
   let parentId = '';
-  if (body.menuType === 1) {
+  const menuType = Number(body.menuType);
+  if (menuType === 1) {
     const pid = (body.parentId ?? '').trim();
     if (!pid) return bad('parentId', '请选择上级菜单');
     if (!rows.some((r) => r.id === pid)) return bad('parentId', '上级菜单不存在');
@@ -64,17 +48,17 @@ function checkMenu(body: MenuBody, rows: FrontMenuRow[], self?: FrontMenuRow): C
   if (url && !FRONT_MENU_URL_RE.test(url)) return bad('url', '菜单路径格式不正确，应以 / 开头或为 http(s):// 链接');
   const icon = body.icon || null;
   if (icon && !FRONT_MENU_ICON_RE.test(icon)) return bad('icon', '图标名称只能包含字母、数字和横线');
-  const keep = (v: number | undefined, old: number | undefined, dflt: number) => v ?? old ?? dflt;
+  const keep = (v: number | null | undefined, old: number | undefined, dflt: number) => v ?? old ?? dflt;
   return {
     ok: true,
     draft: {
       parent_id: parentId,
       name: body.name,
       url,
-      menu_type: body.menuType,
+      menu_type: menuType,
       sort_no: body.sortNo ?? self?.sort_no ?? 0,
       icon,
-      description: body.description === undefined ? (self?.description ?? null) : body.description || null,
+      description: body.description == null ? (self?.description ?? null) : body.description || null,
       hidden: keep(body.hidden, self?.hidden, 0),
       is_route: keep(body.route, self?.is_route, 1),
       need_login: keep(body.needLogin, self?.need_login, 0),

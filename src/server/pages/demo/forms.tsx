@@ -71,8 +71,8 @@ function BaseFormView({ values, errors, message, options }: { values: Values; er
 }
 
 const BASE_SOURCES: SourceFile[] = [
-  { path: 'src/server/resources/demo.ts', what: 'baseForm：字段声明（类型、必填、长度、提示）' },
-  { path: 'src/server/api/demo/gallery.ts', what: 'baseFormBody：zod 校验与中文提示；POST /api/demo/form/base' },
+  { path: 'src/server/resources/demo.ts', what: 'goalFields：每个字段的规则只声明一次（必填、长度、格式）；baseForm 由它派生，只加提示' },
+  { path: 'src/server/api/demo/gallery.ts', what: 'baseFormBody：goalFields.schema(…) 派生的 zod 校验与中文提示，加上日期先后；POST /api/demo/form/base' },
   { path: 'src/server/pages/demo/forms.tsx', what: '页面：提交、出错时回显、成功结果' },
   ...COMMON_SOURCES,
 ];
@@ -116,7 +116,7 @@ const STEPS = ['填写转账信息', '确认转账信息', '完成'];
 const STEP_KEYS = stepForm.fields.map((f) => f.key);
 
 const STEP_SOURCES: SourceFile[] = [
-  { path: 'src/server/resources/demo.ts', what: 'stepForm、stepPassword：每一步的字段' },
+  { path: 'src/server/resources/demo.ts', what: 'transferFields：字段规则；stepForm、stepPassword（每一步的字段）由它派生' },
   { path: 'src/server/api/demo/gallery.ts', what: 'transferBody / transferSubmit：第一步校验、最后提交时全部重新校验' },
   { path: 'src/server/pages/demo/forms.tsx', what: '页面：三步之间的数据放在隐藏字段中，服务器每步都校验' },
   { path: 'src/templates/demo/gallery.tsx', what: 'StepsBar、ResultBox、DetailList' },
@@ -210,7 +210,7 @@ const GROUP_FIELDS = advancedGroups.flatMap((g) => g.form.fields);
 const MEMBER_KEYS = memberColumns.map((f) => f.key);
 
 const ADVANCED_SOURCES: SourceFile[] = [
-  { path: 'src/server/resources/demo.ts', what: 'advancedGroups（字段分组）、memberColumns（可增删的行）' },
+  { path: 'src/server/resources/demo.ts', what: 'advancedFields、memberFields：字段规则；advancedGroups（字段分组）、memberColumns（可增删的行）由它们派生' },
   { path: 'src/server/api/demo/gallery.ts', what: 'advancedBody：分组字段与每一行的 zod 校验，错误按 members.<行>.<字段> 返回' },
   { path: 'src/server/pages/demo/forms.tsx', what: '页面：增删行、提交、回显' },
   { path: 'src/templates/list/row-table.tsx', what: 'RowTable、rowsOf、rowAction：可增删行的表格（无需 JavaScript）' },

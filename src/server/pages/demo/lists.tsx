@@ -16,7 +16,7 @@ import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 const LIST_SOURCES: SourceFile[] = [
-  { path: 'src/server/resources/demo.ts', what: '列表声明 ListSpec：列、筛选、可排序字段、按钮' },
+  { path: 'src/server/resources/demo.ts', what: 'sampleFields：字段规则；列表声明 ListSpec（列、筛选、可排序字段、按钮）与表单由它派生' },
   { path: 'src/server/api/demo/gallery.ts', what: '接口 /api/demo/sample/*：列表、增删改与 zod 校验' },
   { path: 'src/server/domain/demo-samples.ts', what: '内存示例数据（每次重启恢复，真实页面换成数据库查询 pagedList）' },
 ];
