@@ -3,6 +3,7 @@
 // API enforces work_no on 工号).
 import type { Hono } from 'hono';
 import { CODE_CHECK_PATH, CODE_FILL_PATH, CodeInput, CodeVerdictView, type CodeVerdict } from '../../templates/list/code-field.js';
+import { codeFieldApi } from '../contracts/config.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 
@@ -16,7 +17,7 @@ const one = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? '') : typeof v ==
  * (the API decodes it again), so '%' and '+' arrive unchanged. A deleted rule checks nothing (null).
  */
 async function checkCode(up: Upstream, ruleCode: string, value: string): Promise<CodeVerdict> {
-  const res = await up.call<unknown>('GET', '/sys/checkRule/checkByCode', { ruleCode, value: encodeURIComponent(value) });
+  const res = await up.send(codeFieldApi.check, { query: { ruleCode, value: encodeURIComponent(value) } });
   if (res.body.success) return { passed: true };
   if (res.body.message === UNKNOWN_RULE) return null;
   return { passed: false, message: res.body.message || '校验失败' };
@@ -62,7 +63,7 @@ export function registerCodeFieldPages(app: Hono<PageEnv>) {
         .slice(0, 50)
         .map(([k, v]) => [k.slice(0, 64), (v as string).slice(0, 1000)]),
     );
-    const res = await up.call<string>('PUT', '/sys/fillRule/executeRuleByCode', undefined, { ruleCode: props.fillRule, formData });
+    const res = await up.send(codeFieldApi.fill, { body: { ruleCode: props.fillRule, formData } });
     if (!res.body.success) {
       const message = res.body.message === UNKNOWN_RULE ? `填值规则“${props.fillRule}”不存在，请手动填写` : `生成失败：${res.body.message}`;
       return c.html(String(<CodeInput {...props} value={s(name, 1000)} verdict={{ passed: false, message }} />));

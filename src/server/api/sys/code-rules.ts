@@ -21,6 +21,7 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { checkRulesList, FILL_RULE_ROUTE, fillRulesList } from '../../resources/code-rules.js';
 import { CHECK_RULE_LIMITS, fillGeneratorInfo } from '../../shared/fill-rules.js';
+import { codeFieldApi } from '../../contracts/config.js';
 import { adminOnly, LOGGED_IN, menu, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -201,7 +202,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
     titles: { 规则名称: 'ruleName', 规则编码: 'ruleCode', 规则JSON: 'ruleJson', 规则描述: 'ruleDescription' },
   });
 
-  r.get('/sys/checkRule/checkByCode', LOGGED_IN, async (c) => {
+  r.at(codeFieldApi.check, LOGGED_IN, async (c) => {
     const ruleCode = (c.req.query('ruleCode') ?? '').trim();
     if (!ruleCode) return fail(c, '规则编码(ruleCode)不能为空', 400, 400);
     const value = decodeOnceMore(c.req.query('value') ?? '');
@@ -273,7 +274,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
   });
 
   // The anchor's PUT {ruleCode, formData}: generates a value and takes it (a serial number is used up).
-  r.on(['PUT', 'POST'], '/sys/fillRule/executeRuleByCode', FILL_USERS, async (c) => {
+  r.at(codeFieldApi.fill, FILL_USERS, async (c) => {
     const body = await jsonBody(c, z.object({ ruleCode: z.string({ message: '规则编码(ruleCode)不能为空' }).trim().min(1, '规则编码(ruleCode)不能为空'), formData: z.unknown().optional() }));
     if (!body.ok) return body.response;
     const rule = await ruleByCode(c, body.data.ruleCode);

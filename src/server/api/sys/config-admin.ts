@@ -8,6 +8,7 @@ import { HTML_CONFIG_KEYS, PUBLIC_CONFIG_KEYS, siteConfigDefs, type ConfigDef } 
 import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { readConfig } from '../../domain/site-config.js';
+import { configApi } from '../../contracts/config.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { envelope, fail, ok } from '../envelope.js';
@@ -112,7 +113,7 @@ async function studentLevel(c: Context<ApiEnv>) {
 }
 
 export function registerConfigAdminRoutes(r: ApiRoutes) {
-  r.get('/sys/config/getAllConfigList', menu(CONFIG_ROUTE), async (c) => {
+  r.at(configApi.all, menu(CONFIG_ROUTE), async (c) => {
     const rows = await c.get('deps').db.selectFrom('sys_config').selectAll().execute();
     rows.sort((a, b) => (ORDER.get(a.config_key) ?? 999) - (ORDER.get(b.config_key) ?? 999) || a.config_key.localeCompare(b.config_key));
     return ok(
@@ -134,7 +135,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
   });
 
   // Choices of the 注册 group: roles not above 学生, and the classes.
-  r.get('/sys/config/registerOptions', menu(CONFIG_ROUTE), async (c) => {
+  r.at(configApi.registerOptions, menu(CONFIG_ROUTE), async (c) => {
     const { db } = c.get('deps');
     const [roles, departs] = await Promise.all([
       db.selectFrom('sys_role').select(['id', 'role_name', 'role_code']).where('role_level', '<=', await studentLevel(c)).orderBy('role_name').execute(),
@@ -158,7 +159,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
     );
   });
 
-  r.post('/sys/config/saveTenantConfig', adminOnly('config:save'), async (c) => {
+  r.at(configApi.save, adminOnly('config:save'), async (c) => {
     let raw: unknown;
     try {
       const text = await c.req.text();

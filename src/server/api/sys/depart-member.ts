@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { departMemberApi } from '../../contracts/departs.js';
 import type { SysDepart } from '../../db/schema.js';
 import { repairCurrentDeparts, subtreeByCodes } from '../../domain/departs.js';
 import { decorate } from '../../domain/dicts.js';
@@ -33,7 +34,7 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
 
   // 清空班级. The anchor did this on GET, so a link on any site could empty a class; only DELETE changes data.
   r.get('/sys/sysDepart/removeAll', perm('depart:member'), (c) => fail(c, '不支持GET请求方法，清空班级请使用DELETE请求', 405, 405));
-  r.delete('/sys/sysDepart/removeAll', perm('depart:member'), async (c) => {
+  r.at(departMemberApi.removeAll, perm('depart:member'), async (c) => {
     const user = c.get('user')!;
     const { db } = c.get('deps');
     const d = await scopedDepart(c, await departScope(c), c.req.query('id'));
@@ -58,7 +59,7 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
   });
 
   // Candidates for "add member": users matching a keyword who are not members yet and whom the caller may add.
-  r.get('/sys/sysDepart/queryMemberCandidates', perm('depart:member'), async (c) => {
+  r.at(departMemberApi.candidates, perm('depart:member'), async (c) => {
     const q = queryParams(
       c,
       z.object({
@@ -114,7 +115,7 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
   // ------------------------------------------------------------------------------------------------------
   // Members (the anchor keeps these under /sys/user)
 
-  r.get('/sys/user/departUserList', screen, async (c) => {
+  r.at(departMemberApi.list, screen, async (c) => {
     const depId = c.req.query('depId') ?? c.req.query('departId');
     if (!depId) return fail(c, '请选择部门');
     const scope = await departScope(c);
@@ -166,7 +167,7 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
     return ok(c, page(decorated, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
   });
 
-  r.post('/sys/user/editSysDepartWithUser', perm('depart:member'), async (c) => {
+  r.at(departMemberApi.add, perm('depart:member'), async (c) => {
     const body = await jsonBody(c, membersBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -223,8 +224,8 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
     await removeMembers(c, d, userIds);
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/user/deleteUserInDepart', perm('depart:member'), (c) => removeFromDepart(c, c.req.query('depId'), idList(c.req.query('userId'), 1)));
-  r.delete('/sys/user/deleteUserInDepartBatch', perm('depart:member'), (c) => removeFromDepart(c, c.req.query('depId'), idList(c.req.query('userIds'), 500)));
+  r.at(departMemberApi.remove, perm('depart:member'), (c) => removeFromDepart(c, c.req.query('depId'), idList(c.req.query('userId'), 1)));
+  r.at(departMemberApi.removeBatch, perm('depart:member'), (c) => removeFromDepart(c, c.req.query('depId'), idList(c.req.query('userIds'), 500)));
 }
 
 /** Removes users from one department: membership, the department's roles, and a current department that pointed there. */

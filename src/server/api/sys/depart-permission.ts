@@ -1,6 +1,7 @@
 // Department permissions: the menus and buttons a department may hand to its roles
 // (/sys/permission/queryDepartPermission, saveDepartPermission, the 部门权限 tree). Registered from depart.ts.
 import { z } from 'zod';
+import { departPermissionApi } from '../../contracts/departs.js';
 import { buildPermissionTree, permissionRows } from '../../domain/departs.js';
 import { newId } from '../../domain/ids.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
@@ -14,20 +15,20 @@ const departPermissionBody = z.object({
 });
 
 export function registerDepartPermissionRoutes(r: ApiRoutes) {
-  r.get('/sys/permission/queryDepartPermission', adminOnly('depart:permission'), async (c) => {
+  r.at(departPermissionApi.granted, adminOnly('depart:permission'), async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('departId'));
     if (!d) return fail(c, NOT_FOUND);
     return ok(c, await departPermissionIds(c, d.id), '操作成功！', 0);
   });
 
   // Every permission the caller may grant, as a tree (the 部门权限 tab's checkbox tree).
-  r.get('/sys/sysDepart/queryPermissionTree', adminOnly('depart:permission'), async (c) => {
+  r.at(departPermissionApi.tree, adminOnly('depart:permission'), async (c) => {
     const grantable = await grantablePermissionIds(c);
     const rows = await permissionRows(c.get('deps').db, grantable ? [...grantable] : undefined);
     return ok(c, { treeList: buildPermissionTree(rows), ids: rows.map((p) => p.id) }, '操作成功！', 0);
   });
 
-  r.post('/sys/permission/saveDepartPermission', adminOnly('depart:permission'), async (c) => {
+  r.at(departPermissionApi.save, adminOnly('depart:permission'), async (c) => {
     const body = await jsonBody(c, departPermissionBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');

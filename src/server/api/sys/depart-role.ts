@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { departRoleApi } from '../../contracts/departs.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { SysDepart } from '../../db/schema.js';
 import { buildPermissionTree, permissionRows, subtreeByCodes } from '../../domain/departs.js';
@@ -73,7 +74,7 @@ async function belongsUnder(c: Context<ApiEnv>, userId: string, depart: SysDepar
 export function registerDepartRoleRoutes(r: ApiRoutes) {
   const code = adminOnly('depart:role');
 
-  r.get('/sys/sysDepartRole/list', code, async (c) => {
+  r.at(departRoleApi.list, code, async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('deptId') ?? c.req.query('departId'));
     if (!d) return fail(c, NOT_FOUND);
     return pagedList(c, {
@@ -86,20 +87,20 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
     });
   });
 
-  r.get('/sys/sysDepartRole/queryById', code, async (c) => {
+  r.at(departRoleApi.queryById, code, async (c) => {
     const found = await scopedRole(c, await departScope(c), c.req.query('id'));
     return found ? ok(c, camel(found.role), '操作成功！', 0) : fail(c, NOT_FOUND);
   });
 
   // All roles of a department (the member's role picker).
-  r.get('/sys/sysDepartRole/getDeptRoleList', code, async (c) => {
+  r.at(departRoleApi.all, code, async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('departId') ?? c.req.query('deptId'));
     if (!d) return fail(c, NOT_FOUND);
     const rows = await c.get('deps').db.selectFrom('sys_depart_role').selectAll().where('depart_id', '=', d.id).orderBy('role_name').execute();
     return ok(c, rows.map(camel), '操作成功！', 0);
   });
 
-  r.post('/sys/sysDepartRole/add', code, async (c) => {
+  r.at(departRoleApi.add, code, async (c) => {
     const body = await jsonBody(c, addBody);
     if (!body.ok) return body.response;
     const d = await scopedDepart(c, await departScope(c), body.data.departId);
@@ -128,7 +129,7 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/sysDepartRole/edit', code, async (c) => {
+  r.at(departRoleApi.edit, code, async (c) => {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const found = await scopedRole(c, await departScope(c), body.data.id);
@@ -168,11 +169,11 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
       });
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/sysDepartRole/delete', code, (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
+  r.at(departRoleApi.delete, code, (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
   r.delete('/sys/sysDepartRole/deleteBatch', code, (c) => deleteRoles(c, idList(c.req.query('ids'), 200)));
 
   // Who holds which role: the department roles of one user (within one department when departId is given).
-  r.get('/sys/sysDepartRole/getDeptRoleByUserId', code, async (c) => {
+  r.at(departRoleApi.userRoles, code, async (c) => {
     const q = queryParams(c, z.object({ userId: z.string({ message: '请选择用户' }).min(1, '请选择用户').max(64, '用户不存在'), departId: z.string().max(64).optional() }));
     if (!q.ok) return q.response;
     const scope = await departScope(c);
@@ -197,7 +198,7 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
   });
 
   // The anchor's diff save for one user: add the roles in newRoleId − oldRoleId, remove oldRoleId − newRoleId.
-  r.post('/sys/sysDepartRole/deptRoleUserAdd', code, async (c) => {
+  r.at(departRoleApi.saveUserRoles, code, async (c) => {
     const body = await jsonBody(c, roleUserBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -231,14 +232,14 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
   // ------------------------------------------------------------------------------------------------------
   // What a department role grants
 
-  r.get('/sys/sysDepartPermission/queryTreeListForDeptRole', code, async (c) => {
+  r.at(departRoleApi.permissionTree, code, async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('departId'));
     if (!d) return fail(c, NOT_FOUND);
     const rows = await permissionRows(c.get('deps').db, await departPermissionIds(c, d.id));
     return ok(c, { treeList: buildPermissionTree(rows), ids: rows.map((p) => p.id) }, '操作成功！', 0);
   });
 
-  r.get('/sys/sysDepartPermission/queryDeptRolePermission', code, async (c) => {
+  r.at(departRoleApi.permissions, code, async (c) => {
     const found = await scopedRole(c, await departScope(c), c.req.query('roleId'));
     if (!found) return fail(c, NOT_FOUND);
     const rows = await c
@@ -258,7 +259,7 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
     );
   });
 
-  r.post('/sys/sysDepartPermission/saveDeptRolePermission', code, async (c) => {
+  r.at(departRoleApi.savePermissions, code, async (c) => {
     const body = await jsonBody(c, rolePermissionBody);
     if (!body.ok) return body.response;
     const found = await scopedRole(c, await departScope(c), body.data.roleId);

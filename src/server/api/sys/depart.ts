@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { departApi } from '../../contracts/departs.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { SysDepart } from '../../db/schema.js';
 import {
@@ -98,19 +99,19 @@ export function registerDepartRoutes(r: ApiRoutes) {
   const screen = menu(DEPART_ROUTE);
 
   // 通讯录 shows the same tree (the caller's scope) on its left.
-  r.get('/sys/sysDepart/queryTreeList', menu(DEPART_ROUTE, ADDRESS_LIST_ROUTE), async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
+  r.at(departApi.treeList, menu(DEPART_ROUTE, ADDRESS_LIST_ROUTE), async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
 
   // Department pickers of other screens: admins see every department, others their managed subtrees.
   r.get('/sys/sysDepart/queryIdTree', LOGGED_IN, async (c) => ok(c, toIdTree(await visibleTree(c, await departScope(c))), '操作成功！', 0));
 
-  r.get('/sys/sysDepart/queryMyDeptTreeList', LOGGED_IN, async (c) => {
+  r.at(departApi.myTreeList, LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     if (isSuperUser(user)) return ok(c, buildDepartTree(await allDeparts(c.get('deps').db)), '2', 0);
     if (user.userIdentity !== 2) return ok(c, null, '1', 0);
     return ok(c, buildDepartTree((await departScope(c)).departs), '2', 0);
   });
 
-  r.get('/sys/sysDepart/searchBy', screen, async (c) => {
+  r.at(departApi.searchBy, screen, async (c) => {
     const q = queryParams(
       c,
       z.object({
@@ -145,7 +146,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     );
   });
 
-  r.get('/sys/sysDepart/queryById', screen, async (c) => {
+  r.at(departApi.queryById, screen, async (c) => {
     const scope = await departScope(c);
     const d = await scopedDepart(c, scope, c.req.query('id'));
     if (!d) return fail(c, NOT_FOUND);
@@ -185,7 +186,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     return exportResponse(c, departsList, await decorate(db, records, dictFields(departsList)));
   });
 
-  r.post('/sys/sysDepart/add', perm('depart:add'), async (c) => {
+  r.at(departApi.add, perm('depart:add'), async (c) => {
     const body = await jsonBody(c, addBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -253,7 +254,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     return fail(c, '操作失败，请稍后重试');
   });
 
-  r.on(['PUT', 'POST'], '/sys/sysDepart/edit', perm('depart:edit'), async (c) => {
+  r.at(departApi.edit, perm('depart:edit'), async (c) => {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const user = c.get('user')!;
@@ -317,7 +318,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     );
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/sysDepart/delete', perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('id'), 1)));
+  r.at(departApi.delete, perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('id'), 1)));
   r.delete('/sys/sysDepart/deleteBatch', perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('ids'), 200)));
 
   // In the order they were always registered: members, department permissions, department roles.

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { userAdminApi } from '../../contracts/users.js';
 import { clearBackpack } from '../../domain/backpack.js';
 import { hashPassword } from '../../domain/password.js';
 import { announceSessionsEnded } from '../../domain/session-watch.js';
@@ -20,7 +21,7 @@ import { enrichUsers, manageable, scopedUsers, toRecord } from './user-admin-sco
 type Ctx = Context<ApiEnv>;
 
 export function registerUserLifecycleRoutes(r: ApiRoutes) {
-  r.put('/sys/user/frozenBatch', perm('user:status'), async (c) => {
+  r.at(userAdminApi.freeze, perm('user:status'), async (c) => {
     const body = await jsonBody(c, z.object({ ids: idsField('用户'), status: statusField }));
     if (!body.ok) return body.response;
     const me = c.get('user')!;
@@ -38,7 +39,7 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
     return ok(c, null, '操作成功!', 200);
   });
 
-  r.put('/sys/user/changePassword', perm('user:password'), async (c) => {
+  r.at(userAdminApi.changePassword, perm('user:password'), async (c) => {
     const body = await jsonBody(
       c,
       passwordFields
@@ -95,7 +96,7 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
   r.delete('/sys/user/deleteBatch', perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('ids')), true));
 
   // The recycle bin: logically deleted users (most recently deleted first, at most 500), restore, purge.
-  r.get('/sys/user/recycleBin', perm('user:recycle'), async (c) => {
+  r.at(userAdminApi.recycleBin, perm('user:recycle'), async (c) => {
     const scoped = await scopedUsers(c, true);
     if (!scoped.ok) return fail(c, scoped.message);
     const { db } = c.get('deps');
@@ -103,7 +104,7 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
     return ok(c, await enrichUsers(db, rows.map(toRecord)), '操作成功！', 0);
   });
 
-  r.put('/sys/user/putRecycleBin', perm('user:recycle'), async (c) => {
+  r.at(userAdminApi.restore, perm('user:recycle'), async (c) => {
     const body = await jsonBody(c, z.object({ userIds: idsField('用户') }));
     if (!body.ok) return body.response;
     const target = await manageable(c, body.data.userIds, { deleted: true });
@@ -118,7 +119,7 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
     return ok(c, null, '还原成功', 200);
   });
 
-  r.delete('/sys/user/deleteRecycleBin', perm('user:recycle'), async (c) => {
+  r.at(userAdminApi.purge, perm('user:recycle'), async (c) => {
     const ids = idList(c.req.query('userIds'));
     if (!ids.length) return fail(c, '请选择用户');
     const target = await manageable(c, ids, { deleted: true });

@@ -20,6 +20,7 @@ import { now } from '../../domain/time.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { departsInScope, hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope } from '../../domain/user-scope.js';
+import { userAdminApi } from '../../contracts/users.js';
 import { USERS_ROUTE } from '../../resources/users.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
@@ -37,7 +38,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     return pagedList(c, listOptions(c, scoped));
   });
 
-  r.get('/sys/user/queryById', menu(USERS_ROUTE), async (c) => {
+  r.at(userAdminApi.queryById, menu(USERS_ROUTE), async (c) => {
     const id = c.req.query('id') ?? '';
     const target = await manageable(c, [id], {});
     if (!target.ok) return id ? target.response : fail(c, NOT_FOUND);
@@ -47,7 +48,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     return ok(c, rec, '操作成功！', 0);
   });
 
-  r.get('/sys/user/queryUserRole', menu(USERS_ROUTE), async (c) => {
+  r.at(userAdminApi.roleIds, menu(USERS_ROUTE), async (c) => {
     const id = c.req.query('userid') ?? '';
     const target = await manageable(c, [id]);
     if (!target.ok) return id ? target.response : fail(c, NOT_FOUND);
@@ -55,7 +56,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     return rows.length ? ok(c, rows.map((x) => x.role_id), '操作成功！', 0) : fail(c, '未找到用户相关角色信息');
   });
 
-  r.get('/sys/user/userDepartList', menu(USERS_ROUTE), async (c) => {
+  r.at(userAdminApi.departs, menu(USERS_ROUTE), async (c) => {
     const id = c.req.query('userId') ?? '';
     const target = await manageable(c, [id]);
     if (!target.ok) return id ? target.response : fail(c, '查找失败');
@@ -72,7 +73,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
 
   // The departments the caller may assign (their scope; everything for admins), in tree order, for forms and
   // pickers: `keyword` (name, path or org code contains), `ids` (just these), `pageSize` (at most that many).
-  r.get('/sys/user/departOptions', LOGGED_IN, async (c) => {
+  r.at(userAdminApi.departOptions, LOGGED_IN, async (c) => {
     const { db } = c.get('deps');
     let list = await departsInScope(db, await userScope(db, c.get('user')!));
     const wanted = idList(c.req.query('ids'), 500);

@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { departCourseApi } from '../../contracts/departs.js';
 import { assignableTo, selfAndAncestorIds } from '../../domain/courses.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
@@ -43,7 +44,7 @@ function rows(c: Context<ApiEnv>, scope: DepartScope) {
 }
 
 export function registerCourseDeptRoutes(r: ApiRoutes) {
-  r.get('/teaching/teachingCourseDept/list', LOGGED_IN, async (c) => {
+  r.at(departCourseApi.list, LOGGED_IN, async (c) => {
     const scope = await departScope(c);
     const { pageNo, pageSize, offset } = paging(c, 10, 500);
     let q = rows(c, scope);
@@ -86,7 +87,7 @@ export function registerCourseDeptRoutes(r: ApiRoutes) {
   });
 
   // 添加已有课程: new rows have no open time (students see the course once 开课时间 is set and reached).
-  r.post('/teaching/teachingCourseDept/addOrUpdate', perm('depart:course'), async (c) => {
+  r.at(departCourseApi.add, perm('depart:course'), async (c) => {
     const body = await jsonBody(
       c,
       z.object({
@@ -124,7 +125,7 @@ export function registerCourseDeptRoutes(r: ApiRoutes) {
   });
 
   // 设置开课时间. Only the open time changes; the class and course of a row stay as they are.
-  r.on(['PUT', 'POST'], '/teaching/teachingCourseDept/edit', perm('depart:course'), async (c) => {
+  r.at(departCourseApi.setOpenTime, perm('depart:course'), async (c) => {
     const body = await jsonBody(c, z.object({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确'), openTime }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -144,5 +145,5 @@ export function registerCourseDeptRoutes(r: ApiRoutes) {
     return ok(c, null, '删除成功!', 200);
   };
   r.delete('/teaching/teachingCourseDept/delete', perm('depart:course'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/teaching/teachingCourseDept/deleteBatch', perm('depart:course'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.at(departCourseApi.removeBatch, perm('depart:course'), (c) => remove(c, idList(c.req.query('ids'))));
 }

@@ -31,6 +31,7 @@ import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../env
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
 import { departScope } from '../sys/depart-scope.js';
+import { departCourseApi } from '../../contracts/departs.js';
 import { authorsCourse, courseViewer, fileKey, flag, inDict, managesCourses, othersCourses, unknownKeys } from './course-access.js';
 
 const homeQuery = z.object({
@@ -170,7 +171,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 200);
   });
 
-  r.get('/teaching/teachingCourse/list', LOGGED_IN, async (c) => {
+  r.at(departCourseApi.courses, LOGGED_IN, async (c) => {
     return pagedList(c, await listOptions(c, await listScope(c)));
   });
 

@@ -4,6 +4,7 @@
 // dropped, so the brand name, title and footer change on the next page (this process at once).
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { configApi, type RegisterOptions } from '../../contracts/config.js';
 import { canUse } from '../../resources/auth.js';
 import { Alert, Button, cx, inputClass } from '../../../templates/antd.js';
 import { invalidateSiteConfig, type PageEnv, type PageSession } from '../context.js';
@@ -112,7 +113,7 @@ interface ViewProps {
   flash?: { type: 'success' | 'error' | 'warning'; text: string };
   canSave: boolean;
   isAdmin: boolean;
-  choices: { roles: { value: string; text: string }[]; departs: { value: string; text: string }[] };
+  choices: RegisterOptions;
 }
 
 function Control({ f, p, disabled }: { f: ConfigField; p: ViewProps; disabled: boolean }) {
@@ -280,13 +281,8 @@ function ConfigView(p: ViewProps & { error?: string }): Child {
   );
 }
 
-interface ConfigRow {
-  configKey: string;
-  configValue: string;
-}
-
 async function loadChoices(c: Context<PageEnv>) {
-  const res = await c.get('upstream').call<ViewProps['choices']>('GET', '/sys/config/registerOptions');
+  const res = await c.get('upstream').send(configApi.registerOptions);
   return res.body.success ? res.body.result : { roles: [], departs: [] };
 }
 
@@ -309,7 +305,7 @@ export function registerConfigPages(app: Hono<PageEnv>) {
   app.get(CONFIG_ROUTE, (c) =>
     shellPage(c, { current: CONFIG_ROUTE, title: TITLE }, async (session) => {
       const up = c.get('upstream');
-      const [res, choices] = await Promise.all([up.call<ConfigRow[]>('GET', '/sys/config/getAllConfigList'), loadChoices(c)]);
+      const [res, choices] = await Promise.all([up.send(configApi.all), loadChoices(c)]);
       const values = res.body.success ? Object.fromEntries(res.body.result.map((r) => [r.configKey, r.configValue])) : {};
       return (
         <ConfigView
@@ -371,7 +367,7 @@ export function registerConfigPages(app: Hono<PageEnv>) {
     };
     if (Object.keys(errors).length) return render({ errors, message: '部分图片上传失败，配置未保存' });
 
-    const res = await up.call<{ errors?: Record<string, string> } | null>('POST', '/sys/config/saveTenantConfig', undefined, values);
+    const res = await up.send(configApi.save, { body: values });
     if (!res.body.success) {
       const fieldErrors = res.body.result?.errors ?? {};
       const placed = Object.keys(fieldErrors).every((k) => FIELDS.some((f) => f.key === k));

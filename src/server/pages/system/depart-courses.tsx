@@ -7,14 +7,13 @@ import { DEPART_ROUTE } from '../../resources/departs.js';
 import { hrefWith, type Query } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
-import type { Page } from '../../upstream/client.js';
+import { departCourseApi } from '../../contracts/departs.js';
 import type { PageEnv } from '../context.js';
 import { backToList, setFlash } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { str } from '../../shared/text.js';
 
 const R = DEPART_ROUTE;
-type Row = Record<string, unknown>;
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const field = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 const fieldList = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((s) => s.trim()).filter(Boolean);
@@ -32,10 +31,8 @@ export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCatego
   const keyword = (q.courseName ?? '').trim().slice(0, 64);
   const picking = q.pick === '1' && can('depart:course');
   const [assigned, candidates] = await Promise.all([
-    up.call<Page<Row>>('GET', '/teaching/teachingCourseDept/list', { deptId: d.id, pageSize: 200 }),
-    picking
-      ? up.call<Page<Row>>('GET', '/teaching/teachingCourse/list', { departId: d.id, pageSize: 50, ...(keyword ? { courseName: `*${keyword}*` } : {}) })
-      : null,
+    up.send(departCourseApi.list, { query: { deptId: d.id, pageSize: 200 } }),
+    picking ? up.send(departCourseApi.courses, { query: { departId: d.id, pageSize: 50, ...(keyword ? { courseName: `*${keyword}*` } : {}) } }) : null,
   ]);
   if (!assigned.body.success) return <Alert type="warning">{assigned.body.message}</Alert>;
   const rows = assigned.body.result.records;
@@ -190,7 +187,7 @@ export function registerDepartCoursePages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: '请选择要添加的课程' });
       return backToList(c, hrefWith(back, { pick: '1' }));
     }
-    const res = await c.get('upstream').call<null>('POST', '/teaching/teachingCourseDept/addOrUpdate', undefined, { deptId: field(form.deptId), courseIdList: courseIds });
+    const res = await c.get('upstream').send(departCourseApi.add, { body: { deptId: field(form.deptId), courseIdList: courseIds } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '课程已添加，请设置开课时间' : res.body.message });
     return backToList(c, back);
   });
@@ -198,7 +195,7 @@ export function registerDepartCoursePages(app: Hono<PageEnv>) {
   app.post(`${R}/courses/openTime`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, unknown>;
     const back = safeBack(form.back);
-    const res = await c.get('upstream').call<null>('PUT', '/teaching/teachingCourseDept/edit', undefined, { id: field(form.id), openTime: field(form.openTime) });
+    const res = await c.get('upstream').send(departCourseApi.setOpenTime, { body: { id: field(form.id), openTime: field(form.openTime) } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '开课时间已保存' : res.body.message });
     return backToList(c, back);
   });
@@ -211,7 +208,7 @@ export function registerDepartCoursePages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: '请选择要删除的课程关系' });
       return backToList(c, back);
     }
-    const res = await c.get('upstream').call<null>('DELETE', '/teaching/teachingCourseDept/deleteBatch', { ids: `${ids.join(',')},` });
+    const res = await c.get('upstream').send(departCourseApi.removeBatch, { query: { ids: `${ids.join(',')},` } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, back);
   });

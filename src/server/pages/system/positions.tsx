@@ -5,20 +5,15 @@ import type { Hono } from 'hono';
 import { ADDRESS_LIST_ROUTE, addressList, positionForm, positionsList } from '../../resources/positions.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { LinkButton } from '../../../templates/antd.js';
-import { pathTo, type TreeNode } from '../../../templates/list/depart-tree.js';
+import { pathTo } from '../../../templates/list/depart-tree.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import { TreePanel } from '../../../templates/list/tree-panel.js';
+import { departApi, type DepartTreeNode } from '../../contracts/departs.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
 
-interface DepartNode extends TreeNode {
-  id: string;
-  orgCode: string;
-  children: DepartNode[];
-}
-
 /** The node with this org code, anywhere in the tree. */
-function byOrgCode(nodes: DepartNode[], code: string): DepartNode | undefined {
+function byOrgCode(nodes: DepartTreeNode[], code: string): DepartTreeNode | undefined {
   for (const n of nodes) {
     if (n.orgCode === code) return n;
     const hit = byOrgCode(n.children ?? [], code);
@@ -33,7 +28,7 @@ export function registerPositionPages(app: Hono<PageEnv>) {
   registerListPage(app, {
     spec: addressList,
     aside: async (c, session, state) => {
-      const res = await c.get('upstream').call<DepartNode[]>('GET', '/sys/sysDepart/queryTreeList');
+      const res = await c.get('upstream').send(departApi.treeList);
       const nodes = res.body.success ? (res.body.result ?? []) : [];
       const selected = state.orgCode ? byOrgCode(nodes, state.orgCode) : undefined;
       const openPath = new Set(selected ? pathTo(nodes, selected.key) : []);

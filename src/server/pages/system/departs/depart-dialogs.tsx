@@ -10,7 +10,8 @@ import type { PageEnv } from '../../context.js';
 import { fieldOptions, formToBody, isHtmx, wantsDialog } from '../../list-page.js';
 import { shellPage } from '../../shell-page.js';
 import { screen } from './screen.js';
-import { categoryOptions, ConfirmBox, done, formString, loadTree, R, respond, safeBack, screenHref, TITLE, type DepartDetail } from './shared.js';
+import { departApi } from '../../../contracts/departs.js';
+import { categoryOptions, ConfirmBox, done, formString, loadTree, R, respond, safeBack, screenHref, TITLE } from './shared.js';
 
 export function registerDepartDialogs(app: Hono<PageEnv>) {
   // Add form (a root, or a child of parentId).
@@ -19,7 +20,7 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
     let parentName = '';
     let parentCategory = '';
     if (args.parentId) {
-      const parent = await up.call<DepartDetail>('GET', '/sys/sysDepart/queryById', { id: args.parentId });
+      const parent = await up.send(departApi.queryById, { query: { id: args.parentId } });
       if (parent.body.success) {
         parentName = parent.body.result.departName;
         parentCategory = parent.body.result.orgCategory;
@@ -63,8 +64,8 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
     if (!id && parentId) body.parentId = parentId;
     const up = c.get('upstream');
     const res = id
-      ? await up.call<{ errors?: Record<string, string> } | null>('PUT', '/sys/sysDepart/edit', undefined, { ...body, id })
-      : await up.call<{ id?: string; errors?: Record<string, string> } | null>('POST', '/sys/sysDepart/add', undefined, body);
+      ? await up.send(departApi.edit, { body: { ...body, id } })
+      : await up.send(departApi.add, { body });
     if (res.body.success) {
       const newId = !id ? (res.body.result as { id?: string } | null)?.id : undefined;
       return done(c, true, res.body.message, newId ? screenHref({ id: newId }) : id ? screenHref({ id, tab: 'info' }) : back);
@@ -85,7 +86,7 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
   app.get(`${R}/delete`, async (c) => {
     const id = c.req.query('id') ?? '';
     const up = c.get('upstream');
-    const res = await up.call<DepartDetail>('GET', '/sys/sysDepart/queryById', { id });
+    const res = await up.send(departApi.queryById, { query: { id } });
     if (!res.body.success) return done(c, false, res.body.message, R);
     const d = res.body.result;
     return respond(c, TITLE, async (session) => {
@@ -117,7 +118,7 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const id = formString(form.id);
     if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/delete`, { id }), 303);
-    const res = await c.get('upstream').call<null>('DELETE', '/sys/sysDepart/delete', { id });
+    const res = await c.get('upstream').send(departApi.delete, { query: { id } });
     const parentId = formString(form.parentId);
     return done(c, res.body.success, res.body.message, res.body.success ? (parentId ? screenHref({ id: parentId }) : R) : screenHref({ id }));
   });

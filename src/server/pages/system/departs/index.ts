@@ -4,8 +4,9 @@
 // their grants, and per member the roles they hold). Selected department, tab and list state live in the query
 // string. Teachers get their managed subtree and the 成员 tab only; the API enforces the same scope.
 // Everything is links and forms, so it works without JavaScript; htmx opens the forms and confirmations as dialogs.
-// This folder: shared.tsx (route, shapes, helpers), screen.tsx (tree, summary, tab strip), one file per tab
-// (info, members, perms, roles; 课程 is ../depart-courses.tsx) and the dialogs with their routes per group.
+// This folder: shared.tsx (route, helpers), screen.tsx (tree, summary, tab strip), one file per tab (info, members,
+// perms, roles; 课程 is ../depart-courses.tsx) and the dialogs with their routes per group. The endpoints they call
+// and the shapes those answer are in contracts/departs.ts.
 import type { Hono } from 'hono';
 import type { PageEnv } from '../../context.js';
 import { shellPage } from '../../shell-page.js';

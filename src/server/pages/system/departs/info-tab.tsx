@@ -6,7 +6,8 @@ import { Alert, Button } from '../../../../templates/antd.js';
 import { Fields } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { fieldOptions } from '../../list-page.js';
-import { categoryOptions, R, screenHref, type DepartDetail } from './shared.js';
+import type { DepartDetail } from '../../../contracts/departs.js';
+import { categoryOptions, R, screenHref } from './shared.js';
 
 export interface InfoOverride {
   values: Record<string, unknown>;

@@ -6,7 +6,8 @@ import { hrefWith } from '../../../resources/url-state.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { wantsDialog } from '../../list-page.js';
-import { ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE, type DepartDetail, type Row } from './shared.js';
+import { departApi, departMemberApi, departRoleApi } from '../../../contracts/departs.js';
+import { ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE } from './shared.js';
 
 export function registerMemberDialogs(app: Hono<PageEnv>) {
   // Members: add (from the candidate search), remove (one or many, confirmed), 清空班级 (confirmed).
@@ -16,13 +17,13 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
     const back = safeBack(form.back);
     const userIds = formList(form.userIds);
     if (!userIds.length) return done(c, false, '请选择要添加的用户', back);
-    const res = await c.get('upstream').call<null>('POST', '/sys/user/editSysDepartWithUser', undefined, { depId, userIdList: userIds });
+    const res = await c.get('upstream').send(departMemberApi.add, { body: { depId, userIdList: userIds } });
     return done(c, res.body.success, res.body.message, back);
   });
 
   const removeConfirm = async (c: Context<PageEnv>, id: string, userIds: string[], back: string) => {
     const up = c.get('upstream');
-    const d = await up.call<DepartDetail>('GET', '/sys/sysDepart/queryById', { id });
+    const d = await up.send(departApi.queryById, { query: { id } });
     if (!d.body.success) return done(c, false, d.body.message, R);
     return respond(c, TITLE, () => (
       <ConfirmBox
@@ -46,14 +47,14 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
     const up = c.get('upstream');
     const res =
       userIds.length === 1
-        ? await up.call<null>('DELETE', '/sys/user/deleteUserInDepart', { depId: id, userId: userIds[0] })
-        : await up.call<null>('DELETE', '/sys/user/deleteUserInDepartBatch', { depId: id, userIds: `${userIds.join(',')},` });
+        ? await up.send(departMemberApi.remove, { query: { depId: id, userId: userIds[0] } })
+        : await up.send(departMemberApi.removeBatch, { query: { depId: id, userIds: `${userIds.join(',')},` } });
     return done(c, res.body.success, res.body.message, back);
   });
 
   app.get(`${R}/members/clear`, async (c) => {
     const id = c.req.query('id') ?? '';
-    const d = await c.get('upstream').call<DepartDetail>('GET', '/sys/sysDepart/queryById', { id });
+    const d = await c.get('upstream').send(departApi.queryById, { query: { id } });
     if (!d.body.success) return done(c, false, d.body.message, R);
     const back = screenHref({ id, tab: 'members' });
     return respond(c, TITLE, () => (
@@ -72,7 +73,7 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
     const id = formString(form.id);
     const back = screenHref({ id, tab: 'members' });
     if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/members/clear`, { id }), 303);
-    const res = await c.get('upstream').call<null>('DELETE', '/sys/sysDepart/removeAll', { id });
+    const res = await c.get('upstream').send(departMemberApi.removeAll, { query: { id } });
     return done(c, res.body.success, res.body.message, back);
   });
 
@@ -83,8 +84,8 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
     const back = safeBack(c.req.query('back'));
     const up = c.get('upstream');
     const [roles, held] = await Promise.all([
-      up.call<Row[]>('GET', '/sys/sysDepartRole/getDeptRoleList', { departId: id }),
-      up.call<{ droleId: string }[]>('GET', '/sys/sysDepartRole/getDeptRoleByUserId', { userId, departId: id }),
+      up.send(departRoleApi.all, { query: { departId: id } }),
+      up.send(departRoleApi.userRoles, { query: { userId, departId: id } }),
     ]);
     if (!roles.body.success || !held.body.success) return done(c, false, roles.body.success ? held.body.message : roles.body.message, back);
     const mine = new Set(held.body.result.map((h) => h.droleId));
@@ -121,10 +122,8 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
   app.post(`${R}/member-roles`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const back = safeBack(form.back);
-    const res = await c.get('upstream').call<null>('POST', '/sys/sysDepartRole/deptRoleUserAdd', undefined, {
-      userId: formString(form.userId),
-      newRoleId: formList(form.roleIds).join(','),
-      oldRoleId: formString(form.oldRoleId),
+    const res = await c.get('upstream').send(departRoleApi.saveUserRoles, {
+      body: { userId: formString(form.userId), newRoleId: formList(form.roleIds).join(','), oldRoleId: formString(form.oldRoleId) },
     });
     return done(c, res.body.success, res.body.success ? '部门角色已保存' : res.body.message, back);
   });

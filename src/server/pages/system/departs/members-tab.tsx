@@ -7,9 +7,9 @@ import { departMembersList } from '../../../resources/departs.js';
 import { hrefWith, type Query } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass, inputClass, LinkButton, TableFrame } from '../../../../templates/antd.js';
 import { dialogAttrs, navAttrs, Pager } from '../../../../templates/list/list-view.js';
-import type { Page } from '../../../upstream/client.js';
 import type { PageEnv, PageSession } from '../../context.js';
-import { isAdmin, R, screenHref, str, type DepartDetail, type Row } from './shared.js';
+import { departMemberApi, type DepartDetail, type DepartMemberRow } from '../../../contracts/departs.js';
+import { isAdmin, R, screenHref, str } from './shared.js';
 
 export async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDetail, q: Query): Promise<Child> {
   const up = c.get('upstream');
@@ -21,23 +21,25 @@ export async function membersTab(c: Context<PageEnv>, session: PageSession, d: D
   const wild = (v: string) => (v.includes('*') ? v : `*${v}*`);
   const addKeyword = (q.add ?? '').trim().slice(0, 50);
   const [res, candidates] = await Promise.all([
-    up.call<Page<Row>>('GET', departMembersList.api.list, {
-      depId: d.id,
-      ...(filters.username ? { username: wild(filters.username) } : {}),
-      ...(filters.realname ? { realname: wild(filters.realname) } : {}),
-      column: 'username',
-      order: 'asc',
-      pageNo: q.pageNo ?? 1,
-      pageSize: q.pageSize ?? 10,
+    up.send(departMemberApi.list, {
+      query: {
+        depId: d.id,
+        ...(filters.username ? { username: wild(filters.username) } : {}),
+        ...(filters.realname ? { realname: wild(filters.realname) } : {}),
+        column: 'username',
+        order: 'asc',
+        pageNo: q.pageNo ?? 1,
+        pageSize: q.pageSize ?? 10,
+      },
     }),
-    addKeyword && can('depart:member') ? up.call<Row[]>('GET', '/sys/sysDepart/queryMemberCandidates', { depId: d.id, keyWord: addKeyword }) : null,
+    addKeyword && can('depart:member') ? up.send(departMemberApi.candidates, { query: { depId: d.id, keyWord: addKeyword } }) : null,
   ]);
   const here = screenHref(state);
   const mayRemove = can('depart:member');
   const mayRoles = can('depart:role');
   const cols = departMembersList.columns.filter((col) => col.list !== false);
   // The API lets a teacher remove students only; the page does not offer the others.
-  const removable = (r: Row) => isAdmin(session) || Number(r.userIdentity) === 1;
+  const removable = (r: DepartMemberRow) => isAdmin(session) || Number(r.userIdentity) === 1;
   const records = res.body.success ? res.body.result.records : [];
   const pg = res.body.success ? res.body.result : null;
   const offset = pg ? (pg.current - 1) * pg.size : 0;

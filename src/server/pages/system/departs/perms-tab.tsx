@@ -4,13 +4,14 @@ import type { Child } from 'hono/jsx';
 import { Alert, Button } from '../../../../templates/antd.js';
 import { CheckboxTree } from '../../../../templates/list/tree.js';
 import type { PageEnv } from '../../context.js';
-import { checkNodes, R, screenHref, type DepartDetail, type PermNode } from './shared.js';
+import { departPermissionApi, type DepartDetail } from '../../../contracts/departs.js';
+import { checkNodes, R, screenHref } from './shared.js';
 
 export async function permsTab(c: Context<PageEnv>, d: DepartDetail): Promise<Child> {
   const up = c.get('upstream');
   const [tree, granted] = await Promise.all([
-    up.call<{ treeList: PermNode[]; ids: string[] }>('GET', '/sys/sysDepart/queryPermissionTree'),
-    up.call<string[]>('GET', '/sys/permission/queryDepartPermission', { departId: d.id }),
+    up.send(departPermissionApi.tree),
+    up.send(departPermissionApi.granted, { query: { departId: d.id } }),
   ]);
   if (!tree.body.success || !granted.body.success) return <Alert type="warning">{tree.body.success ? granted.body.message : tree.body.message}</Alert>;
   const checked = new Set(granted.body.result);

@@ -6,26 +6,23 @@ import { hrefWith } from '../../../resources/url-state.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { formToBody, isHtmx, wantsDialog } from '../../list-page.js';
-import { ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE, type Row } from './shared.js';
+import { departPermissionApi, departRoleApi } from '../../../contracts/departs.js';
+import { ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE } from './shared.js';
 
 export function registerRoleDialogs(app: Hono<PageEnv>) {
   // Department permissions and a department role's grants (diff saves).
   app.post(`${R}/permissions`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const departId = formString(form.departId);
-    const res = await c.get('upstream').call<null>('POST', '/sys/permission/saveDepartPermission', undefined, {
-      departId,
-      permissionIds: formList(form.permissionIds).join(','),
-      lastpermissionIds: formString(form.lastpermissionIds),
+    const res = await c.get('upstream').send(departPermissionApi.save, {
+      body: { departId, permissionIds: formList(form.permissionIds).join(','), lastpermissionIds: formString(form.lastpermissionIds) },
     });
     return done(c, res.body.success, res.body.message, safeBack(form.back));
   });
   app.post(`${R}/role-permissions`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-    const res = await c.get('upstream').call<null>('POST', '/sys/sysDepartPermission/saveDeptRolePermission', undefined, {
-      roleId: formString(form.roleId),
-      permissionIds: formList(form.permissionIds).join(','),
-      lastpermissionIds: formString(form.lastpermissionIds),
+    const res = await c.get('upstream').send(departRoleApi.savePermissions, {
+      body: { roleId: formString(form.roleId), permissionIds: formList(form.permissionIds).join(','), lastpermissionIds: formString(form.lastpermissionIds) },
     });
     return done(c, res.body.success, res.body.message, safeBack(form.back));
   });
@@ -53,7 +50,7 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
     const back = safeBack(c.req.query('back'));
     let values: Record<string, unknown> = {};
     if (roleId) {
-      const res = await c.get('upstream').call<Row>('GET', '/sys/sysDepartRole/queryById', { id: roleId });
+      const res = await c.get('upstream').send(departRoleApi.queryById, { query: { id: roleId } });
       if (!res.body.success) return done(c, false, res.body.message, back);
       values = res.body.result;
     }
@@ -67,8 +64,8 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
     const body = formToBody(form, departRoleForm.fields);
     const up = c.get('upstream');
     const res = roleId
-      ? await up.call<{ errors?: Record<string, string> } | null>('PUT', '/sys/sysDepartRole/edit', undefined, { ...body, id: roleId })
-      : await up.call<{ errors?: Record<string, string> } | null>('POST', '/sys/sysDepartRole/add', undefined, { ...body, departId: id });
+      ? await up.send(departRoleApi.edit, { body: { ...body, id: roleId } })
+      : await up.send(departRoleApi.add, { body: { ...body, departId: id } });
     if (res.body.success) return done(c, true, res.body.message, back);
     const errors = res.body.result?.errors ?? {};
     const message = Object.keys(errors).length ? undefined : res.body.message;
@@ -78,7 +75,7 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
     const id = c.req.query('id') ?? '';
     const roleId = c.req.query('roleId') ?? '';
     const back = screenHref({ id, tab: 'roles' });
-    const res = await c.get('upstream').call<Row>('GET', '/sys/sysDepartRole/queryById', { id: roleId });
+    const res = await c.get('upstream').send(departRoleApi.queryById, { query: { id: roleId } });
     if (!res.body.success) return done(c, false, res.body.message, back);
     return respond(c, TITLE, () => (
       <ConfirmBox
@@ -96,7 +93,7 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
     const id = formString(form.id);
     const back = screenHref({ id, tab: 'roles' });
     if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/role-delete`, { id, roleId: formString(form.roleId) }), 303);
-    const res = await c.get('upstream').call<null>('DELETE', '/sys/sysDepartRole/delete', { id: formString(form.roleId) });
+    const res = await c.get('upstream').send(departRoleApi.delete, { query: { id: formString(form.roleId) } });
     return done(c, res.body.success, res.body.message, back);
   });
 }

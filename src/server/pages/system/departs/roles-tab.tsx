@@ -6,22 +6,22 @@ import { hrefWith, type Query } from '../../../resources/url-state.js';
 import { Alert, Button, cx, LinkButton, TableFrame } from '../../../../templates/antd.js';
 import { CheckboxTree } from '../../../../templates/list/tree.js';
 import { dialogAttrs, navAttrs } from '../../../../templates/list/list-view.js';
-import type { Page } from '../../../upstream/client.js';
 import type { PageEnv } from '../../context.js';
-import { checkNodes, R, screenHref, str, type DepartDetail, type PermNode, type Row } from './shared.js';
+import { departRoleApi, type DepartDetail } from '../../../contracts/departs.js';
+import { checkNodes, R, screenHref, str } from './shared.js';
 
 export async function rolesTab(c: Context<PageEnv>, d: DepartDetail, q: Query): Promise<Child> {
   const up = c.get('upstream');
   const roleId = q.roleId ?? '';
   const here = screenHref({ id: d.id, tab: 'roles', ...(roleId ? { roleId } : {}) });
-  const res = await up.call<Page<Row>>('GET', departRolesList.api.list, { deptId: d.id, pageNo: 1, pageSize: 200, column: 'createTime', order: 'asc' });
+  const res = await up.send(departRoleApi.list, { query: { deptId: d.id, pageNo: 1, pageSize: 200, column: 'createTime', order: 'asc' } });
   const roles = res.body.success ? res.body.result.records : [];
   const current = roles.find((r) => r.id === roleId);
   let grant: Child = null;
   if (current) {
     const [tree, granted] = await Promise.all([
-      up.call<{ treeList: PermNode[]; ids: string[] }>('GET', '/sys/sysDepartPermission/queryTreeListForDeptRole', { departId: d.id }),
-      up.call<string[]>('GET', '/sys/sysDepartPermission/queryDeptRolePermission', { roleId }),
+      up.send(departRoleApi.permissionTree, { query: { departId: d.id } }),
+      up.send(departRoleApi.permissions, { query: { roleId } }),
     ]);
     grant =
       tree.body.success && granted.body.success ? (

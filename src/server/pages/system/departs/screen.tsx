@@ -16,7 +16,8 @@ import { infoTab, type InfoOverride } from './info-tab.js';
 import { membersTab } from './members-tab.js';
 import { permsTab } from './perms-tab.js';
 import { rolesTab } from './roles-tab.js';
-import { CATEGORY_COLOR, CATEGORY_LABEL, isAdmin, loadTree, R, screenHref, type DepartDetail, type DepartNode } from './shared.js';
+import { departApi } from '../../../contracts/departs.js';
+import { CATEGORY_COLOR, CATEGORY_LABEL, isAdmin, loadTree, R, screenHref } from './shared.js';
 
 export async function screen(c: Context<PageEnv>, session: PageSession, q: Query, info?: InfoOverride): Promise<Child> {
   const up = c.get('upstream');
@@ -25,8 +26,8 @@ export async function screen(c: Context<PageEnv>, session: PageSession, q: Query
   const id = q.id ?? '';
   const [tree, search, detail] = await Promise.all([
     loadTree(up, session),
-    keyword ? up.call<DepartNode[]>('GET', '/sys/sysDepart/searchBy', { keyWord: keyword }) : null,
-    id ? up.call<DepartDetail>('GET', '/sys/sysDepart/queryById', { id }) : null,
+    keyword ? up.send(departApi.searchBy, { query: { keyWord: keyword } }) : null,
+    id ? up.send(departApi.queryById, { query: { id } }) : null,
   ]);
   const selected = detail?.body.success ? detail.body.result : undefined;
   const tabs = DEPART_TABS.filter((t) => can(t.perm));

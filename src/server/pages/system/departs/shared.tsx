@@ -1,14 +1,15 @@
-// 班级管理's shared parts: its route and title, the shapes the API answers, the small helpers every tab and dialog
-// uses (answering with a flash, a page or a dialog), and the department tree of the visitor.
+// 班级管理's shared parts: its route and title, the small helpers every tab and dialog uses (answering with a flash,
+// a page or a dialog), and the department tree of the visitor. The shapes the API answers are in contracts/departs.ts.
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { DEPART_ROUTE } from '../../../resources/departs.js';
 import type { FieldOption } from '../../../resources/spec.js';
 import { hrefWith, type Query } from '../../../resources/url-state.js';
-import type { TreeNode } from '../../../../templates/list/depart-tree.js';
 import { ConfirmBox as SharedConfirmBox, type ConfirmBoxProps } from '../../../../templates/list/confirm-box.js';
 import type { CheckNode } from '../../../../templates/list/tree.js';
 import type { Upstream } from '../../../upstream/client.js';
+import { departApi, type DepartTreeNode } from '../../../contracts/departs.js';
+import type { PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import { isHtmx, setFlash, wantsDialog } from '../../list-page.js';
 import { requirePage, shellPage } from '../../shell-page.js';
@@ -17,30 +18,6 @@ import { safeLocalPath } from '../../safe-path.js';
 export const R = DEPART_ROUTE;
 export const TITLE = '班级管理';
 
-export interface DepartNode extends TreeNode {
-  id: string;
-  parentId: string;
-  departName: string;
-  orgCode: string;
-  orgCategory: string;
-  children: DepartNode[];
-}
-export interface DepartDetail extends Record<string, unknown> {
-  id: string;
-  parentId: string;
-  departName: string;
-  orgCode: string;
-  orgCategory: string;
-  orgCategory_dictText?: string;
-  parentName: string;
-  descendantCount: number;
-  memberCount: number;
-}
-export interface PermNode extends TreeNode {
-  menuType: number;
-  children: PermNode[];
-}
-export type Row = Record<string, unknown>;
 
 import { str } from '../../../shared/text.js';
 
@@ -82,8 +59,8 @@ export const ConfirmBox = (p: ConfirmBoxProps) => <SharedConfirmBox {...p} class
 // ---------------------------------------------------------------------------------------------------------
 // Data
 
-export async function loadTree(up: Upstream, session: PageSession): Promise<{ nodes: DepartNode[]; error?: string }> {
-  const res = isAdmin(session) ? await up.call<DepartNode[]>('GET', '/sys/sysDepart/queryTreeList') : await up.call<DepartNode[] | null>('GET', '/sys/sysDepart/queryMyDeptTreeList');
+export async function loadTree(up: Upstream, session: PageSession): Promise<{ nodes: DepartTreeNode[]; error?: string }> {
+  const res = isAdmin(session) ? await up.send(departApi.treeList) : await up.send(departApi.myTreeList);
   if (!res.body.success) return { nodes: [], error: res.body.message };
   return { nodes: res.body.result ?? [] };
 }
@@ -94,5 +71,5 @@ export function categoryOptions(options: FieldOption[], root: boolean): FieldOpt
 }
 
 /** Permission tree → checkbox tree nodes; buttons are marked 按钮. */
-export const checkNodes = (nodes: PermNode[]): CheckNode[] =>
+export const checkNodes = (nodes: PermissionTreeNode[]): CheckNode[] =>
   nodes.map((n) => ({ key: n.key, title: n.title, ...(n.menuType === 2 ? { note: '按钮' } : {}), children: checkNodes(n.children ?? []) }));

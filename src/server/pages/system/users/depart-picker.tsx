@@ -5,6 +5,7 @@ import type { Child } from 'hono/jsx';
 import type { FieldSpec } from '../../../resources/spec.js';
 import { cx, inputClass } from '../../../../templates/antd.js';
 import type { ControlContext } from '../../../../templates/list/form-view.js';
+import { userAdminApi, type DepartOption } from '../../../contracts/users.js';
 import type { Upstream } from '../../../upstream/client.js';
 import type { PageEnv } from '../../context.js';
 import { first, ids, route, STYLE } from './shared.js';
@@ -13,17 +14,9 @@ const PICKER_SIZE = 40;
 const PICKER_FIELDS = ['selecteddeparts', 'departIds'] as const;
 type PickerField = (typeof PICKER_FIELDS)[number];
 
-interface DepartOption {
-  id: string;
-  title: string;
-  orgCode: string;
-}
-
 async function departOptions(up: Upstream, params: { keyword?: string; ids?: string[]; pageSize?: number }): Promise<DepartOption[]> {
-  const res = await up.call<DepartOption[]>('GET', '/sys/user/departOptions', {
-    keyword: params.keyword || undefined,
-    ids: params.ids?.length ? params.ids.join(',') : undefined,
-    pageSize: params.pageSize,
+  const res = await up.send(userAdminApi.departOptions, {
+    query: { keyword: params.keyword || undefined, ids: params.ids?.length ? params.ids.join(',') : undefined, pageSize: params.pageSize },
   });
   return res.body.success && Array.isArray(res.body.result) ? res.body.result : [];
 }

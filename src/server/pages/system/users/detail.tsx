@@ -1,5 +1,6 @@
 // 用户管理 → 详情: the user form read-only, with status, roles and classes above it.
 import type { Hono } from 'hono';
+import { userAdminApi, type UserRecord } from '../../../contracts/users.js';
 import { userForm } from '../../../resources/users.js';
 import { Tag } from '../../../../templates/antd.js';
 import { FormView } from '../../../../templates/list/form-view.js';
@@ -9,7 +10,7 @@ import { dialogOrPage, expired, loadValues, route, safeBack, str, STYLE } from '
 import { pickerData, renderControl } from './depart-picker.js';
 
 /** 用户信息 shown above a read-only form: what the form's fields do not show. */
-function Description({ r }: { r: Record<string, unknown> }) {
+function Description({ r }: { r: UserRecord }) {
   return (
     <dl class="xt-desc">
       <style>{STYLE}</style>
@@ -40,7 +41,7 @@ export function registerUserDetailPage(app: Hono<PageEnv>) {
     const id = c.req.query('id') ?? '';
     const back = safeBack(c.req.query('back'));
     const up = c.get('upstream');
-    const res = await up.call<Record<string, unknown>>('GET', '/sys/user/queryById', { id });
+    const res = await up.send(userAdminApi.queryById, { query: { id } });
     if (!res.body.success) {
       if (expired(res)) return c.redirect('/user/login', 303);
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });

@@ -1,5 +1,6 @@
 // 用户管理 → 冻结 / 解冻: a confirmation dialog for one row; the bulk buttons post the selection with hx-confirm.
 import type { Hono } from 'hono';
+import { userAdminApi } from '../../../contracts/users.js';
 import { ConfirmView, FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { backToList, setFlash, wantsDialog } from '../../list-page.js';
@@ -35,7 +36,7 @@ export function registerFreezePages(app: Hono<PageEnv>) {
     app.get(`${route}/${key}`, async (c) => {
       const id = c.req.query('id') ?? '';
       const back = safeBack(c.req.query('back'));
-      const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/sys/user/queryById', { id });
+      const res = await c.get('upstream').send(userAdminApi.queryById, { query: { id } });
       if (!res.body.success) {
         if (expired(res)) return c.redirect('/user/login', 303);
         setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
@@ -57,7 +58,7 @@ export function registerFreezePages(app: Hono<PageEnv>) {
           <ConfirmView title={`${label}用户`} text={`确定${label}选中的 ${chosen.length} 个用户吗?`} action={`${route}/${key}`} hidden={{ ids: chosen.join(','), back }} back={back} />
         ));
       }
-      const res = await c.get('upstream').call<null>('PUT', '/sys/user/frozenBatch', undefined, { ids: chosen.join(','), status });
+      const res = await c.get('upstream').send(userAdminApi.freeze, { body: { ids: chosen.join(','), status } });
       if (expired(res)) return c.redirect('/user/login', 303);
       setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? `${label}成功` : res.body.message || '操作失败' });
       return backToList(c, back);

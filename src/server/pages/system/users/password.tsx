@@ -1,5 +1,6 @@
 // 用户管理 → 密码: the administrator sets a new password; the user's sessions end.
 import type { Context, Hono } from 'hono';
+import { userAdminApi } from '../../../contracts/users.js';
 import type { FieldSpec } from '../../../resources/spec.js';
 import { passwordForm } from '../../../resources/users.js';
 import { FormView } from '../../../../templates/list/form-view.js';
@@ -28,7 +29,7 @@ export function registerPasswordPages(app: Hono<PageEnv>) {
   app.get(`${route}/password`, async (c) => {
     const id = c.req.query('id') ?? '';
     const back = safeBack(c.req.query('back'));
-    const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/sys/user/queryById', { id });
+    const res = await c.get('upstream').send(userAdminApi.queryById, { query: { id } });
     if (!res.body.success) {
       if (expired(res)) return c.redirect('/user/login', 303);
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
@@ -40,9 +41,9 @@ export function registerPasswordPages(app: Hono<PageEnv>) {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
     const id = first(form.id);
     const back = safeBack(first(form.back));
-    const res = await c
-      .get('upstream')
-      .call<{ errors?: Record<string, string> } | null>('PUT', '/sys/user/changePassword', undefined, { id, password: first(form.password), confirmpassword: first(form.confirmpassword) });
+    const res = await c.get('upstream').send(userAdminApi.changePassword, {
+      body: { id, password: first(form.password), confirmpassword: first(form.confirmpassword) },
+    });
     if (res.body.success) {
       setFlash(c, { type: 'success', text: res.body.message || '密码修改成功!' });
       return backToList(c, back);

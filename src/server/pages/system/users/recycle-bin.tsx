@@ -1,5 +1,6 @@
 // 用户管理 → 回收站: deleted users, 还原 and 彻底删除 (confirmed).
 import type { Hono } from 'hono';
+import { userAdminApi, type UserRecord } from '../../../contracts/users.js';
 import { canUse } from '../../../resources/auth.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, buttonClass, cx, LinkButton } from '../../../../templates/antd.js';
@@ -10,19 +11,9 @@ import { backToList, setFlash, takeFlash } from '../../list-page.js';
 import { shellPage } from '../../shell-page.js';
 import { expired, first, ids, RECYCLE, route, str, STYLE } from './shared.js';
 
-interface BinUser {
-  id: string;
-  username: string;
-  realname: string;
-  orgCodeTxt?: string;
-  roleTxt?: string;
-  updateBy?: string | null;
-  updateTime?: string | null;
-}
-
-function RecycleBinView({ users, error, flash }: { users: BinUser[]; error?: string; flash?: { type: 'success' | 'error' | 'warning'; text: string } }) {
+function RecycleBinView({ users, error, flash }: { users: UserRecord[]; error?: string; flash?: { type: 'success' | 'error' | 'warning'; text: string } }) {
   const form = 'xt-bin-form';
-  const act = (key: 'restore' | 'purge', u: BinUser) => (
+  const act = (key: 'restore' | 'purge', u: UserRecord) => (
     <a
       href={hrefWith(`${RECYCLE}/${key}`, { ids: u.id })}
       class={cx('xt-action', key === 'purge' && 'xt-action-danger')}
@@ -114,7 +105,7 @@ export function registerRecycleBinPages(app: Hono<PageEnv>) {
   app.get(RECYCLE, (c) =>
     shellPage(c, { current: route, title: '用户回收站' }, async (session) => {
       if (!canUse(session.permissions, 'user:recycle')) return <RecycleBinView users={[]} error="没有权限，请联系管理员授权" />;
-      const res = await c.get('upstream').call<BinUser[]>('GET', '/sys/user/recycleBin');
+      const res = await c.get('upstream').send(userAdminApi.recycleBin);
       return <RecycleBinView users={res.body.success ? res.body.result : []} error={res.body.success ? undefined : res.body.message} flash={takeFlash(c)} />;
     }),
   );
@@ -142,8 +133,8 @@ export function registerRecycleBinPages(app: Hono<PageEnv>) {
       const up = c.get('upstream');
       const res =
         key === 'restore'
-          ? await up.call<null>('PUT', '/sys/user/putRecycleBin', undefined, { userIds: chosen.join(',') })
-          : await up.call<null>('DELETE', '/sys/user/deleteRecycleBin', { userIds: `${chosen.join(',')},` });
+          ? await up.send(userAdminApi.restore, { body: { userIds: chosen.join(',') } })
+          : await up.send(userAdminApi.purge, { query: { userIds: `${chosen.join(',')},` } });
       if (expired(res)) return c.redirect('/user/login', 303);
       setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });
       return backToList(c, RECYCLE);

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { usersList } from '../../../resources/users.js';
+import { userAdminApi } from '../../../contracts/users.js';
 import type { Upstream } from '../../../upstream/client.js';
 import type { PageEnv } from '../../context.js';
 import { wantsDialog } from '../../list-page.js';
@@ -29,8 +30,8 @@ export const expired = (res: Answer<unknown>) => res.status === 500 && res.body.
 /** Edit and detail values beyond the record: the user's role ids and member departments. */
 export async function loadValues(up: Upstream, id: string, record: Record<string, unknown>) {
   const [roles, departs] = await Promise.all([
-    up.call<string[]>('GET', '/sys/user/queryUserRole', { userid: id }),
-    up.call<{ value: string }[]>('GET', '/sys/user/userDepartList', { userId: id }),
+    up.send(userAdminApi.roleIds, { query: { userid: id } }),
+    up.send(userAdminApi.departs, { query: { userId: id } }),
   ]);
   return {
     selectedroles: roles.body.success && Array.isArray(roles.body.result) ? roles.body.result.join(',') : '',

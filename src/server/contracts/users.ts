@@ -1,0 +1,48 @@
+// 用户管理 (/sys/user): the endpoints its dialogs call beside the list (detail, freeze, password, the recycle bin)
+// and the reads of its form (roles, classes, the department pickers).
+import { DELETE, GET, PUT } from './endpoint.js';
+
+/** A user as 用户管理 reads one (queryById, the recycle bin): the record with its classes, roles and managed classes. */
+export interface UserRecord extends Record<string, unknown> {
+  id: string;
+  username: string;
+  realname: string;
+  /** 1 正常, 2 冻结. */
+  status: number;
+  status_dictText?: string;
+  /** The classes the user is in (names, a comma list). */
+  orgCodeTxt: string;
+  /** The user's roles (names, a comma list). */
+  roleTxt: string;
+  /** The classes the user manages (负责班级): ids and names, comma lists. */
+  departIds: string;
+  departIds_dictText: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+/** A department the caller may assign, named by its path (学校 / 年级 / 班级). */
+export interface DepartOption {
+  id: string;
+  title: string;
+  orgCode: string;
+}
+
+export const userAdminApi = {
+  queryById: GET<UserRecord, { id: string }>('/sys/user/queryById'),
+  /** The ids of the user's roles. */
+  roleIds: GET<string[], { userid: string }>('/sys/user/queryUserRole'),
+  /** The departments the user is a member of. */
+  departs: GET<{ key: string; value: string; title: string }[], { userId: string }>('/sys/user/userDepartList'),
+  /** The departments the caller may assign: matching `keyword`, or just `ids` (a comma list); at most `pageSize`. */
+  departOptions: GET<DepartOption[], { keyword?: string; ids?: string; pageSize?: number }>('/sys/user/departOptions'),
+  /** 冻结 ('2') or 解冻 ('1') users (`ids`: a comma list). */
+  freeze: PUT<null, { ids: string; status: '1' | '2' }>('/sys/user/frozenBatch'),
+  changePassword: PUT<{ errors?: Record<string, string> } | null, { id: string; password: string; confirmpassword: string }>('/sys/user/changePassword'),
+  /** Deleted users, the most recently deleted first. */
+  recycleBin: GET<UserRecord[]>('/sys/user/recycleBin'),
+  restore: PUT<null, { userIds: string }>('/sys/user/putRecycleBin'),
+  purge: DELETE<null, never, { userIds: string }>('/sys/user/deleteRecycleBin'),
+};
