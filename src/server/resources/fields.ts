@@ -38,6 +38,8 @@ export interface FieldRule {
   asArray?: boolean;
   /** Further checks of a non-empty text value the declaration's other rules cannot say. */
   checks?: { test: (value: string) => boolean; message: string }[];
+  /** The message of a value outside the options (choice, choices), the range (int, rate) or yes/no (flag), instead of X不存在, X在a到b之间, X只能是是或否. */
+  invalid?: string;
 }
 
 type Value<R extends FieldRule> = R['kind'] extends 'int' | 'rate'
@@ -74,7 +76,7 @@ function textSchema(r: FieldRule): z.ZodType {
 
 function numberSchema(r: FieldRule): z.ZodType {
   let n = z.number({ message: `${r.label}必须是数字` }).int(`${r.label}必须是整数`);
-  const range = r.min !== undefined && r.max !== undefined ? `${r.label}在${r.min}到${r.max}之间` : undefined;
+  const range = r.invalid ?? (r.min !== undefined && r.max !== undefined ? `${r.label}在${r.min}到${r.max}之间` : undefined);
   if (r.min !== undefined) n = n.min(r.min, range ?? `${r.label}不能小于${r.min}`);
   if (r.max !== undefined) n = n.max(r.max, range ?? `${r.label}不能大于${r.max}`);
   return z.preprocess(toNumber, r.required ? n : n.nullish());
@@ -82,11 +84,12 @@ function numberSchema(r: FieldRule): z.ZodType {
 
 function choiceSchema(r: FieldRule): z.ZodType {
   const allowed = r.options ? new Set(r.options.map((o) => o.value)) : undefined;
+  const unknown = r.invalid ?? `${r.label}不存在`;
   const one = z
     .union([z.string(), z.number()], { message: `请选择${r.label}` })
     .transform((v) => String(v).trim())
-    .refine((v) => v.length <= (r.max ?? 64), `${r.label}不存在`)
-    .refine((v) => !allowed || v === '' || allowed.has(v), `${r.label}不存在`);
+    .refine((v) => v.length <= (r.max ?? 64), unknown)
+    .refine((v) => !allowed || v === '' || allowed.has(v), unknown);
   if (r.kind === 'choice') return r.required ? one.refine((v) => v !== '', `请选择${r.label}`) : one.nullish();
   // choices: an array or a comma list; normalised to the declared shape.
   const many = z
@@ -99,7 +102,7 @@ function choiceSchema(r: FieldRule): z.ZodType {
 
 function fieldSchema(r: FieldRule): z.ZodType {
   if (r.kind === 'int' || r.kind === 'rate') return numberSchema(r);
-  if (r.kind === 'flag') return r.required ? flag(r.label).refine((v) => v !== undefined, `请选择${r.label}`) : flag(r.label);
+  if (r.kind === 'flag') return r.required ? flag(r.label, r.invalid).refine((v) => v !== undefined, `请选择${r.label}`) : flag(r.label, r.invalid);
   if (r.kind === 'choice' || r.kind === 'choices') return choiceSchema(r);
   return textSchema(r);
 }
