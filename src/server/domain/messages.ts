@@ -9,6 +9,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SysSmsTable } from '../db/schema.js';
 import type { NoticeHub } from '../realtime/hub.js';
+import { MSG_TYPE_OPTIONS, UNSUPPORTED_TYPE } from '../resources/messages.js';
 import { sanitizeRichHtml } from '../shared/rich-text.js';
 import { createAnnouncement, publishAnnouncement } from './announcements.js';
 import { newId } from './ids.js';
@@ -19,8 +20,9 @@ export type SysSms = Selectable<SysSmsTable>;
 
 export const MSG_EMAIL = '2';
 export const MSG_SITE = '4';
-export const MSG_TYPES: Record<string, string> = { [MSG_EMAIL]: '邮件', [MSG_SITE]: '站内消息' };
-export const UNSUPPORTED_TYPE = '不支持的消息类型：只支持 2（邮件）和 4（站内消息），短信和微信暂不支持';
+/** The supported types (resources/messages.ts declares them with the template's fields). */
+export const MSG_TYPES: Record<string, string> = Object.fromEntries(MSG_TYPE_OPTIONS.map((o) => [o.value, o.label]));
+export { UNSUPPORTED_TYPE };
 
 const STATUS_PENDING = '0';
 export const STATUS_SENT = '1';

@@ -1,12 +1,29 @@
 // 编码校验规则 (/isystem/checkRule) and 填值规则 (/isystem/fillRule): the lists and forms shared by the API and the
 // pages. Pure data: no database, no HTML.
 import { CHECK_RULE_LIMITS, FILL_GENERATORS } from '../shared/fill-rules.js';
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const CHECK_RULE_ROUTE = '/isystem/checkRule';
 export const FILL_RULE_ROUTE = '/isystem/fillRule';
 
 const CODE_HELP = '字母、数字、下划线或短横线，全局唯一；表单按编码引用规则，修改后引用旧编码的表单将不再使用它';
+
+/** The fields of both rule tables (sys_check_rule and sys_fill_rule share name and code). */
+export const codeRuleFields = resource({
+  ruleName: { label: '规则名称', kind: 'text', required: true, max: 100 },
+  ruleCode: { label: '规则编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_-]+$/, message: '规则编码只能包含字母、数字、下划线或短横线' } },
+  // The JSON itself is checked on save (domain/code-rules.ts parseRuleJson).
+  ruleJson: { label: '规则JSON', kind: 'text', required: true, max: CHECK_RULE_LIMITS.json },
+  ruleDescription: { label: '规则描述', kind: 'text', max: 200 },
+  // A built-in generator; the API names an unknown one (parseFillParams), so the options are the form's.
+  ruleClass: { label: '生成方式', kind: 'choice', required: true, max: 100 },
+  ruleParams: { label: '规则参数', kind: 'text', max: 1000 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+export const CHECK_RULE_FORM_KEYS = ['ruleName', 'ruleCode', 'ruleJson', 'ruleDescription'] as const;
+export const FILL_RULE_FORM_KEYS = ['ruleName', 'ruleCode', 'ruleClass', 'ruleParams'] as const;
 
 export const checkRulesList: ListSpec = {
   route: CHECK_RULE_ROUTE,
@@ -22,15 +39,15 @@ export const checkRulesList: ListSpec = {
     importExcel: '/sys/checkRule/importExcel',
   },
   columns: [
-    { key: 'ruleName', title: '规则名称', sortable: true, width: 180 },
-    { key: 'ruleCode', title: '规则编码', sortable: true, width: 140 },
-    { key: 'ruleJson', title: '规则JSON', render: 'ellipsis' },
-    { key: 'ruleDescription', title: '规则描述', render: 'ellipsis', width: 240 },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    codeRuleFields.column('ruleName', { sortable: true, width: 180 }),
+    codeRuleFields.column('ruleCode', { sortable: true, width: 140 }),
+    codeRuleFields.column('ruleJson', { render: 'ellipsis' }),
+    codeRuleFields.column('ruleDescription', { render: 'ellipsis', width: 240 }),
+    codeRuleFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'ruleName', label: '规则名称', type: 'text', placeholder: '请输入规则名称' },
-    { key: 'ruleCode', label: '规则编码', type: 'text', placeholder: '请输入规则编码' },
+    codeRuleFields.filter('ruleName', 'text', { placeholder: '请输入规则名称' }),
+    codeRuleFields.filter('ruleCode', 'text', { placeholder: '请输入规则编码' }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -49,17 +66,13 @@ export const checkRulesList: ListSpec = {
 export const checkRuleForm: FormSpec = {
   width: 800,
   fields: [
-    { key: 'ruleName', label: '规则名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'ruleCode', label: '规则编码', type: 'text', required: true, maxLength: 100, help: CODE_HELP },
-    {
-      key: 'ruleJson',
-      label: '规则JSON',
+    codeRuleFields.formField('ruleName'),
+    codeRuleFields.formField('ruleCode', { help: CODE_HELP }),
+    codeRuleFields.formField('ruleJson', {
       type: 'textarea',
-      required: true,
-      maxLength: CHECK_RULE_LIMITS.json,
       placeholder: '[{"digits":"1","pattern":"[a-zA-Z]","message":"第一位只能是字母"},{"digits":"*","pattern":"[0-9a-zA-Z_]{3,12}","message":"只能是3–12位字母、数字或下划线"}]',
-    },
-    { key: 'ruleDescription', label: '规则描述', type: 'textarea', maxLength: 200 },
+    }),
+    codeRuleFields.formField('ruleDescription', { type: 'textarea' }),
   ],
 };
 
@@ -77,15 +90,15 @@ export const fillRulesList: ListSpec = {
     importExcel: '/sys/fillRule/importExcel',
   },
   columns: [
-    { key: 'ruleName', title: '规则名称', sortable: true, width: 180 },
-    { key: 'ruleCode', title: '规则编码', sortable: true, width: 160 },
-    { key: 'ruleClass', title: '生成方式', sortable: true, width: 160 },
-    { key: 'ruleParams', title: '规则参数' },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    codeRuleFields.column('ruleName', { sortable: true, width: 180 }),
+    codeRuleFields.column('ruleCode', { sortable: true, width: 160 }),
+    codeRuleFields.column('ruleClass', { sortable: true, width: 160 }),
+    codeRuleFields.column('ruleParams'),
+    codeRuleFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'ruleName', label: '规则名称', type: 'text', placeholder: '请输入规则名称' },
-    { key: 'ruleCode', label: '规则编码', type: 'text', placeholder: '请输入规则编码' },
+    codeRuleFields.filter('ruleName', 'text', { placeholder: '请输入规则名称' }),
+    codeRuleFields.filter('ruleCode', 'text', { placeholder: '请输入规则编码' }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -104,16 +117,12 @@ export const fillRulesList: ListSpec = {
 export const fillRuleForm: FormSpec = {
   width: 760,
   fields: [
-    { key: 'ruleName', label: '规则名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'ruleCode', label: '规则编码', type: 'text', required: true, maxLength: 100, help: CODE_HELP },
-    {
-      key: 'ruleClass',
-      label: '生成方式',
-      type: 'select',
-      required: true,
+    codeRuleFields.formField('ruleName'),
+    codeRuleFields.formField('ruleCode', { help: CODE_HELP }),
+    codeRuleFields.formField('ruleClass', {
       options: FILL_GENERATORS.map((g) => ({ value: g.key, label: `${g.name}（${g.key}）` })),
       help: '只能选择系统内置的生成方式',
-    },
-    { key: 'ruleParams', label: '规则参数', type: 'textarea', maxLength: 1000, placeholder: 'JSON，例如 {"prefix":"XT","datePattern":"yyyy","digits":4}' },
+    }),
+    codeRuleFields.formField('ruleParams', { type: 'textarea', placeholder: 'JSON，例如 {"prefix":"XT","datePattern":"yyyy","digits":4}' }),
   ],
 };

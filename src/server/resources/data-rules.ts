@@ -1,6 +1,6 @@
 // 数据规则 (/isystem/permissionDataRule): every menu's data rules in one list, with the add/edit form and the
 // preview of the rows a role would see. Shared by the API and the page. Pure data: no database, no HTML.
-import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, DATA_RULE_VARIABLES } from './permissions.js';
+import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, DATA_RULE_VALUE_HELP, dataRuleFields } from './permissions.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
 export const DATA_RULE_ROUTE = '/isystem/permissionDataRule';
@@ -28,6 +28,9 @@ export const DATA_RULE_API = {
   preview: `${API}/previewDataRule`,
 } as const;
 
+/** The menus that can carry rules, as options. */
+const MENU_OPTIONS = { api: DATA_RULE_API.menus, value: 'id', label: 'name' };
+
 export const dataRulesList: ListSpec = {
   route: DATA_RULE_ROUTE,
   title: '数据规则',
@@ -41,19 +44,20 @@ export const dataRulesList: ListSpec = {
     exportXls: DATA_RULE_API.exportXls,
   },
   columns: [
-    { key: 'permissionName', title: '菜单', sortable: true, width: 110 },
-    { key: 'ruleName', title: '规则名称', sortable: true, width: 150 },
-    { key: 'ruleColumn', title: '规则字段', sortable: true, width: 130 },
-    { key: 'conditionText', title: '条件规则', width: 90 },
-    { key: 'ruleValue', title: '规则值', render: 'ellipsis', width: 140 },
-    { key: 'status', title: '状态', dict: 'valid_status', render: 'tag', colors: { '1': 'green', '0': 'default' }, width: 70, align: 'center' },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 160 },
+    dataRuleFields.column('permissionName', { sortable: true, width: 110 }),
+    dataRuleFields.column('ruleName', { sortable: true, width: 150 }),
+    dataRuleFields.column('ruleColumn', { sortable: true, width: 130 }),
+    // The condition's text (computed from ruleConditions).
+    { key: 'conditionText', title: dataRuleFields.rule('ruleConditions').label, width: 90 },
+    dataRuleFields.column('ruleValue', { render: 'ellipsis', width: 140 }),
+    dataRuleFields.column('status', { render: 'tag', colors: { '1': 'green', '0': 'default' }, width: 70, align: 'center' }),
+    dataRuleFields.column('createTime', { sortable: true, width: 160 }),
   ],
   filters: [
-    { key: 'permissionId', label: '菜单', type: 'select', optionsFrom: { api: DATA_RULE_API.menus, value: 'id', label: 'name' }, autoSubmit: true },
-    { key: 'ruleName', label: '规则名称', type: 'text', placeholder: '请输入规则名称' },
-    { key: 'ruleColumn', label: '规则字段', type: 'text', advanced: true },
-    { key: 'status', label: '状态', type: 'dict', dict: 'valid_status', advanced: true },
+    dataRuleFields.filter('permissionId', 'select', { optionsFrom: MENU_OPTIONS, autoSubmit: true }),
+    dataRuleFields.filter('ruleName', 'text', { placeholder: '请输入规则名称' }),
+    dataRuleFields.filter('ruleColumn', 'text', { advanced: true }),
+    dataRuleFields.filter('status', 'dict', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -86,11 +90,11 @@ const RULE_COLUMN_OPTIONS: FieldOption[] = [
 export const dataRuleScreenForm: FormSpec = {
   width: 680,
   fields: [
-    { key: 'permissionId', label: '菜单', type: 'select', required: true, optionsFrom: { api: DATA_RULE_API.menus, value: 'id', label: 'name' }, readonlyOnEdit: true, help: '规则所属的菜单（它守护的列表）；保存后不可修改' },
-    { key: 'ruleName', label: '规则名称', type: 'text', required: true, maxLength: 50 },
-    { key: 'ruleColumn', label: '规则字段', type: 'select', required: true, options: RULE_COLUMN_OPTIONS, help: '须是该菜单列表支持的字段' },
-    { key: 'ruleConditions', label: '条件规则', type: 'select', required: true, options: DATA_RULE_CONDITIONS },
-    { key: 'ruleValue', label: '规则值', type: 'text', required: true, maxLength: 300, help: `可使用 ${DATA_RULE_VARIABLES.join('、')}（当前用户账号、当前部门编码）` },
-    { key: 'status', label: '状态', type: 'radio', options: [{ value: '1', label: '有效' }, { value: '0', label: '无效' }], defaultValue: '1' },
+    dataRuleFields.formField('permissionId', { optionsFrom: MENU_OPTIONS, readonlyOnEdit: true, help: '规则所属的菜单（它守护的列表）；保存后不可修改' }),
+    dataRuleFields.formField('ruleName'),
+    dataRuleFields.formField('ruleColumn', { options: RULE_COLUMN_OPTIONS, help: '须是该菜单列表支持的字段' }),
+    dataRuleFields.formField('ruleConditions', { options: DATA_RULE_CONDITIONS }),
+    dataRuleFields.formField('ruleValue', { help: DATA_RULE_VALUE_HELP }),
+    dataRuleFields.formField('status', { type: 'radio', defaultValue: '1' }),
   ],
 };

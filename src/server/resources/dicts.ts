@@ -1,5 +1,6 @@
 // 字典管理 (/isystem/dict): the dictionary list, its items list (字典配置) and their forms, shared by the API
 // (filters, sorting, export columns, dictionary decorations) and the pages.
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const DICT_ROUTE = '/isystem/dict';
@@ -7,6 +8,27 @@ export const DICT_ROUTE = '/isystem/dict';
 export const DICT_ITEMS_ROUTE = '/isystem/dict/items';
 /** The deleted dictionaries (回收站). */
 export const DICT_RECYCLE_ROUTE = '/isystem/dict/recycle';
+
+export const dictFields = resource({
+  dictName: { label: '字典名称', kind: 'name', required: true, max: 100 },
+  dictCode: { label: '字典编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_]+$/, message: '字典编码只能包含字母、数字和下划线' } },
+  type: {
+    label: '值类型',
+    kind: 'int',
+    min: 0,
+    max: 1,
+    options: [
+      { value: '0', label: '字符串' },
+      { value: '1', label: '数字' },
+    ],
+    messages: { invalid: '值类型只能是0（字符串）或1（数字）' },
+  },
+  description: { label: '描述', kind: 'text', max: 255 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add or an edit of a dictionary sends (and an import reads). */
+export const DICT_FORM_KEYS = ['dictName', 'dictCode', 'description', 'type'] as const;
 
 export const dictsList: ListSpec = {
   route: DICT_ROUTE,
@@ -22,18 +44,18 @@ export const dictsList: ListSpec = {
     importExcel: '/sys/dict/importExcel',
   },
   columns: [
-    { key: 'dictName', title: '字典名称', sortable: true },
-    { key: 'dictCode', title: '字典编码', sortable: true },
-    { key: 'description', title: '描述', render: 'ellipsis' },
-    { key: 'type', title: '值类型', list: false },
+    dictFields.column('dictName', { sortable: true }),
+    dictFields.column('dictCode', { sortable: true }),
+    dictFields.column('description', { render: 'ellipsis' }),
+    dictFields.column('type', { list: false }),
     // Export-only: the items, one `值=文本` per line (`值=文本=禁用` for a disabled item); import reads them back.
     { key: 'items', title: '字典项', list: false },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170, export: false },
+    dictFields.column('createTime', { sortable: true, width: 170, export: false }),
   ],
   filters: [
-    { key: 'dictName', label: '字典名称', type: 'text', placeholder: '请输入字典名称' },
-    { key: 'dictCode', label: '字典编码', type: 'text', placeholder: '请输入字典编码' },
-    { key: 'description', label: '描述', type: 'text', advanced: true, placeholder: '请输入描述' },
+    dictFields.filter('dictName', 'text', { placeholder: '请输入字典名称' }),
+    dictFields.filter('dictCode', 'text', { placeholder: '请输入字典编码' }),
+    dictFields.filter('description', 'text', { advanced: true, placeholder: '请输入描述' }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -56,21 +78,26 @@ export const dictsList: ListSpec = {
 export const dictForm: FormSpec = {
   width: 640,
   fields: [
-    { key: 'dictName', label: '字典名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'dictCode', label: '字典编码', type: 'text', required: true, maxLength: 100, help: '字母、数字或下划线，全局唯一；修改后引用旧编码的下拉框将不再显示选项' },
-    {
-      key: 'type',
-      label: '值类型',
-      type: 'radio',
-      defaultValue: '0',
-      options: [
-        { value: '0', label: '字符串' },
-        { value: '1', label: '数字' },
-      ],
-    },
-    { key: 'description', label: '描述', type: 'textarea', maxLength: 255 },
+    dictFields.formField('dictName'),
+    dictFields.formField('dictCode', { help: '字母、数字或下划线，全局唯一；修改后引用旧编码的下拉框将不再显示选项' }),
+    dictFields.formField('type', { type: 'radio', defaultValue: '0' }),
+    dictFields.formField('description', { type: 'textarea' }),
   ],
 };
+
+export const dictItemFields = resource({
+  /** The dictionary the item belongs to (the items list's fixed scope, not a form field). */
+  dictId: { label: '字典', kind: 'choice', required: true, max: 64 },
+  itemText: { label: '名称', kind: 'name', required: true, max: 100 },
+  itemValue: { label: '数据值', kind: 'text', required: true, max: 100 },
+  description: { label: '描述', kind: 'text', max: 255 },
+  sortOrder: { label: '排序值', kind: 'int', min: -999999, max: 999999, messages: { range: '排序值超出范围' } },
+  status: { label: '是否启用', kind: 'flag', dict: 'dict_item_status', messages: { invalid: '状态只能是1（启用）或0（不启用）' } },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add or an edit of an item sends. */
+export const DICT_ITEM_FORM_KEYS = ['dictId', 'itemText', 'itemValue', 'description', 'sortOrder', 'status'] as const;
 
 export const dictItemsList: ListSpec = {
   route: DICT_ITEMS_ROUTE,
@@ -84,16 +111,16 @@ export const dictItemsList: ListSpec = {
     deleteBatch: '/sys/dictItem/deleteBatch',
   },
   columns: [
-    { key: 'itemText', title: '名称', sortable: true },
-    { key: 'itemValue', title: '数据值', sortable: true },
-    { key: 'description', title: '描述', render: 'ellipsis' },
-    { key: 'sortOrder', title: '排序', sortable: true, width: 90, align: 'center' },
-    { key: 'status', title: '状态', dict: 'dict_item_status', render: 'tag', colors: { '1': 'green', '0': 'default' }, width: 100, align: 'center' },
+    dictItemFields.column('itemText', { sortable: true }),
+    dictItemFields.column('itemValue', { sortable: true }),
+    dictItemFields.column('description', { render: 'ellipsis' }),
+    dictItemFields.column('sortOrder', { title: '排序', sortable: true, width: 90, align: 'center' }),
+    dictItemFields.column('status', { title: '状态', render: 'tag', colors: { '1': 'green', '0': 'default' }, width: 100, align: 'center' }),
   ],
   filters: [
-    { key: 'dictId', label: '字典', type: 'exact', hidden: true },
-    { key: 'itemText', label: '名称', type: 'text', placeholder: '请输入名称' },
-    { key: 'status', label: '状态', type: 'dict', dict: 'dict_item_status' },
+    dictItemFields.filter('dictId', 'exact', { hidden: true }),
+    dictItemFields.filter('itemText', 'text', { placeholder: '请输入名称' }),
+    dictItemFields.filter('status', 'dict', { label: '状态' }),
   ],
   defaultSort: { column: 'sortOrder', order: 'asc' },
   defaultPageSize: 20,
@@ -113,10 +140,10 @@ export const dictItemsList: ListSpec = {
 export const dictItemForm: FormSpec = {
   width: 640,
   fields: [
-    { key: 'itemText', label: '名称', type: 'text', required: true, maxLength: 100 },
-    { key: 'itemValue', label: '数据值', type: 'text', required: true, maxLength: 100, help: '同一字典内不能重复' },
-    { key: 'description', label: '描述', type: 'textarea', maxLength: 255 },
-    { key: 'sortOrder', label: '排序值', type: 'number', help: '数字越小越靠前' },
-    { key: 'status', label: '是否启用', type: 'switch', placeholder: '启用（禁用的项不出现在下拉选择中）', defaultValue: '1' },
+    dictItemFields.formField('itemText'),
+    dictItemFields.formField('itemValue', { help: '同一字典内不能重复' }),
+    dictItemFields.formField('description', { type: 'textarea' }),
+    dictItemFields.formField('sortOrder', { help: '数字越小越靠前' }),
+    dictItemFields.formField('status', { placeholder: '启用（禁用的项不出现在下拉选择中）', defaultValue: '1' }),
   ],
 };

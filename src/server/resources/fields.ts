@@ -42,7 +42,8 @@ export interface FieldRule {
   decimals?: number;
   /**
    * Where the contract words a refusal otherwise: `required` (missing or empty), `range` (int below min or above
-   * max), `invalid` (int: every refusal of the value itself — not a number, a fraction, out of range — in one message).
+   * max), `invalid` (int: every refusal of the value itself — not a number, a fraction, out of range — in one
+   * message; choice: a value outside the options, instead of X不存在; flag: instead of X只能是是或否).
    */
   messages?: { required?: string; range?: string; invalid?: string };
 }
@@ -98,11 +99,12 @@ function numberSchema(r: FieldRule): z.ZodType {
 
 function choiceSchema(r: FieldRule): z.ZodType {
   const allowed = r.options ? new Set(r.options.map((o) => o.value)) : undefined;
+  const unknown = r.messages?.invalid ?? `${r.label}不存在`;
   const one = z
     .union([z.string(), z.number()], { message: r.messages?.required ?? `请选择${r.label}` })
     .transform((v) => String(v).trim())
-    .refine((v) => v.length <= (r.max ?? 64), `${r.label}不存在`)
-    .refine((v) => !allowed || v === '' || allowed.has(v), `${r.label}不存在`);
+    .refine((v) => v.length <= (r.max ?? 64), unknown)
+    .refine((v) => !allowed || v === '' || allowed.has(v), unknown);
   if (r.kind === 'choice') return r.required ? one.refine((v) => v !== '', r.messages?.required ?? `请选择${r.label}`) : one.nullish();
   // choices: an array or a comma list; normalised to the declared shape.
   const many = z
@@ -115,7 +117,7 @@ function choiceSchema(r: FieldRule): z.ZodType {
 
 function fieldSchema(r: FieldRule): z.ZodType {
   if (r.kind === 'int' || r.kind === 'rate') return numberSchema(r);
-  if (r.kind === 'flag') return r.required ? flag(r.label).refine((v) => v !== undefined, `请选择${r.label}`) : flag(r.label);
+  if (r.kind === 'flag') return r.required ? flag(r.label, r.messages?.invalid).refine((v) => v !== undefined, `请选择${r.label}`) : flag(r.label, r.messages?.invalid);
   if (r.kind === 'choice' || r.kind === 'choices') return choiceSchema(r);
   return textSchema(r);
 }

@@ -1,12 +1,34 @@
 // 消息中心: 消息模板管理 (/modules/message/sysMessageTemplateList) and 消息管理 (/modules/message/sysMessageList),
 // declared once for the API and the pages. Field names are JeecgBoot's (SysMessageTemplate, SysMessage).
-import type { FieldSpec, FormSpec, ListSpec } from './spec.js';
+import { resource } from './fields.js';
+import type { FieldOption, FieldSpec, FormSpec, ListSpec } from './spec.js';
 
 export const TEMPLATE_ROUTE = '/modules/message/sysMessageTemplateList';
 export const MESSAGE_ROUTE = '/modules/message/sysMessageList';
 
 const MSG_TYPE_COLORS: Record<string, string> = { '2': 'blue', '4': 'purple' };
 const SEND_STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'green', '2': 'red' };
+
+/** The message types 消息中心 sends: JeecgBoot's msgType 2 (邮件) and 4 (站内消息); 短信 and 微信 are not supported. */
+export const MSG_TYPE_OPTIONS: FieldOption[] = [
+  { value: '2', label: '邮件' },
+  { value: '4', label: '站内消息' },
+];
+export const UNSUPPORTED_TYPE = '不支持的消息类型：只支持 2（邮件）和 4（站内消息），短信和微信暂不支持';
+
+export const templateFields = resource({
+  templateCode: { label: '模板编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_-]+$/, message: '模板编码只能包含字母、数字、下划线或短横线' } },
+  templateName: { label: '模板标题', kind: 'text', required: true, max: 100 },
+  templateType: { label: '模板类型', kind: 'choice', required: true, dict: 'msgType', options: MSG_TYPE_OPTIONS, messages: { invalid: UNSUPPORTED_TYPE } },
+  // Kept as typed (HTML or text), but not blank.
+  templateContent: { label: '模板内容', kind: 'richtext', required: true, max: 10000, checks: [{ test: (v) => v.trim() !== '', message: '请输入模板内容' }] },
+  // A JSON object, checked by the API (domain/messages.ts parseParams).
+  templateTestJson: { label: '测试数据', kind: 'text', max: 2000 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add, an edit or an import row sends. */
+export const TEMPLATE_FORM_KEYS = ['templateCode', 'templateName', 'templateContent', 'templateType', 'templateTestJson'] as const;
 
 export const templatesList: ListSpec = {
   route: TEMPLATE_ROUTE,
@@ -22,17 +44,17 @@ export const templatesList: ListSpec = {
     importExcel: '/message/sysMessageTemplate/importExcel',
   },
   columns: [
-    { key: 'templateCode', title: '模板编码', sortable: true, width: 180 },
-    { key: 'templateName', title: '模板标题', sortable: true, width: 200 },
-    { key: 'templateContent', title: '模板内容', render: 'ellipsis' },
-    { key: 'templateType', title: '模板类型', dict: 'msgType', sortable: true, width: 100, align: 'center', render: 'tag', colors: MSG_TYPE_COLORS },
-    { key: 'templateTestJson', title: '测试数据', list: false },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    templateFields.column('templateCode', { sortable: true, width: 180 }),
+    templateFields.column('templateName', { sortable: true, width: 200 }),
+    templateFields.column('templateContent', { render: 'ellipsis' }),
+    templateFields.column('templateType', { sortable: true, width: 100, align: 'center', render: 'tag', colors: MSG_TYPE_COLORS }),
+    templateFields.column('templateTestJson', { list: false }),
+    templateFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    { key: 'templateCode', label: '模板编码', type: 'text', placeholder: '请输入模板编码' },
-    { key: 'templateName', label: '模板标题', type: 'text', placeholder: '请输入模板标题' },
-    { key: 'templateType', label: '模板类型', type: 'dict', dict: 'msgType', advanced: true },
+    templateFields.filter('templateCode', 'text', { placeholder: '请输入模板编码' }),
+    templateFields.filter('templateName', 'text', { placeholder: '请输入模板标题' }),
+    templateFields.filter('templateType', 'dict', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -52,35 +74,44 @@ export const templatesList: ListSpec = {
 export const templateForm: FormSpec = {
   width: 760,
   fields: [
-    {
-      key: 'templateCode',
-      label: '模板编码',
-      type: 'text',
-      required: true,
-      maxLength: 100,
-      readonlyOnEdit: true,
-      help: '字母、数字、下划线或短横线，发送时按编码找到模板，保存后不可修改',
-    },
-    { key: 'templateName', label: '模板标题', type: 'text', required: true, maxLength: 100, help: '邮件的主题、站内消息的标题' },
-    { key: 'templateType', label: '模板类型', type: 'radio', required: true, dict: 'msgType', optionColors: MSG_TYPE_COLORS, defaultValue: '2', help: '只支持邮件和站内消息（短信、微信暂不支持）' },
-    {
-      key: 'templateContent',
-      label: '模板内容',
+    templateFields.formField('templateCode', { readonlyOnEdit: true, help: '字母、数字、下划线或短横线，发送时按编码找到模板，保存后不可修改' }),
+    templateFields.formField('templateName', { help: '邮件的主题、站内消息的标题' }),
+    templateFields.formField('templateType', { type: 'radio', optionColors: MSG_TYPE_COLORS, defaultValue: '2', help: '只支持邮件和站内消息（短信、微信暂不支持）' }),
+    templateFields.formField('templateContent', {
       type: 'textarea',
-      required: true,
-      maxLength: 10000,
       placeholder: '例如：${realname}家长您好，您孩子的作品《${workName}》已批改。',
       help: '用 ${变量名} 表示要填入的内容；可写纯文本或 HTML，填入的值会被转义',
-    },
-    { key: 'templateTestJson', label: '测试数据', type: 'textarea', maxLength: 2000, placeholder: '{"realname":"小明","workName":"小猫走迷宫"}', help: 'JSON对象，发送测试时的默认变量值' },
+    }),
+    templateFields.formField('templateTestJson', { type: 'textarea', placeholder: '{"realname":"小明","workName":"小猫走迷宫"}', help: 'JSON对象，发送测试时的默认变量值' }),
   ],
 };
 
-/** The 发送测试 dialog: a receiver and the placeholder values. */
+/** The 发送测试 dialog (sendMsg): a receiver and the placeholder values. */
+export const sendMsgFields = resource({
+  receiver: { label: '接收人', kind: 'text', required: true, max: 255 },
+  // JSON object text (the API also takes an object).
+  testData: { label: '测试数据', kind: 'text', max: 2000 },
+});
+
 export const sendTestFields: FieldSpec[] = [
-  { key: 'receiver', label: '接收人', type: 'text', required: true, maxLength: 255 },
-  { key: 'testData', label: '测试数据', type: 'textarea', maxLength: 2000, help: 'JSON对象，例如 {"realname":"小明"}；未提供的变量保持原样' },
+  sendMsgFields.formField('receiver'),
+  sendMsgFields.formField('testData', { type: 'textarea', help: 'JSON对象，例如 {"realname":"小明"}；未提供的变量保持原样' }),
 ];
+
+export const messageFields = resource({
+  esTitle: { label: '消息标题', kind: 'text' },
+  esType: { label: '消息类型', kind: 'choice', dict: 'msgType' },
+  esReceiver: { label: '接收人', kind: 'text' },
+  esContent: { label: '发送内容', kind: 'richtext' },
+  esParam: { label: '发送所需参数', kind: 'text' },
+  esSendTime: { label: '发送时间', kind: 'datetime' },
+  esSendStatus: { label: '发送状态', kind: 'choice', dict: 'msgSendStatus' },
+  esSendNum: { label: '发送次数', kind: 'int' },
+  esResult: { label: '失败原因', kind: 'text' },
+  nextTryTime: { label: '下次重试', kind: 'datetime' },
+  remark: { label: '备注', kind: 'text' },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
 
 export const messagesList: ListSpec = {
   route: MESSAGE_ROUTE,
@@ -93,25 +124,25 @@ export const messagesList: ListSpec = {
     exportXls: '/message/sysMessage/exportXls',
   },
   columns: [
-    { key: 'esTitle', title: '消息标题', width: 140 },
-    { key: 'esType', title: '消息类型', dict: 'msgType', sortable: true, width: 100, align: 'center', render: 'tag', colors: MSG_TYPE_COLORS },
-    { key: 'esReceiver', title: '接收人', sortable: true, width: 180 },
-    { key: 'esContent', title: '发送内容', render: 'ellipsis' },
-    { key: 'esParam', title: '发送所需参数', list: false },
-    { key: 'esSendTime', title: '发送时间', sortable: true, width: 160 },
-    { key: 'esSendStatus', title: '发送状态', dict: 'msgSendStatus', sortable: true, width: 100, align: 'center', render: 'tag', colors: SEND_STATUS_COLORS },
-    { key: 'esSendNum', title: '发送次数', sortable: true, width: 100, align: 'center' },
-    { key: 'esResult', title: '失败原因', width: 240 },
-    { key: 'nextTryTime', title: '下次重试', list: false },
-    { key: 'remark', title: '备注', list: false },
-    { key: 'createTime', title: '创建时间', sortable: true, list: false },
+    messageFields.column('esTitle', { width: 140 }),
+    messageFields.column('esType', { sortable: true, width: 100, align: 'center', render: 'tag', colors: MSG_TYPE_COLORS }),
+    messageFields.column('esReceiver', { sortable: true, width: 180 }),
+    messageFields.column('esContent', { render: 'ellipsis' }),
+    messageFields.column('esParam', { list: false }),
+    messageFields.column('esSendTime', { sortable: true, width: 160 }),
+    messageFields.column('esSendStatus', { sortable: true, width: 100, align: 'center', render: 'tag', colors: SEND_STATUS_COLORS }),
+    messageFields.column('esSendNum', { sortable: true, width: 100, align: 'center' }),
+    messageFields.column('esResult', { width: 240 }),
+    messageFields.column('nextTryTime', { list: false }),
+    messageFields.column('remark', { list: false }),
+    messageFields.column('createTime', { sortable: true, list: false }),
   ],
   filters: [
-    { key: 'esReceiver', label: '接收人', type: 'text', placeholder: '请输入接收人' },
-    { key: 'esSendStatus', label: '发送状态', type: 'dict', dict: 'msgSendStatus' },
-    { key: 'esType', label: '消息类型', type: 'dict', dict: 'msgType', advanced: true },
-    { key: 'esTitle', label: '消息标题', type: 'text', advanced: true },
-    { key: 'esSendTime', label: '发送时间', type: 'dateRange', advanced: true },
+    messageFields.filter('esReceiver', 'text', { placeholder: '请输入接收人' }),
+    messageFields.filter('esSendStatus', 'dict'),
+    messageFields.filter('esType', 'dict', { advanced: true }),
+    messageFields.filter('esTitle', 'text', { advanced: true }),
+    messageFields.filter('esSendTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: { export: { key: 'export', label: '导出', perm: 'message:export' } },

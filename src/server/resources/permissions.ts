@@ -1,5 +1,6 @@
 // 菜单管理 (/isystem/permission), its data rules, and the users of a role (角色管理 → 用户): declarations shared
 // by the API, the domain rules and the pages. Pure data: no database, no HTML.
+import { resource, type FieldRule } from './fields.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
 export const PERMISSION_ROUTE = '/isystem/permission';
@@ -20,40 +21,116 @@ export const PERMISSION_PERMS = {
   rule: 'permission:rule',
 } as const;
 
-const switchField = (key: string, label: string, help?: string) => ({ key, label, type: 'switch' as const, placeholder: '是', help });
+/**
+ * The fields of a menu, a sub-menu or a button (sys_permission). What a type requires beyond the name (a parent,
+ * a path, a component, a permission code) is checked on save by the API's business rules (checkPermission), so
+ * it is not required here; PERMISSION_FIELDS_BY_TYPE marks it for each type's form.
+ */
+export const permissionFields = resource({
+  // The API keeps its own parse of the type: a number, 请选择菜单类型 unless it is one (permission-admin.ts).
+  menuType: { label: '菜单类型', kind: 'choice', required: true, options: MENU_TYPES, messages: { invalid: '菜单类型只能是0、1或2' } },
+  name: { label: '菜单名称', kind: 'name', required: true, max: 100 },
+  parentId: { label: '上级菜单', kind: 'choice', max: 64 },
+  url: { label: '菜单路径', kind: 'text', max: 255 },
+  component: { label: '前端组件', kind: 'text', max: 255 },
+  componentName: { label: '路由名称', kind: 'text', max: 100 },
+  redirect: { label: '默认跳转地址', kind: 'text', max: 255 },
+  icon: { label: '菜单图标', kind: 'text', max: 100 },
+  perms: { label: '授权标识', kind: 'text', max: 100 },
+  permsType: {
+    label: '授权策略',
+    kind: 'choice',
+    options: [
+      { value: '1', label: '可见/可访问(授权后可见/可访问)' },
+      { value: '2', label: '可编辑(未授权时禁用)' },
+    ],
+    messages: { invalid: '授权策略只能是1或2' },
+  },
+  status: {
+    label: '状态',
+    kind: 'choice',
+    options: [
+      { value: '1', label: '有效' },
+      { value: '0', label: '无效(所有人可见)' },
+    ],
+    messages: { invalid: '状态只能是0或1' },
+  },
+  // The API takes a decimal (sort_no is a double; the seeded 工作台 sorts at 0.5), which no kind declares.
+  sortNo: { label: '排序', kind: 'int', min: -100000, max: 100000 },
+  route: { label: '是否路由菜单', kind: 'flag' },
+  hidden: { label: '隐藏路由', kind: 'flag' },
+  alwaysShow: { label: '聚合路由', kind: 'flag' },
+  keepAlive: { label: '缓存路由', kind: 'flag' },
+  internalOrExternal: { label: '外部打开', kind: 'flag' },
+  description: { label: '描述', kind: 'text', max: 255 },
+});
+
+/** The fields an add or an edit sends (every type: the API ignores what a type does not use). */
+export const PERMISSION_FORM_KEYS = [
+  'menuType',
+  'name',
+  'parentId',
+  'url',
+  'component',
+  'componentName',
+  'redirect',
+  'icon',
+  'perms',
+  'permsType',
+  'status',
+  'sortNo',
+  'route',
+  'hidden',
+  'alwaysShow',
+  'keepAlive',
+  'internalOrExternal',
+  'description',
+] as const;
+
+const required = <R extends FieldRule>(r: R) => ({ ...r, required: true as const });
+const P = permissionFields.fields;
+
+/** The fields as each menu type's form shows them: what checkPermission requires of the type is marked required. */
+export const PERMISSION_FIELDS_BY_TYPE = {
+  0: resource({ ...P, url: required(P.url) }),
+  1: resource({ ...P, parentId: required(P.parentId), url: required(P.url), component: required(P.component) }),
+  2: resource({ ...P, parentId: required(P.parentId), perms: required(P.perms) }),
+} as const;
 
 /** Fields of the menu form by menu type: menus carry the route fields, buttons the permission fields. */
 export function permissionFormFields(menuType: 0 | 1 | 2): FormSpec['fields'] {
+  const f = PERMISSION_FIELDS_BY_TYPE[menuType];
   const isButton = menuType === 2;
   const common = [
-    { key: 'menuType', label: '菜单类型', type: 'radio' as const, required: true, options: MENU_TYPES },
-    { key: 'name', label: isButton ? '按钮/权限名称' : '菜单名称', type: 'text' as const, required: true, maxLength: 100 },
-    ...(menuType === 0 ? [] : [{ key: 'parentId', label: '上级菜单', type: 'select' as const, required: true }]),
+    f.formField('menuType', { type: 'radio' }),
+    f.formField('name', isButton ? { label: '按钮/权限名称' } : {}),
+    ...(menuType === 0 ? [] : [f.formField('parentId')]),
   ];
   if (isButton) {
     return [
       ...common,
-      { key: 'perms', label: '授权标识', type: 'text', required: true, maxLength: 100, placeholder: '例如 user:add', help: '按钮权限编码，全局唯一' },
-      { key: 'permsType', label: '授权策略', type: 'radio', options: [{ value: '1', label: '可见/可访问(授权后可见/可访问)' }, { value: '2', label: '可编辑(未授权时禁用)' }] },
-      { key: 'status', label: '状态', type: 'radio', options: [{ value: '1', label: '有效' }, { value: '0', label: '无效(所有人可见)' }] },
-      { key: 'sortNo', label: '排序', type: 'number' },
-      { key: 'description', label: '描述', type: 'textarea', maxLength: 255 },
+      f.formField('perms', { placeholder: '例如 user:add', help: '按钮权限编码，全局唯一' }),
+      f.formField('permsType', { type: 'radio' }),
+      f.formField('status', { type: 'radio' }),
+      f.formField('sortNo'),
+      f.formField('description', { type: 'textarea' }),
     ];
   }
+  const switchField = (key: 'route' | 'hidden' | 'alwaysShow' | 'keepAlive' | 'internalOrExternal', help?: string) => f.formField(key, { placeholder: '是', help });
   return [
     ...common,
-    { key: 'url', label: '菜单路径', type: 'text', required: true, maxLength: 255, placeholder: '例如 /isystem/user，或 http(s):// 外部链接' },
-    { key: 'component', label: '前端组件', type: 'text', required: menuType === 1, maxLength: 255, placeholder: menuType === 0 ? '留空则为 layouts/RouteView' : '例如 system/UserList' },
-    { key: 'componentName', label: '路由名称', type: 'text', maxLength: 100, help: '留空则由菜单路径生成' },
-    { key: 'redirect', label: '默认跳转地址', type: 'text', maxLength: 255 },
-    { key: 'icon', label: '菜单图标', type: 'text', maxLength: 100, placeholder: '例如 setting' },
-    { key: 'sortNo', label: '排序', type: 'number' },
-    switchField('route', '是否路由菜单', '关闭后该菜单不注册为路由'),
-    switchField('hidden', '隐藏路由', '隐藏后不在菜单中显示'),
-    switchField('alwaysShow', '聚合路由'),
-    switchField('keepAlive', '缓存路由'),
-    switchField('internalOrExternal', '外部打开', '在新窗口中打开'),
-    { key: 'description', label: '描述', type: 'textarea', maxLength: 255 },
+    f.formField('url', { placeholder: '例如 /isystem/user，或 http(s):// 外部链接' }),
+    f.formField('component', { placeholder: menuType === 0 ? '留空则为 layouts/RouteView' : '例如 system/UserList' }),
+    f.formField('componentName', { help: '留空则由菜单路径生成' }),
+    f.formField('redirect'),
+    f.formField('icon', { placeholder: '例如 setting' }),
+    f.formField('sortNo'),
+    switchField('route', '关闭后该菜单不注册为路由'),
+    switchField('hidden', '隐藏后不在菜单中显示'),
+    switchField('alwaysShow'),
+    switchField('keepAlive'),
+    switchField('internalOrExternal', '在新窗口中打开'),
+    f.formField('description', { type: 'textarea' }),
   ];
 }
 
@@ -72,7 +149,7 @@ export const DATA_RULE_CONDITIONS: FieldOption[] = [
 ];
 
 /** Placeholders a rule value may use, resolved per request from the caller's session. */
-export const DATA_RULE_VARIABLES = ['#{sys_user_code}', '#{sys_org_code}'] as const;
+const DATA_RULE_VARIABLES = ['#{sys_user_code}', '#{sys_org_code}'] as const;
 
 export interface DataRuleColumn {
   /** Column of the guarded list's main table (snake_case, as stored in rule_column). */
@@ -118,20 +195,49 @@ export const DATA_RULE_COLUMNS: Record<string, DataRuleColumn[]> = {
 
 export const dataRuleColumnsOf = (component: string | null | undefined): DataRuleColumn[] => DATA_RULE_COLUMNS[component ?? ''] ?? [];
 
+/**
+ * A data rule (sys_permission_data_rule), of 菜单管理's 数据规则 dialog and of the 数据规则 screen. The column and the
+ * condition are checked against the menu's list on save (domain/permission-tree.ts checkDataRule, which names
+ * what is allowed), so their options are the forms'.
+ */
+export const dataRuleFields = resource({
+  permissionId: { label: '菜单', kind: 'choice', required: true, max: 64 },
+  /** The menu's name (数据规则's list joins it). */
+  permissionName: { label: '菜单', kind: 'text', column: 'p.name' },
+  ruleName: { label: '规则名称', kind: 'name', required: true, max: 50 },
+  ruleColumn: { label: '规则字段', kind: 'choice', required: true, max: 50 },
+  ruleConditions: { label: '条件规则', kind: 'choice', required: true, max: 50 },
+  ruleValue: { label: '规则值', kind: 'text', required: true, max: 300 },
+  status: {
+    label: '状态',
+    kind: 'choice',
+    dict: 'valid_status',
+    options: [
+      { value: '1', label: '有效' },
+      { value: '0', label: '无效' },
+    ],
+    messages: { invalid: '状态只能是0或1' },
+  },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add or an edit of a rule sends. */
+export const DATA_RULE_FORM_KEYS = ['permissionId', 'ruleName', 'ruleColumn', 'ruleConditions', 'ruleValue', 'status'] as const;
+
+/** The help of a rule value: the variables it may use. */
+export const DATA_RULE_VALUE_HELP = `可使用 ${DATA_RULE_VARIABLES.join('、')}（当前用户账号、当前部门编码）`;
+
+/** The columns a menu's rules may use, as options. */
+const dataRuleColumnOptions = (component: string | null | undefined): FieldOption[] => dataRuleColumnsOf(component).map((c) => ({ value: c.column, label: `${c.label}（${c.column}）` }));
+
 export const dataRuleForm = (component: string | null | undefined): FormSpec => ({
   width: 640,
   fields: [
-    { key: 'ruleName', label: '规则名称', type: 'text', required: true, maxLength: 50 },
-    {
-      key: 'ruleColumn',
-      label: '规则字段',
-      type: 'select',
-      required: true,
-      options: dataRuleColumnsOf(component).map((c) => ({ value: c.column, label: `${c.label}（${c.column}）` })),
-    },
-    { key: 'ruleConditions', label: '条件规则', type: 'select', required: true, options: DATA_RULE_CONDITIONS },
-    { key: 'ruleValue', label: '规则值', type: 'text', required: true, maxLength: 300, help: `可使用 ${DATA_RULE_VARIABLES.join('、')}（当前用户账号、当前部门编码）` },
-    { key: 'status', label: '状态', type: 'radio', options: [{ value: '1', label: '有效' }, { value: '0', label: '无效' }] },
+    dataRuleFields.formField('ruleName'),
+    dataRuleFields.formField('ruleColumn', { options: dataRuleColumnOptions(component) }),
+    dataRuleFields.formField('ruleConditions', { options: DATA_RULE_CONDITIONS }),
+    dataRuleFields.formField('ruleValue', { help: DATA_RULE_VALUE_HELP }),
+    dataRuleFields.formField('status', { type: 'radio' }),
   ],
 });
 

@@ -8,6 +8,13 @@ import { advancedFields, advancedGroups, baseForm, goalFields, memberColumns, me
 import { frontMenuFields, frontMenuFormFields } from './front-menu.js';
 import { traceDetail, traceFields } from './monitor.js';
 import { roleFields, roleForm, rolesList } from './roles.js';
+import { categoriesList, categoryFields, categoryForm } from './categories.js';
+import { checkRuleForm, checkRulesList, codeRuleFields, fillRuleForm, fillRulesList } from './code-rules.js';
+import { dataRuleScreenForm, dataRulesList } from './data-rules.js';
+import { dictFields, dictForm, dictItemFields, dictItemForm, dictItemsList, dictsList } from './dicts.js';
+import { templateFields, templateForm, templatesList } from './messages.js';
+import { DATA_RULE_COLUMNS, dataRuleFields, dataRuleForm, PERMISSION_FIELDS_BY_TYPE, permissionFormFields } from './permissions.js';
+import { quartzJobFields, quartzJobForm, quartzJobsList } from './quartz-jobs.js';
 import type { FormSpec } from './spec.js';
 import { passwordFields, passwordForm, userFields, userForm, usersList } from './users.js';
 
@@ -32,6 +39,33 @@ export const DECLARED_FORMS: DeclaredForm[] = [
   { name: '职务', resource: positionFields, form: positionForm, saves: [{ method: 'POST', path: positionsList.api.add! }, { method: 'PUT', path: positionsList.api.edit! }] },
 
   // 系统管理: dictionaries, categories, rules, menus, jobs, messages
+  { name: '字典', resource: dictFields, form: dictForm, saves: [{ method: 'POST', path: dictsList.api.add! }, { method: 'PUT', path: dictsList.api.edit! }] },
+  { name: '字典项', resource: dictItemFields, form: dictItemForm, saves: [{ method: 'POST', path: dictItemsList.api.add! }, { method: 'PUT', path: dictItemsList.api.edit! }] },
+  { name: '分类字典', resource: categoryFields, form: categoryForm, saves: [{ method: 'POST', path: categoriesList.api.add! }, { method: 'PUT', path: categoriesList.api.edit! }] },
+  { name: '编码校验规则', resource: codeRuleFields, form: checkRuleForm, saves: [{ method: 'POST', path: checkRulesList.api.add! }, { method: 'PUT', path: checkRulesList.api.edit! }] },
+  { name: '填值规则', resource: codeRuleFields, form: fillRuleForm, saves: [{ method: 'POST', path: fillRulesList.api.add! }, { method: 'PUT', path: fillRulesList.api.edit! }] },
+  ...([0, 1] as const).map(
+    (menuType): DeclaredForm => ({
+      name: `菜单（${menuType === 0 ? '一级菜单' : '子菜单'}）`,
+      resource: PERMISSION_FIELDS_BY_TYPE[menuType],
+      form: { fields: permissionFormFields(menuType) },
+      saves: [{ method: 'POST', path: '/sys/permission/add' }, { method: 'PUT', path: '/sys/permission/edit' }],
+    }),
+  ),
+  // The button's name is labelled 按钮/权限名称, but the API cannot tell a body holding only a name is a button's:
+  // its messages say 菜单名称 (the same field and limit, checked by the two menu forms above).
+  { name: '菜单（按钮/权限）', resource: PERMISSION_FIELDS_BY_TYPE[2], form: { fields: permissionFormFields(2) }, saves: [] },
+  ...Object.keys(DATA_RULE_COLUMNS).map(
+    (component): DeclaredForm => ({
+      name: `数据规则（${component}）`,
+      resource: dataRuleFields,
+      form: dataRuleForm(component),
+      saves: [{ method: 'POST', path: '/sys/permission/addPermissionRule' }, { method: 'PUT', path: '/sys/permission/editPermissionRule' }],
+    }),
+  ),
+  { name: '数据规则', resource: dataRuleFields, form: dataRuleScreenForm, saves: [{ method: 'POST', path: dataRulesList.api.add! }, { method: 'PUT', path: dataRulesList.api.edit! }] },
+  { name: '定时任务', resource: quartzJobFields, form: quartzJobForm, saves: [{ method: 'POST', path: quartzJobsList.api.add! }, { method: 'PUT', path: quartzJobsList.api.edit! }] },
+  { name: '消息模板', resource: templateFields, form: templateForm, saves: [{ method: 'POST', path: templatesList.api.add! }, { method: 'PUT', path: templatesList.api.edit! }] },
 
   // 教学: courses, units, homework, works, news, announcements, Scratch assets
 

@@ -28,15 +28,15 @@ export const requiredName = (label: string, max: number) =>
     .refine((s) => !hasHiddenChars(s), hiddenCharsMessage(label));
 
 /** A yes/no flag: true/false, 1/0 or their strings → 1 or 0; absent or '' → undefined. */
-export const flag = (label: string) =>
+export const flag = (label: string, message = `${label}只能是是或否`) =>
   z
-    .union([z.boolean(), z.number(), z.string()], { message: `${label}只能是是或否` })
+    .union([z.boolean(), z.number(), z.string()], { message })
     .nullish()
     .transform((v, ctx) => {
       if (v === null || v === undefined || v === '') return undefined;
       if (v === true || v === 1 || v === '1' || v === 'true') return 1;
       if (v === false || v === 0 || v === '0' || v === 'false') return 0;
-      ctx.addIssue({ code: 'custom', message: `${label}只能是是或否` });
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     });
 

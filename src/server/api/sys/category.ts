@@ -21,41 +21,19 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
-import { categoriesList, CATEGORY_API, CATEGORY_PERMS, CATEGORY_ROUTE } from '../../resources/categories.js';
+import { categoriesList, CATEGORY_API, CATEGORY_FORM_KEYS, CATEGORY_PERMS, CATEGORY_ROUTE, categoryFields } from '../../resources/categories.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../../resources/rules.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 const ID_MAX = 64;
 const NOT_FOUND = '未找到对应实体';
-const CODE_RE = /^[A-Za-z0-9_]+$/;
+const CODE_RULE = categoryFields.rule('code');
 
-const fields: FieldMap = {
-  name: { column: 'c.name' },
-  code: { column: 'c.code' },
-  itemValue: { column: 'c.item_value' },
-  pid: { column: 'c.pid' },
-  hasChild: { column: 'c.has_child' },
-  createTime: { column: 'c.create_time', type: 'date' },
-};
+const fields = categoryFields.fieldMap(['name', 'code', 'itemValue', 'pid', 'hasChild', 'createTime'], 'c.');
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ message: `${label}必须是文本` })
-    .trim()
-    .max(max, `${label}不能超过${max}个字符`)
-    .refine((s) => !hasHiddenChars(s), hiddenCharsMessage(label))
-    .nullish()
-    .transform((v) => v || '');
-
-const categoryBody = z.object({
-  pid: z.string({ message: '上级分类必须是文本' }).trim().max(ID_MAX, '上级分类不存在').nullish(),
-  name: requiredName('分类名称', 100),
-  code: optionalText('分类编码', 100).refine((s) => s === '' || CODE_RE.test(s), '分类编码只能包含字母、数字和下划线'),
-  itemValue: optionalText('分类值', 100),
-});
+const categoryBody = categoryFields.schema(CATEGORY_FORM_KEYS);
 type CategoryBody = z.infer<typeof categoryBody>;
 
 type Checked = { ok: true; pid: string; code: string; itemValue: string | null } | { ok: false; field: string; message: string };
@@ -68,7 +46,7 @@ function checkCategory(b: CategoryBody, rows: Category[], self?: Category): Chec
   if (pid !== ROOT_PID && !parent) return bad('pid', '上级分类不存在');
   if (self && parent && subtreeIds(rows, self.id).has(parent.id)) return bad('pid', '上级分类不能是自己或自己的下级');
   const prefix = parent?.code ?? '';
-  let code = b.code;
+  let code = b.code ?? '';
   if (!code) {
     if (self && self.pid === pid) code = self.code;
     else {
@@ -152,7 +130,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     const code = (c.req.query('code') ?? '').trim();
     const pid = (c.req.query('pid') ?? '').trim();
     if (!code) return fail(c, '错误,类型编码为空!');
-    if (!CODE_RE.test(code) || code.length > 100) return fail(c, '分类编码只能包含字母、数字和下划线');
+    if (!CODE_RULE.pattern.re.test(code) || code.length > CODE_RULE.max) return fail(c, CODE_RULE.pattern.message);
     const rows = await allCategories(c.get('deps').db);
     const parent = pid && pid !== ROOT_PID ? rows.find((x) => x.id === pid) : null;
     if (pid && pid !== ROOT_PID && !parent) return fail(c, '上级分类不存在');
@@ -291,7 +269,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     const { db } = c.get('deps');
     const user = c.get('user')!;
     const titles = { 分类名称: 'name', 分类编码: 'code', 分类值: 'itemValue', 上级编码: 'pidCode' };
-    const row = categoryBody.omit({ pid: true }).extend({ pidCode: optionalText('上级编码', 100) });
+    const row = categoryFields.schema(['name', 'code', 'itemValue', 'pidCode']);
     return importWorkbook(c, categoriesList, titles, row, async (data) => {
       const rows = await allCategories(db);
       const parent = data.pidCode ? rows.find((x) => x.code === data.pidCode) : null;

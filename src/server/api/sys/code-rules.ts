@@ -19,13 +19,13 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { checkRulesList, FILL_RULE_ROUTE, fillRulesList } from '../../resources/code-rules.js';
+import { CHECK_RULE_FORM_KEYS, checkRulesList, codeRuleFields, FILL_RULE_FORM_KEYS, FILL_RULE_ROUTE, fillRulesList } from '../../resources/code-rules.js';
 import { CHECK_RULE_LIMITS, fillGeneratorInfo } from '../../shared/fill-rules.js';
 import { codeFieldApi } from '../../contracts/config.js';
 import { adminOnly, LOGGED_IN, menu, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 const ADMIN = role('admin', 'dev');
 const NOT_FOUND = '未找到对应实体';
@@ -35,45 +35,18 @@ const MAX_ID = 64;
 /** Screens whose forms generate a value with a fill rule: 用户管理 (工号), 分类字典 (分类编码). */
 const FILL_USERS = menu(FILL_RULE_ROUTE, '/isystem/user', '/isys/category');
 
-const fields: FieldMap = {
-  ruleName: { column: 'rule_name' },
-  ruleCode: { column: 'rule_code' },
-  ruleClass: { column: 'rule_class' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = codeRuleFields.fieldMap(['ruleName', 'ruleCode', 'ruleClass', 'createTime']);
 
-const name = z.string({ message: '请输入规则名称' }).trim().min(1, '请输入规则名称').max(100, '规则名称不能超过100个字符');
-const code = z
-  .string({ message: '请输入规则编码' })
-  .trim()
-  .min(1, '请输入规则编码')
-  .max(100, '规则编码不能超过100个字符')
-  .regex(/^[A-Za-z0-9_-]+$/, '规则编码只能包含字母、数字、下划线或短横线');
-
-const checkBody = z
-  .object({
-    ruleName: name,
-    ruleCode: code,
-    ruleJson: z.string({ message: '请填写规则JSON' }),
-    ruleDescription: z.string({ message: '规则描述必须是文本' }).max(200, '规则描述不能超过200个字符').nullish(),
-  })
-  .superRefine((b, ctx) => {
-    const parsed = parseRuleJson(b.ruleJson);
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['ruleJson'], message: parsed.message });
-  });
+const checkBody = codeRuleFields.schema(CHECK_RULE_FORM_KEYS).superRefine((b, ctx) => {
+  const parsed = parseRuleJson(b.ruleJson);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['ruleJson'], message: parsed.message });
+});
 type CheckBody = z.infer<typeof checkBody>;
 
-const fillBody = z
-  .object({
-    ruleName: name,
-    ruleCode: code,
-    ruleClass: z.string({ message: '请选择生成方式' }).trim().min(1, '请选择生成方式').max(100, '生成方式不正确'),
-    ruleParams: z.string({ message: '规则参数必须是文本' }).max(1000, '规则参数不能超过1000个字符').nullish(),
-  })
-  .superRefine((b, ctx) => {
-    const parsed = parseFillParams(b.ruleClass, b.ruleParams);
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', path: [fillGeneratorInfo(b.ruleClass) ? 'ruleParams' : 'ruleClass'], message: parsed.message });
-  });
+const fillBody = codeRuleFields.schema(FILL_RULE_FORM_KEYS).superRefine((b, ctx) => {
+  const parsed = parseFillParams(b.ruleClass, b.ruleParams);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', path: [fillGeneratorInfo(b.ruleClass) ? 'ruleParams' : 'ruleClass'], message: parsed.message });
+});
 type FillBody = z.infer<typeof fillBody>;
 
 const idBody = z.object({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') });
@@ -258,12 +231,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
   r.post('/sys/fillRule/testFillRule', ADMIN, async (c) => {
     const body = await jsonBody(
       c,
-      z.object({
-        ruleCode: z.string().max(100).nullish(),
-        ruleClass: z.string({ message: '请选择生成方式' }).trim().min(1, '请选择生成方式').max(100, '生成方式不正确'),
-        ruleParams: z.string({ message: '规则参数必须是文本' }).max(1000, '规则参数不能超过1000个字符').nullish(),
-        formData: z.unknown().optional(),
-      }),
+      codeRuleFields.schema(['ruleClass', 'ruleParams']).extend({ ruleCode: z.string().max(100).nullish(), formData: z.unknown().optional() }),
     );
     if (!body.ok) return body.response;
     const b = body.data;

@@ -7,23 +7,17 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { previewRule, PREVIEW_TARGETS } from '../../domain/data-rules.js';
 import { DATA_RULE_API, DATA_RULE_PERMS, DATA_RULE_ROUTE, dataRulesList } from '../../resources/data-rules.js';
-import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, dataRuleColumnsOf } from '../../resources/permissions.js';
+import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, dataRuleColumnsOf, dataRuleFields } from '../../resources/permissions.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, ok, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, pagedList, type PagedListOptions } from '../list-query.js';
 
 const ID_MAX = 64;
 
-const fields: FieldMap = {
-  permissionId: { column: 'r.permission_id' },
-  permissionName: { column: 'p.name' },
-  ruleName: { column: 'r.rule_name' },
-  ruleColumn: { column: 'r.rule_column' },
-  ruleConditions: { column: 'r.rule_conditions' },
-  ruleValue: { column: 'r.rule_value' },
-  status: { column: 'r.status' },
-  createTime: { column: 'r.create_time', type: 'date' },
+const fields = {
+  ...dataRuleFields.fieldMap(['permissionId', 'ruleName', 'ruleColumn', 'ruleConditions', 'ruleValue', 'status', 'createTime'], 'r.'),
+  ...dataRuleFields.fieldMap(['permissionName']),
 };
 
 const CONDITION_LABELS = new Map(DATA_RULE_CONDITIONS.map((o) => [o.value, o.label]));

@@ -9,71 +9,22 @@ import { allDictItems, invalidateDicts } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { DICT_ROUTE, dictItemsList, dictsList } from '../../resources/dicts.js';
+import { DICT_FORM_KEYS, DICT_ITEM_FORM_KEYS, DICT_ROUTE, dictFields, dictItemFields, dictItemsList, dictsList } from '../../resources/dicts.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { hasHiddenChars, hiddenCharsMessage, requiredName } from '../../resources/rules.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import { hasHiddenChars, hiddenCharsMessage } from '../../resources/rules.js';
 
-const dictFieldMap: FieldMap = {
-  dictName: { column: 'dict_name' },
-  dictCode: { column: 'dict_code' },
-  description: { column: 'description' },
-  type: { column: 'type', type: 'number' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const dictFieldMap = dictFields.fieldMap(['dictName', 'dictCode', 'description', 'type', 'createTime']);
 
-const itemFieldMap: FieldMap = {
-  dictId: { column: 'dict_id' },
-  itemText: { column: 'item_text' },
-  itemValue: { column: 'item_value' },
-  description: { column: 'description' },
-  sortOrder: { column: 'sort_order', type: 'number' },
-  status: { column: 'status', type: 'number' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const itemFieldMap = dictItemFields.fieldMap(['dictId', 'itemText', 'itemValue', 'description', 'sortOrder', 'status', 'createTime']);
 
-const required = (label: string, max: number) =>
-  z
-    .string({ message: `请输入${label}` })
-    .trim()
-    .min(1, `请输入${label}`)
-    .max(max, `${label}不能超过${max}个字符`);
-
-const description = z.string({ message: '描述必须是文本' }).max(255, '描述不能超过255个字符').nullish();
-
-/** A 0/1 flag as the anchor's clients send it: number, numeric string or boolean. */
-const flag = (message: string) =>
-  z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { message })
-    .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
-
-const dictBody = z.object({
-  dictName: requiredName('字典名称', 100),
-  dictCode: required('字典编码', 100).regex(/^[A-Za-z0-9_]+$/, '字典编码只能包含字母、数字和下划线'),
-  description,
-  type: flag('值类型只能是0（字符串）或1（数字）').nullish(),
-});
+const dictBody = dictFields.schema(DICT_FORM_KEYS);
 
 const idField = z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(64, 'id格式不正确');
 
-const itemBody = z.object({
-  dictId: z.string({ message: '请选择字典' }).trim().min(1, '请选择字典').max(64, '字典id格式不正确'),
-  itemText: requiredName('名称', 100),
-  itemValue: required('数据值', 100),
-  description,
-  sortOrder: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ message: '排序值必须是数字' })
-      .int('排序值必须是整数')
-      .min(-999999, '排序值超出范围')
-      .max(999999, '排序值超出范围')
-      .optional(),
-  ),
-  status: flag('状态只能是1（启用）或0（不启用）').nullish(),
-});
+const itemBody = dictItemFields.schema(DICT_ITEM_FORM_KEYS);
 
 const dictListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
   spec: dictsList,

@@ -29,65 +29,49 @@ import {
 } from '../../domain/messages.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { messagesList, templatesList } from '../../resources/messages.js';
+import { messageFields, messagesList, sendMsgFields, TEMPLATE_FORM_KEYS, templateFields, templatesList } from '../../resources/messages.js';
+import { tooLongMessage } from '../../resources/rules.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 const ADMIN = role('admin', 'dev');
 const NOT_FOUND = '未找到对应实体';
 const CODE_TAKEN = '该模板编码已存在';
 const MAX_ID = 64;
 
-const templateFields: FieldMap = {
-  templateCode: { column: 'template_code' },
-  templateName: { column: 'template_name' },
-  templateType: { column: 'template_type' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const templateFieldMap = templateFields.fieldMap(['templateCode', 'templateName', 'templateType', 'createTime']);
 
-const messageFields: FieldMap = {
-  esType: { column: 'es_type' },
-  esTitle: { column: 'es_title' },
-  esReceiver: { column: 'es_receiver' },
-  esSendStatus: { column: 'es_send_status' },
-  esSendTime: { column: 'es_send_time', type: 'date' },
-  esSendNum: { column: 'es_send_num', type: 'number' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const messageFieldMap = messageFields.fieldMap(['esType', 'esTitle', 'esReceiver', 'esSendStatus', 'esSendTime', 'esSendNum', 'createTime']);
 
 /** Type as a value or its name (Excel imports hold 邮件 / 站内消息). */
 const TYPE_TEXT: Record<string, string> = { '2': MSG_EMAIL, '4': MSG_SITE, 邮件: MSG_EMAIL, 站内消息: MSG_SITE };
 
-const templateBody = z.object({
-  templateCode: z
-    .string({ message: '请输入模板编码' })
-    .trim()
-    .min(1, '请输入模板编码')
-    .max(100, '模板编码不能超过100个字符')
-    .regex(/^[A-Za-z0-9_-]+$/, '模板编码只能包含字母、数字、下划线或短横线'),
-  templateName: z.string({ message: '请输入模板标题' }).trim().min(1, '请输入模板标题').max(100, '模板标题不能超过100个字符'),
-  templateContent: z.string({ message: '请输入模板内容' }).min(1, '请输入模板内容').max(10000, '模板内容不能超过10000个字符').refine((s) => s.trim() !== '', '请输入模板内容'),
-  templateType: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? (TYPE_TEXT[v.trim()] ?? v.trim()) : v),
-    z.string({ message: '请选择模板类型' }).min(1, '请选择模板类型').refine((v) => v in MSG_TYPES, UNSUPPORTED_TYPE),
-  ),
-  templateTestJson: z
-    .string({ message: '测试数据必须是文本' })
-    .max(2000, '测试数据不能超过2000个字符')
-    .nullish()
-    .refine((s) => parseParams(s).ok, BAD_JSON),
-});
+const templateFieldsBody = templateFields.schema(TEMPLATE_FORM_KEYS);
+
+const templateBody = z.preprocess(
+  (b) => {
+    if (!b || typeof b !== 'object' || Array.isArray(b)) return b;
+    const type = (b as Record<string, unknown>).templateType;
+    return typeof type === 'string' ? { ...b, templateType: TYPE_TEXT[type.trim()] ?? type } : b;
+  },
+  templateFieldsBody.extend({ templateTestJson: templateFieldsBody.shape.templateTestJson.refine((s) => parseParams(s).ok, BAD_JSON) }),
+);
 type TemplateBody = z.infer<typeof templateBody>;
 
 const idBody = z.object({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') });
 
+const TEST_DATA = sendMsgFields.rule('testData');
+
 const sendBody = z.object({
   templateCode: z.string({ message: '请选择消息模板' }).trim().min(1, '请选择消息模板').max(100, '模板编码不能超过100个字符'),
-  receiver: z.string({ message: '请输入接收人' }).trim().min(1, '请输入接收人').max(255, '接收人不能超过255个字符'),
-  // JeecgBoot sends the JSON as text; an object is accepted too.
-  testData: z.unknown().optional(),
+  ...sendMsgFields.schema(['receiver']).shape,
+  // JeecgBoot sends the JSON as text (up to the dialog's limit); an object is accepted too.
+  testData: z
+    .unknown()
+    .optional()
+    .refine((v) => typeof v !== 'string' || v.length <= TEST_DATA.max, tooLongMessage(TEST_DATA.label, TEST_DATA.max)),
   msgType: z.unknown().optional(),
 });
 
@@ -98,7 +82,7 @@ const messageEnv = (c: Context<ApiEnv>): MessageEnv => {
 
 const templateOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
   spec: templatesList,
-  fields: templateFields,
+  fields: templateFieldMap,
   base: c.get('deps').db.selectFrom('sys_sms_template'),
   select: (qb) => qb.selectAll(),
   toRecord: (r) => camel(r),
@@ -109,7 +93,7 @@ const messageRecord = (r: SysSms) => ({ ...camel(r), esContentText: htmlToText(r
 
 const messageOptions = (c: Context<ApiEnv>): PagedListOptions<SysSms> => ({
   spec: messagesList,
-  fields: messageFields,
+  fields: messageFieldMap,
   base: c.get('deps').db.selectFrom('sys_sms'),
   select: (qb) => qb.selectAll(),
   toRecord: messageRecord,

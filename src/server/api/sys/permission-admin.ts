@@ -24,45 +24,30 @@ import {
 } from '../../domain/permission-tree.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
-import { PERMISSION_PERMS, PERMISSION_ROUTE } from '../../resources/permissions.js';
+import { DATA_RULE_FORM_KEYS, dataRuleFields, PERMISSION_FORM_KEYS, PERMISSION_PERMS, PERMISSION_ROUTE, permissionFields } from '../../resources/permissions.js';
 import { DATA_RULE_API, DATA_RULE_PERMS } from '../../resources/data-rules.js';
 import { registerDataRuleScreenRoutes } from './data-rule-screen.js';
 import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { flag, optText, toNumber } from '../../resources/rules.js';
-import { requiredName } from '../../resources/rules.js';
+import { toNumber } from '../../resources/rules.js';
 
 /** Rows that keep the product usable: deleting them would lock everyone out of the menu or this screen. */
 const PROTECTED = (p: SysPermission) => p.component === 'dashboard/Index' || p.url === PERMISSION_ROUTE;
 
 const ID_MAX = 64;
 
-const permissionBody = z.object({
-  menuType: z.preprocess(
-    toNumber,
-    z.number({ message: '请选择菜单类型' }).int('菜单类型只能是0、1或2').min(0, '菜单类型只能是0、1或2').max(2, '菜单类型只能是0、1或2'),
-  ),
-  name: requiredName('菜单名称', 100),
-  parentId: z.string({ message: '上级菜单必须是文本' }).max(ID_MAX, '上级菜单不存在').nullish(),
-  url: optText('菜单路径', 255),
-  component: optText('前端组件', 255),
-  componentName: optText('路由名称', 100),
-  redirect: optText('默认跳转地址', 255),
-  icon: optText('菜单图标', 100),
-  perms: optText('授权标识', 100),
-  permsType: z.preprocess((v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v), z.enum(['1', '2'], { message: '授权策略只能是1或2' }).nullish()),
-  status: z.preprocess((v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v), z.enum(['0', '1'], { message: '状态只能是0或1' }).nullish()),
-  sortNo: z.preprocess(
-    toNumber,
-    z.number({ message: '排序必须是数字' }).min(-100000, '排序必须在-100000到100000之间').max(100000, '排序必须在-100000到100000之间').nullish(),
-  ),
-  route: flag('是否路由菜单'),
-  hidden: flag('隐藏路由'),
-  alwaysShow: flag('聚合路由'),
-  keepAlive: flag('缓存路由'),
-  internalOrExternal: flag('外部打开'),
-  description: optText('描述', 255),
+const TYPE = permissionFields.rule('menuType');
+const SORT = permissionFields.rule('sortNo');
+const SORT_RANGE = `${SORT.label}必须在${SORT.min}到${SORT.max}之间`;
+
+/**
+ * The body of an add or an edit. Two fields keep their own parse: the type travels as a number, and anything but
+ * a number is 请选择菜单类型; the order may be a decimal (sort_no is a double, the seeded 工作台 sorts at 0.5).
+ */
+const permissionBody = permissionFields.schema(PERMISSION_FORM_KEYS).extend({
+  menuType: z.preprocess(toNumber, z.number({ message: `请选择${TYPE.label}` }).int(TYPE.messages.invalid).min(0, TYPE.messages.invalid).max(2, TYPE.messages.invalid)),
+  sortNo: z.preprocess(toNumber, z.number({ message: `${SORT.label}必须是数字` }).min(SORT.min, SORT_RANGE).max(SORT.max, SORT_RANGE).nullish()),
 });
 type PermissionBody = z.infer<typeof permissionBody>;
 
@@ -114,8 +99,8 @@ function checkPermission(body: PermissionBody, rows: SysPermission[], self?: Sys
         redirect: null,
         icon: null,
         perms,
-        perms_type: body.permsType ?? self?.perms_type ?? '1',
-        status: body.status ?? self?.status ?? '1',
+        perms_type: body.permsType || self?.perms_type || '1',
+        status: body.status || self?.status || '1',
         is_route: 0,
         hidden: 0,
         always_show: 0,
@@ -142,7 +127,7 @@ function checkPermission(body: PermissionBody, rows: SysPermission[], self?: Sys
   if (isRoute === 1 && rows.some((r) => r.menu_type !== 2 && r.is_route === 1 && r.url === url && r.id !== self?.id)) {
     return bad('url', '菜单路径已存在');
   }
-  const keep = (v: number | undefined, old: number | undefined) => v ?? (self && self.menu_type !== 2 ? (old ?? 0) : 0);
+  const keep = (v: number | null | undefined, old: number | undefined) => v ?? (self && self.menu_type !== 2 ? (old ?? 0) : 0);
   return {
     ok: true,
     draft: {
@@ -166,14 +151,7 @@ function checkPermission(body: PermissionBody, rows: SysPermission[], self?: Sys
 
 const requiredId = (label: string) => z.string({ message: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(ID_MAX, '未找到对应实体');
 
-const ruleBody = z.object({
-  permissionId: requiredId('菜单ID'),
-  ruleName: requiredName('规则名称', 50),
-  ruleColumn: z.string({ message: '请选择规则字段' }).trim().min(1, '请选择规则字段').max(50, '规则字段不能超过50个字符'),
-  ruleConditions: z.string({ message: '请选择条件规则' }).trim().min(1, '请选择条件规则').max(50, '条件规则不能超过50个字符'),
-  ruleValue: z.string({ message: '请输入规则值' }).trim().min(1, '请输入规则值').max(300, '规则值不能超过300个字符'),
-  status: z.preprocess((v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v), z.enum(['0', '1'], { message: '状态只能是0或1' }).nullish()),
-});
+const ruleBody = dataRuleFields.schema(DATA_RULE_FORM_KEYS);
 
 const ruleJson = (r: Record<string, unknown>) => camel(r);
 
@@ -347,7 +325,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
           rule_column: snakeColumn(body.data.ruleColumn),
           rule_conditions: body.data.ruleConditions,
           rule_value: body.data.ruleValue,
-          status: body.data.status ?? '1',
+          status: body.data.status || '1',
           create_by: c.get('user')!.username,
           create_time: now(),
         })
@@ -361,7 +339,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
 
 
   const editRule = async (c: Context<ApiEnv>) => {
-    const body = await jsonBody(c, ruleBody.extend({ id: requiredId('id'), permissionId: requiredId('菜单ID').nullish() }));
+    const body = await jsonBody(c, ruleBody.extend({ id: requiredId('id'), permissionId: ruleBody.shape.permissionId.nullish() }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
     const rule = await db.selectFrom('sys_permission_data_rule').selectAll().where('id', '=', body.data.id).executeTakeFirst();
@@ -386,7 +364,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
         rule_column: snakeColumn(body.data.ruleColumn),
         rule_conditions: body.data.ruleConditions,
         rule_value: body.data.ruleValue,
-        status: body.data.status ?? rule.status,
+        status: body.data.status || rule.status,
         update_by: c.get('user')!.username,
         update_time: now(),
       })

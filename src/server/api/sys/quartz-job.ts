@@ -15,45 +15,30 @@ import { formatDateTime, now } from '../../domain/time.js';
 import { nextRun, nextRuns, parseCron } from '../../domain/scheduler/cron.js';
 import { builtInJob, BUILT_IN_JOBS, parseJobParams } from '../../domain/scheduler/jobs.js';
 import { runJob, type JobRow } from '../../domain/scheduler/runner.js';
-import { quartzJobsList, quartzRunsList } from '../../resources/quartz-jobs.js';
+import { QUARTZ_JOB_FORM_KEYS, quartzJobFields, quartzJobsList, quartzRunFields, quartzRunsList } from '../../resources/quartz-jobs.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 const ADMIN = role('admin', 'dev');
 const CLASS_TAKEN = '该定时任务类名已存在';
 const NOT_FOUND = '未找到对应实体';
 const MAX_ID = 64;
 
-const fields: FieldMap = {
-  jobClassName: { column: 'job_class_name' },
-  status: { column: 'status', type: 'number' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = quartzJobFields.fieldMap(['jobClassName', 'status', 'createTime']);
 
-const runFields: FieldMap = {
-  jobId: { column: 'job_id' },
-  outcome: { column: 'outcome' },
-  triggerType: { column: 'trigger_type' },
-  scheduledTime: { column: 'scheduled_time', type: 'date' },
-  startTime: { column: 'start_time', type: 'date' },
-  durationMs: { column: 'duration_ms', type: 'number' },
-};
+const runFields = quartzRunFields.fieldMap(['jobId', 'outcome', 'triggerType', 'scheduledTime', 'startTime', 'durationMs']);
 
 const STATUS_TEXT: Record<string, number> = { '0': 0, '-1': -1, 正常: 0, 停止: -1 };
 
+/** A missing status is 正常, and an import may name it (正常, 停止). */
+const statusValue = (v: unknown) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? (STATUS_TEXT[v.trim()] ?? v) : v);
+
 /** The job body of add, edit and import: a built-in job, a valid cron expression, parameters the job accepts. */
-const jobBody = z
-  .object({
-    jobClassName: z.string({ message: '请选择任务类名' }).trim().min(1, '请选择任务类名').max(100, '任务类名不能超过100个字符'),
-    cronExpression: z.string({ message: '请输入Cron表达式' }).trim().min(1, '请输入Cron表达式').max(100, 'Cron表达式不能超过100个字符'),
-    parameter: z.string({ message: '参数必须是文本' }).max(1000, '参数不能超过1000个字符').nullish(),
-    description: z.string({ message: '描述必须是文本' }).max(255, '描述不能超过255个字符').nullish(),
-    status: z
-      .preprocess((v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? (STATUS_TEXT[v.trim()] ?? v) : v), z.union([z.literal(0), z.literal(-1)], { message: '状态只能是0（正常）或-1（停止）' })),
-  })
-  .superRefine((b, ctx) => {
+const jobBody = z.preprocess(
+  (b) => (b && typeof b === 'object' && !Array.isArray(b) ? { ...b, status: statusValue((b as Record<string, unknown>).status) } : b),
+  quartzJobFields.schema(QUARTZ_JOB_FORM_KEYS).superRefine((b, ctx) => {
     const job = builtInJob(b.jobClassName);
     if (!job) {
       ctx.addIssue({ code: 'custom', path: ['jobClassName'], message: `不支持的任务类名“${b.jobClassName.slice(0, 100)}”，只能选择系统内置的任务` });
@@ -64,7 +49,8 @@ const jobBody = z
       const params = parseJobParams(job, b.parameter);
       if (!params.ok) ctx.addIssue({ code: 'custom', path: ['parameter'], message: params.message });
     }
-  });
+  }),
+);
 type JobBody = z.infer<typeof jobBody>;
 
 const idBody = z.object({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') });
