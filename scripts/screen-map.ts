@@ -56,7 +56,7 @@ async function declarations(lists: Source[]): Promise<Map<string, { module: Sour
     for (const value of Object.values(mod)) {
       const spec = value as { route?: unknown; api?: Record<string, unknown> };
       if (!spec || typeof spec !== 'object' || typeof spec.route !== 'string') continue;
-      const apiPaths = Object.values(spec.api ?? {}).filter((v): v is string => typeof v === 'string');
+      const apiPaths = Object.values(spec.api ?? {}).flatMap((v) => (typeof v === 'string' ? [v] : v && typeof v === 'object' && typeof (v as { path?: unknown }).path === 'string' ? [(v as { path: string }).path] : []));
       const entries = byRoute.get(spec.route) ?? [];
       if (!entries.some((e) => e.module === file)) entries.push({ module: file, apiPaths });
       else entries.find((e) => e.module === file)!.apiPaths.push(...apiPaths);

@@ -5,7 +5,8 @@ import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { canUse } from '../resources/auth.js';
-import type { FieldOption, FieldSpec, FormSpec, ListSpec } from '../resources/spec.js';
+import { endpointOf, type ApiRef, type FieldOption, type FieldSpec, type FormSpec, type ListSpec } from '../resources/spec.js';
+import type { Endpoint, Method, Query as ApiQuery } from '../contracts/endpoint.js';
 import { apiQuery, hrefWith, listState, type Query } from '../resources/url-state.js';
 import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
 import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
@@ -14,6 +15,10 @@ import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
 import { requirePage, shellPage } from './shell-page.js';
 import { safeLocalPath } from './safe-path.js';
+
+/** A call of an endpoint a declaration names; the generic screens read its answer as `R`. */
+export const callRef = <R,>(up: Upstream, ref: ApiRef, method: Method, request: { query?: ApiQuery; body?: unknown } = {}) =>
+  up.send(endpointOf(ref, method) as Endpoint<ApiQuery, unknown, R>, request);
 
 const FLASH_COOKIE = 'xt_flash';
 
@@ -151,7 +156,7 @@ export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<R
       }
       if (f.optionsFrom) {
         const { api, value, label } = f.optionsFrom;
-        const res = await up.call<unknown>('GET', api, { pageSize: 500 });
+        const res = await callRef<unknown>(up, api, 'GET', { query: { pageSize: 500 } });
         const top = (Array.isArray(res.body.result) ? res.body.result : ((res.body.result as { records?: unknown[] } | null)?.records ?? [])) as Record<string, unknown>[];
         // A tree answer (e.g. departments) becomes its nodes in order, children indented.
         const rows: Record<string, unknown>[] = [];
@@ -193,7 +198,7 @@ export async function saveTreeRow<T extends number>(
     safeBack: (v: unknown) => string;
     typeOf: (v: unknown) => T;
     fields: (menuType: T) => FieldSpec[];
-    paths: { add: string; edit: string };
+    paths: { add: ApiRef; edit: ApiRef };
     again: (a: TreeFormAgain<T>, status: 200 | 400) => Response | Promise<Response>;
   },
 ): Promise<Response> {
@@ -204,7 +209,7 @@ export async function saveTreeRow<T extends number>(
   const menuType = o.typeOf(one(submitted.menuType));
   const all = o.fields(menuType);
   const body = { ...formToBody(submitted, all.filter((f) => f.key !== 'menuType')), menuType, ...(id ? { id } : {}) };
-  const res = await c.get('upstream').call<{ id?: string; errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', id ? o.paths.edit : o.paths.add, undefined, body);
+  const res = await callRef<{ id?: string; errors?: Record<string, string> } | null>(c.get('upstream'), id ? o.paths.edit : o.paths.add, id ? 'PUT' : 'POST', { body });
   if (res.body.success) {
     setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
     const focus = id ?? res.body.result?.id;
@@ -277,7 +282,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const dictCodes = [...new Set(spec.filters.filter((f) => f.type === 'dict' && f.dict).map((f) => f.dict as string))];
       const selects = spec.filters.filter((f) => f.type === 'select' && f.optionsFrom);
       const [res, dictLists, selectOptions, extra, aside] = await Promise.all([
-        up.call<PageData>('GET', spec.api.list, apiQuery(spec, state)),
+        callRef<PageData>(up, spec.api.list, 'GET', { query: apiQuery(spec, state) }),
         Promise.all(dictCodes.map((code) => up.dictItems(code))),
         fieldOptions(up, selects.map((f) => ({ key: f.key, label: f.label, type: 'select' as const, optionsFrom: f.optionsFrom }))),
         o.extra ? o.extra(c, session) : null,
@@ -371,7 +376,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       if (id) {
         if (!spec.api.queryById) return c.redirect(back);
         const up = c.get('upstream');
-        const res = await up.call<Record<string, unknown>>('GET', spec.api.queryById, { id });
+        const res = await callRef<Record<string, unknown>>(up, spec.api.queryById, 'GET', { query: { id } });
         if (!res.body.success) {
           setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
           return backToList(c, back);
@@ -395,7 +400,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         const values = { ...submitted, id };
         return respond(c, (session) => renderForm(c, session, { id, mode: id ? 'edit' : 'add', values, errors: uploadErrors, back }), isHtmx(c) ? 200 : 400);
       }
-      const res = await c.get('upstream').call<{ errors?: Record<string, string> } | null>(id ? 'PUT' : 'POST', path, undefined, id ? { ...body, id } : body);
+      const res = await callRef<{ errors?: Record<string, string> } | null>(c.get('upstream'), path, id ? 'PUT' : 'POST', { body: id ? { ...body, id } : body });
       if (res.body.success) {
         setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
         return backToList(c, back);
@@ -442,8 +447,8 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const up = c.get('upstream');
       const res =
         ids.length === 1 && spec.api.delete
-          ? await up.call<null>('DELETE', spec.api.delete, { id: ids[0] })
-          : await up.call<null>('DELETE', spec.api.deleteBatch ?? spec.api.delete!, { ids: `${ids.join(',')},` });
+          ? await callRef<null>(up, spec.api.delete, 'DELETE', { query: { id: ids[0] } })
+          : await callRef<null>(up, spec.api.deleteBatch ?? spec.api.delete!, 'DELETE', { query: { ids: `${ids.join(',')},` } });
       setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
       return backToList(c, back);
     });
@@ -460,7 +465,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       }
       const data = new FormData();
       data.append('file', file, file.name);
-      const res = await c.get('upstream').call<{ msg?: string; errors?: { row: number; message: string }[] }>('POST', spec.api.importExcel!, undefined, data);
+      const res = await callRef<{ msg?: string; errors?: { row: number; message: string }[] }>(c.get('upstream'), spec.api.importExcel!, 'POST', { body: data });
       const custom = o.importResult ? await o.importResult(c, res, back) : null;
       if (custom) return custom;
       const r = res.body.result;

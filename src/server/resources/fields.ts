@@ -100,18 +100,21 @@ function numberSchema(r: FieldRule): z.ZodType {
 function choiceSchema(r: FieldRule): z.ZodType {
   const allowed = r.options ? new Set(r.options.map((o) => o.value)) : undefined;
   const unknown = r.messages?.invalid ?? `${r.label}不存在`;
-  const one = z
-    .union([z.string(), z.number()], { message: r.messages?.required ?? `请选择${r.label}` })
-    .transform((v) => String(v).trim())
-    .refine((v) => v.length <= (r.max ?? 64), unknown)
-    .refine((v) => !allowed || v === '' || allowed.has(v), unknown);
-  if (r.kind === 'choice') return r.required ? one.refine((v) => v !== '', r.messages?.required ?? `请选择${r.label}`) : one.nullish();
-  // choices: an array or a comma list; normalised to the declared shape.
+  const choose = r.messages?.required ?? `请选择${r.label}`;
+  /** One value: within the longest value (an id or a code) and, with fixed options, one of them. */
+  const known = (v: string) => v.length <= (r.max ?? 64) && (!allowed || allowed.has(v));
+  const value = z.union([z.string(), z.number()], { message: choose }).transform((v) => String(v).trim());
+  if (r.kind === 'choice') {
+    const one = value.refine((v) => v === '' || known(v), unknown);
+    return r.required ? one.refine((v) => v !== '', choose) : one.nullish();
+  }
+  // choices: an array or a comma list, each value checked on its own; normalised to the declared shape.
   const many = z
-    .union([z.array(one), one], { message: `请选择${r.label}` })
+    .union([z.array(value), value], { message: choose })
     .transform((v) => (Array.isArray(v) ? v : v.split(',').map((s) => s.trim())).filter((s) => s !== ''))
-    .refine((v) => !r.required || v.length > 0, `请选择${r.label}`)
-    .transform((v) => (r.asArray ? v : v.join(',')));
+    .refine((list) => list.every(known), unknown)
+    .refine((list) => !r.required || list.length > 0, choose)
+    .transform((list) => (r.asArray ? list : list.join(',')));
   return r.required ? many : many.nullish();
 }
 

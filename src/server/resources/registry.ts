@@ -15,7 +15,7 @@ import { dictFields, dictForm, dictItemFields, dictItemForm, dictItemsList, dict
 import { templateFields, templateForm, templatesList } from './messages.js';
 import { DATA_RULE_COLUMNS, dataRuleFields, dataRuleForm, PERMISSION_FIELDS_BY_TYPE, permissionFormFields } from './permissions.js';
 import { quartzJobFields, quartzJobForm, quartzJobsList } from './quartz-jobs.js';
-import type { FormSpec } from './spec.js';
+import type { ApiRef, FormSpec } from './spec.js';
 import { passwordFields, passwordForm, userFields, userForm, usersList } from './users.js';
 
 export interface DeclaredForm {
@@ -24,7 +24,7 @@ export interface DeclaredForm {
   resource: Resource<Record<string, FieldRule>>;
   form: FormSpec;
   /** API paths (relative to /api) the form posts to, with the fixed part of their body (e.g. a parent id). */
-  saves: { method: 'POST' | 'PUT'; path: string }[];
+  saves: { method: 'POST' | 'PUT'; path: ApiRef }[];
 }
 
 export const DECLARED_FORMS: DeclaredForm[] = [

@@ -1,6 +1,7 @@
 // One declaration per list screen. The API derives its filter and sort allow-lists, dictionary decorations and
 // export columns from it; the page derives its query form, toolbar, table, row and bulk actions from it.
 // This module is pure data: no database, no HTML, so both layers may import it.
+import type { Endpoint, Method } from '../contracts/endpoint.js';
 
 export interface ColumnSpec {
   /** Field of the API record (camelCase). */
@@ -33,7 +34,7 @@ export interface FilterSpec {
   type: 'text' | 'exact' | 'dict' | 'dateRange' | 'select';
   dict?: string;
   /** Options of a `select` filter: GET path (relative to /api) answering an array or a page, and the fields to use. */
-  optionsFrom?: { api: string; value: string; label: string };
+  optionsFrom?: { api: ApiRef; value: string; label: string };
   placeholder?: string;
   /** Hidden until the query form is expanded (展开). */
   advanced?: boolean;
@@ -87,16 +88,16 @@ export interface ListSpec {
   /** Route of the page (and tab key). */
   route: string;
   title: string;
-  /** API paths relative to /api. */
+  /** The endpoints of the list's contract (contracts/) the page calls and the API registers. */
   api: {
-    list: string;
-    add?: string;
-    edit?: string;
-    queryById?: string;
-    delete?: string;
-    deleteBatch?: string;
-    exportXls?: string;
-    importExcel?: string;
+    list: ApiRef;
+    add?: ApiRef;
+    edit?: ApiRef;
+    queryById?: ApiRef;
+    delete?: ApiRef;
+    deleteBatch?: ApiRef;
+    exportXls?: ApiRef;
+    importExcel?: ApiRef;
   };
   rowKey?: string;
   columns: ColumnSpec[];
@@ -113,6 +114,18 @@ export interface ListSpec {
   /** Column keys a phone shows in each row's card (default: the first three listed columns). */
   phoneColumns?: string[];
 }
+
+/**
+ * An endpoint of the contract a declaration names (contracts/endpoint.ts). A bare path (relative to /api) is what
+ * declarations said before the contracts; it is read as the endpoint of the method the page sends.
+ */
+export type ApiRef = string | Pick<Endpoint, 'methods' | 'path'>;
+
+/** The endpoint an ApiRef names, for a call with `method` when the ref is a bare path. */
+export const endpointOf = (ref: ApiRef, method: Method): Pick<Endpoint, 'methods' | 'path'> => (typeof ref === 'string' ? { methods: [method], path: ref } : ref);
+
+/** The path of an ApiRef (relative to /api). */
+export const pathOf = (ref: ApiRef) => (typeof ref === 'string' ? ref : ref.path);
 
 /** Query key (camelCase record field) → SQL column reference, for every filterable or sortable key of a list. */
 export type FieldMap = Record<string, { column: string; type?: 'string' | 'number' | 'date' }>;
@@ -146,7 +159,7 @@ export interface FieldSpec {
   /** Options from a dictionary. */
   dict?: string;
   /** Options from an API list: GET path (relative to /api) answering an array or a page, and the fields to use. */
-  optionsFrom?: { api: string; value: string; label: string };
+  optionsFrom?: { api: ApiRef; value: string; label: string };
   /** Fixed options. */
   options?: FieldOption[];
   required?: boolean;

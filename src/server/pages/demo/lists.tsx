@@ -11,7 +11,7 @@ import { Alert, Tag } from '../../../templates/antd.js';
 import { GalleryPage, ProgressBar, SourceNote, type SourceFile } from '../../../templates/demo/gallery.js';
 import { navAttrs, Pager, QueryForm, Tabs, type PageData } from '../../../templates/list/list-view.js';
 import type { PageEnv } from '../context.js';
-import { registerListPage } from '../list-page.js';
+import { callRef, registerListPage } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
@@ -26,7 +26,7 @@ const statusTag = (r: Record<string, unknown>) => <Tag color={SAMPLE_STATUS_COLO
 /** Fetches one page of a read-only declared list through the upstream client, as registerListPage does. */
 async function loadPage(c: Context<PageEnv>, spec: ListSpec) {
   const state = listState(spec, c.req.query());
-  const res = await c.get('upstream').call<PageData>('GET', spec.api.list, apiQuery(spec, state));
+  const res = await callRef<PageData>(c.get('upstream'), spec.api.list, 'GET', { query: apiQuery(spec, state) });
   return { state, page: res.body.success ? res.body.result : null, error: res.body.success ? undefined : res.body.message };
 }
 

@@ -8,7 +8,7 @@ import type { FieldSpec } from '../../resources/spec.js';
 import { Tag } from '../../../templates/antd.js';
 import { FormView } from '../../../templates/list/form-view.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, isHtmx, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { backToList, callRef, isHtmx, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
@@ -115,7 +115,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
-    const res = await c.get('upstream').call<Record<string, unknown>>('GET', templatesList.api.queryById!, { id });
+    const res = await callRef<Record<string, unknown>>(c.get('upstream'), templatesList.api.queryById!, 'GET', { query: { id } });
     if (!res.body.success) {
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
       return backToList(c, back);
@@ -131,7 +131,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     const id = str(form.id).slice(0, 64);
     const back = safeBack(form.back);
     const up = c.get('upstream');
-    const tpl = await up.call<Record<string, unknown>>('GET', templatesList.api.queryById!, { id });
+    const tpl = await callRef<Record<string, unknown>>(up, templatesList.api.queryById!, 'GET', { query: { id } });
     if (!tpl.body.success) {
       setFlash(c, { type: 'error', text: tpl.body.message || '未找到对应实体' });
       return backToList(c, back);

@@ -23,7 +23,7 @@ import {
   UsageBar,
 } from '../../../templates/monitor.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { backToList, callRef, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
@@ -321,7 +321,7 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
   const safeTraceBack = (back: unknown) => safeLocalPath(back, traceList.route, traceList.route);
   app.get(`${traceList.route}/detail`, async (c) => {
     const back = safeTraceBack(c.req.query('back'));
-    const res = await c.get('upstream').call<Record<string, unknown>>('GET', traceList.api.queryById!, { id: c.req.query('id') ?? '' });
+    const res = await callRef<Record<string, unknown>>(c.get('upstream'), traceList.api.queryById!, 'GET', { query: { id: c.req.query('id') ?? '' } });
     if (!res.body.success) {
       setFlash(c, { type: 'warning', text: res.body.message || '未找到该请求' });
       return backToList(c, back);
