@@ -1,6 +1,7 @@
-// 布置班级作业 (/work/additionalWork): the list and dialog declarations shared by the API (filters, sort keys,
-// dictionary texts) and the page (query form, table, dialog); 我的作业 (/center/myAdditionalWork) is a page of
-// its own.
+// 布置班级作业 (/work/additionalWork): the homework's fields, and the list and dialog declared from them, shared
+// by the API (validation, filters, sort keys, dictionary texts) and the page (query form, table, dialog);
+// 我的作业 (/center/myAdditionalWork) is a page of its own.
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const HOMEWORK_ROUTE = '/work/additionalWork';
@@ -10,6 +11,29 @@ export const MY_HOMEWORK_ROUTE = '/center/myAdditionalWork';
 export const GRADING_DESK_ROUTE = '/teaching/workList';
 /** Classes (班级) the caller may assign homework to: `[{id, title}]`. */
 const HOMEWORK_CLASSES_API = '/teaching/teachingAdditionalWork/classList';
+const CLASS_OPTIONS = { api: HOMEWORK_CLASSES_API, value: 'id', label: 'title' };
+/** additional_work_status tag colours: not published orange, published green, ended red. */
+const STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'green', '2': 'red' };
+
+/**
+ * A homework's fields. Limits are the columns' sizes (teaching_additional_work); a class id is at most 64
+ * characters. `status` keeps the API's own check (its contract wording, and 未发布 for a body without it), and
+ * so does workDept (a list of distinct ids, each at most `max`: fields.ts would hold a whole comma list to it).
+ */
+export const homeworkFields = resource({
+  status: { label: '状态', kind: 'int', required: true, dict: 'additional_work_status' },
+  codeType: { label: '作业类型', kind: 'int', dict: 'work_type', min: 0, max: 99 },
+  workName: { label: '作业名', kind: 'text', required: true, max: 64 },
+  workDesc: { label: '作业描述', kind: 'text', max: 512 },
+  workCover: { label: '作业封面', kind: 'upload', max: 256 },
+  workDocumentUrl: { label: '作业资料', kind: 'upload', max: 256 },
+  workUrl: { label: '作业文件', kind: 'upload', max: 256 },
+  workDept: { label: '分配班级', kind: 'choices', required: true, max: 64 },
+  createTime: { label: '创建日期', kind: 'datetime' },
+});
+
+/** The fields an add or an edit validates by their declaration. */
+export const HOMEWORK_BODY_KEYS = ['codeType', 'workName', 'workDesc', 'workCover', 'workUrl', 'workDocumentUrl'] as const;
 
 export const homeworkList: ListSpec = {
   route: HOMEWORK_ROUTE,
@@ -25,18 +49,18 @@ export const homeworkList: ListSpec = {
   columns: [
     // In the export only: a 32-character id means nothing on screen.
     { key: 'id', title: 'ID', list: false },
-    { key: 'codeType', title: '代码类型', dict: 'work_type', width: 100 },
-    { key: 'workName', title: '作业名', sortable: true, width: 160 },
-    { key: 'workDesc', title: '作业描述', render: 'ellipsis', width: 160 },
-    { key: 'workCover_url', title: '作业封面', render: 'image', export: false, width: 90 },
-    { key: 'workUrl_url', title: '作业文件', render: 'link', linkText: '下载', export: false, width: 80 },
-    { key: 'workDept_dictText', title: '分配班级', render: 'ellipsis', width: 160 },
-    { key: 'status', title: '状态', dict: 'additional_work_status', render: 'tag', colors: { '0': 'orange', '1': 'green', '2': 'red' }, width: 90 },
-    { key: 'createTime', title: '创建日期', sortable: true, width: 160 },
+    homeworkFields.column('codeType', { title: '代码类型', width: 100 }),
+    homeworkFields.column('workName', { sortable: true, width: 160 }),
+    homeworkFields.column('workDesc', { render: 'ellipsis', width: 160 }),
+    { key: 'workCover_url', title: homeworkFields.rule('workCover').label, render: 'image', export: false, width: 90 },
+    { key: 'workUrl_url', title: homeworkFields.rule('workUrl').label, render: 'link', linkText: '下载', export: false, width: 80 },
+    { key: 'workDept_dictText', title: homeworkFields.rule('workDept').label, render: 'ellipsis', width: 160 },
+    homeworkFields.column('status', { render: 'tag', colors: STATUS_COLORS, width: 90 }),
+    homeworkFields.column('createTime', { sortable: true, width: 160 }),
   ],
   filters: [
-    { key: 'workName', label: '作业名', type: 'text', placeholder: '请输入作业名' },
-    { key: 'workDept', label: '班级', type: 'select', optionsFrom: { api: HOMEWORK_CLASSES_API, value: 'id', label: 'title' } },
+    homeworkFields.filter('workName', 'text', { placeholder: '请输入作业名' }),
+    homeworkFields.filter('workDept', 'select', { label: '班级', optionsFrom: CLASS_OPTIONS }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -56,20 +80,13 @@ const HOMEWORK_FILES = { biz: 'additional' };
 export const homeworkForm: FormSpec = {
   width: 800,
   fields: [
-    { key: 'status', label: '状态', type: 'radio', dict: 'additional_work_status', required: true, defaultValue: '0', optionColors: { '0': 'orange', '1': 'green', '2': 'red' } },
-    { key: 'codeType', label: '作业类型', type: 'select', dict: 'work_type', defaultValue: '0' },
-    { key: 'workName', label: '作业名', type: 'text', required: true, maxLength: 64 },
-    { key: 'workDesc', label: '作业描述', type: 'textarea', maxLength: 512 },
-    { key: 'workCover', label: '作业封面', type: 'upload', upload: { ...HOMEWORK_FILES, accept: 'image/*' } },
-    { key: 'workDocumentUrl', label: '作业资料', type: 'upload', upload: { ...HOMEWORK_FILES }, help: '参考资料（PDF、Office 文档或图片），学生在“我的作业”里打开' },
-    { key: 'workUrl', label: '作业文件', type: 'upload', upload: { ...HOMEWORK_FILES }, help: '初始项目（如 .sb3），学生“去做作业”时打开' },
-    {
-      key: 'workDept',
-      label: '分配班级',
-      type: 'multiselect',
-      required: true,
-      optionsFrom: { api: HOMEWORK_CLASSES_API, value: 'id', label: 'title' },
-      help: '只能布置给您负责的班级；学生只在状态为“已发布”时看到作业',
-    },
+    homeworkFields.formField('status', { type: 'radio', defaultValue: '0', optionColors: STATUS_COLORS }),
+    homeworkFields.formField('codeType', { type: 'select', defaultValue: '0' }),
+    homeworkFields.formField('workName'),
+    homeworkFields.formField('workDesc', { type: 'textarea' }),
+    homeworkFields.formField('workCover', { upload: { ...HOMEWORK_FILES, accept: 'image/*' } }),
+    homeworkFields.formField('workDocumentUrl', { upload: { ...HOMEWORK_FILES }, help: '参考资料（PDF、Office 文档或图片），学生在“我的作业”里打开' }),
+    homeworkFields.formField('workUrl', { upload: { ...HOMEWORK_FILES }, help: '初始项目（如 .sb3），学生“去做作业”时打开' }),
+    homeworkFields.formField('workDept', { optionsFrom: CLASS_OPTIONS, help: '只能布置给您负责的班级；学生只在状态为“已发布”时看到作业' }),
   ],
 };

@@ -1,6 +1,8 @@
-// 通告管理 (/isystem/annountCement): the list and form declaration shared by the API and the page.
-// Add, publish (发布) and revoke (撤销) are served by src/server/api/sys/announcement.ts; list, edit, delete,
-// export and the recipient helpers by src/server/api/sys/announcement-admin.ts.
+// 通告管理 (/isystem/annountCement): the announcement's fields, and the list and form declared from them,
+// shared by the API and the page. Add, publish (发布) and revoke (撤销) are served by
+// src/server/api/sys/announcement.ts; list, edit, delete, export and the recipient helpers by
+// src/server/api/sys/announcement-admin.ts.
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 /** Tag colours of the priorities (SPEC §3: L blue, M orange, H red) and of the publication states. */
@@ -9,6 +11,36 @@ export const SEND_STATUS_COLORS: Record<string, string> = { '0': 'default', '1':
 
 /** send_status values whose announcements may still be edited: drafts and revoked ones. */
 export const EDITABLE_SEND_STATUS = ['0', '2'];
+
+/**
+ * An announcement's fields (sys_announcement; msg_content and msg_abstract are text, held to the limits the
+ * API always had). The choices, recipients, dates and the page's type keep the API's own checks (their contract
+ * wording, and the defaults an add without them gets).
+ */
+export const announcementFields = resource({
+  titile: { label: '标题', kind: 'text', required: true, max: 100 },
+  msgCategory: { label: '消息类型', kind: 'choice', required: true, dict: 'msg_category' },
+  priority: { label: '优先级', kind: 'choice', required: true, dict: 'priority' },
+  msgType: { label: '通告对象', kind: 'choice', required: true, dict: 'msg_type' },
+  userIds: { label: '指定用户', kind: 'choices' },
+  openType: { label: '打开方式', kind: 'choice', dict: 'open_type' },
+  openPage: { label: '打开页面', kind: 'text', max: 255 },
+  startTime: { label: '开始时间', kind: 'date' },
+  endTime: { label: '结束时间', kind: 'date' },
+  msgAbstract: { label: '摘要', kind: 'text', max: 500 },
+  msgContent: { label: '内容', kind: 'richtext', max: 500_000 },
+  busType: { label: '业务类型', kind: 'text', max: 20 },
+  busId: { label: '业务ID', kind: 'text', max: 50 },
+  sendStatus: { label: '发布状态', kind: 'choice', dict: 'send_status' },
+  sender: { label: '发布人', kind: 'text' },
+  sendTime: { label: '发布时间', kind: 'datetime' },
+  cancelTime: { label: '撤销时间', kind: 'datetime' },
+  createBy: { label: '创建人', kind: 'text' },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
+/** The fields an add or an edit validates by their declaration. */
+export const ANNOUNCEMENT_BODY_KEYS = ['titile', 'msgContent', 'msgAbstract', 'openPage', 'busType', 'busId'] as const;
 
 export const announcementsList: ListSpec = {
   route: '/isystem/annountCement',
@@ -23,27 +55,27 @@ export const announcementsList: ListSpec = {
     exportXls: '/sys/annountCement/exportXls',
   },
   columns: [
-    { key: 'titile', title: '标题', sortable: true, render: 'ellipsis' },
-    { key: 'msgCategory', title: '消息类型', dict: 'msg_category', width: 96 },
-    { key: 'priority', title: '优先级', dict: 'priority', render: 'tag', colors: PRIORITY_COLORS, sortable: true, width: 90, align: 'center' },
-    { key: 'msgType', title: '通告对象', dict: 'msg_type', width: 96 },
-    { key: 'sendStatus', title: '发布状态', dict: 'send_status', render: 'tag', colors: SEND_STATUS_COLORS, sortable: true, width: 110, align: 'center' },
-    { key: 'sender', title: '发布人', width: 90 },
-    { key: 'startTime', title: '开始时间', sortable: true, list: false },
-    { key: 'endTime', title: '结束时间', sortable: true, list: false },
-    { key: 'sendTime', title: '发布时间', sortable: true, width: 170 },
-    { key: 'cancelTime', title: '撤销时间', list: false },
-    { key: 'msgAbstract', title: '摘要', list: false },
-    { key: 'createBy', title: '创建人', list: false },
-    { key: 'createTime', title: '创建时间', sortable: true, list: false },
+    announcementFields.column('titile', { sortable: true, render: 'ellipsis' }),
+    announcementFields.column('msgCategory', { width: 96 }),
+    announcementFields.column('priority', { render: 'tag', colors: PRIORITY_COLORS, sortable: true, width: 90, align: 'center' }),
+    announcementFields.column('msgType', { width: 96 }),
+    announcementFields.column('sendStatus', { render: 'tag', colors: SEND_STATUS_COLORS, sortable: true, width: 110, align: 'center' }),
+    announcementFields.column('sender', { width: 90 }),
+    announcementFields.column('startTime', { sortable: true, list: false }),
+    announcementFields.column('endTime', { sortable: true, list: false }),
+    announcementFields.column('sendTime', { sortable: true, width: 170 }),
+    announcementFields.column('cancelTime', { list: false }),
+    announcementFields.column('msgAbstract', { list: false }),
+    announcementFields.column('createBy', { list: false }),
+    announcementFields.column('createTime', { sortable: true, list: false }),
   ],
   filters: [
-    { key: 'titile', label: '标题', type: 'text', placeholder: '请输入标题查询' },
-    { key: 'sendStatus', label: '发布状态', type: 'dict', dict: 'send_status' },
-    { key: 'msgCategory', label: '消息类型', type: 'dict', dict: 'msg_category' },
-    { key: 'priority', label: '优先级', type: 'dict', dict: 'priority', advanced: true },
-    { key: 'msgType', label: '通告对象', type: 'dict', dict: 'msg_type', advanced: true },
-    { key: 'createTime', label: '创建时间', type: 'dateRange', advanced: true },
+    announcementFields.filter('titile', 'text', { placeholder: '请输入标题查询' }),
+    announcementFields.filter('sendStatus', 'dict'),
+    announcementFields.filter('msgCategory', 'dict'),
+    announcementFields.filter('priority', 'dict', { advanced: true }),
+    announcementFields.filter('msgType', 'dict', { advanced: true }),
+    announcementFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -64,16 +96,18 @@ export const announcementsList: ListSpec = {
 export const announcementForm: FormSpec = {
   width: 900,
   fields: [
-    { key: 'titile', label: '标题', type: 'text', required: true, maxLength: 100, placeholder: '请输入标题' },
-    { key: 'msgCategory', label: '消息类型', type: 'radio', dict: 'msg_category', required: true, defaultValue: '1' },
-    { key: 'priority', label: '优先级', type: 'radio', dict: 'priority', required: true, defaultValue: 'L', optionColors: PRIORITY_COLORS },
-    { key: 'msgType', label: '通告对象', type: 'radio', dict: 'msg_type', required: true, defaultValue: 'ALL', help: '全体用户：发布时所有有效用户都会收到' },
-    { key: 'userIds', label: '指定用户', type: 'multiselect', help: '通告对象为“指定用户”时必选；可输入姓名或账号筛选' },
-    { key: 'openType', label: '打开方式', type: 'radio', dict: 'open_type', help: '可选：用户查看通告后“去处理”打开的页面' },
-    { key: 'openPage', label: '打开页面', type: 'text', maxLength: 255, placeholder: '链接：/isps/userAnnouncement 或 https://…；组件：菜单路由路径' },
-    { key: 'startTime', label: '开始时间', type: 'date' },
-    { key: 'endTime', label: '结束时间', type: 'date', help: '到期当天结束后，用户不再收到该通告' },
-    { key: 'msgAbstract', label: '摘要', type: 'textarea', maxLength: 500 },
-    { key: 'msgContent', label: '内容', type: 'richtext', help: '支持 HTML；保存时只保留文字格式：去除脚本、事件属性、javascript: 链接、class 和布局样式，图片只能引用本站上传的文件' },
+    announcementFields.formField('titile', { placeholder: '请输入标题' }),
+    announcementFields.formField('msgCategory', { type: 'radio', defaultValue: '1' }),
+    announcementFields.formField('priority', { type: 'radio', defaultValue: 'L', optionColors: PRIORITY_COLORS }),
+    announcementFields.formField('msgType', { type: 'radio', defaultValue: 'ALL', help: '全体用户：发布时所有有效用户都会收到' }),
+    announcementFields.formField('userIds', { help: '通告对象为“指定用户”时必选；可输入姓名或账号筛选' }),
+    announcementFields.formField('openType', { type: 'radio', help: '可选：用户查看通告后“去处理”打开的页面' }),
+    announcementFields.formField('openPage', { placeholder: '链接：/isps/userAnnouncement 或 https://…；组件：菜单路由路径' }),
+    announcementFields.formField('startTime'),
+    announcementFields.formField('endTime', { help: '到期当天结束后，用户不再收到该通告' }),
+    announcementFields.formField('msgAbstract', { type: 'textarea' }),
+    announcementFields.formField('msgContent', {
+      help: '支持 HTML；保存时只保留文字格式：去除脚本、事件属性、javascript: 链接、class 和布局样式，图片只能引用本站上传的文件',
+    }),
   ],
 };

@@ -17,6 +17,12 @@ import { DATA_RULE_COLUMNS, dataRuleFields, dataRuleForm, PERMISSION_FIELDS_BY_T
 import { quartzJobFields, quartzJobForm, quartzJobsList } from './quartz-jobs.js';
 import type { ApiRef, FormSpec } from './spec.js';
 import { passwordFields, passwordForm, userFields, userForm, usersList } from './users.js';
+import { homeworkFields, homeworkForm, homeworkList } from './additional-work.js';
+import { announcementFields, announcementForm, announcementsList } from './announcements.js';
+import { courseFields, courseForm, coursesList, unitFields, unitForm, unitsList } from './courses.js';
+import { newsFields, newsForm, newsList } from './news.js';
+import { scratchAssetFields, scratchAssetForm, scratchAssetsList } from './scratch-assets.js';
+import { workFields, workGradeForm, worksList } from './works.js';
 
 export interface DeclaredForm {
   /** What the form edits, for test names. */
@@ -68,6 +74,13 @@ export const DECLARED_FORMS: DeclaredForm[] = [
   { name: '消息模板', resource: templateFields, form: templateForm, saves: [{ method: 'POST', path: templatesList.api.add! }, { method: 'PUT', path: templatesList.api.edit! }] },
 
   // 教学: courses, units, homework, works, news, announcements, Scratch assets
+  { name: '课程', resource: courseFields, form: courseForm, saves: [{ method: 'POST', path: coursesList.api.add! }, { method: 'PUT', path: coursesList.api.edit! }] },
+  { name: '课程单元', resource: unitFields, form: unitForm, saves: [{ method: 'POST', path: unitsList.api.add! }, { method: 'PUT', path: unitsList.api.edit! }] },
+  { name: '班级作业', resource: homeworkFields, form: homeworkForm, saves: [{ method: 'POST', path: homeworkList.api.add! }, { method: 'PUT', path: homeworkList.api.edit! }] },
+  { name: '批改', resource: workFields, form: workGradeForm, saves: [{ method: 'PUT', path: worksList.api.edit! }] },
+  { name: '资讯', resource: newsFields, form: newsForm, saves: [{ method: 'POST', path: newsList.api.add! }, { method: 'PUT', path: newsList.api.edit! }] },
+  { name: '通告', resource: announcementFields, form: announcementForm, saves: [{ method: 'POST', path: announcementsList.api.add! }, { method: 'PUT', path: announcementsList.api.edit! }] },
+  { name: 'Scratch素材', resource: scratchAssetFields, form: scratchAssetForm, saves: [{ method: 'POST', path: scratchAssetsList.api.add! }, { method: 'PUT', path: scratchAssetsList.api.edit! }] },
 
   // 示例 and read-only details
   { name: '示例·查询表格', resource: sampleFields, form: sampleForm, saves: [{ method: 'POST', path: queryList.api.add! }, { method: 'PUT', path: queryList.api.edit! }] },

@@ -1,7 +1,9 @@
-// Scratch素材库 (/scratch/assets): the list declaration, the asset types, and where the tags an asset may
-// carry live: 分类字典 (sys_category) under A03 素材库标签, one group per asset type; a tag's value (the
-// English Scratch library tag, as stored on the asset) is the category's 分类值, its label the name.
-import type { ListSpec } from './spec.js';
+// Scratch素材库 (/scratch/assets): the asset's fields, the list and dialog declared from them, the asset types,
+// and where the tags an asset may carry live: 分类字典 (sys_category) under A03 素材库标签, one group per asset
+// type; a tag's value (the English Scratch library tag, as stored on the asset) is the category's 分类值, its
+// label the name.
+import { resource } from './fields.js';
+import type { FormSpec, ListSpec } from './spec.js';
 
 export const ASSETS_ROUTE = '/scratch/assets';
 export const ASSETS_API = '/teaching/teachingScratchAssets';
@@ -25,6 +27,20 @@ export const ASSET_TAG_ROOT = 'A03';
 /** The category whose children are the tags of each asset type (A03A01 背景, A03A02 声音, A03A03 角色 — also 造型). */
 export const ASSET_TAG_GROUPS: Record<AssetType, string> = { 1: 'A03A01', 2: 'A03A02', 3: 'A03A03', 4: 'A03A03' };
 
+/**
+ * An asset's fields (teaching_scratch_assets). The type, the files and the tags keep the API's own checks (their
+ * contract wording; files and tags are lists of stored keys and tag values); the library JSON is computed by the
+ * server from the files, and what a client sends for it is ignored.
+ */
+export const scratchAssetFields = resource({
+  assetType: { label: '素材类型', kind: 'int', required: true, dict: 'scratch_asset_type', min: 1, max: 4 },
+  assetName: { label: '素材名', kind: 'text', required: true, max: 100 },
+  md5Ext: { label: '素材文件', kind: 'upload', required: true },
+  tags: { label: '标签', kind: 'choices' },
+  assetData: { label: '素材json数据', kind: 'text' },
+  createTime: { label: '创建时间', kind: 'datetime' },
+});
+
 export const scratchAssetsList: ListSpec = {
   route: ASSETS_ROUTE,
   title: 'Scratch素材库',
@@ -37,17 +53,14 @@ export const scratchAssetsList: ListSpec = {
     deleteBatch: `${ASSETS_API}/deleteBatch`,
   },
   columns: [
-    { key: 'assetType', title: '素材类型', dict: 'scratch_asset_type', width: 90 },
-    { key: 'assetName', title: '素材名', sortable: true },
+    scratchAssetFields.column('assetType', { width: 90 }),
+    scratchAssetFields.column('assetName', { sortable: true }),
     { key: 'preview', title: '素材', render: 'media', export: false, width: 200 },
-    { key: 'tags_dictText', title: '标签', render: 'ellipsis' },
+    { key: 'tags_dictText', title: scratchAssetFields.rule('tags').label, render: 'ellipsis' },
     { key: 'createBy_dictText', title: '创建人', width: 100 },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    scratchAssetFields.column('createTime', { sortable: true, width: 170 }),
   ],
-  filters: [
-    { key: 'assetType', label: '素材类型', type: 'dict', dict: 'scratch_asset_type' },
-    { key: 'assetName', label: '素材名', type: 'text', placeholder: '请输入素材名' },
-  ],
+  filters: [scratchAssetFields.filter('assetType', 'dict'), scratchAssetFields.filter('assetName', 'text', { placeholder: '请输入素材名' })],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
     add: { key: 'add', label: '新增', perm: 'assets:add' },
@@ -58,4 +71,19 @@ export const scratchAssetsList: ListSpec = {
   ],
   bulkActions: [{ key: 'delete', label: '删除', perm: 'assets:del', confirm: '是否删除选中数据?', danger: true }],
   exportName: 'Scratch素材',
+};
+
+/** The dialog: type, name, file(s), tags (a control of the page's), and the library JSON shown read-only. */
+export const scratchAssetForm: FormSpec = {
+  width: 860,
+  fields: [
+    scratchAssetFields.formField('assetType', { type: 'radio', defaultValue: '1' }),
+    scratchAssetFields.formField('assetName'),
+    scratchAssetFields.formField('md5Ext', {
+      upload: { biz: 'scratchasset', multiple: true, accept: '.png,.jpg,.jpeg,.svg,.wav,.mp3,image/png,image/jpeg,image/svg+xml,audio/wav,audio/mpeg' },
+      help: '背景、造型：一张 PNG、JPG 或 SVG 图片（PNG/JPG 不超过5MB，SVG 不超过1MB，不能含脚本）；声音：一个 WAV 或 MP3 文件（不超过10MB）；角色：若干造型图片和声音',
+    }),
+    scratchAssetFields.formField('tags'),
+    scratchAssetFields.formField('assetData', { type: 'textarea' }),
+  ],
 };

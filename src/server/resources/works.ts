@@ -1,10 +1,40 @@
 // 作业管理 (/teaching/workList): the teachers' grading desk over the works of their classes' members, and
-// 我的作品列表 (/account/mineWork): a student's own works. The API derives its sort allow-list, dictionary
-// texts and Excel columns (作业列表) from the desk's declaration.
+// 我的作品列表 (/account/mineWork): a student's own works. A work's fields are declared once; the API derives
+// its filter and sort allow-list, the grade's validation, dictionary texts and Excel columns (作业列表) from them.
 import { DATA_LOG_ROUTE } from './data-logs.js';
+import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const WORK_ROUTE = '/teaching/workList';
+/** The caller's own work tags (a list of names). */
+const WORK_TAG_OPTIONS = { api: '/teaching/teachingWork/getWorkTags', value: 'value', label: 'label' };
+
+/**
+ * A work's fields, labelled as the grading dialog shows them (the lists title some columns differently).
+ * Limits are the columns' sizes (teaching_work, teaching_work_correct). workStatus and score keep the API's
+ * own checks (the contract's wording: 作品状态只能是0到4, 评分只能是1到5, 请选择评分); the API changes a work's
+ * name and status only when they are sent, so their required marks are the dialog's.
+ */
+export const workFields = resource({
+  username: { label: '账号', kind: 'text' },
+  realname: { label: '姓名', kind: 'text' },
+  workName: { label: '作业名', kind: 'text', required: true, max: 64 },
+  workType: { label: '作业类型', kind: 'choice', dict: 'work_type' },
+  workStatus: { label: '作业状态', kind: 'int', required: true, dict: 'work_status', min: 0, max: 4 },
+  score: { label: '评分', kind: 'rate', required: true, min: 1, max: 5 },
+  comment: { label: '评语', kind: 'text', max: 512 },
+  workScene: { label: '来源', kind: 'choice', dict: 'work_scene' },
+  workTag: { label: '标签', kind: 'text' },
+  viewNum: { label: '查看', kind: 'int' },
+  starNum: { label: '点赞', kind: 'int' },
+  createTime: { label: '提交时间', kind: 'datetime' },
+  updateBy: { label: '更新人', kind: 'text' },
+  updateTime: { label: '更新日期', kind: 'datetime' },
+  userId: { label: '用户ID', kind: 'code' },
+  courseId: { label: '课程ID', kind: 'code' },
+  departId: { label: '班级ID', kind: 'code' },
+  additionalId: { label: '班级作业ID', kind: 'code' },
+});
 
 export const worksList: ListSpec = {
   route: WORK_ROUTE,
@@ -20,17 +50,17 @@ export const worksList: ListSpec = {
   // The table shows §3.4's columns; the export keeps the anchor's 作业列表 (export-only columns: list false).
   // 状态 comes early: at 1366 px the columns after it scroll under the fixed 操作 column.
   columns: [
-    { key: 'username', title: '账号', width: 100, export: false },
-    { key: 'realname', title: '姓名', width: 90, export: false },
-    { key: 'workName', title: '名称', sortable: true, width: 140, export: false },
-    { key: 'workStatus', title: '状态', dict: 'work_status', sortable: true, width: 90, export: false },
+    workFields.column('username', { width: 100, export: false }),
+    workFields.column('realname', { width: 90, export: false }),
+    workFields.column('workName', { title: '名称', sortable: true, width: 140, export: false }),
+    workFields.column('workStatus', { title: '状态', sortable: true, width: 90, export: false }),
     { key: 'coverFileKey_url', title: '封面', render: 'image', export: false, width: 80 },
-    { key: 'workScene', title: '来源', dict: 'work_scene', sortable: true, width: 90, export: false },
-    { key: 'workTag', title: '标签', width: 80, export: false },
-    { key: 'workType', title: '类型', dict: 'work_type', sortable: true, width: 100, export: false },
-    { key: 'viewNum', title: '查看', sortable: true, width: 70, align: 'center', export: false },
-    { key: 'starNum', title: '点赞', sortable: true, width: 70, align: 'center', export: false },
-    { key: 'createTime', title: '提交时间', sortable: true, width: 160, export: false },
+    workFields.column('workScene', { sortable: true, width: 90, export: false }),
+    workFields.column('workTag', { width: 80, export: false }),
+    workFields.column('workType', { title: '类型', sortable: true, width: 100, export: false }),
+    workFields.column('viewNum', { sortable: true, width: 70, align: 'center', export: false }),
+    workFields.column('starNum', { sortable: true, width: 70, align: 'center', export: false }),
+    workFields.column('createTime', { sortable: true, width: 160, export: false }),
     { key: 'departId_dictText', title: '所属班级', width: 110, export: false },
     { key: 'courseId_dictText', title: '所属课程', width: 120, export: false },
     { key: 'additionalId_dictText', title: '所属作业', width: 120, export: false },
@@ -39,30 +69,30 @@ export const worksList: ListSpec = {
     { key: 'departId_dictText', title: '班级', list: false },
     { key: 'courseId_dictText', title: '课程', list: false },
     { key: 'additionalId_dictText', title: '附加作业', list: false },
-    { key: 'workName', title: '作业名', list: false },
-    { key: 'workType', title: '作业类型', dict: 'work_type', list: false },
-    { key: 'workStatus', title: '作业状态', dict: 'work_status', list: false },
+    workFields.column('workName', { list: false }),
+    workFields.column('workType', { list: false }),
+    workFields.column('workStatus', { list: false }),
     { key: 'workFileKey_url', title: '作品文件', list: false },
-    { key: 'workScene', title: '提交场景', dict: 'work_scene', list: false },
-    { key: 'createTime', title: '创建日期', list: false },
-    { key: 'updateBy', title: '更新人', list: false },
-    { key: 'updateTime', title: '更新日期', sortable: true, list: false },
-    { key: 'score', title: '评分', sortable: true, list: false },
-    { key: 'teacherComment', title: '评语', list: false },
+    workFields.column('workScene', { title: '提交场景', list: false }),
+    workFields.column('createTime', { title: '创建日期', list: false }),
+    workFields.column('updateBy', { list: false }),
+    workFields.column('updateTime', { sortable: true, list: false }),
+    workFields.column('score', { sortable: true, list: false }),
+    { key: 'teacherComment', title: workFields.rule('comment').label, list: false },
   ],
   filters: [
-    { key: 'workName', label: '作品名', type: 'text', placeholder: '请输入作品名' },
-    { key: 'username', label: '账号', type: 'exact', placeholder: '请输入账号' },
-    { key: 'realname', label: '学生名', type: 'text', placeholder: '请输入学生名' },
-    { key: 'workTag', label: '标签', type: 'select', optionsFrom: { api: '/teaching/teachingWork/getWorkTags', value: 'value', label: 'label' } },
-    { key: 'workType', label: '类型', type: 'dict', dict: 'work_type' },
-    { key: 'workScene', label: '创作来源', type: 'dict', dict: 'work_scene', autoSubmit: true },
+    workFields.filter('workName', 'text', { label: '作品名', placeholder: '请输入作品名' }),
+    workFields.filter('username', 'exact', { placeholder: '请输入账号' }),
+    workFields.filter('realname', 'text', { label: '学生名', placeholder: '请输入学生名' }),
+    workFields.filter('workTag', 'select', { optionsFrom: WORK_TAG_OPTIONS }),
+    workFields.filter('workType', 'dict', { label: '类型' }),
+    workFields.filter('workScene', 'dict', { label: '创作来源', autoSubmit: true }),
     // 工作台 links here for every work still waiting to be graded (状态 = 待批改).
-    { key: 'workStatus', label: '状态', type: 'dict', dict: 'work_status', advanced: true },
-    { key: 'userId', label: '用户ID', type: 'exact', advanced: true },
-    { key: 'courseId', label: '课程ID', type: 'exact', advanced: true },
-    { key: 'departId', label: '班级ID', type: 'exact', advanced: true },
-    { key: 'additionalId', label: '班级作业ID', type: 'exact', advanced: true },
+    workFields.filter('workStatus', 'dict', { label: '状态', advanced: true }),
+    workFields.filter('userId', 'exact', { advanced: true }),
+    workFields.filter('courseId', 'exact', { advanced: true }),
+    workFields.filter('departId', 'exact', { advanced: true }),
+    workFields.filter('additionalId', 'exact', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
@@ -90,11 +120,11 @@ export const workGradeForm: FormSpec = {
   width: 720,
   asideWidth: 1200,
   fields: [
-    { key: 'workName', label: '作业名', type: 'text', required: true, maxLength: 64 },
-    { key: 'workType', label: '作业类型', type: 'select', dict: 'work_type', readonlyOnEdit: true },
-    { key: 'workStatus', label: '作业状态', type: 'radio', dict: 'work_status', required: true },
-    { key: 'score', label: '评分', type: 'rate', required: true },
-    { key: 'comment', label: '评语', type: 'textarea', maxLength: 512 },
+    workFields.formField('workName'),
+    workFields.formField('workType', { readonlyOnEdit: true }),
+    workFields.formField('workStatus', { type: 'radio' }),
+    workFields.formField('score'),
+    workFields.formField('comment', { type: 'textarea' }),
   ],
 };
 
@@ -110,20 +140,20 @@ export const mineWorksList: ListSpec = {
     deleteBatch: '/teaching/teachingWork/deleteBatch',
   },
   columns: [
-    { key: 'workName', title: '作品名', width: 140 },
+    workFields.column('workName', { title: '作品名', width: 140 }),
     { key: 'coverFileKey_url', title: '封面', render: 'image', width: 80 },
-    { key: 'viewNum', title: '观看数量', sortable: true, width: 90, align: 'center' },
-    { key: 'starNum', title: '点赞数量', sortable: true, width: 90, align: 'center' },
-    { key: 'workStatus', title: '作品状态', dict: 'work_status', width: 90 },
-    { key: 'workTag', title: '标签', width: 120 },
-    { key: 'score', title: '得分/评语', width: 160 },
-    { key: 'workType', title: '作品类型', dict: 'work_type', width: 100 },
-    { key: 'createTime', title: '创作时间', sortable: true, width: 160 },
+    workFields.column('viewNum', { title: '观看数量', sortable: true, width: 90, align: 'center' }),
+    workFields.column('starNum', { title: '点赞数量', sortable: true, width: 90, align: 'center' }),
+    workFields.column('workStatus', { title: '作品状态', width: 90 }),
+    workFields.column('workTag', { width: 120 }),
+    workFields.column('score', { title: '得分/评语', width: 160 }),
+    workFields.column('workType', { title: '作品类型', width: 100 }),
+    workFields.column('createTime', { title: '创作时间', sortable: true, width: 160 }),
   ],
   filters: [
-    { key: 'workName', label: '作品名', type: 'text', placeholder: '请输入作品名' },
-    { key: 'workTag', label: '标签', type: 'select', optionsFrom: { api: '/teaching/teachingWork/getWorkTags', value: 'value', label: 'label' } },
-    { key: 'workType', label: '类型', type: 'dict', dict: 'work_type' },
+    workFields.filter('workName', 'text', { label: '作品名', placeholder: '请输入作品名' }),
+    workFields.filter('workTag', 'select', { optionsFrom: WORK_TAG_OPTIONS }),
+    workFields.filter('workType', 'dict', { label: '类型' }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {},

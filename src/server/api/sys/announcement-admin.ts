@@ -14,30 +14,30 @@ import { newId } from '../../domain/ids.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml as sanitizeContent } from '../../shared/rich-text.js';
-import { announcementsList, EDITABLE_SEND_STATUS } from '../../resources/announcements.js';
+import { ANNOUNCEMENT_BODY_KEYS, announcementFields, announcementsList, EDITABLE_SEND_STATUS } from '../../resources/announcements.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import type { SysAnnouncement } from '../../db/schema.js';
 
 const NOT_FOUND = '未找到对应实体';
 const MAX_RECIPIENTS = 100_000;
 const SEND_BATCH = 5000;
 
-const fields: FieldMap = {
-  titile: { column: 'titile' },
-  msgCategory: { column: 'msg_category' },
-  msgType: { column: 'msg_type' },
-  sendStatus: { column: 'send_status' },
-  priority: { column: 'priority' },
-  sender: { column: 'sender' },
-  busType: { column: 'bus_type' },
-  startTime: { column: 'start_time', type: 'date' },
-  endTime: { column: 'end_time', type: 'date' },
-  sendTime: { column: 'send_time', type: 'date' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const fields = announcementFields.fieldMap([
+  'titile',
+  'msgCategory',
+  'msgType',
+  'sendStatus',
+  'priority',
+  'sender',
+  'busType',
+  'startTime',
+  'endTime',
+  'sendTime',
+  'createTime',
+]);
 
 /** A real calendar date (and time), as the form's date inputs or the anchor's clients send it. */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -65,14 +65,6 @@ const dateTimeField = (label: string, endOfDay: boolean) =>
       return out;
     });
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ message: `${label}必须是文本` })
-    .trim()
-    .max(max, `${label}不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => v || null);
-
 /** A local path of this site (no scheme, no other host) or an http(s) URL. */
 const isPageUrl = (v: string) => {
   if (/[\s\\]/.test(v)) return false;
@@ -86,13 +78,12 @@ const isPageUrl = (v: string) => {
 };
 
 /** The body of an announcement, as the form and the anchor's clients send it (edit adds `id`). */
-const announcementBody = z
-  .object({
-    titile: z.string({ message: '请输入标题' }).trim().min(1, '请输入标题').max(100, '标题不能超过100个字符'),
-    msgContent: z.string({ message: '内容必须是文本' }).max(500_000, '内容不能超过500000个字符').nullish(),
-    msgAbstract: optionalText('摘要', 500),
-    startTime: dateTimeField('开始时间', false),
-    endTime: dateTimeField('结束时间', true),
+const announcementBody = announcementFields
+  .schema(ANNOUNCEMENT_BODY_KEYS)
+  .extend({
+    // Kept by hand: the contract's wording (and whole days for dates without a time).
+    startTime: dateTimeField(announcementFields.rule('startTime').label, false),
+    endTime: dateTimeField(announcementFields.rule('endTime').label, true),
     priority: z.enum(['L', 'M', 'H'], { message: '请选择优先级（L、M 或 H）' }),
     msgCategory: z.enum(['1', '2'], { message: '请选择消息类型（1 通知公告或 2 系统消息）' }),
     msgType: z.enum(['ALL', 'USER'], { message: '请选择通告对象（ALL 全体用户或 USER 指定用户）' }),
@@ -107,9 +98,6 @@ const announcementBody = z
       .union([z.enum(['url', 'component']), z.literal('')], { message: '打开方式只能是 url 或 component' })
       .nullish()
       .transform((v) => v || null),
-    openPage: optionalText('打开页面', 255),
-    busType: optionalText('业务类型', 20),
-    busId: optionalText('业务ID', 50),
   })
   .superRefine((b, ctx) => {
     if (b.msgType === 'USER' && b.userIds.length === 0) ctx.addIssue({ code: 'custom', path: ['userIds'], message: '请选择接收通知的用户' });
@@ -142,13 +130,14 @@ async function checkReferences(c: Context<ApiEnv>, b: Body): Promise<Response | 
     const missing = b.userIds.filter((id) => !found.has(id));
     if (missing.length) return fieldFail(c, 'userIds', `接收用户不存在或已冻结（共${missing.length}个）`);
   }
-  if (b.openType === 'component' && b.openPage) {
+  const page = b.openPage;
+  if (b.openType === 'component' && page) {
     const menuRow = await db
       .selectFrom('sys_permission')
       .select('id')
       .where('menu_type', '!=', 2)
       .where('del_flag', '=', 0)
-      .where((eb) => eb.or([eb('url', '=', b.openPage), eb('component', '=', b.openPage)]))
+      .where((eb) => eb.or([eb('url', '=', page), eb('component', '=', page)]))
       .executeTakeFirst();
     if (!menuRow) return fieldFail(c, 'openPage', '组件页面必须是已有菜单的路由路径或组件');
   }
@@ -195,16 +184,16 @@ export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
         .set({
           titile: b.titile,
           msg_content: b.msgContent == null ? null : sanitizeContent(b.msgContent),
-          msg_abstract: b.msgAbstract,
+          msg_abstract: b.msgAbstract || null,
           start_time: b.startTime,
           end_time: b.endTime,
           priority: b.priority,
           msg_category: b.msgCategory,
           msg_type: b.msgType,
           open_type: b.openType,
-          open_page: b.openType ? b.openPage : null,
-          bus_type: b.busType,
-          bus_id: b.busId,
+          open_page: b.openType ? b.openPage || null : null,
+          bus_type: b.busType || null,
+          bus_id: b.busId || null,
           update_by: user.username,
           update_time: t,
         })

@@ -12,6 +12,7 @@ import {
   revokeAnnouncement,
   unreadForUser,
 } from '../../domain/announcements.js';
+import { ANNOUNCEMENT_BODY_KEYS, announcementFields } from '../../resources/announcements.js';
 import { LOGGED_IN, perm, permissionCodes, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 
@@ -20,11 +21,7 @@ const idSchema = z.string({ message: 'anntId不能为空' }).trim().min(1, 'annt
 const NOT_FOUND = '未找到对应实体';
 
 /** A page of the application: a local absolute path (no scheme, no other host). */
-const localPath = z
-  .string()
-  .trim()
-  .max(255, '打开页面地址不能超过255个字符')
-  .refine((v) => v === '' || (/^\/(?!\/)/.test(v) && !/[\s\\]/.test(v)), '打开页面必须是以 / 开头的站内路径');
+const isLocalPath = (v: string) => /^\/(?!\/)/.test(v) && !/[\s\\]/.test(v);
 
 const dateTime = z
   .string()
@@ -32,11 +29,10 @@ const dateTime = z
   .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(v), '时间格式应为 YYYY-MM-DD HH:mm:ss')
   .transform((v) => (v === '' ? null : v.length === 10 ? `${v} 00:00:00` : v));
 
-const addBody = z
-  .object({
-    titile: z.string({ message: '请输入标题' }).trim().min(1, '请输入标题').max(100, '标题不能超过100个字符'),
-    msgContent: z.string().max(500_000, '内容过长').nullish(),
-    msgAbstract: z.string().trim().max(500, '摘要不能超过500个字符').nullish(),
+/** The texts as declared (announcementFields); the choices default as the anchor's add does. */
+const addBody = announcementFields
+  .schema(ANNOUNCEMENT_BODY_KEYS)
+  .extend({
     startTime: dateTime.nullish(),
     endTime: dateTime.nullish(),
     priority: z.enum(['L', 'M', 'H'], { message: '优先级只能是 L、M 或 H' }).default('L'),
@@ -53,10 +49,8 @@ const addBody = z
       .transform((v) => v || null)
       .refine((v) => v === null || v === 'url' || v === 'component', '打开方式只能是 url 或 component')
       .transform((v) => v as 'url' | 'component' | null),
-    openPage: localPath.nullish(),
-    busType: z.string().trim().max(20).nullish(),
-    busId: z.string().trim().max(50).nullish(),
   })
+  .refine((b) => !b.openPage || isLocalPath(b.openPage), { message: '打开页面必须是以 / 开头的站内路径', path: ['openPage'] })
   .refine((b) => b.msgType !== 'USER' || b.userIds.length > 0, { message: '请选择接收通知的用户' })
   .refine((b) => !b.openType || !!b.openPage, { message: '请填写打开页面' })
   .refine((b) => !b.startTime || !b.endTime || b.startTime <= b.endTime, { message: '结束时间不能早于开始时间' });

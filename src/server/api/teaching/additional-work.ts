@@ -16,22 +16,17 @@ import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { departsInScope, departsOutsideScope, hasScope, NO_MANAGED_DEPARTS, scopeDepartIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { userClassIds } from '../../domain/works.js';
-import { HOMEWORK_ROUTE, homeworkList } from '../../resources/additional-work.js';
+import { HOMEWORK_BODY_KEYS, HOMEWORK_ROUTE, homeworkFields, homeworkList } from '../../resources/additional-work.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
-import { idList, pagedList, type FieldMap } from '../list-query.js';
-import { fileKey, inDict, unknownKeys } from './course-access.js';
+import { idList, pagedList } from '../list-query.js';
+import { idsField, inDict, unknownKeys } from './course-access.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 
 const MAX_ID = 64;
 const NOT_FOUND = '未找到对应数据';
 
-const fields: FieldMap = {
-  workName: { column: 'a.work_name' },
-  status: { column: 'a.status', type: 'number' },
-  codeType: { column: 'a.code_type', type: 'number' },
-  createTime: { column: 'a.create_time', type: 'date' },
-};
+const fields = homeworkFields.fieldMap(['workName', 'status', 'codeType', 'createTime'], 'a.');
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
@@ -115,21 +110,12 @@ async function staffHomework(c: Context<ApiEnv>, scope: UserScope, id: string) {
 /** `*id*` (the anchor's LIKE form) or a plain id → the class id. */
 const classFilter = (raw: string | undefined) => (raw ?? '').replace(/^\*+|\*+$/g, '').trim().slice(0, MAX_ID);
 
-const homeworkBody = z.object({
-  codeType: z.coerce.number({ message: '作业类型格式不正确' }).int('作业类型格式不正确').min(0, '作业类型格式不正确').max(99, '作业类型格式不正确').nullish(),
-  workName: z.string({ message: '请输入作业名' }).trim().min(1, '请输入作业名').max(64, '作业名不能超过64个字符'),
-  workDesc: z.string({ message: '作业描述格式不正确' }).max(512, '作业描述不能超过512个字符').nullish(),
-  workCover: fileKey('作业封面'),
-  workUrl: fileKey('作业文件'),
-  workDocumentUrl: fileKey('作业资料'),
-  workDept: z
-    .union([z.string(), z.array(z.string())], { message: '请选择分配班级' })
-    .nullish()
-    .transform((v) => [...new Set((Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))])
-    .refine((v) => v.length > 0, '请选择分配班级')
-    .refine((v) => v.length <= 200 && v.every((x) => x.length <= MAX_ID), '分配班级格式不正确'),
+const homeworkBody = homeworkFields.schema(HOMEWORK_BODY_KEYS).extend({
+  // Kept by hand: the classes as a list of distinct ids, and the status's contract wording and its default
+  // 未发布 for a body without it (the anchor's clients).
+  workDept: idsField(homeworkFields.rule('workDept')),
   status: z.coerce
-    .number({ message: '请选择状态' })
+    .number({ message: `请选择${homeworkFields.rule('status').label}` })
     .int('状态格式不正确')
     .refine((v) => v === 0 || v === 1 || v === 2, '状态只能是未发布、已发布或已结束')
     .default(0),
@@ -165,9 +151,9 @@ const columnsOf = (b: HomeworkBody) => ({
   code_type: b.codeType ?? null,
   work_name: b.workName,
   work_desc: b.workDesc ?? null,
-  work_cover: b.workCover,
-  work_url: b.workUrl,
-  work_document_url: b.workDocumentUrl,
+  work_cover: b.workCover || null,
+  work_url: b.workUrl || null,
+  work_document_url: b.workDocumentUrl || null,
   status: b.status,
 });
 

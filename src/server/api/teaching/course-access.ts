@@ -8,6 +8,8 @@ import { dictItems } from '../../domain/dicts.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { userScope } from '../../domain/user-scope.js';
 import { COURSE_ROUTE, UNIT_ROUTE } from '../../resources/courses.js';
+import type { FieldRule } from '../../resources/fields.js';
+import { tooLongMessage } from '../../resources/rules.js';
 import { grants } from '../access.js';
 
 /** Course administrators: admin/dev, or a role holding the course screens. */
@@ -63,27 +65,39 @@ export const flag = (label: string) =>
       return z.NEVER;
     });
 
-/** An optional single stored-file key ('' or null = none). */
-export const fileKey = (label: string) =>
+/**
+ * A list of ids (a comma list or an array; a declared `choices` field's limit would hold the whole comma list
+ * to one id's length) → the distinct ids, at most 200 (they are looked up in one IN query), each at most the
+ * field's `max`; `请选择…` when the field is required and none is given.
+ */
+export const idsField = (rule: FieldRule) =>
   z
-    .string({ message: `${label}格式不正确` })
-    .trim()
-    .max(256, `${label}过长`)
+    .union([z.string(), z.array(z.string())], { message: rule.required ? `请选择${rule.label}` : `${rule.label}格式不正确` })
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform((v) => [...new Set((Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))])
+    .refine((v) => !rule.required || v.length > 0, `请选择${rule.label}`)
+    .refine((v) => v.length <= 200 && v.every((x) => x.length <= (rule.max ?? 64)), `${rule.label}格式不正确`);
 
-/** A comma list of stored-file keys (several files), at most `max`. */
-export const fileKeys = (label: string, max = 10) =>
+/**
+ * A comma list (or array) of stored-file keys (several files), at most `maxFiles`, and as a comma list at most
+ * the declared field's length (its column's size), refused in the declaration's words.
+ */
+export const fileKeys = (rule: FieldRule, maxFiles = 10) =>
   z
-    .union([z.string(), z.array(z.string())], { message: `${label}格式不正确` })
+    .union([z.string(), z.array(z.string())], { message: `${rule.label}格式不正确` })
     .nullish()
     .transform((v, ctx) => {
       const keys = (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
-      if (keys.length > max) {
-        ctx.addIssue({ code: 'custom', message: `${label}最多${max}个文件` });
+      if (keys.length > maxFiles) {
+        ctx.addIssue({ code: 'custom', message: `${rule.label}最多${maxFiles}个文件` });
         return z.NEVER;
       }
-      return keys.length ? keys.join(',') : null;
+      const joined = keys.join(',');
+      if (rule.max !== undefined && joined.length > rule.max) {
+        ctx.addIssue({ code: 'custom', message: tooLongMessage(rule.label, rule.max) });
+        return z.NEVER;
+      }
+      return keys.length ? joined : null;
     });
 
 /** Keys that do not name a stored file (so a form cannot point at files that were never uploaded). */

@@ -14,26 +14,20 @@ import { newId } from '../../domain/ids.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
-import { UNIT_ROUTE, unitsList } from '../../resources/courses.js';
+import { UNIT_BODY_KEYS, UNIT_ROUTE, unitFields, unitsList } from '../../resources/courses.js';
 import type { Selectable } from 'kysely';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';
 import { exportResponse, importAnswer, readImportRows } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
-import { authorsCourse, courseViewer, fileKey, fileKeys, flag, inDict, othersCourses, unknownKeys } from './course-access.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import { authorsCourse, courseViewer, fileKeys, flag, inDict, othersCourses, unknownKeys } from './course-access.js';
 
 type Unit = Selectable<TeachingCourseUnitTable>;
 type UnitRow = Unit & { course_name?: string | null };
 /** A unit of the admin list, with its course's creator (who, besides admins, may change it). */
 type ListedUnit = UnitRow & { course_owner: string | null };
 
-const fields: FieldMap = {
-  unitName: { column: 'u.unit_name' },
-  courseId: { column: 'u.course_id' },
-  courseWorkType: { column: 'u.course_work_type', type: 'number' },
-  orderNum: { column: 'u.order_num', type: 'number' },
-  createTime: { column: 'u.create_time', type: 'date' },
-};
+const fields = unitFields.fieldMap(['unitName', 'courseId', 'courseWorkType', 'orderNum', 'createTime'], 'u.');
 
 const keysToUrls = (v: string | null) => (v ? v.split(',').map((k) => fileUrl(k.trim())).join(',') : null);
 
@@ -56,36 +50,41 @@ function unitModel(u: UnitRow) {
   };
 }
 
-const unitBody = z.object({
-  courseId: z.string({ message: '请选择所属课程包' }).trim().min(1, '请选择所属课程包').max(64, '所属课程包格式不正确'),
-  unitName: z.string({ message: '请输入单元名称' }).trim().min(1, '请输入单元名称').max(64, '单元名称不能超过64个字符'),
-  unitIntro: z.string({ message: '单元简介格式不正确' }).max(256, '单元简介不能超过256个字符').nullish(),
-  unitCover: fileKey('单元封面'),
-  courseVideoSource: z.coerce.number({ message: '视频来源格式不正确' }).int().refine((v) => [1, 2, 3].includes(v), '视频来源只能是上传、链接或外部').default(1),
-  courseVideo: z.string({ message: '课程视频格式不正确' }).trim().max(2000, '课程视频内容过长').nullish(),
+/** A map coordinate within its declared range, in the contract's words (below / above rather than between). */
+const mapCoord = (key: 'mapX' | 'mapY') => {
+  const { label, min, max } = unitFields.rule(key);
+  return z.coerce.number({ message: `${label}必须是数字` }).int(`${label}必须是整数`).min(min, `${label}不能小于${min}`).max(max, `${label}不能大于${max}`);
+};
+
+const unitBody = unitFields.schema(UNIT_BODY_KEYS).extend({
+  // Kept by hand: the contract's wording and the defaults a body that leaves them out gets (the anchor's clients).
   showCourseVideo: flag('对学生显示课程视频').default(1),
-  courseCase: fileKey('课程案例'),
   showCourseCase: flag('对学生显示课程案例').default(1),
-  coursePpt: fileKeys('课程资料'),
   showCoursePpt: flag('对学生显示课程资料').default(0),
-  coursePlan: fileKeys('课程教案'),
   showCoursePlan: flag('对学生显示课程教案').default(0),
-  courseWorkType: z.coerce.number({ message: '作业类型格式不正确' }).int('作业类型格式不正确').nullish(),
-  courseWork: fileKey('预设作业'),
-  courseWorkAnswer: fileKey('作业答案'),
-  mediaContent: z.string({ message: '课程内容格式不正确' }).max(200_000, '课程内容过长').nullish(),
-  mapX: z.coerce.number({ message: '地图坐标X必须是数字' }).int('地图坐标X必须是整数').min(0, '地图坐标X不能小于0').max(10_000, '地图坐标X不能大于10000').nullish(),
-  mapY: z.coerce.number({ message: '地图坐标Y必须是数字' }).int('地图坐标Y必须是整数').min(0, '地图坐标Y不能小于0').max(10_000, '地图坐标Y不能大于10000').nullish(),
-  orderNum: z.coerce.number({ message: '展示排序必须是数字' }).int('展示排序必须是整数').min(0, '展示排序不能小于0').max(99_999, '展示排序不能大于99999').nullish(),
+  // Several files each (a comma list or an array), within the declared length.
+  coursePpt: fileKeys(unitFields.rule('coursePpt')),
+  coursePlan: fileKeys(unitFields.rule('coursePlan')),
+  mapX: mapCoord('mapX').nullish(),
+  mapY: mapCoord('mapY').nullish(),
 });
 type UnitBody = z.infer<typeof unitBody>;
 
+/**
+ * The video as sent: the anchor's clients send `courseVideo` whatever its source; the form sends its two fields,
+ * the upload for source 1 and the link or embed code otherwise. Errors name the field the value came from.
+ */
+function videoInput(b: UnitBody): { key: 'courseVideo' | 'courseVideoFile' | 'courseVideoLink'; value: string | null } {
+  if (b.courseVideo !== undefined) return { key: 'courseVideo', value: b.courseVideo || null };
+  const key = (b.courseVideoSource ?? 1) === 1 ? 'courseVideoFile' : 'courseVideoLink';
+  return { key, value: b[key] || null };
+}
+
 /** The stored video of each source: an uploaded key, an http(s) link, or our own iframe around an allowed player. */
-async function videoValue(c: Context<ApiEnv>, b: UnitBody): Promise<{ value: string | null } | { error: string }> {
-  const v = b.courseVideo?.trim() || null;
+async function videoValue(c: Context<ApiEnv>, source: number, v: string | null): Promise<{ value: string | null } | { error: string }> {
   if (!v) return { value: null };
-  if (b.courseVideoSource === 1) return (await unknownKeys(c, [v])).length ? { error: '课程视频文件不存在，请重新上传' } : { value: v };
-  if (b.courseVideoSource === 2) {
+  if (source === 1) return (await unknownKeys(c, [v])).length ? { error: '课程视频文件不存在，请重新上传' } : { value: v };
+  if (source === 2) {
     try {
       const u = new URL(v);
       if (u.protocol === 'https:' || u.protocol === 'http:') return { value: u.toString() };
@@ -104,8 +103,10 @@ async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Re
   if (!course) return { error: fieldFail(c, 'courseId', '所属课程包不存在') };
   if (!authorsCourse(c, course.create_by)) return { error: fieldFail(c, 'courseId', '只能在自己创建的课程中添加或修改单元') };
   if (!(await inDict(c, 'work_type', b.courseWorkType))) return { error: fieldFail(c, 'courseWorkType', '作业类型不存在') };
-  const video = await videoValue(c, b);
-  if ('error' in video) return { error: fieldFail(c, 'courseVideo', video.error) };
+  const source = b.courseVideoSource ?? 1;
+  const input = videoInput(b);
+  const video = await videoValue(c, source, input.value);
+  if ('error' in video) return { error: fieldFail(c, input.key, video.error) };
   for (const [key, label] of [
     ['unitCover', '单元封面'],
     ['courseCase', '课程案例'],
@@ -121,19 +122,19 @@ async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Re
       course_id: b.courseId,
       unit_name: b.unitName,
       unit_intro: b.unitIntro ?? null,
-      unit_cover: b.unitCover,
-      course_video_source: b.courseVideoSource,
+      unit_cover: b.unitCover || null,
+      course_video_source: source,
       course_video: video.value,
       show_course_video: b.showCourseVideo,
-      course_case: b.courseCase ?? '',
+      course_case: b.courseCase || '',
       show_course_case: b.showCourseCase,
       course_ppt: b.coursePpt,
       show_course_ppt: b.showCoursePpt,
       course_plan: b.coursePlan,
       show_course_plan: b.showCoursePlan,
       course_work_type: b.courseWorkType ?? null,
-      course_work: b.courseWork,
-      course_work_answer: b.courseWorkAnswer,
+      course_work: b.courseWork || null,
+      course_work_answer: b.courseWorkAnswer || null,
       media_content: b.mediaContent == null ? null : sanitizeRichHtml(b.mediaContent),
       map_x: b.mapX ?? null,
       map_y: b.mapY ?? null,
@@ -159,8 +160,8 @@ const mapBatch = z
   .array(
     z.object({
       id: z.string({ message: '单元id不能为空' }).min(1, '单元id不能为空').max(64, '单元id格式不正确'),
-      mapX: z.coerce.number({ message: '地图坐标X必须是数字' }).int('地图坐标X必须是整数').min(0, '地图坐标X不能小于0').max(10_000, '地图坐标X不能大于10000'),
-      mapY: z.coerce.number({ message: '地图坐标Y必须是数字' }).int('地图坐标Y必须是整数').min(0, '地图坐标Y不能小于0').max(10_000, '地图坐标Y不能大于10000'),
+      mapX: mapCoord('mapX'),
+      mapY: mapCoord('mapY'),
     }),
     { message: '请提交单元列表' },
   )

@@ -24,15 +24,15 @@ import { newId } from '../../domain/ids.js';
 import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
-import { COURSE_ROUTE, coursesList } from '../../resources/courses.js';
+import { COURSE_BODY_KEYS, COURSE_ROUTE, courseFields, coursesList } from '../../resources/courses.js';
 import type { TeachingCourse } from '../../db/schema.js';
 import { hasPermission, LOGGED_IN, menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import { departScope } from '../sys/depart-scope.js';
 import { departCourseApi } from '../../contracts/departs.js';
-import { authorsCourse, courseViewer, fileKey, flag, inDict, managesCourses, othersCourses, unknownKeys } from './course-access.js';
+import { authorsCourse, courseViewer, flag, idsField, inDict, managesCourses, othersCourses, unknownKeys } from './course-access.js';
 
 const homeQuery = z.object({
   courseName: z.string().max(64, '课程名称过长').optional(),
@@ -40,34 +40,18 @@ const homeQuery = z.object({
   courseCategory: z.string().max(16, '课程分类格式不正确').optional(),
 });
 
-const fields: FieldMap = {
-  courseName: { column: 'c.course_name' },
-  courseType: { column: 'c.course_type' },
-  courseCategory: { column: 'c.course_category' },
-  showType: { column: 'c.show_type', type: 'number' },
-  isShared: { column: 'c.is_shared', type: 'number' },
-  showHome: { column: 'c.show_home', type: 'number' },
-  orderNum: { column: 'c.order_num', type: 'number' },
-  createTime: { column: 'c.create_time', type: 'date' },
-};
+const fields = courseFields.fieldMap(['courseName', 'courseType', 'courseCategory', 'showType', 'isShared', 'showHome', 'orderNum', 'createTime'], 'c.');
 
-const courseBody = z.object({
-  courseName: z.string({ message: '请输入课程名' }).trim().min(1, '请输入课程名').max(64, '课程名不能超过64个字符'),
-  courseDesc: z.string({ message: '课程介绍格式不正确' }).max(100_000, '课程介绍过长').nullish(),
-  courseCover: fileKey('课程封面'),
-  courseMap: fileKey('课程地图'),
-  courseIcon: fileKey('课程图标'),
-  showType: z.coerce.number({ message: '请选择展示形式' }).int().refine((v) => v === 1 || v === 2, '展示形式只能是地图或卡片').default(2),
-  isShared: flag('是否共享').default(0),
-  showHome: flag('首页展示').default(0),
-  orderNum: z.coerce.number({ message: '展示排序必须是数字' }).int('展示排序必须是整数').min(0, '展示排序不能小于0').max(99_999, '展示排序不能大于99999').nullish(),
-  courseType: z.string({ message: '课程性质格式不正确' }).max(16, '课程性质格式不正确').nullish(),
-  courseCategory: z.string({ message: '课程分类格式不正确' }).max(16, '课程分类格式不正确').nullish(),
-  departIds: z
-    .union([z.string(), z.array(z.string())], { message: '授权部门格式不正确' })
-    .nullish()
-    .transform((v) => [...new Set((Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))])
-    .refine((v) => v.length <= 200 && v.every((x) => x.length <= 64), '授权部门格式不正确'),
+const courseBody = courseFields.schema(COURSE_BODY_KEYS).extend({
+  // Kept by hand: the contract's wording, and the defaults a body that leaves them out gets (the anchor's clients).
+  showType: z.coerce
+    .number({ message: `请选择${courseFields.rule('showType').label}` })
+    .int()
+    .refine((v) => v === 1 || v === 2, '展示形式只能是地图或卡片')
+    .default(2),
+  isShared: flag(courseFields.rule('isShared').label).default(0),
+  showHome: flag(courseFields.rule('showHome').label).default(0),
+  departIds: idsField(courseFields.rule('departIds')),
 });
 type CourseBody = z.infer<typeof courseBody>;
 
@@ -151,9 +135,9 @@ async function checkCourse(c: Context<ApiEnv>, b: CourseBody): Promise<Response 
 const courseColumns = (b: CourseBody) => ({
   course_name: b.courseName,
   course_desc: b.courseDesc == null ? null : sanitizeRichHtml(b.courseDesc),
-  course_cover: b.courseCover,
-  course_map: b.courseMap,
-  course_icon: b.courseIcon,
+  course_cover: b.courseCover || null,
+  course_map: b.courseMap || null,
+  course_icon: b.courseIcon || null,
   show_type: b.showType,
   is_shared: b.isShared,
   show_home: b.showHome,

@@ -9,32 +9,22 @@ import type { ApiEnv } from '../../context.js';
 import type { TeachingNewsTable } from '../../db/schema.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
-import { NEWS_API, NEWS_ROUTE, newsList } from '../../resources/news.js';
+import { NEWS_API, NEWS_ROUTE, newsFields, newsList } from '../../resources/news.js';
 import type { ListSpec } from '../../resources/spec.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type FieldMap, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 type Row = Selectable<TeachingNewsTable>;
 const NOT_FOUND = '未找到对应数据';
 /** news_status from which an item is public (the anchor's `news_status >= 1`). */
 const PUBLISHED = 1;
-const MAX_CONTENT = 500_000;
 
-const adminFields: FieldMap = {
-  newsTitle: { column: 'news_title' },
-  newsStatus: { column: 'news_status', type: 'number' },
-  createBy: { column: 'create_by' },
-  createTime: { column: 'create_time', type: 'date' },
-  updateTime: { column: 'update_time', type: 'date' },
-};
+const adminFields = newsFields.fieldMap(['newsTitle', 'newsStatus', 'createBy', 'createTime', 'updateTime']);
 /** The public list filters by title and time only, and always sorts newest first. */
-const publicFields: FieldMap = {
-  newsTitle: { column: 'news_title' },
-  createTime: { column: 'create_time', type: 'date' },
-};
+const publicFields = newsFields.fieldMap(['newsTitle', 'createTime']);
 const publicSpec: ListSpec = { ...newsList, columns: newsList.columns.filter((c) => c.key === 'newsStatus').map((c) => ({ ...c, sortable: false })) };
 
 const toRecord = (r: Row): Record<string, unknown> => ({
@@ -48,12 +38,10 @@ const toRecord = (r: Row): Record<string, unknown> => ({
   updateTime: r.update_time,
 });
 
-const newsBody = z.object({
-  newsTitle: z.string({ message: '请输入标题' }).trim().min(1, '请输入标题').max(256, '标题不能超过256个字符'),
-  newsContent: z.string({ message: '内容必须是文本' }).max(MAX_CONTENT, `内容不能超过${MAX_CONTENT}个字符`).nullish(),
-  // The anchor's clients send a number, the form a string.
+const newsBody = newsFields.schema(['newsTitle', 'newsContent']).extend({
+  // Kept by hand (the contract's wording). The anchor's clients send a number, the form a string.
   newsStatus: z
-    .union([z.number(), z.string()], { message: '请选择状态' })
+    .union([z.number(), z.string()], { message: `请选择${newsFields.rule('newsStatus').label}` })
     .transform((v) => (typeof v === 'string' && v.trim() === '' ? NaN : Number(v)))
     .refine((v) => v === 0 || v === 1, '状态只能是 0（草稿）或 1（已发布）'),
 });

@@ -24,11 +24,11 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE, uploadedToday } from '../../domain/uploads.js';
-import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetsList, type AssetType } from '../../resources/scratch-assets.js';
+import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetFields, scratchAssetsList, type AssetType } from '../../resources/scratch-assets.js';
 import { categoryChoices } from '../../domain/categories.js';
 import { hasPermission, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { envelope, fail, fieldFail, jsonBody, ok } from '../envelope.js';
-import { idList, pagedList, type FieldMap } from '../list-query.js';
+import { idList, pagedList } from '../list-query.js';
 
 type Row = Selectable<TeachingScratchAssetsTable>;
 const MAX_FILES = 40;
@@ -38,11 +38,7 @@ const NOT_YOURS = '只能修改或删除自己上传的素材';
 const fileUrl = (md5ext: string) => `/api/sys/common/static/internalapi/asset/${md5ext}`;
 const typeLabel = (t: number) => ASSET_TYPES.find((x) => x.value === t)?.label ?? '';
 
-const fields: FieldMap = {
-  assetType: { column: 'a.asset_type', type: 'number' },
-  assetName: { column: 'a.asset_name' },
-  createTime: { column: 'a.create_time', type: 'date' },
-};
+const fields = scratchAssetFields.fieldMap(['assetType', 'assetName', 'createTime'], 'a.');
 
 const commaList = (label: string, max: number, itemMax: number) =>
   z
@@ -51,12 +47,12 @@ const commaList = (label: string, max: number, itemMax: number) =>
     .transform((v) => [...new Set((Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))])
     .refine((v) => v.length <= max && v.every((s) => s.length <= itemMax), `${label}格式不正确`);
 
-const assetBody = z.object({
+const assetBody = scratchAssetFields.schema(['assetName']).extend({
+  // Kept by hand: the contract's wording; files and tags are lists (a comma list or an array).
   assetType: z.coerce
-    .number({ message: '请选择素材类型' })
+    .number({ message: `请选择${scratchAssetFields.rule('assetType').label}` })
     .int('素材类型只能是背景、声音、造型或角色')
     .refine((v) => isAssetType(v), '素材类型只能是背景、声音、造型或角色'),
-  assetName: z.string({ message: '请输入素材名' }).trim().min(1, '请输入素材名').max(100, '素材名不能超过100个字符'),
   md5Ext: commaList('素材文件', MAX_FILES, 80)
     .refine((v) => v.length > 0, '请上传素材文件')
     .refine((v) => v.every((s) => MD5EXT_RE.test(s)), '素材文件格式不正确，请重新上传'),

@@ -12,6 +12,7 @@ import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { userScope } from '../../domain/user-scope.js';
 import { deleteWorks, managesAuthor } from '../../domain/works.js';
+import { workFields } from '../../resources/works.js';
 import { hasPermission, LOGGED_IN, perm, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok } from '../envelope.js';
 import { idList } from '../list-query.js';
@@ -27,21 +28,52 @@ async function gradableWork(c: Context<ApiEnv>, id: string): Promise<TeachingWor
   return work;
 }
 
-const correctItem = z.object({
-  // No score (absent, null, blank) is its own refusal: coercing it would read as 0 or NaN and say something else.
-  score: z.preprocess(
+/** The grade's score: its declared range, in the contract's words; no score (absent, null, blank) is its own refusal. */
+const score = (() => {
+  const { label, min, max } = workFields.rule('score');
+  return z.preprocess(
+    // Coercing no score would read as 0 or NaN and say something else.
     (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: (issue) => (issue.input === undefined ? '请选择评分' : '评分必须是数字') }).int('评分必须是整数').min(1, '评分只能是1到5').max(5, '评分只能是1到5'),
-  ),
-  comment: z.string({ message: '评语格式不正确' }).max(512, '评语不能超过512个字符').nullish(),
-});
+    z
+      .number({ error: (issue) => (issue.input === undefined ? `请选择${label}` : `${label}必须是数字`) })
+      .int(`${label}必须是整数`)
+      .min(min, `${label}只能是${min}到${max}`)
+      .max(max, `${label}只能是${min}到${max}`),
+  );
+})();
 
-const editBody = z.object({
-  id: idParam('作品id'),
-  workName: z.string({ message: '作品名格式不正确' }).trim().min(1, '请输入作品名').max(64, '作品名不能超过64个字符').optional(),
-  workStatus: z.coerce.number({ message: '作品状态必须是数字' }).int('作品状态必须是整数').min(0, '作品状态只能是0到4').max(4, '作品状态只能是0到4').optional(),
-  teachingWorkCorrectList: z.array(correctItem, { message: '批改信息格式不正确' }).max(1, '一件作品只有一条批改').optional(),
-});
+const { comment } = workFields.schema(['comment']).shape;
+const correctItem = z.object({ score, comment });
+
+const workStatus = (() => {
+  const { min, max } = workFields.rule('workStatus');
+  // The contract's words: the work's status (作品状态), whatever the dialog calls it.
+  return z.coerce.number({ message: '作品状态必须是数字' }).int('作品状态必须是整数').min(min, `作品状态只能是${min}到${max}`).max(max, `作品状态只能是${min}到${max}`);
+})();
+
+/**
+ * 批改: the work's name and status (changed only when sent), and its one grade — as the dialog sends it (`score`
+ * and `comment`) or as the anchor's clients do (`teachingWorkCorrectList`, which wins when both are sent).
+ */
+const editBody = workFields
+  .schema(['workName', 'comment'])
+  .partial()
+  .extend({
+    id: idParam('作品id'),
+    workStatus: workStatus.optional(),
+    // Absent: no grade from the dialog's fields; sent without a value: 请选择评分.
+    score: score.optional(),
+    teachingWorkCorrectList: z.array(correctItem, { message: '批改信息格式不正确' }).max(1, '一件作品只有一条批改').optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.teachingWorkCorrectList && b.score === undefined && b.comment) ctx.addIssue({ code: 'custom', path: ['score'], message: `请选择${workFields.rule('score').label}` });
+  });
+
+/** The grade the body sets: a row, none (an empty list removes it), or undefined when it leaves the grade alone. */
+function gradeOf(b: z.infer<typeof editBody>): { score: number; comment?: string | null } | null | undefined {
+  if (b.teachingWorkCorrectList) return b.teachingWorkCorrectList[0] ?? null;
+  return b.score === undefined ? undefined : { score: b.score, comment: b.comment };
+}
 
 export function registerWorkDeskRoutes(r: ApiRoutes) {
   // 批改: the work's name and status and its one grade row. Public comments stay (§2.14.1: the anchor wiped them).
@@ -57,8 +89,8 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     await db.transaction().execute(async (tx) => {
       const set = { ...(b.workName !== undefined ? { work_name: b.workName } : {}), ...(b.workStatus !== undefined ? { work_status: b.workStatus } : {}) };
       if (Object.keys(set).length) await tx.updateTable('teaching_work').set({ ...set, update_by: user.username, update_time: at }).where('id', '=', b.id).execute();
-      if (!b.teachingWorkCorrectList) return;
-      const grade = b.teachingWorkCorrectList[0];
+      const grade = gradeOf(b);
+      if (grade === undefined) return;
       if (!grade) {
         await tx.deleteFrom('teaching_work_correct').where('work_id', '=', b.id).execute();
         return;

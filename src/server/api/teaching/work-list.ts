@@ -9,30 +9,19 @@ import { decorate } from '../../domain/dicts.js';
 import { contains } from '../../domain/sql-like.js';
 import { NO_MANAGED_DEPARTS, hasScope, scopeDepartIds, scopeMemberIds, userScope } from '../../domain/user-scope.js';
 import { LIST_DICTS, toListModel, type WorkListRow } from '../../domain/works.js';
-import { worksList } from '../../resources/works.js';
+import { workFields, worksList } from '../../resources/works.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, ok, page, paging } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 
-/** Filterable keys of `mine` and `list` (query key → column); everything else in the query is ignored. */
-const workFields: FieldMap = {
-  workType: { column: 'w.work_type' },
-  workStatus: { column: 'w.work_status', type: 'number' },
-  workScene: { column: 'w.work_scene' },
-  userId: { column: 'w.user_id' },
-  courseId: { column: 'w.course_id' },
-  departId: { column: 'w.depart_id' },
-  additionalId: { column: 'w.additional_id' },
+/** Filterable and sortable keys of `mine` and `list` (query key → column); everything else in the query is ignored. */
+const workFieldMap: FieldMap = {
+  ...workFields.fieldMap(['workType', 'workStatus', 'workScene', 'userId', 'courseId', 'departId', 'additionalId', 'createTime', 'workName', 'viewNum', 'starNum', 'updateTime'], 'w.'),
+  // The grade (teaching_work_correct, joined when a filter or the sort uses it).
+  ...workFields.fieldMap(['score'], 'wc.'),
   // The anchor's date range on the list (its generator maps teaching_work.updateTime to create_time).
   'teaching_work.updateTime': { column: 'w.create_time', type: 'date' },
-  createTime: { column: 'w.create_time', type: 'date' },
-  // Sort keys.
-  workName: { column: 'w.work_name' },
-  score: { column: 'wc.score', type: 'number' },
-  viewNum: { column: 'w.view_num', type: 'number' },
-  starNum: { column: 'w.star_num', type: 'number' },
-  updateTime: { column: 'w.update_time', type: 'date' },
 };
 /** Keys handled by hand (LIKE, tags, usernames) rather than by the generic value syntax. */
 const HAND_FILTERED = ['workName', 'realname', 'username', 'workTag'];
@@ -52,7 +41,7 @@ const stripStars = (v: string) => v.replace(/^\*+|\*+$/g, '');
 /** Filters shared by `mine` and `list`: the generic ones plus name LIKE, username, real name and the caller's tag. */
 function filtered<Q extends Qb>(c: Context<ApiEnv>, base: Q): Q {
   const query = Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => !HAND_FILTERED.includes(k)));
-  let q = applyFilters(base, query, workFields);
+  let q = applyFilters(base, query, workFieldMap);
   const workName = stripStars(qv(c, 'workName'));
   if (workName) q = q.where(contains('w.work_name', workName)) as Q;
   const realname = stripStars(qv(c, 'realname'));
@@ -129,7 +118,7 @@ async function loadWorkRows(db: Kysely<Database>, viewerId: string, ids: string[
 
 /** The ids of the works the request lists, in its sort order (allow-listed key, then id in the same direction). */
 function sortedIds(c: Context<ApiEnv>, restrict: Restrict): Qb {
-  return applySort(workIdsQuery(c, restrict).select('w.id'), c.req.query(), worksList, workFields, 'w.id', true);
+  return applySort(workIdsQuery(c, restrict).select('w.id'), c.req.query(), worksList, workFieldMap, 'w.id', true);
 }
 
 async function runList(c: Context<ApiEnv>, restrict: Restrict, defaultSize: number, maxSize: number) {

@@ -4,29 +4,17 @@
 // asks before leaving with unsaved moves.
 import type { Context, Hono } from 'hono';
 import { courseForm, coursesList, MAP_EDITOR_ROUTE, UNIT_ROUTE, unitForm, unitsList } from '../../resources/courses.js';
-import type { FieldSpec } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton } from '../../../templates/antd.js';
 import { IslandProps } from '../../../templates/island-props.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { Page } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
-import { backToList, formToBody, registerListPage, setFlash, takeFlash } from '../list-page.js';
+import { backToList, registerListPage, setFlash, takeFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
-const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
-
-/** The unit form shows the video in two fields (an upload, or a link/embed); the API keeps one column. */
-function unitBody(form: Record<string, string | string[]>, fields: FieldSpec[]) {
-  const body = formToBody(form, fields);
-  const source = one(form.courseVideoSource) || '1';
-  body.courseVideo = source === '1' ? body.courseVideoFile || null : one(form.courseVideoLink).trim() || null;
-  delete body.courseVideoFile;
-  delete body.courseVideoLink;
-  return body;
-}
 
 /** A stored embed is our own iframe: the form shows its player URL. */
 const embedSrc = (html: string) => /\bsrc="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? html;
@@ -37,7 +25,7 @@ export function registerCoursePages(app: Hono<PageEnv>) {
   registerListPage(app, {
     spec: unitsList,
     form: unitForm,
-    toBody: unitBody,
+    // The form shows the video in two fields (an upload, or a link/embed), which the API takes as they are.
     loadValues: async (_up, _id, r) => {
       const source = str(r.courseVideoSource) || '1';
       const video = str(r.courseVideo);

@@ -2,14 +2,14 @@
 // one sanitiser (as the API stores it); without JavaScript it is a plain HTML textarea.
 import type { Hono } from 'hono';
 import type { FieldSpec } from '../../resources/spec.js';
-import { NEWS_ROUTE, newsForm, newsList } from '../../resources/news.js';
+import { NEWS_ROUTE, newsFields, newsForm, newsList } from '../../resources/news.js';
 import { inputClass } from '../../../templates/antd.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import { RichHtml } from '../../../templates/rich-html.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
 
-const MAX_PREVIEW = 500_000;
+const MAX_PREVIEW = newsFields.rule('newsContent').max;
 
 const STYLE = `
 .xt-news-preview-label { margin: 8px 0 4px; color: rgba(0,0,0,.45); font-size: 12px; }

@@ -2,32 +2,14 @@
 // tags, creator) and its dialog: type, name, file(s), tags, and the library JSON the server computed from the
 // files, shown read-only. Files go through the library's own checked upload (stored by content).
 import type { Hono } from 'hono';
-import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, ASSETS_API, scratchAssetsList, type AssetTag } from '../../resources/scratch-assets.js';
-import type { FieldSpec, FormSpec } from '../../resources/spec.js';
+import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, ASSETS_API, scratchAssetForm, scratchAssetsList, type AssetTag } from '../../resources/scratch-assets.js';
+import type { FieldSpec } from '../../resources/spec.js';
 import type { PageEnv } from '../context.js';
 import { formToBody, registerListPage, type Uploader } from '../list-page.js';
 import type { Upstream } from '../../upstream/client.js';
 import { str } from '../../shared/text.js';
 
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean);
-
-const scratchAssetForm: FormSpec = {
-  width: 860,
-  fields: [
-    { key: 'assetType', label: '素材类型', type: 'radio', dict: 'scratch_asset_type', required: true, defaultValue: '1' },
-    { key: 'assetName', label: '素材名', type: 'text', required: true, maxLength: 100 },
-    {
-      key: 'md5Ext',
-      label: '素材文件',
-      type: 'upload',
-      required: true,
-      upload: { biz: 'scratchasset', multiple: true, accept: '.png,.jpg,.jpeg,.svg,.wav,.mp3,image/png,image/jpeg,image/svg+xml,audio/wav,audio/mpeg' },
-      help: '背景、造型：一张 PNG、JPG 或 SVG 图片（PNG/JPG 不超过5MB，SVG 不超过1MB，不能含脚本）；声音：一个 WAV 或 MP3 文件（不超过10MB）；角色：若干造型图片和声音',
-    },
-    { key: 'tags', label: '标签', type: 'multiselect' },
-    { key: 'assetData', label: '素材json数据', type: 'textarea' },
-  ],
-};
 
 interface TagGroup {
   label: string;

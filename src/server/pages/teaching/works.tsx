@@ -108,10 +108,10 @@ export function registerWorkPages(app: Hono<PageEnv>) {
       return {
         workName: one(form.workName).trim(),
         workStatus: one(form.workStatus) === '' ? undefined : Number(one(form.workStatus)),
-        ...(score === '' && mayOmit && !comment.trim() ? {} : { teachingWorkCorrectList: [{ score: score === '' ? null : Number(score), comment }] }),
+        // The grade as the dialog's fields (the API takes them as they are); a score sent empty is refused.
+        ...(score === '' && mayOmit && !comment.trim() ? {} : { score: score === '' ? null : Number(score), comment }),
       };
     },
-    errorFields: { teachingWorkCorrectList: 'score' },
     // A Scratch work plays beside the form; other types (files) open from the list's 查看.
     formAside: (_c, { id, values }) => (id && isScratch(one(values.workType)) ? <GradedWork id={id} values={values} /> : undefined),
     cells: () => ({
