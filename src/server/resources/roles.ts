@@ -1,4 +1,5 @@
 // 角色管理 (/isystem/role): the role's fields, and the list and form declared from them, shared by the API and the page.
+import { roleApi } from '../contracts/roles.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -17,15 +18,16 @@ export const rolesList: ListSpec = {
   route: '/isystem/role',
   title: '角色管理',
   api: {
-    list: '/sys/role/list',
-    add: '/sys/role/add',
-    edit: '/sys/role/edit',
-    queryById: '/sys/role/queryById',
-    delete: '/sys/role/delete',
-    deleteBatch: '/sys/role/deleteBatch',
-    exportXls: '/sys/role/exportXls',
-    importExcel: '/sys/role/importExcel',
+    list: roleApi.list,
+    add: roleApi.add,
+    edit: roleApi.edit,
+    queryById: roleApi.queryById,
+    delete: roleApi.delete,
+    deleteBatch: roleApi.deleteBatch,
+    exportXls: roleApi.exportXls,
+    importExcel: roleApi.importExcel,
   },
+
   columns: [
     roleFields.column('roleName', { sortable: true }),
     roleFields.column('roleCode', { sortable: true }),

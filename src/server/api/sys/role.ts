@@ -125,12 +125,12 @@ export function registerRoleRoutes(r: ApiRoutes) {
     });
     return ok(c, null, ids.length > 1 ? '删除角色成功!' : '删除角色成功', 200);
   };
-  r.delete('/sys/role/delete', adminOnly('role:del'), (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/role/deleteBatch', adminOnly('role:del'), (c) => deleteRoles(c, idList(c.req.query('ids'))));
+  r.at(roleApi.delete, adminOnly('role:del'), (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
+  r.at(roleApi.deleteBatch, adminOnly('role:del'), (c) => deleteRoles(c, idList(c.req.query('ids'))));
 
-  r.get('/sys/role/exportXls', perm('role:export'), async (c) => exportResponse(c, rolesList, await filteredRows(c, listOptions(c), 'id')));
+  r.at(roleApi.exportXls, perm('role:export'), async (c) => exportResponse(c, rolesList, await filteredRows(c, listOptions(c), 'id')));
 
-  r.post('/sys/role/importExcel', adminOnly('role:import'), async (c) => {
+  r.at(roleApi.importExcel, adminOnly('role:import'), async (c) => {
     const user = c.get('user')!;
     const { db } = c.get('deps');
     const titles = Object.fromEntries(rolesList.columns.filter((x) => x.key !== 'createTime').map((x) => [x.title, x.key]));
