@@ -6,6 +6,8 @@
  *   domain            ──▶ (never) api, pages, templates, islands
  *   islands           ──▶ (never) server code, templates
  *   server/shared     ──▶ (never) any other project module (neutral helpers both domain and templates use)
+ *   contracts         ──▶ (never) any other project module (the /api contract: paths, parameters, result types)
+ *   resources         ──▶ (never) anything but contracts, server/shared and domain/time (declarations are pure data)
  *   db                ──▶ (never) anything above it (api, pages, domain, upstream, realtime, templates);
  *                         the one exception: db/seed may use domain/{ids,password,time}.ts
  *   no circular dependencies
@@ -58,6 +60,21 @@ module.exports = {
         'src/server/shared holds pure helpers used by several layers (e.g. the rich-text sanitiser, used by domain and templates); it imports no other project module.',
       from: { path: '^src/server/shared/', pathNot: TEST },
       to: { path: '^src/', pathNot: '^src/server/shared/' },
+    },
+    {
+      name: 'contracts-are-leaves',
+      severity: 'error',
+      comment: 'The contracts (paths, parameters and result types of the /api) are read by the API, the pages, the upstream client and the declarations: they import only one another.',
+      from: { path: '^src/server/contracts/', pathNot: TEST },
+      to: { path: '^src/', pathNot: '^src/server/contracts/' },
+    },
+    {
+      name: 'resources-not-above',
+      severity: 'error',
+      comment:
+        'The resource declarations are pure data both the API and the pages read: they import only contracts, shared helpers and the clock (domain/time.ts, which imports nothing).',
+      from: { path: '^src/server/resources/', pathNot: TEST },
+      to: { path: '^src/', pathNot: '^src/server/((resources|contracts|shared)/|domain/time\\.ts$)' },
     },
     {
       name: 'db-not-above',

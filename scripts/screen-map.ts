@@ -66,12 +66,31 @@ async function declarations(lists: Source[]): Promise<Map<string, { module: Sour
   return byRoute;
 }
 
+/** Contract endpoints by path: how code names each (`roleApi.list`), since the API registers routes by that name. */
+async function endpointNames(): Promise<Map<string, string[]>> {
+  const byPath = new Map<string, string[]>();
+  for (const file of files('src/server/contracts', (p) => p.endsWith('.ts') && !p.endsWith('.test.ts'))) {
+    const mod = (await import(join(ROOT, file))) as Record<string, unknown>;
+    for (const [group, value] of Object.entries(mod)) {
+      if (!value || typeof value !== 'object') continue;
+      for (const [name, ep] of Object.entries(value as Record<string, unknown>)) {
+        const path = (ep as { path?: unknown } | null)?.path;
+        if (typeof path === 'string') byPath.set(path, [...(byPath.get(path) ?? []), `${group}.${name}`]);
+      }
+    }
+  }
+  return byPath;
+}
+
 export async function buildScreenMap(): Promise<string> {
   const lists = read(files('src/server/resources', (p) => p.endsWith('.ts') && !p.endsWith('.test.ts')));
   const pages = read(files('src/server/pages', (p) => /\.tsx?$/.test(p) && !/\.test\.tsx?$/.test(p)));
   const apis = read(files('src/server/api', (p) => p.endsWith('.ts') && !p.endsWith('.test.ts')));
   const tests = read([...files('src', (p) => /\.test\.tsx?$/.test(p)), ...files('e2e', (p) => p.endsWith('.spec.ts'))]);
   const decls = await declarations(lists);
+  const endpoints = await endpointNames();
+  // An API module serves a path when it names it, or registers the endpoint of that path (`r.at(roleApi.list, …`).
+  const serves = (f: Source, path: string) => f.text.includes(`'${path}'`) || (endpoints.get(path) ?? []).some((n) => new RegExp(`\\b${n.replace('.', '\\.')}\\b`).test(f.text));
   const cell = (list: Source[]) => list.map((s) => `\`${relative('src/server', s.path).replace(/^\.\.\//, '')}\``).join(', ') || '—';
 
   const rows = screens().map((s) => {
@@ -89,7 +108,7 @@ export async function buildScreenMap(): Promise<string> {
     // A page module's opening comment names the URLs it serves (some build them from a pattern).
     const header = (f: Source) => /^(?:\/\/.*\n)+/.exec(f.text)?.[0].includes(s.url) ?? false;
     const page = pages.filter((f) => names(f) || importsDecl(f) || header(f));
-    const api = apis.filter((f) => names(f) || apiPaths.some((p) => f.text.includes(`'${p}'`)));
+    const api = apis.filter((f) => names(f) || apiPaths.some((p) => serves(f, p)));
     const test = tests.filter((f) => names(f) || importsDecl(f));
     return `| \`${s.url}\` | ${s.group ? `${s.group} › ` : ''}${s.title} | ${cell(decl.map((d) => d.module))} | ${cell(page)} | ${cell(api)} | ${cell(test)} |`;
   });
