@@ -97,6 +97,9 @@ export const departApi = {
   edit: PUT_OR_POST<Saved, Record<string, unknown> & { id: string }>('/sys/sysDepart/edit'),
   /** Deletes the department and every department below it. */
   delete: DELETE<null, never, { id: string }>('/sys/sysDepart/delete'),
+  /** `ids`: a comma list. */
+  deleteBatch: DELETE<null, never, { ids: string }>('/sys/sysDepart/deleteBatch'),
+  exportXls: GET<never>('/sys/sysDepart/exportXls'),
 };
 
 export const departMemberApi = {
@@ -124,6 +127,8 @@ export const departRoleApi = {
   add: POST<Saved<{ id?: string }>, Record<string, unknown> & { departId: string }>('/sys/sysDepartRole/add'),
   edit: PUT_OR_POST<Saved, Record<string, unknown> & { id: string }>('/sys/sysDepartRole/edit'),
   delete: DELETE<null, never, { id: string }>('/sys/sysDepartRole/delete'),
+  /** `ids`: a comma list. */
+  deleteBatch: DELETE<null, never, { ids: string }>('/sys/sysDepartRole/deleteBatch'),
   /** The department roles a user holds (in one department when departId is given). */
   userRoles: GET<{ id: string; userId: string; droleId: string }[], { userId: string; departId?: string }>('/sys/sysDepartRole/getDeptRoleByUserId'),
   /** A diff save of a user's department roles (comma lists). */

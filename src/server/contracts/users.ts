@@ -1,6 +1,8 @@
-// 用户管理 (/sys/user): the endpoints its dialogs call beside the list (detail, freeze, password, the recycle bin)
-// and the reads of its form (roles, classes, the department pickers).
-import { DELETE, GET, PUT } from './endpoint.js';
+// 用户管理 (/sys/user): the list and its add/edit/delete, export and roster import, the endpoints its dialogs call
+// beside the list (detail, freeze, password, the recycle bin) and the reads of its form (roles, classes, the
+// department pickers).
+import type { Page } from './shapes.js';
+import { DELETE, GET, POST, PUT } from './endpoint.js';
 
 /** A user as 用户管理 reads one (queryById, the recycle bin): the record with its classes, roles and managed classes. */
 export interface UserRecord extends Record<string, unknown> {
@@ -23,6 +25,9 @@ export interface UserRecord extends Record<string, unknown> {
   updateTime: string | null;
 }
 
+/** A save's answer: the fields that failed, when the API tells them. */
+type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
+
 /** A department the caller may assign, named by its path (学校 / 年级 / 班级). */
 export interface DepartOption {
   id: string;
@@ -31,6 +36,16 @@ export interface DepartOption {
 }
 
 export const userAdminApi = {
+  /** The users the caller may see (scoped, narrowed by the menu's data rules). */
+  list: GET<Page<UserRecord>>('/sys/user/list'),
+  add: POST<Saved<{ id: string }>, Record<string, unknown>>('/sys/user/add'),
+  edit: PUT<Saved, Record<string, unknown> & { id: string }>('/sys/user/edit'),
+  /** Logical delete (the user goes to the recycle bin). */
+  delete: DELETE<null, never, { id: string }>('/sys/user/delete'),
+  deleteBatch: DELETE<null, never, { ids: string }>('/sys/user/deleteBatch'),
+  exportXls: GET<never>('/sys/user/exportXls'),
+  /** Class rosters; generated passwords come back once, in the answer. */
+  importExcel: POST<{ msg?: string }, FormData>('/sys/user/importExcel'),
   queryById: GET<UserRecord, { id: string }>('/sys/user/queryById'),
   /** The ids of the user's roles. */
   roleIds: GET<string[], { userid: string }>('/sys/user/queryUserRole'),

@@ -9,7 +9,7 @@ import { formatDateTime } from './time.js';
 import { hasScope, scopeDepartIds, type UserScope } from './user-scope.js';
 import { userClassIds } from './works.js';
 import { WORK_STATUS } from '../shared/work-status.js';
-import type { AnalysisFigures, HomeworkItem, StudentHome, WorkplaceData } from '../resources/dashboards.js';
+import type { AnalysisFigures, HomeworkItem, StudentHome, WorkplaceData } from '../contracts/dashboards.js';
 
 type Db = Kysely<Database>;
 const DAY_MS = 86_400_000;

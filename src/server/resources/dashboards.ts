@@ -1,56 +1,8 @@
-// 仪表盘: the screens' routes and the API paths their pages read (pure data, shared by the API's access rules
-// and the pages).
+// 仪表盘: the screens' routes (pure data, shared by the API's access rules and the pages). What their API answers
+// is in contracts/dashboards.ts.
 export const DASHBOARD_ROUTES = {
   home: '/dashboard/index',
   analysis: '/dashboard/analysis',
   monitor: '/dashboard/monitor',
   workplace: '/dashboard/workplace',
 } as const;
-
-export const DASHBOARD_API = {
-  analysis: '/dashboard/analysis',
-  workplace: '/dashboard/workplace',
-  mine: '/dashboard/mine',
-  health: '/actuator/health',
-} as const;
-
-// What the API answers (domain/dashboards.ts computes it; the pages render it).
-
-export interface AnalysisFigures {
-  scope: 'all' | 'classes';
-  days: number;
-  users: { total: number; byRole: { roleCode: string; roleName: string; count: number }[] };
-  /** The home's key figures only: no views and likes (a scan of every work), no series, no ranking. */
-  brief: boolean;
-  works: { total: number; submitted: number; ungraded: number; graded: number; views: number | null; likes: number | null };
-  today: { works: number; submissions: number; views: number | null; likes: number | null };
-  daily: { day: string; works: number; submissions: number }[];
-  topClasses: { departId: string; departName: string; works: number; submitted: number }[];
-}
-
-export interface HomeworkItem {
-  id: string;
-  workName: string;
-  createTime: string;
-  classes: string;
-  submitted: number;
-  members: number;
-  /** When the 结束过期班级作业 job will end it ('YYYY-MM-DD HH:mm:ss'), or null while that job is stopped. */
-  endsAt: string | null;
-}
-
-export interface WorkplaceData {
-  ungraded: {
-    total: number;
-    records: { id: string; workName: string; workType: string; realname: string; username: string; departName: string; homeworkName: string; createTime: string }[];
-  };
-  homework: { autoEndDays: number | null; endingSoon: HomeworkItem[]; recent: HomeworkItem[] };
-  activity: { kind: 'save' | 'submit' | 'comment'; time: string; realname: string; workId: string; workName: string; text: string }[];
-}
-
-export interface StudentHome {
-  counts: { works: number; submitted: number; graded: number };
-  latestWorks: { id: string; workName: string; workType: string; workStatus: number; createTime: string; score: number | null; comment: string | null }[];
-  comments: { workId: string; workName: string; realname: string; comment: string; createTime: string }[];
-  homework: { total: number; records: { id: string; workName: string; createTime: string; teacherName: string }[] };
-}

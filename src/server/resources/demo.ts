@@ -2,6 +2,7 @@
 // (api/demo/gallery.ts, which validates and serves an in-memory sample store) and the pages (pages/demo/).
 // Copy a declaration from here and a page from pages/demo/ to start a real screen.
 import { z } from 'zod';
+import { sampleApi } from '../contracts/demo.js';
 import { resource } from './fields.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
@@ -22,18 +23,18 @@ export const SAMPLE_STATUSES: FieldOption[] = [
 export const SAMPLE_STATUS_COLORS: Record<string, string> = Object.fromEntries(SAMPLE_STATUSES.map((s) => [s.label, s.color!]));
 
 const SAMPLE_API = {
-  list: '/demo/sample/list',
-  add: '/demo/sample/add',
-  edit: '/demo/sample/edit',
-  queryById: '/demo/sample/queryById',
-  delete: '/demo/sample/delete',
-  deleteBatch: '/demo/sample/deleteBatch',
+  list: sampleApi.list,
+  add: sampleApi.add,
+  edit: sampleApi.edit,
+  queryById: sampleApi.queryById,
+  delete: sampleApi.delete,
+  deleteBatch: sampleApi.deleteBatch,
 };
 
 /** Options of the select filters, answered by the demo API (a filter's options come from an API). */
 const SAMPLE_OPTION_APIS = {
-  category: { api: '/demo/sample/categories', value: 'value', label: 'label' },
-  status: { api: '/demo/sample/statuses', value: 'value', label: 'label' },
+  category: { api: sampleApi.categories, value: 'value', label: 'label' },
+  status: { api: sampleApi.statuses, value: 'value', label: 'label' },
 };
 
 // The gallery's own checks, said once in the declarations below (the form shows the limits, the API refuses

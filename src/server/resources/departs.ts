@@ -1,6 +1,7 @@
 // 班级管理 (/isystem/departDetailList): the department tree screen. Declarations shared by the API and the page:
 // the department form, the members list of a department (and its sub-departments), the department roles list
 // and its form, and the export of departments; each declared from its resource's fields.
+import { departApi, departMemberApi, departRoleApi } from '../contracts/departs.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 import { userFields } from './users.js';
@@ -45,13 +46,13 @@ export const departsList: ListSpec = {
   route: DEPART_ROUTE,
   title: '班级管理',
   api: {
-    list: '/sys/sysDepart/queryTreeList',
-    add: '/sys/sysDepart/add',
-    edit: '/sys/sysDepart/edit',
-    queryById: '/sys/sysDepart/queryById',
-    delete: '/sys/sysDepart/delete',
-    deleteBatch: '/sys/sysDepart/deleteBatch',
-    exportXls: '/sys/sysDepart/exportXls',
+    list: departApi.treeList,
+    add: departApi.add,
+    edit: departApi.edit,
+    queryById: departApi.queryById,
+    delete: departApi.delete,
+    deleteBatch: departApi.deleteBatch,
+    exportXls: departApi.exportXls,
   },
   columns: [
     departFields.column('departName'),
@@ -98,7 +99,7 @@ export const departForm: FormSpec = {
 export const departMembersList: ListSpec = {
   route: DEPART_ROUTE,
   title: '部门成员',
-  api: { list: '/sys/user/departUserList' },
+  api: { list: departMemberApi.list },
   columns: [
     userFields.column('username', { sortable: true }),
     userFields.column('realname', { title: '用户姓名', sortable: true }),
@@ -135,12 +136,12 @@ export const departRolesList: ListSpec = {
   route: DEPART_ROUTE,
   title: '部门角色',
   api: {
-    list: '/sys/sysDepartRole/list',
-    add: '/sys/sysDepartRole/add',
-    edit: '/sys/sysDepartRole/edit',
-    queryById: '/sys/sysDepartRole/queryById',
-    delete: '/sys/sysDepartRole/delete',
-    deleteBatch: '/sys/sysDepartRole/deleteBatch',
+    list: departRoleApi.list,
+    add: departRoleApi.add,
+    edit: departRoleApi.edit,
+    queryById: departRoleApi.queryById,
+    delete: departRoleApi.delete,
+    deleteBatch: departRoleApi.deleteBatch,
   },
   columns: [
     departRoleFields.column('roleName', { sortable: true }),

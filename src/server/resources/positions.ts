@@ -1,5 +1,6 @@
 // 职务管理 (/isystem/position) and 通讯录 (/isystem/addressList): the list and form declarations shared by the
 // API and the pages; 职务管理's list and form are declared from the position's fields.
+import { addressListApi, positionApi } from '../contracts/positions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -22,14 +23,14 @@ export const positionsList: ListSpec = {
   route: POSITIONS_ROUTE,
   title: '职务管理',
   api: {
-    list: '/sys/position/list',
-    add: '/sys/position/add',
-    edit: '/sys/position/edit',
-    queryById: '/sys/position/queryById',
-    delete: '/sys/position/delete',
-    deleteBatch: '/sys/position/deleteBatch',
-    exportXls: '/sys/position/exportXls',
-    importExcel: '/sys/position/importExcel',
+    list: positionApi.list,
+    add: positionApi.add,
+    edit: positionApi.edit,
+    queryById: positionApi.queryById,
+    delete: positionApi.delete,
+    deleteBatch: positionApi.deleteBatch,
+    exportXls: positionApi.exportXls,
+    importExcel: positionApi.importExcel,
   },
   columns: [
     positionFields.column('code', { sortable: true, width: 160 }),
@@ -73,7 +74,7 @@ export const POSITION_COLUMNS: Record<string, string> = { 职务编码: 'code', 
 export const addressList: ListSpec = {
   route: ADDRESS_LIST_ROUTE,
   title: '通讯录',
-  api: { list: '/sys/user/queryByOrgCodeForAddressList' },
+  api: { list: addressListApi.list },
   columns: [
     { key: 'realname', title: '姓名', sortable: true, width: 110 },
     { key: 'workNo', title: '工号', sortable: true, width: 110 },

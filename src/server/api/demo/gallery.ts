@@ -7,6 +7,7 @@
 // Forms are validated and echoed back, never stored. Every route needs the gallery page it serves, which the
 // seed grants the admin only.
 import { z } from 'zod';
+import { demoFormApi, sampleApi } from '../../contracts/demo.js';
 import { SampleStore, type SampleInput } from '../../domain/demo-samples.js';
 import {
   ADVANCED_KEYS,
@@ -95,44 +96,44 @@ export function registerDemoRoutes(r: ApiRoutes) {
   const READ = menu(queryList.route, basicList.route, cardList.route, searchList.route);
   const WRITE = menu(queryList.route);
 
-  r.get('/demo/sample/list', READ, (c) => {
+  r.at(sampleApi.list, READ, (c) => {
     const { pageNo, pageSize } = paging(c, 10, 100);
     const { records, total } = store.page(c.req.query(), { pageNo, pageSize, sort: queryList.defaultSort });
     return ok(c, { records, total, size: pageSize, current: pageNo, pages: Math.ceil(total / pageSize), searchCount: true }, '操作成功！', 0);
   });
-  r.get('/demo/sample/categories', READ, (c) => ok(c, SAMPLE_CATEGORIES.map(({ value, label }) => ({ value, label }))));
-  r.get('/demo/sample/statuses', READ, (c) => ok(c, SAMPLE_STATUSES.map(({ value, label }) => ({ value, label }))));
-  r.get('/demo/sample/queryById', READ, (c) => {
+  r.at(sampleApi.categories, READ, (c) => ok(c, SAMPLE_CATEGORIES.map(({ value, label }) => ({ value, label }))));
+  r.at(sampleApi.statuses, READ, (c) => ok(c, SAMPLE_STATUSES.map(({ value, label }) => ({ value, label }))));
+  r.at(sampleApi.queryById, READ, (c) => {
     const found = store.get(c.req.query('id') ?? '');
     return found ? ok(c, found) : fail(c, '未找到对应实体');
   });
-  r.post('/demo/sample/add', WRITE, async (c) => {
+  r.at(sampleApi.add, WRITE, async (c) => {
     const body = await validate(c, sampleBody);
     if (!body.ok) return body.response;
     if (!store.add(body.data as SampleInput, c.get('user')!.username)) return fail(c, '示例数据已达上限（200条），请先删除一些');
     return ok(c, null, '添加成功！');
   });
-  r.on(['PUT', 'POST'], '/demo/sample/edit', WRITE, async (c) => {
+  r.at(sampleApi.edit, WRITE, async (c) => {
     const body = await validate(c, sampleBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { id, ...input } = body.data;
     return store.edit(id, input as SampleInput) ? ok(c, null, '编辑成功!') : fail(c, '未找到对应实体');
   });
-  r.delete('/demo/sample/delete', WRITE, (c) => (store.remove([c.req.query('id') ?? '']) ? ok(c, null, '删除成功!') : fail(c, '未找到对应实体')));
-  r.delete('/demo/sample/deleteBatch', WRITE, (c) => {
+  r.at(sampleApi.delete, WRITE, (c) => (store.remove([c.req.query('id') ?? '']) ? ok(c, null, '删除成功!') : fail(c, '未找到对应实体')));
+  r.at(sampleApi.deleteBatch, WRITE, (c) => {
     const ids = idList(c.req.query('ids'));
     if (!ids.length) return fail(c, '请选择一条记录！');
     return ok(c, null, `删除成功! 共删除${store.remove(ids)}条`);
   });
 
-  r.post('/demo/form/base', menu('/form/base-form'), async (c) => {
+  r.at(demoFormApi.base, menu('/form/base-form'), async (c) => {
     const body = await validate(c, baseFormBody);
     if (!body.ok) return body.response;
     return ok(c, body.data, '提交成功');
   });
 
   // step 'check' validates step 1 (the page then shows 确认转账信息); 'submit' validates it all again with the password.
-  r.post('/demo/form/step', menu('/form/step-form'), async (c) => {
+  r.at(demoFormApi.step, menu('/form/step-form'), async (c) => {
     const stage = c.req.query('stage') === 'submit' ? 'submit' : 'check';
     const body = await validate(c, stage === 'submit' ? transferSubmit : transferBody);
     if (!body.ok) return body.response;
@@ -143,7 +144,7 @@ export function registerDemoRoutes(r: ApiRoutes) {
     return ok(c, transfer, stage === 'submit' ? '转账成功' : '校验通过');
   });
 
-  r.post('/demo/form/advanced', menu('/form/advanced-form'), async (c) => {
+  r.at(demoFormApi.advanced, menu('/form/advanced-form'), async (c) => {
     const body = await validate(c, advancedBody);
     if (!body.ok) return body.response;
     return ok(c, body.data, '提交成功');

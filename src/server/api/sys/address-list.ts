@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import type { ApiEnv } from '../../context.js';
+import { addressListApi } from '../../contracts/positions.js';
 import { dataRuleFilter } from '../../domain/data-rules.js';
 import { positionNames, postText } from '../../domain/positions.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
@@ -91,5 +92,5 @@ async function addressBook(c: Ctx) {
 }
 
 export function registerAddressListRoutes(r: ApiRoutes) {
-  r.get('/sys/user/queryByOrgCodeForAddressList', menu(ADDRESS_LIST_ROUTE), addressBook);
+  r.at(addressListApi.list, menu(ADDRESS_LIST_ROUTE), addressBook);
 }

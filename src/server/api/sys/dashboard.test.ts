@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { newId } from '../../domain/ids.js';
 import { formatDateTime } from '../../domain/time.js';
-import type { AnalysisFigures, StudentHome, WorkplaceData } from '../../resources/dashboards.js';
+import type { AnalysisFigures, StudentHome, WorkplaceData } from '../../contracts/dashboards.js';
 import { addClass, addUser, storedFile } from '../teaching/work-fixtures.js';
 
 const DAY = 86_400_000;

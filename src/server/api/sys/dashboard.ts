@@ -6,20 +6,21 @@
 import { decorate } from '../../domain/dicts.js';
 import { analysisFigures, studentHome, workplaceData } from '../../domain/dashboards.js';
 import { hasScope, NO_MANAGED_DEPARTS, userScope } from '../../domain/user-scope.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES } from '../../resources/dashboards.js';
+import { dashboardApi } from '../../contracts/dashboards.js';
+import { DASHBOARD_ROUTES } from '../../resources/dashboards.js';
 import { LOGGED_IN, menu, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 
 export function registerDashboardRoutes(r: ApiRoutes) {
   // Someone given the screens who manages no class gets the grading desk's answer, not a page of zeros.
-  r.get(DASHBOARD_API.analysis, menu(DASHBOARD_ROUTES.analysis), async (c) => {
+  r.at(dashboardApi.analysis, menu(DASHBOARD_ROUTES.analysis), async (c) => {
     const { db } = c.get('deps');
     const scope = await userScope(db, c.get('user')!);
     if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
     return ok(c, await analysisFigures(db, scope, new Date(), c.req.query('brief') === '1'));
   });
 
-  r.get(DASHBOARD_API.workplace, menu(DASHBOARD_ROUTES.workplace), async (c) => {
+  r.at(dashboardApi.workplace, menu(DASHBOARD_ROUTES.workplace), async (c) => {
     const { db } = c.get('deps');
     const scope = await userScope(db, c.get('user')!);
     if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
@@ -27,7 +28,7 @@ export function registerDashboardRoutes(r: ApiRoutes) {
     return ok(c, { ...data, ungraded: { ...data.ungraded, records: await decorate(db, data.ungraded.records, { workType: 'work_type' }) } });
   });
 
-  r.get(DASHBOARD_API.mine, LOGGED_IN, async (c) => {
+  r.at(dashboardApi.mine, LOGGED_IN, async (c) => {
     const { db } = c.get('deps');
     const data = await studentHome(db, c.get('user')!.id);
     return ok(c, { ...data, latestWorks: await decorate(db, data.latestWorks, { workStatus: 'work_status', workType: 'work_type' }) });

@@ -170,7 +170,7 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
     return ok(c, null, '删除成功!', 200);
   };
   r.at(departRoleApi.delete, code, (c) => deleteRoles(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/sysDepartRole/deleteBatch', code, (c) => deleteRoles(c, idList(c.req.query('ids'), 200)));
+  r.at(departRoleApi.deleteBatch, code, (c) => deleteRoles(c, idList(c.req.query('ids'), 200)));
 
   // Who holds which role: the department roles of one user (within one department when departId is given).
   r.at(departRoleApi.userRoles, code, async (c) => {

@@ -173,7 +173,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     );
   });
 
-  r.get('/sys/sysDepart/exportXls', screen, async (c) => {
+  r.at(departApi.exportXls, screen, async (c) => {
     const scope = await departScope(c);
     const { db } = c.get('deps');
     let rows = scope.all ? await allDeparts(db) : scope.departs;
@@ -319,7 +319,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     return ok(c, null, '删除成功!', 200);
   };
   r.at(departApi.delete, perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/sysDepart/deleteBatch', perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('ids'), 200)));
+  r.at(departApi.deleteBatch, perm('depart:del'), (c) => deleteDeparts(c, idList(c.req.query('ids'), 200)));
 
   // In the order they were always registered: members, department permissions, department roles.
   registerDepartMemberRoutes(r);

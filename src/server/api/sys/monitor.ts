@@ -17,6 +17,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database, SysUser } from '../../db/schema.js';
 import { revokeSession } from '../../domain/sessions.js';
 import { formatDateTime } from '../../domain/time.js';
+import { monitorApi } from '../../contracts/monitor.js';
 import { onlineFields, onlineList, traceList } from '../../resources/monitor.js';
 import { RequestRecorder, type TraceRecord } from '../../monitor/recorder.js';
 import { readRedis, redisServerLabel } from '../../monitor/redis.js';
@@ -175,10 +176,10 @@ export function browserSummary(ua: string): string {
 const forceLogoutBody = z.object({ id: z.string({ message: '请选择要强制退出的会话' }).trim().min(1, '请选择要强制退出的会话').max(64, '会话不存在') });
 
 export function registerMonitorRoutes(r: ApiRoutes) {
-  r.get('/actuator/system', ADMIN, (c) => ok(c, systemInfo()));
-  r.get('/actuator/runtime', ADMIN, (c) => ok(c, runtimeInfo()));
-  r.get('/actuator/http', ADMIN, (c) => ok(c, recorderOf(c).snapshot()));
-  r.get('/actuator/disk', ADMIN, async (c) => ok(c, await disk(c)));
+  r.at(monitorApi.system, ADMIN, (c) => ok(c, systemInfo()));
+  r.at(monitorApi.runtime, ADMIN, (c) => ok(c, runtimeInfo()));
+  r.at(monitorApi.http, ADMIN, (c) => ok(c, recorderOf(c).snapshot()));
+  r.at(monitorApi.disk, ADMIN, async (c) => ok(c, await disk(c)));
 
   r.get('/actuator/metrics', ADMIN, (c) => ok(c, { names: [...metrics(recorderOf(c)).keys()] }));
   r.get('/actuator/metrics/:name', ADMIN, (c) => {
@@ -199,7 +200,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
 
   // 监控页's health summary in Spring's /actuator/health shape: the database answers a query, Redis (when
   // configured) answers INFO; each with how long it took.
-  r.get('/actuator/health', ADMIN, async (c) => {
+  r.at(monitorApi.health, ADMIN, async (c) => {
     const { db, dialect } = c.get('deps');
     const timed = async <T,>(run: () => Promise<T>) => {
       const started = performance.now();

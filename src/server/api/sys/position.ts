@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { positionApi } from '../../contracts/positions.js';
 import { dictItems } from '../../domain/dicts.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -76,9 +77,9 @@ async function insertPosition(c: Ctx, b: PositionBody): Promise<{ field: string;
 export function registerPositionRoutes(r: ApiRoutes) {
   const read = menu(POSITIONS_ROUTE, USERS_ROUTE, ADDRESS_LIST_ROUTE);
 
-  r.get('/sys/position/list', read, (c) => pagedList(c, listOptions(c)));
+  r.at(positionApi.list, read, (c) => pagedList(c, listOptions(c)));
 
-  r.get('/sys/position/queryById', read, async (c) => {
+  r.at(positionApi.queryById, read, async (c) => {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const row = id ? await c.get('deps').db.selectFrom('sys_position').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) return fail(c, NOT_FOUND);
@@ -86,7 +87,7 @@ export function registerPositionRoutes(r: ApiRoutes) {
     return ok(c, { ...camel(row), userCount: counts.get(row.code) ?? 0 }, '操作成功！', 0);
   });
 
-  r.post('/sys/position/add', perm('position:add'), async (c) => {
+  r.at(positionApi.add, perm('position:add'), async (c) => {
     const body = await jsonBody(c, positionBody);
     if (!body.ok) return body.response;
     const refused = await insertPosition(c, body.data);
@@ -94,7 +95,7 @@ export function registerPositionRoutes(r: ApiRoutes) {
     return ok(c, null, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/position/edit', perm('position:edit'), async (c) => {
+  r.at(positionApi.edit, perm('position:edit'), async (c) => {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const b = body.data;
@@ -154,12 +155,12 @@ export function registerPositionRoutes(r: ApiRoutes) {
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/position/delete', perm('position:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/position/deleteBatch', perm('position:del'), (c) => remove(c, idList(c.req.query('ids'), 200)));
+  r.at(positionApi.delete, perm('position:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(positionApi.deleteBatch, perm('position:del'), (c) => remove(c, idList(c.req.query('ids'), 200)));
 
-  r.get('/sys/position/exportXls', perm('position:export'), async (c) => exportResponse(c, positionsList, await filteredRows(c, listOptions(c), 'id', 10_000)));
+  r.at(positionApi.exportXls, perm('position:export'), async (c) => exportResponse(c, positionsList, await filteredRows(c, listOptions(c), 'id', 10_000)));
 
-  r.post('/sys/position/importExcel', perm('position:import'), async (c) =>
+  r.at(positionApi.importExcel, perm('position:import'), async (c) =>
     importWorkbook(c, positionsList, POSITION_COLUMNS, positionBody, async (row) => (await insertPosition(c, row))?.message ?? null),
   );
 }

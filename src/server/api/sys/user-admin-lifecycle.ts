@@ -92,8 +92,8 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
     announceSessionsEnded(db, { userIds: list });
     return ok(c, null, batch ? '批量删除用户成功' : '删除用户成功', 200);
   };
-  r.delete('/sys/user/delete', perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('id'), 1), false));
-  r.delete('/sys/user/deleteBatch', perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('ids')), true));
+  r.at(userAdminApi.delete, perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('id'), 1), false));
+  r.at(userAdminApi.deleteBatch, perm('user:del'), (c) => deleteUsers(c, idList(c.req.query('ids')), true));
 
   // The recycle bin: logically deleted users (most recently deleted first, at most 500), restore, purge.
   r.at(userAdminApi.recycleBin, perm('user:recycle'), async (c) => {

@@ -1,5 +1,6 @@
 // 用户管理's Excel: the list's export and the class-roster import (all or nothing). Registered from user-admin.ts.
 import { z } from 'zod';
+import { userAdminApi } from '../../contracts/users.js';
 import { storedRuleChecker } from '../../domain/code-rules.js';
 import { newId } from '../../domain/ids.js';
 import { generatedPasswordCost, generatePassword, hashPassword } from '../../domain/password.js';
@@ -42,7 +43,7 @@ const rosterRow = z.object({
   password: userFields.schema(['password']).shape.password.optional(),
 }).refine((r) => !r.password || passwordProblem(r.password, r.username) !== PASSWORD_IS_USERNAME, { message: PASSWORD_IS_USERNAME, path: ['password'] });
 export function registerUserRosterRoutes(r: ApiRoutes) {
-  r.get('/sys/user/exportXls', perm('user:export'), async (c) => {
+  r.at(userAdminApi.exportXls, perm('user:export'), async (c) => {
     const scoped = await scopedUsers(c);
     if (!scoped.ok) return fail(c, scoped.message);
     // Rosters run to thousands of rows: the plain (unstyled) workbook is written about 3× faster.
@@ -58,7 +59,7 @@ export function registerUserRosterRoutes(r: ApiRoutes) {
   // leaves no account whose generated password nobody saw; the author imports the file again. A background
   // job with a result to fetch later would have to keep those passwords somewhere meanwhile; this keeps them
   // only in the answer.
-  r.post('/sys/user/importExcel', perm('user:import'), async (c) => {
+  r.at(userAdminApi.importExcel, perm('user:import'), async (c) => {
     // Aborted when the author's connection closes (a proxy timing out, a closed tab).
     const connection = c.req.raw.signal;
     const user = c.get('user')!;

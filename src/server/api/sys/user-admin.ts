@@ -32,7 +32,7 @@ import { registerUserRosterRoutes } from './user-admin-roster.js';
 import { DENIED, enrichUsers, listOptions, manageable, NOT_FOUND, scopedUsers, toRecord } from './user-admin-scope.js';
 
 export function registerUserAdminRoutes(r: ApiRoutes) {
-  r.get('/sys/user/list', menu(USERS_ROUTE), async (c) => {
+  r.at(userAdminApi.list, menu(USERS_ROUTE), async (c) => {
     const scoped = await scopedUsers(c);
     if (!scoped.ok) return fail(c, scoped.message);
     return pagedList(c, listOptions(c, scoped));
@@ -134,7 +134,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     );
   });
 
-  r.post('/sys/user/add', perm('user:add'), async (c) => {
+  r.at(userAdminApi.add, perm('user:add'), async (c) => {
     const body = await jsonBody(c, addBody);
     if (!body.ok) return body.response;
     const b = body.data;
@@ -191,7 +191,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.put('/sys/user/edit', perm('user:edit'), async (c) => {
+  r.at(userAdminApi.edit, perm('user:edit'), async (c) => {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const b = body.data;

@@ -4,7 +4,8 @@ import type { Hono } from 'hono';
 import { Alert, Card } from '../../../templates/antd.js';
 import { BarChart, PieChart, RankBars } from '../../../templates/charts.js';
 import { formatNumber } from '../../../templates/monitor.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES, type AnalysisFigures } from '../../resources/dashboards.js';
+import { dashboardApi, type AnalysisFigures } from '../../contracts/dashboards.js';
+import { DASHBOARD_ROUTES } from '../../resources/dashboards.js';
 import type { PageEnv } from '../context.js';
 import { shellPage } from '../shell-page.js';
 import { Kpi, Styles } from './shared.js';
@@ -77,7 +78,7 @@ function AnalysisView({ a }: { a: AnalysisFigures }) {
 export function registerAnalysisPage(app: Hono<PageEnv>) {
   app.get(DASHBOARD_ROUTES.analysis, (c) =>
     shellPage(c, { current: DASHBOARD_ROUTES.analysis, title: '分析页' }, async () => {
-      const res = await c.get('upstream').call<AnalysisFigures>('GET', DASHBOARD_API.analysis);
+      const res = await c.get('upstream').send(dashboardApi.analysis);
       return (
         <>
           <Styles />

@@ -6,7 +6,8 @@ import { Alert, Card, LinkButton } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import { leafTarget, visibleItems, inMenu } from '../../../templates/shell/side-menu.js';
 import { MY_HOMEWORK_ROUTE } from '../../resources/additional-work.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES, type AnalysisFigures, type StudentHome, type WorkplaceData } from '../../resources/dashboards.js';
+import { dashboardApi, type StudentHome } from '../../contracts/dashboards.js';
+import { DASHBOARD_ROUTES } from '../../resources/dashboards.js';
 import { MINE_WORK_ROUTE, WORK_ROUTE } from '../../resources/works.js';
 import type { MenuItem } from '../../upstream/client.js';
 import { siteConfig, type PageEnv, type PageSession } from '../context.js';
@@ -151,7 +152,7 @@ export function registerHomePage(app: Hono<PageEnv>) {
       const others = session.menu.filter((m) => m.path !== DASHBOARD_ROUTES.home);
       // The role's home: the school's key figures for admins, the to-do for teachers, their own works for students.
       if (isAdmin && inMenu(session.menu, DASHBOARD_ROUTES.analysis)) {
-        const [cfg, res] = await Promise.all([siteConfig(c), up.call<AnalysisFigures>('GET', DASHBOARD_API.analysis, { brief: '1' })]);
+        const [cfg, res] = await Promise.all([siteConfig(c), up.send(dashboardApi.analysis, { query: { brief: '1' } })]);
         return (
           <div class="xt-dash">
             <Styles />
@@ -173,7 +174,7 @@ export function registerHomePage(app: Hono<PageEnv>) {
         );
       }
       if (inMenu(session.menu, DASHBOARD_ROUTES.workplace)) {
-        const [cfg, res] = await Promise.all([siteConfig(c), up.call<WorkplaceData>('GET', DASHBOARD_API.workplace)]);
+        const [cfg, res] = await Promise.all([siteConfig(c), up.send(dashboardApi.workplace)]);
         const w = res.body.success ? res.body.result : null;
         const canGrade = inMenu(session.menu, WORK_ROUTE);
         return (
@@ -212,7 +213,7 @@ export function registerHomePage(app: Hono<PageEnv>) {
           </div>
         );
       }
-      const [cfg, res] = await Promise.all([siteConfig(c), up.call<StudentHome>('GET', DASHBOARD_API.mine)]);
+      const [cfg, res] = await Promise.all([siteConfig(c), up.send(dashboardApi.mine)]);
       return (
         <div class="xt-dash">
           <Styles />

@@ -4,21 +4,12 @@ import type { Child } from 'hono/jsx';
 import { Card, Tag } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import { formatBytes, formatDuration, formatNumber, LivePanel, MonitorError, Stats } from '../../../templates/monitor.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES } from '../../resources/dashboards.js';
+import { monitorApi, type DiskInfo, type Health, type HttpStats, type RuntimeInfo, type SystemInfo } from '../../contracts/monitor.js';
+import { DASHBOARD_ROUTES } from '../../resources/dashboards.js';
 import { MONITOR_ROUTES } from '../../resources/monitor.js';
-import type { HttpStats } from '../../monitor/recorder.js';
-import type { DiskInfo, RuntimeInfo, SystemInfo } from '../../monitor/system.js';
 import type { PageEnv } from '../context.js';
 import { shellPage } from '../shell-page.js';
 import { MiniTable, Styles } from './shared.js';
-
-type Health = {
-  status: string;
-  components: {
-    db: { status: string; details: { database: string; latencyMs: number; error?: string } };
-    redis: { status: string; details: { configured: boolean; server?: string; latencyMs?: number; version?: string; error?: string; message?: string } };
-  };
-};
 
 const STATUS_TAG: Record<string, { color: string; text: string }> = {
   UP: { color: 'green', text: '正常' },
@@ -91,11 +82,11 @@ export function registerMonitorPage(app: Hono<PageEnv>) {
     shellPage(c, { current: DASHBOARD_ROUTES.monitor, title: '监控页' }, async () => {
       const up = c.get('upstream');
       const [health, system, runtime, http, disk] = await Promise.all([
-        up.call<Health>('GET', DASHBOARD_API.health),
-        up.call<SystemInfo>('GET', '/actuator/system'),
-        up.call<RuntimeInfo>('GET', '/actuator/runtime'),
-        up.call<HttpStats>('GET', '/actuator/http'),
-        up.call<DiskInfo>('GET', '/actuator/disk'),
+        up.send(monitorApi.health),
+        up.send(monitorApi.system),
+        up.send(monitorApi.runtime),
+        up.send(monitorApi.http),
+        up.send(monitorApi.disk),
       ]);
       const value = <T,>(r: { body: { success: boolean; result: T } }) => (r.body.success ? r.body.result : null);
       const errors = [...new Set([health, system, runtime, http, disk].filter((r) => !r.body.success).map((r) => r.body.message || '读取失败'))];

@@ -6,7 +6,8 @@ import { navAttrs } from '../../../templates/list/list-view.js';
 import { formatNumber } from '../../../templates/monitor.js';
 import { inMenu } from '../../../templates/shell/side-menu.js';
 import { HOMEWORK_ROUTE, HOMEWORK_SUBMISSIONS_ROUTE } from '../../resources/additional-work.js';
-import { DASHBOARD_API, DASHBOARD_ROUTES, type HomeworkItem, type WorkplaceData } from '../../resources/dashboards.js';
+import { dashboardApi, type HomeworkItem, type WorkplaceData } from '../../contracts/dashboards.js';
+import { DASHBOARD_ROUTES } from '../../resources/dashboards.js';
 import { WORK_ROUTE } from '../../resources/works.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { shellPage } from '../shell-page.js';
@@ -130,7 +131,7 @@ function WorkplaceView({ w, session }: { w: WorkplaceData; session: PageSession 
 export function registerWorkplacePage(app: Hono<PageEnv>) {
   app.get(DASHBOARD_ROUTES.workplace, (c) =>
     shellPage(c, { current: DASHBOARD_ROUTES.workplace, title: '工作台' }, async (session) => {
-      const res = await c.get('upstream').call<WorkplaceData>('GET', DASHBOARD_API.workplace);
+      const res = await c.get('upstream').send(dashboardApi.workplace);
       return (
         <>
           <Styles />

@@ -3,6 +3,7 @@
 // errors are shown beside their fields with what the user typed, and a success shows the result.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { demoFormApi } from '../../contracts/demo.js';
 import { advancedGroups, baseForm, MAX_MEMBERS, memberColumns, stepForm, stepPassword } from '../../resources/demo.js';
 import type { FieldOption, FieldSpec, FormSpec } from '../../resources/spec.js';
 import { Alert, Button, LinkButton } from '../../../templates/antd.js';
@@ -94,7 +95,7 @@ function registerBaseForm(app: Hono<PageEnv>) {
 
   app.post(BASE, async (c) => {
     const form = await submitted(c);
-    const res = await c.get('upstream').call<Values & { errors?: Errors }>('POST', '/demo/form/base', undefined, formToBody(form, baseForm.fields));
+    const res = await c.get('upstream').send(demoFormApi.base, { body: formToBody(form, baseForm.fields) });
     if (res.body.success) {
       const r = res.body.result;
       return page(c, () => (
@@ -183,7 +184,7 @@ function registerStepForm(app: Hono<PageEnv>) {
     const up = c.get('upstream');
     if (one(form.step) === '2' && one(form.action) === 'back') return page(c, 0, (options) => <StepOne values={values} errors={{}} options={options} />);
     if (one(form.step) === '2') {
-      const res = await up.call<Values & { errors?: Errors }>('POST', '/demo/form/step', { stage: 'submit' }, { ...body, password: one(form.password) });
+      const res = await up.send(demoFormApi.step, { query: { stage: 'submit' }, body: { ...body, password: one(form.password) } });
       if (res.body.success) {
         const r = res.body.result;
         return page(c, 2, () => (
@@ -197,7 +198,7 @@ function registerStepForm(app: Hono<PageEnv>) {
       if (STEP_KEYS.some((k) => errors[k])) return page(c, 0, (options) => <StepOne values={values} errors={errors} options={options} />, refusedStatus(c));
       return page(c, 1, () => <StepTwo values={values} errors={errors} message={unplaced(errors, ['password'], res.body.message)} />, refusedStatus(c));
     }
-    const res = await up.call<Values & { errors?: Errors }>('POST', '/demo/form/step', { stage: 'check' }, body);
+    const res = await up.send(demoFormApi.step, { query: { stage: 'check' }, body });
     if (res.body.success) return page(c, 1, () => <StepTwo values={{ ...values, ...res.body.result }} errors={{}} />);
     const errors = res.body.result?.errors ?? {};
     return page(c, 0, (options) => <StepOne values={values} errors={errors} message={unplaced(errors, STEP_KEYS, res.body.message)} options={options} />, refusedStatus(c));
@@ -287,7 +288,7 @@ function registerAdvancedForm(app: Hono<PageEnv>) {
       return page(c, (options) => <AdvancedFormView values={values} rows={rows} errors={{}} options={options} />);
     }
     const body = { ...formToBody(form, GROUP_FIELDS), members: rows.map((r) => formToBody(r as Record<string, string>, memberColumns)) };
-    const res = await c.get('upstream').call<Values & { errors?: Errors }>('POST', '/demo/form/advanced', undefined, body);
+    const res = await c.get('upstream').send(demoFormApi.advanced, { body });
     if (res.body.success) {
       const r = res.body.result;
       const members = (r.members as Values[] | undefined) ?? [];
