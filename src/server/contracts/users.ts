@@ -1,5 +1,6 @@
-// 用户管理 (/sys/user): the endpoints its dialogs call beside the list (detail, freeze, password, the recycle bin)
-// and the reads of its form (roles, classes, the department pickers).
+// 用户管理 (/sys/user): its list (also the user picker of 作业管理's 克隆至其他账号), the endpoints its dialogs
+// call (detail, freeze, password, the recycle bin) and the reads of its form (roles, classes, the department pickers).
+import type { Page } from './shapes.js';
 import { DELETE, GET, PUT } from './endpoint.js';
 
 /** A user as 用户管理 reads one (queryById, the recycle bin): the record with its classes, roles and managed classes. */
@@ -31,6 +32,8 @@ export interface DepartOption {
 }
 
 export const userAdminApi = {
+  /** The users in the caller's scope (the list's filters, e.g. realname `*text*`). */
+  list: GET<Page<UserRecord>>('/sys/user/list'),
   queryById: GET<UserRecord, { id: string }>('/sys/user/queryById'),
   /** The ids of the user's roles. */
   roleIds: GET<string[], { userid: string }>('/sys/user/queryUserRole'),
