@@ -17,6 +17,14 @@ export interface DepartTreeNode {
   children: DepartTreeNode[];
 }
 
+/** A department of the pickers' tree (queryIdTree): its id as key and value. */
+export interface DepartIdTreeNode {
+  key: string;
+  value: string;
+  title: string;
+  children: DepartIdTreeNode[];
+}
+
 /** One department as the screen shows it (queryById): with its parent's name and its counts. */
 export interface DepartDetail extends Record<string, unknown> {
   id: string;
@@ -67,13 +75,6 @@ export interface DepartCourseRow {
   openTime: string | null;
 }
 
-/** A course as the course list answers it (the fields the 课程 tab's picker reads). */
-export interface CourseListRow {
-  id: string;
-  courseName: string;
-  createTime: string | null;
-}
-
 /** A save's answer: the fields that failed, when the API tells them. */
 type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
@@ -91,6 +92,8 @@ export const departApi = {
   treeList: GET<DepartTreeNode[]>('/sys/sysDepart/queryTreeList'),
   /** The departments the caller manages as a tree; null for a user who manages none. */
   myTreeList: GET<DepartTreeNode[] | null>('/sys/sysDepart/queryMyDeptTreeList'),
+  /** The department pickers of other screens: the caller's departments (admins: all of them) as a tree. */
+  idTree: GET<DepartIdTreeNode[]>('/sys/sysDepart/queryIdTree'),
   searchBy: GET<DepartTreeNode[], { keyWord: string; myDeptSearch?: string }>('/sys/sysDepart/searchBy'),
   queryById: GET<DepartDetail, { id: string }>('/sys/sysDepart/queryById'),
   add: POST<Saved<{ id?: string }>, Record<string, unknown> & { parentId?: string }>('/sys/sysDepart/add'),
@@ -139,11 +142,9 @@ export const departRoleApi = {
   savePermissions: POST<null, { roleId: string } & PermissionSave>('/sys/sysDepartPermission/saveDeptRolePermission'),
 };
 
-/** The 课程 tab: a class's courses and their open times. */
+/** The 课程 tab: a class's courses and their open times (its course picker: courseApi.list, contracts/courses.ts). */
 export const departCourseApi = {
   list: GET<Page<DepartCourseRow>, { deptId?: string; courseId?: string } & Paging>('/teaching/teachingCourseDept/list'),
-  /** The courses the caller may see; with `departId`, those authorised for the class or one of its ancestors. */
-  courses: GET<Page<CourseListRow>, { departId?: string; courseName?: string } & Sort & Paging>('/teaching/teachingCourse/list'),
   add: POST<null, { deptId: string; courseIdList: string[] }>('/teaching/teachingCourseDept/addOrUpdate'),
   /** 设置开课时间 ('YYYY-MM-DD HH:mm[:ss]'; empty clears it). */
   setOpenTime: PUT_OR_POST<null, { id: string; openTime: string }>('/teaching/teachingCourseDept/edit'),

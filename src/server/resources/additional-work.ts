@@ -1,6 +1,7 @@
 // 布置班级作业 (/work/additionalWork): the homework's fields, and the list and dialog declared from them, shared
 // by the API (validation, filters, sort keys, dictionary texts) and the page (query form, table, dialog);
 // 我的作业 (/center/myAdditionalWork) is a page of its own.
+import { homeworkApi } from '../contracts/homework.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -10,8 +11,7 @@ export const MY_HOMEWORK_ROUTE = '/center/myAdditionalWork';
 /** The grading desk (作业管理), filtered to one homework with `?additionalId=`. */
 export const GRADING_DESK_ROUTE = '/teaching/workList';
 /** Classes (班级) the caller may assign homework to: `[{id, title}]`. */
-const HOMEWORK_CLASSES_API = '/teaching/teachingAdditionalWork/classList';
-const CLASS_OPTIONS = { api: HOMEWORK_CLASSES_API, value: 'id', label: 'title' };
+const CLASS_OPTIONS = { api: homeworkApi.classes, value: 'id', label: 'title' };
 /** additional_work_status tag colours: not published orange, published green, ended red. */
 const STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'green', '2': 'red' };
 
@@ -39,12 +39,12 @@ export const homeworkList: ListSpec = {
   route: HOMEWORK_ROUTE,
   title: '布置班级作业',
   api: {
-    list: '/teaching/teachingAdditionalWork/list',
-    add: '/teaching/teachingAdditionalWork/add',
-    edit: '/teaching/teachingAdditionalWork/edit',
-    queryById: '/teaching/teachingAdditionalWork/queryById',
-    delete: '/teaching/teachingAdditionalWork/delete',
-    deleteBatch: '/teaching/teachingAdditionalWork/deleteBatch',
+    list: homeworkApi.list,
+    add: homeworkApi.add,
+    edit: homeworkApi.edit,
+    queryById: homeworkApi.queryById,
+    delete: homeworkApi.delete,
+    deleteBatch: homeworkApi.deleteBatch,
   },
   columns: [
     // In the export only: a 32-character id means nothing on screen.

@@ -1,6 +1,8 @@
 // 课程包管理 (/course/course) and 课程单元管理 (/course/courseUnit): the course's and the unit's fields, and the
 // list and form declarations made from them, shared by the API (validation, filters, sort keys, dictionary
 // texts, export) and the pages (query form, table, dialogs).
+import { courseApi, courseUnitApi } from '../contracts/courses.js';
+import { departApi } from '../contracts/departs.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
@@ -12,9 +14,9 @@ export const MAP_EDITOR_ROUTE = `${UNIT_ROUTE}/map`;
 /** Upload folder of course covers, maps and unit covers (images); unit media go to `courseunit`. */
 const COURSE_IMAGE_BIZ = 'course';
 /** Departments to authorise (a tree, children indented). */
-const DEPART_OPTIONS = { api: '/sys/sysDepart/queryIdTree', value: 'value', label: 'title' };
+const DEPART_OPTIONS = { api: departApi.idTree, value: 'value', label: 'title' };
 /** Courses to choose from. */
-const COURSE_OPTIONS = { api: '/teaching/teachingCourse/list', value: 'id', label: 'courseName' };
+const COURSE_OPTIONS = { api: courseApi.list, value: 'id', label: 'courseName' };
 
 /** Rows whose `canEdit` / `canDelete` (set by the API for the caller) are true. */
 const MAY_EDIT = { field: 'canEdit', values: ['true'] };
@@ -58,13 +60,13 @@ export const coursesList: ListSpec = {
   route: COURSE_ROUTE,
   title: '课程包管理',
   api: {
-    list: '/teaching/teachingCourse/list',
-    add: '/teaching/teachingCourse/add',
-    edit: '/teaching/teachingCourse/edit',
-    queryById: '/teaching/teachingCourse/queryById',
-    delete: '/teaching/teachingCourse/delete',
-    deleteBatch: '/teaching/teachingCourse/deleteBatch',
-    exportXls: '/teaching/teachingCourse/exportXls',
+    list: courseApi.list,
+    add: courseApi.add,
+    edit: courseApi.edit,
+    queryById: courseApi.queryById,
+    delete: courseApi.delete,
+    deleteBatch: courseApi.deleteBatch,
+    exportXls: courseApi.exportXls,
   },
   columns: [
     courseFields.column('courseType', { width: 90 }),
@@ -200,14 +202,14 @@ export const unitsList: ListSpec = {
   route: UNIT_ROUTE,
   title: '课程单元管理',
   api: {
-    list: '/teaching/teachingCourseUnit/list',
-    add: '/teaching/teachingCourseUnit/add',
-    edit: '/teaching/teachingCourseUnit/edit',
-    queryById: '/teaching/teachingCourseUnit/queryById',
-    delete: '/teaching/teachingCourseUnit/delete',
-    deleteBatch: '/teaching/teachingCourseUnit/deleteBatch',
-    exportXls: '/teaching/teachingCourseUnit/exportXls',
-    importExcel: '/teaching/teachingCourseUnit/importExcel',
+    list: courseUnitApi.list,
+    add: courseUnitApi.add,
+    edit: courseUnitApi.edit,
+    queryById: courseUnitApi.queryById,
+    delete: courseUnitApi.delete,
+    deleteBatch: courseUnitApi.deleteBatch,
+    exportXls: courseUnitApi.exportXls,
+    importExcel: courseUnitApi.importExcel,
   },
   columns: [
     unitFields.column('unitName', { sortable: true }),

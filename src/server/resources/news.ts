@@ -1,6 +1,7 @@
 // 资讯管理 (/news/list): the news item's fields, and the list and form declared from them, shared by the API and
 // the page. The anchor declares no button codes for it: whoever is granted the menu (the seed: admin only) may
 // add, edit and delete.
+import { newsApi } from '../contracts/news.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -25,13 +26,13 @@ export const newsList: ListSpec = {
   route: NEWS_ROUTE,
   title: '资讯管理',
   api: {
-    list: `${NEWS_API}/list`,
-    add: `${NEWS_API}/add`,
-    edit: `${NEWS_API}/edit`,
-    queryById: `${NEWS_API}/queryById`,
-    delete: `${NEWS_API}/delete`,
-    deleteBatch: `${NEWS_API}/deleteBatch`,
-    exportXls: `${NEWS_API}/exportXls`,
+    list: newsApi.list,
+    add: newsApi.add,
+    edit: newsApi.edit,
+    queryById: newsApi.queryById,
+    delete: newsApi.delete,
+    deleteBatch: newsApi.deleteBatch,
+    exportXls: newsApi.exportXls,
   },
   columns: [
     newsFields.column('newsTitle', { sortable: true, render: 'ellipsis' }),

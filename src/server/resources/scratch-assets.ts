@@ -2,6 +2,7 @@
 // and where the tags an asset may carry live: 分类字典 (sys_category) under A03 素材库标签, one group per asset
 // type; a tag's value (the English Scratch library tag, as stored on the asset) is the category's 分类值, its
 // label the name.
+import { scratchAssetApi } from '../contracts/scratch-assets.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -45,12 +46,12 @@ export const scratchAssetsList: ListSpec = {
   route: ASSETS_ROUTE,
   title: 'Scratch素材库',
   api: {
-    list: `${ASSETS_API}/list`,
-    add: `${ASSETS_API}/add`,
-    edit: `${ASSETS_API}/edit`,
-    queryById: `${ASSETS_API}/queryById`,
-    delete: `${ASSETS_API}/delete`,
-    deleteBatch: `${ASSETS_API}/deleteBatch`,
+    list: scratchAssetApi.list,
+    add: scratchAssetApi.add,
+    edit: scratchAssetApi.edit,
+    queryById: scratchAssetApi.queryById,
+    delete: scratchAssetApi.delete,
+    deleteBatch: scratchAssetApi.deleteBatch,
   },
   columns: [
     scratchAssetFields.column('assetType', { width: 90 }),

@@ -1,13 +1,14 @@
 // 作业管理 (/teaching/workList): the teachers' grading desk over the works of their classes' members, and
 // 我的作品列表 (/account/mineWork): a student's own works. A work's fields are declared once; the API derives
 // its filter and sort allow-list, the grade's validation, dictionary texts and Excel columns (作业列表) from them.
+import { workApi, workTagApi } from '../contracts/works.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const WORK_ROUTE = '/teaching/workList';
 /** The caller's own work tags (a list of names). */
-const WORK_TAG_OPTIONS = { api: '/teaching/teachingWork/getWorkTags', value: 'value', label: 'label' };
+const WORK_TAG_OPTIONS = { api: workTagApi.tags, value: 'value', label: 'label' };
 
 /**
  * A work's fields, labelled as the grading dialog shows them (the lists title some columns differently).
@@ -40,12 +41,12 @@ export const worksList: ListSpec = {
   route: WORK_ROUTE,
   title: '作业管理',
   api: {
-    list: '/teaching/teachingWork/list',
-    edit: '/teaching/teachingWork/edit',
-    queryById: '/teaching/teachingWork/queryById',
-    delete: '/teaching/teachingWork/delete',
-    deleteBatch: '/teaching/teachingWork/deleteBatch',
-    exportXls: '/teaching/teachingWork/exportXls',
+    list: workApi.list,
+    edit: workApi.edit,
+    queryById: workApi.queryById,
+    delete: workApi.delete,
+    deleteBatch: workApi.deleteBatch,
+    exportXls: workApi.exportXls,
   },
   // The table shows §3.4's columns; the export keeps the anchor's 作业列表 (export-only columns: list false).
   // 状态 comes early: at 1366 px the columns after it scroll under the fixed 操作 column.
@@ -135,9 +136,9 @@ export const mineWorksList: ListSpec = {
   route: MINE_WORK_ROUTE,
   title: '我的作品列表',
   api: {
-    list: '/teaching/teachingWork/mine',
-    delete: '/teaching/teachingWork/delete',
-    deleteBatch: '/teaching/teachingWork/deleteBatch',
+    list: workApi.mine,
+    delete: workApi.delete,
+    deleteBatch: workApi.deleteBatch,
   },
   columns: [
     workFields.column('workName', { title: '作品名', width: 140 }),

@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { categoryTreeApi } from '../../contracts/categories.js';
 import {
   allCategories,
   categoryValue,
@@ -144,7 +145,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
 
   // The children of the category coded `pcode` ('0' or absent: the roots): one level with `async=true`,
   // the whole subtree otherwise.
-  r.get(api('loadTreeRoot'), LOGGED_IN, async (c) => {
+  r.at(categoryTreeApi.subtree, LOGGED_IN, async (c) => {
     const pcode = (c.req.query('pcode') ?? '').trim() || ROOT_PID;
     const rows = await allCategories(c.get('deps').db);
     const root = pcode === ROOT_PID ? null : rows.find((x) => x.code === pcode);

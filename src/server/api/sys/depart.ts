@@ -102,7 +102,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
   r.at(departApi.treeList, menu(DEPART_ROUTE, ADDRESS_LIST_ROUTE), async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
 
   // Department pickers of other screens: admins see every department, others their managed subtrees.
-  r.get('/sys/sysDepart/queryIdTree', LOGGED_IN, async (c) => ok(c, toIdTree(await visibleTree(c, await departScope(c))), '操作成功！', 0));
+  r.at(departApi.idTree, LOGGED_IN, async (c) => ok(c, toIdTree(await visibleTree(c, await departScope(c))), '操作成功！', 0));
 
   r.at(departApi.myTreeList, LOGGED_IN, async (c) => {
     const user = c.get('user')!;

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { homeworkApi, myHomeworkApi } from '../../contracts/homework.js';
 import type { Database } from '../../db/schema.js';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { decorate } from '../../domain/dicts.js';
@@ -304,7 +305,7 @@ async function submissions(db: Db, scope: UserScope, id: string) {
 export function registerAdditionalWorkRoutes(r: ApiRoutes) {
   const screen = menu(HOMEWORK_ROUTE);
 
-  r.get('/teaching/teachingAdditionalWork/list', screen, async (c) => {
+  r.at(homeworkApi.list, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const { db } = c.get('deps');
@@ -335,7 +336,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
   });
 
   // Classes the caller may assign homework to (ours: the dialog's 分配班级 and the 班级 filter).
-  r.get('/teaching/teachingAdditionalWork/classList', screen, async (c) => {
+  r.at(homeworkApi.classes, screen, async (c) => {
     const scope = await userScope(c.get('deps').db, c.get('user')!);
     const all = await departsInScope(c.get('deps').db, scope);
     return ok(
@@ -346,7 +347,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     );
   });
 
-  r.get('/teaching/teachingAdditionalWork/queryById', screen, async (c) => {
+  r.at(homeworkApi.queryById, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const row = await staffHomework(c, scope, c.req.query('id') ?? '');
@@ -380,7 +381,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, record, '操作成功！', 200);
   });
 
-  r.post('/teaching/teachingAdditionalWork/add', perm('additional:add'), async (c) => {
+  r.at(homeworkApi.add, perm('additional:add'), async (c) => {
     const body = await jsonBody(c, homeworkBody);
     if (!body.ok) return body.response;
     const scope = await staffScope(c);
@@ -399,7 +400,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/teaching/teachingAdditionalWork/edit', perm('additional:edit'), async (c) => {
+  r.at(homeworkApi.edit, perm('additional:edit'), async (c) => {
     const body = await jsonBody(c, homeworkBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const scope = await staffScope(c);
@@ -448,11 +449,11 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/teaching/teachingAdditionalWork/delete', perm('additional:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/teaching/teachingAdditionalWork/deleteBatch', perm('additional:del'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.at(homeworkApi.delete, perm('additional:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(homeworkApi.deleteBatch, perm('additional:del'), (c) => remove(c, idList(c.req.query('ids'))));
 
   // Ours: who of the homework's classes (in the caller's scope) handed it in, with the grade, and who did not.
-  r.get('/teaching/teachingAdditionalWork/submissions', screen, async (c) => {
+  r.at(homeworkApi.submissions, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const row = await staffHomework(c, scope, c.req.query('id') ?? '');
@@ -461,7 +462,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, { ...result, additionalId: row.id, workName: row.workName }, '操作成功！', 200);
   });
 
-  r.get('/teaching/teachingWork/mineAdditionalWork', LOGGED_IN, async (c) => {
+  r.at(myHomeworkApi.list, LOGGED_IN, async (c) => {
     const q = queryParams(c, mineQuery);
     if (!q.ok) return q.response;
     const records = await mineAdditionalWork(c.get('deps').db, c.get('user')!.id, q.data);

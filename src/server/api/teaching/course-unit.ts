@@ -15,6 +15,7 @@ import { camel, fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { UNIT_BODY_KEYS, UNIT_ROUTE, unitFields, unitsList } from '../../resources/courses.js';
+import { courseUnitApi } from '../../contracts/courses.js';
 import type { Selectable } from 'kysely';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';
@@ -181,7 +182,7 @@ const importRow = z.object({
 export function registerCourseUnitRoutes(r: ApiRoutes) {
   // All or nothing: every row is checked (course by name, work type by text or value) before any is written;
   // one bad row and nothing is imported, with each bad row's number and reason.
-  r.post('/teaching/teachingCourseUnit/importExcel', perm('unit:add'), async (c) => {
+  r.at(courseUnitApi.importExcel, perm('unit:add'), async (c) => {
     const read = await readImportRows(c, IMPORT_COLUMNS, importRow);
     if (!read.ok) return read.response;
     const { db } = c.get('deps');
@@ -259,13 +260,13 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     return importAnswer(c, read.total, units.length, []);
   });
 
-  r.get('/teaching/teachingCourseUnit/list', menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
+  r.at(courseUnitApi.list, menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
 
-  r.get('/teaching/teachingCourseUnit/exportXls', menu(UNIT_ROUTE), async (c) => exportResponse(c, unitsList, await filteredRows(c, listOptions(c), 'u.id')));
+  r.at(courseUnitApi.exportXls, menu(UNIT_ROUTE), async (c) => exportResponse(c, unitsList, await filteredRows(c, listOptions(c), 'u.id')));
 
   // The student's units of a course: the course must be visible to them (shared, or assigned and opened —
   // the anchor skipped the open time here, §2.14.7); hidden media are blanked for students.
-  r.get('/teaching/teachingCourseUnit/mineUnit', LOGGED_IN, async (c) => {
+  r.at(courseUnitApi.mine, LOGGED_IN, async (c) => {
     const courseId = c.req.query('courseId') ?? '';
     if (!courseId || courseId.length > 64) return fail(c, '请指定课程');
     const { db } = c.get('deps');
@@ -301,7 +302,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     return ok(c, record, '操作成功！', 0);
   });
 
-  r.get('/teaching/teachingCourseUnit/queryById', LOGGED_IN, async (c) => {
+  r.at(courseUnitApi.queryById, LOGGED_IN, async (c) => {
     const id = c.req.query('id') ?? '';
     const { db } = c.get('deps');
     const unit = id.length <= 64 ? await db.selectFrom('teaching_course_unit').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
@@ -312,7 +313,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     return ok(c, unitModel({ ...unitForViewer(unit, viewer), course_name: course.course_name }), '操作成功！', 200);
   });
 
-  r.post('/teaching/teachingCourseUnit/add', perm('unit:add'), async (c) => {
+  r.at(courseUnitApi.add, perm('unit:add'), async (c) => {
     const body = await jsonBody(c, unitBody);
     if (!body.ok) return body.response;
     const built = await unitColumns(c, body.data);
@@ -326,7 +327,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/teaching/teachingCourseUnit/edit', perm('unit:edit'), async (c) => {
+  r.at(courseUnitApi.edit, perm('unit:edit'), async (c) => {
     const body = await jsonBody(c, unitBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -346,7 +347,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
 
   // 地图编辑器: saves the coordinates of several units at once. Only mapX/mapY are taken (the anchor rewrote
   // whole units from the client); every id must exist, else nothing changes.
-  r.on(['PUT', 'POST'], '/teaching/teachingCourseUnit/editBatch', perm('unit:edit'), async (c) => {
+  r.at(courseUnitApi.saveMapPositions, perm('unit:edit'), async (c) => {
     const body = await jsonBody(c, mapBatch);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -375,6 +376,6 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, found.flatMap(unitFileKeys)));
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/teaching/teachingCourseUnit/delete', perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('id'), 1)));
-  r.delete('/teaching/teachingCourseUnit/deleteBatch', perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('ids'))));
+  r.at(courseUnitApi.delete, perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('id'), 1)));
+  r.at(courseUnitApi.deleteBatch, perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('ids'))));
 }

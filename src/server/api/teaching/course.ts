@@ -31,7 +31,7 @@ import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../env
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import { departScope } from '../sys/depart-scope.js';
-import { departCourseApi } from '../../contracts/departs.js';
+import { courseApi } from '../../contracts/courses.js';
 import { authorsCourse, courseViewer, flag, idsField, inDict, managesCourses, othersCourses, unknownKeys } from './course-access.js';
 
 const homeQuery = z.object({
@@ -155,19 +155,19 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 200);
   });
 
-  r.at(departCourseApi.courses, LOGGED_IN, async (c) => {
+  r.at(courseApi.list, LOGGED_IN, async (c) => {
     return pagedList(c, await listOptions(c, await listScope(c)));
   });
 
   // 我的课程: shared courses and those of the caller's classes whose open time has passed (one rule, domain/courses).
-  r.get('/teaching/teachingCourse/mineCourse', LOGGED_IN, async (c) => {
+  r.at(courseApi.mine, LOGGED_IN, async (c) => {
     const viewer = (await courseViewer(c))!;
     const rows = await mineCourses(c.get('deps').db, { ...viewer, seesAll: false });
     return ok(c, rows.map((row) => ({ ...courseModel(row), courseCover_url: fileUrl(row.course_cover), courseMap_url: fileUrl(row.course_map) })), '操作成功！', 200);
   });
 
   // The anchor lets anyone read any course here (its unit pages call it); we answer only visible courses.
-  r.get('/teaching/teachingCourse/queryById', LOGGED_IN, async (c) => {
+  r.at(courseApi.queryById, LOGGED_IN, async (c) => {
     const id = c.req.query('id') ?? '';
     const row = id.length <= 64 ? await visibleCourse(c.get('deps').db, (await courseViewer(c))!, id) : undefined;
     if (!row) {
@@ -180,7 +180,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, { ...record, courseMapWidth: size?.width ?? null, courseMapHeight: size?.height ?? null }, '操作成功！', 200);
   });
 
-  r.post('/teaching/teachingCourse/add', perm('course:add'), async (c) => {
+  r.at(courseApi.add, perm('course:add'), async (c) => {
     const body = await jsonBody(c, courseBody);
     if (!body.ok) return body.response;
     const refused = await checkCourse(c, body.data);
@@ -194,7 +194,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/teaching/teachingCourse/edit', perm('course:edit'), async (c) => {
+  r.at(courseApi.edit, perm('course:edit'), async (c) => {
     const body = await jsonBody(c, courseBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -242,10 +242,10 @@ export function registerCourseRoutes(r: ApiRoutes) {
     await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, files));
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/teaching/teachingCourse/delete', perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('id'), 1)));
-  r.delete('/teaching/teachingCourse/deleteBatch', perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('ids'))));
+  r.at(courseApi.delete, perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('id'), 1)));
+  r.at(courseApi.deleteBatch, perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('ids'))));
 
-  r.get('/teaching/teachingCourse/exportXls', menu(COURSE_ROUTE), async (c) =>
+  r.at(courseApi.exportXls, menu(COURSE_ROUTE), async (c) =>
     exportResponse(c, coursesList, await filteredRows(c, await listOptions(c, { departId: c.req.query('departId')?.trim().slice(0, 64) || undefined }), 'c.id')),
   );
 }

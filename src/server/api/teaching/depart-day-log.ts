@@ -10,6 +10,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { DAY_LOG_COUNTERS } from '../../db/migrations/008_depart_day_log.js';
+import { reportApi } from '../../contracts/reports.js';
 import { REPORT_ROUTE } from '../../resources/teaching-report.js';
 import { menu, type ApiRoutes } from '../access.js';
 import { ok, queryParams } from '../envelope.js';
@@ -97,7 +98,7 @@ async function read<T>(c: Context<ApiEnv>, run: (db: Kysely<Database>, scope: Us
 
 export function registerDepartDayLogRoutes(r: ApiRoutes) {
   // Reading the report is reading the screen: whoever has its menu (admin, teachers) reaches it.
-  r.get('/teaching/teachingDepartDayLog/getReport', menu(REPORT_ROUTE), (c) => read(c, reportTotals));
-  r.get('/teaching/teachingDepartDayLog/getReportGroupByDepart', menu(REPORT_ROUTE), (c) => read(c, reportByDepart));
-  r.get('/teaching/teachingDepartDayLog/getReportGroupByMonth', menu(REPORT_ROUTE), (c) => read(c, reportByMonth));
+  r.at(reportApi.totals, menu(REPORT_ROUTE), (c) => read(c, reportTotals));
+  r.at(reportApi.byDepart, menu(REPORT_ROUTE), (c) => read(c, reportByDepart));
+  r.at(reportApi.byMonth, menu(REPORT_ROUTE), (c) => read(c, reportByMonth));
 }

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { frontMenuApi } from '../../contracts/front-menu.js';
 import {
   allFrontMenuRows,
   deleteFrontMenuCascade,
@@ -96,9 +97,9 @@ export function registerTeachingMenuRoutes(r: ApiRoutes) {
 
   // ---- reads (the admin screen and its tree selects) ------------------------------------------------------
 
-  r.get('/teaching/menu/list', read, async (c) => ok(c, frontMenuTree(await rowsOf(c)), '操作成功！', 0));
+  r.at(frontMenuApi.list, read, async (c) => ok(c, frontMenuTree(await rowsOf(c)), '操作成功！', 0));
 
-  r.get('/teaching/menu/queryById', read, async (c) => {
+  r.at(frontMenuApi.queryById, read, async (c) => {
     const id = (c.req.query('id') ?? '').slice(0, ID_MAX);
     const row = (await rowsOf(c)).find((x) => x.id === id);
     return row ? ok(c, frontMenuNode(row), '操作成功！', 0) : fail(c, '未找到对应实体');
@@ -138,7 +139,7 @@ export function registerTeachingMenuRoutes(r: ApiRoutes) {
 
   // ---- writes -----------------------------------------------------------------------------------------------
 
-  r.post('/teaching/menu/add', adminOnly(FRONT_MENU_PERMS.add), async (c) => {
+  r.at(frontMenuApi.add, adminOnly(FRONT_MENU_PERMS.add), async (c) => {
     const body = await jsonBody(c, menuBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -155,7 +156,7 @@ export function registerTeachingMenuRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/teaching/menu/edit', adminOnly(FRONT_MENU_PERMS.edit), async (c) => {
+  r.at(frontMenuApi.edit, adminOnly(FRONT_MENU_PERMS.edit), async (c) => {
     const body = await jsonBody(c, menuBody.extend({ id: requiredId('id') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -184,6 +185,6 @@ export function registerTeachingMenuRoutes(r: ApiRoutes) {
     await db.transaction().execute((tx) => deleteFrontMenuCascade(tx, rows, ids));
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/teaching/menu/delete', adminOnly(FRONT_MENU_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
-  r.delete('/teaching/menu/deleteBatch', adminOnly(FRONT_MENU_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 500)));
+  r.at(frontMenuApi.delete, adminOnly(FRONT_MENU_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
+  r.at(frontMenuApi.deleteBatch, adminOnly(FRONT_MENU_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 500)));
 }

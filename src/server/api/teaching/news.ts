@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { newsApi } from '../../contracts/news.js';
 import type { TeachingNewsTable } from '../../db/schema.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
@@ -91,16 +92,16 @@ export function registerNewsRoutes(r: ApiRoutes) {
     return ok(c, toRecord(row), '操作成功！', 200);
   });
 
-  r.get(`${NEWS_API}/list`, menu(NEWS_ROUTE), (c) => pagedList<Row>(c, adminList(c)));
+  r.at(newsApi.list, menu(NEWS_ROUTE), (c) => pagedList<Row>(c, adminList(c)));
 
-  r.get(`${NEWS_API}/queryById`, menu(NEWS_ROUTE), async (c) => {
+  r.at(newsApi.queryById, menu(NEWS_ROUTE), async (c) => {
     const id = c.req.query('id') ?? '';
     const row = id && id.length <= 64 ? await c.get('deps').db.selectFrom('teaching_news').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) return fail(c, NOT_FOUND);
     return ok(c, toRecord(row), '操作成功！', 200);
   });
 
-  r.post(`${NEWS_API}/add`, menu(NEWS_ROUTE), async (c) => {
+  r.at(newsApi.add, menu(NEWS_ROUTE), async (c) => {
     const body = await jsonBody(c, newsBody);
     if (!body.ok) return body.response;
     const id = newId();
@@ -111,7 +112,7 @@ export function registerNewsRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], `${NEWS_API}/edit`, menu(NEWS_ROUTE), async (c) => {
+  r.at(newsApi.edit, menu(NEWS_ROUTE), async (c) => {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const res = await c.get('deps').db
@@ -128,8 +129,8 @@ export function registerNewsRoutes(r: ApiRoutes) {
     await c.get('deps').db.deleteFrom('teaching_news').where('id', 'in', ids).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete(`${NEWS_API}/delete`, menu(NEWS_ROUTE), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete(`${NEWS_API}/deleteBatch`, menu(NEWS_ROUTE), (c) => remove(c, idList(c.req.query('ids'), 500)));
+  r.at(newsApi.delete, menu(NEWS_ROUTE), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(newsApi.deleteBatch, menu(NEWS_ROUTE), (c) => remove(c, idList(c.req.query('ids'), 500)));
 
-  r.get(`${NEWS_API}/exportXls`, menu(NEWS_ROUTE), async (c) => exportResponse(c, newsList, await filteredRows(c, adminList(c), 'id', 50_000)));
+  r.at(newsApi.exportXls, menu(NEWS_ROUTE), async (c) => exportResponse(c, newsList, await filteredRows(c, adminList(c), 'id', 50_000)));
 }

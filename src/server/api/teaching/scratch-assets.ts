@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { scratchAssetApi } from '../../contracts/scratch-assets.js';
 import type { TeachingScratchAssetsTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 import {
@@ -142,7 +143,7 @@ const columns = (b: AssetBody, files: StoredAsset[]) => ({
 export function registerScratchAssetRoutes(r: ApiRoutes) {
   const perUser = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 });
 
-  r.get(`${ASSETS_API}/list`, menu(ASSETS_ROUTE), async (c) => {
+  r.at(scratchAssetApi.list, menu(ASSETS_ROUTE), async (c) => {
     const { db } = c.get('deps');
     return pagedList<Row>(c, {
       spec: scratchAssetsList,
@@ -155,7 +156,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     });
   });
 
-  r.get(`${ASSETS_API}/queryById`, menu(ASSETS_ROUTE), async (c) => {
+  r.at(scratchAssetApi.queryById, menu(ASSETS_ROUTE), async (c) => {
     const id = c.req.query('id') ?? '';
     const row = id && id.length <= 64 ? await c.get('deps').db.selectFrom('teaching_scratch_assets').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst() : undefined;
     if (!row) return fail(c, NOT_FOUND);
@@ -188,7 +189,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
   });
 
   // One file: checked, stored by content, described. Answers its key in `message` (as the generic upload).
-  r.post(`${ASSETS_API}/upload`, menu(ASSETS_ROUTE), async (c) => {
+  r.at(scratchAssetApi.upload, menu(ASSETS_ROUTE), async (c) => {
     if (!(await hasPermission(c, 'assets:add')) && !(await hasPermission(c, 'assets:edit'))) return fail(c, '没有上传素材的权限', 403, 403);
     const type = c.req.header('Content-Type') ?? '';
     if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
@@ -219,7 +220,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     }
   });
 
-  r.post(`${ASSETS_API}/add`, perm('assets:add'), async (c) => {
+  r.at(scratchAssetApi.add, perm('assets:add'), async (c) => {
     const body = await jsonBody(c, assetBody);
     if (!body.ok) return body.response;
     const checked = await checkAsset(c, body.data);
@@ -232,7 +233,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], `${ASSETS_API}/edit`, perm('assets:edit'), async (c) => {
+  r.at(scratchAssetApi.edit, perm('assets:edit'), async (c) => {
     const body = await jsonBody(c, assetBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db, config } = c.get('deps');
@@ -262,6 +263,6 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     await removeUnusedAssetFiles(db, config.filesDir, rows.flatMap((x) => md5extsOf(x.md5_ext)));
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete(`${ASSETS_API}/delete`, perm('assets:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete(`${ASSETS_API}/deleteBatch`, perm('assets:del'), (c) => remove(c, idList(c.req.query('ids'), 500)));
+  r.at(scratchAssetApi.delete, perm('assets:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(scratchAssetApi.deleteBatch, perm('assets:del'), (c) => remove(c, idList(c.req.query('ids'), 500)));
 }

@@ -3,6 +3,7 @@
 // managed) that has the unit's course; students and others count nothing. The caller must be allowed to see
 // the unit (the one course visibility rule).
 import { z } from 'zod';
+import { dayLogApi } from '../../contracts/reports.js';
 import { NO_COURSE_PERMISSION, teacherClassForCourse, visibleCourse } from '../../domain/courses.js';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { userScope } from '../../domain/user-scope.js';
@@ -10,12 +11,10 @@ import { LOGGED_IN, type ApiRoutes } from '../access.js';
 import { fail, ok, queryParams } from '../envelope.js';
 import { courseViewer } from './course-access.js';
 
-const UNIT_VIEW_LOG = '/teaching/teachingDepartDayLog/unitViewLog';
-
 const query = z.object({ unitId: z.string({ message: '请指定课程单元' }).trim().min(1, '请指定课程单元').max(64, '单元id格式不正确') });
 
 export function registerUnitViewLogRoutes(r: ApiRoutes) {
-  r.get(UNIT_VIEW_LOG, LOGGED_IN, async (c) => {
+  r.at(dayLogApi.unitView, LOGGED_IN, async (c) => {
     const q = queryParams(c, query);
     if (!q.ok) return q.response;
     const { db } = c.get('deps');

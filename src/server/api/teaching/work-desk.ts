@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { workApi } from '../../contracts/works.js';
 import type { TeachingWork } from '../../db/schema.js';
 import { recordDataLog } from '../../domain/data-log.js';
 import { recordClassEvent } from '../../domain/day-log.js';
@@ -77,7 +78,7 @@ function gradeOf(b: z.infer<typeof editBody>): { score: number; comment?: string
 
 export function registerWorkDeskRoutes(r: ApiRoutes) {
   // 批改: the work's name and status and its one grade row. Public comments stay (§2.14.1: the anchor wiped them).
-  r.on(['PUT', 'POST'], '/teaching/teachingWork/edit', perm('work:correct'), async (c) => {
+  r.at(workApi.edit, perm('work:correct'), async (c) => {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const b = body.data;
@@ -115,13 +116,13 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     return ok(c, null, '编辑成功!', 200);
   });
 
-  r.get('/teaching/teachingWork/queryById', LOGGED_IN, async (c) => {
+  r.at(workApi.queryById, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('id'));
     if (found instanceof Response) return found;
     return ok(c, camel(found.work), '操作成功！', 200);
   });
 
-  r.get('/teaching/teachingWork/queryTeachingWorkCorrectByMainId', LOGGED_IN, async (c) => {
+  r.at(workApi.grades, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('id'));
     if (found instanceof Response) return found;
     const rows = await c.get('deps').db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', found.work.id).execute();
@@ -161,6 +162,6 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     await deleteWorks(db, config.filesDir, unique);
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/teaching/teachingWork/delete', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('id'), 1)));
-  r.delete('/teaching/teachingWork/deleteBatch', LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('ids'), 200)));
+  r.at(workApi.delete, LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('id'), 1)));
+  r.at(workApi.deleteBatch, LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('ids'), 200)));
 }

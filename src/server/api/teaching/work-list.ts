@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ApiEnv } from '../../context.js';
+import { workApi } from '../../contracts/works.js';
 import type { Database, TeachingWork } from '../../db/schema.js';
 import { decorate } from '../../domain/dicts.js';
 import { contains } from '../../domain/sql-like.js';
@@ -153,13 +154,13 @@ async function listScope(c: Context<ApiEnv>): Promise<Restrict | Response> {
 
 export function registerWorkListRoutes(r: ApiRoutes) {
   // 我的作品: the caller's works only, newest first, optionally one of their tags.
-  r.get('/teaching/teachingWork/mine', LOGGED_IN, async (c) => {
+  r.at(workApi.mine, LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     return runList(c, (q) => q.where('w.user_id', '=', user.id) as typeof q, 999, 999);
   });
 
   // 作业管理: works of the members of the classes the caller manages (admins: all), for those given the screen.
-  r.get('/teaching/teachingWork/list', menu('/teaching/workList'), async (c) => {
+  r.at(workApi.list, menu('/teaching/workList'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     return runList(c, restrict, 10, 500);
@@ -168,7 +169,7 @@ export function registerWorkListRoutes(r: ApiRoutes) {
 
 export function registerWorkExportRoute(r: ApiRoutes) {
   // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
-  r.get('/teaching/teachingWork/exportXls', perm('work:export'), async (c) => {
+  r.at(workApi.exportXls, perm('work:export'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     const selections = idList(c.req.query('selections'), 10_000);

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { workApi } from '../../contracts/works.js';
 import type { TeachingWork } from '../../db/schema.js';
 import { declareCloudVariables, projectCloudVariables } from '../../domain/cloud-data.js';
 import { visibleCourse } from '../../domain/courses.js';
@@ -58,7 +59,7 @@ async function existingWork(c: Context<ApiEnv>, b: z.infer<typeof submitBody>): 
 }
 
 export function registerWorkSubmitRoute(r: ApiRoutes) {
-  r.post('/teaching/teachingWork/submit', LOGGED_IN, async (c) => {
+  r.at(workApi.submit, LOGGED_IN, async (c) => {
     const body = await jsonBody(c, submitBody);
     if (!body.ok) return body.response;
     const b = body.data;

@@ -1,6 +1,7 @@
 // 历史版本 (a work's states before each resubmission or restore, and restoring one) and 克隆至其他账号.
 // Registered from work.ts.
 import { z } from 'zod';
+import { workApi, workVersionApi } from '../../contracts/works.js';
 import { decorate } from '../../domain/dicts.js';
 import { recordDataLog } from '../../domain/data-log.js';
 import { newId } from '../../domain/ids.js';
@@ -24,7 +25,7 @@ const sendBody = z.object({
 
 export function registerWorkVersionRoutes(r: ApiRoutes) {
   // 历史版本: the states a work had before each resubmission or restore, newest first.
-  r.get('/teaching/teachingWork/versions', LOGGED_IN, async (c) => {
+  r.at(workVersionApi.list, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('workId'));
     if (found instanceof Response) return found;
     const rows = await c.get('deps').db
@@ -42,7 +43,7 @@ export function registerWorkVersionRoutes(r: ApiRoutes) {
 
   // Restores a version's content (name, type, files); the current state becomes a version first. The status
   // is not content: a graded or published work stays so.
-  r.post('/teaching/teachingWork/restoreVersion', LOGGED_IN, async (c) => {
+  r.at(workVersionApi.restore, LOGGED_IN, async (c) => {
     const body = await jsonBody(c, restoreBody);
     if (!body.ok) return body.response;
     const found = await readableWork(c, body.data.workId);
@@ -67,7 +68,7 @@ export function registerWorkVersionRoutes(r: ApiRoutes) {
 
   // 克隆至其他账号: a new draft (status 0, free creation) per target, sharing the files. Source and targets must
   // lie in the caller's scope (the anchor checked nothing and overwrote the targets' works of the same name).
-  r.post('/teaching/teachingWork/sendWork', perm('work:send'), async (c) => {
+  r.at(workApi.send, perm('work:send'), async (c) => {
     const body = await jsonBody(c, sendBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');

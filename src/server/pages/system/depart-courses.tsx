@@ -7,6 +7,7 @@ import { DEPART_ROUTE } from '../../resources/departs.js';
 import { hrefWith, type Query } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
+import { courseApi } from '../../contracts/courses.js';
 import { departCourseApi } from '../../contracts/departs.js';
 import type { PageEnv } from '../context.js';
 import { backToList, setFlash } from '../list-page.js';
@@ -32,7 +33,7 @@ export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCatego
   const picking = q.pick === '1' && can('depart:course');
   const [assigned, candidates] = await Promise.all([
     up.send(departCourseApi.list, { query: { deptId: d.id, pageSize: 200 } }),
-    picking ? up.send(departCourseApi.courses, { query: { departId: d.id, pageSize: 50, ...(keyword ? { courseName: `*${keyword}*` } : {}) } }) : null,
+    picking ? up.send(courseApi.list, { query: { departId: d.id, pageSize: 50, ...(keyword ? { courseName: `*${keyword}*` } : {}) } }) : null,
   ]);
   if (!assigned.body.success) return <Alert type="warning">{assigned.body.message}</Alert>;
   const rows = assigned.body.result.records;

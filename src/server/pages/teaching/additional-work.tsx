@@ -17,13 +17,13 @@ import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { asset } from '../../../templates/assets.js';
 import { Stars, WorksStyles } from '../../../templates/works/parts.js';
+import { homeworkApi, myHomeworkApi, type MyHomework } from '../../contracts/homework.js';
+import { workApi } from '../../contracts/works.js';
 import type { PageEnv } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 import { str } from '../../shared/text.js';
-
-type Row = Record<string, unknown>;
 
 /** Work types the Scratch editor opens (Scratch 2.0 / 3.0); the rest hand in a file. */
 const SCRATCH_TYPES = new Set(['1', '2']);
@@ -34,7 +34,7 @@ const FILTERS = [
 ] as const;
 
 /** The editor link of Scratch homework: the student's own project (修改) or the teacher's starter file. */
-function scratchHref(r: Row, own: boolean) {
+function scratchHref(r: MyHomework, own: boolean) {
   return hrefWith('/scratch3/index.html', {
     scene: 'additional',
     additionalId: str(r.additionalWorkId),
@@ -44,7 +44,7 @@ function scratchHref(r: Row, own: boolean) {
   });
 }
 
-function HomeworkItem({ r, back }: { r: Row; back: string }) {
+function HomeworkItem({ r, back }: { r: MyHomework; back: string }) {
   const status = r.mineWorkStatus === null || r.mineWorkStatus === undefined ? null : Number(r.mineWorkStatus);
   const hasOwn = status !== null;
   const locked = status !== null && status > 1;
@@ -107,7 +107,7 @@ function HomeworkItem({ r, back }: { r: Row; back: string }) {
 }
 
 /** The 提交作业 dialog (a page of its own without JavaScript). */
-function SubmitDialog(p: { c: Context<PageEnv>; r: Row; workName: string; back: string; message?: string }) {
+function SubmitDialog(p: { c: Context<PageEnv>; r: MyHomework; workName: string; back: string; message?: string }) {
   const action = `${MY_HOMEWORK_ROUTE}/submit`;
   const formId = 'xt-hw-submit-form';
   const footer = (
@@ -164,8 +164,8 @@ const safeBack = (v: unknown) => {
 };
 
 /** The caller's homework item (published, of their class), from 我的作业's own list. */
-async function myHomework(c: Context<PageEnv>, id: string): Promise<Row | undefined> {
-  const res = await c.get('upstream').call<Row[]>('GET', '/teaching/teachingWork/mineAdditionalWork', {});
+async function myHomework(c: Context<PageEnv>, id: string): Promise<MyHomework | undefined> {
+  const res = await c.get('upstream').send(myHomeworkApi.list, { query: {} });
   return res.body.success ? res.body.result.find((r) => r.additionalWorkId === id) : undefined;
 }
 
@@ -176,7 +176,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
   app.get(HOMEWORK_SUBMISSIONS_ROUTE, (c) =>
     shellPage(c, { current: HOMEWORK_ROUTE, title: '提交情况' }, async () => {
       const id = (c.req.query('id') ?? '').slice(0, 64);
-      const res = await c.get('upstream').call<{ workName: string; submitted: Row[]; missing: Row[] }>('GET', '/teaching/teachingAdditionalWork/submissions', { id });
+      const res = await c.get('upstream').send(homeworkApi.submissions, { query: { id } });
       const back = HOMEWORK_ROUTE;
       const head = (title: string) => (
         <div class="ant-card-head">
@@ -280,7 +280,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
     shellPage(c, { current: MY_HOMEWORK_ROUTE, title: '我的作业' }, async () => {
       const raw = c.req.query('submit');
       const filter = raw === 'all' || raw === 'true' ? raw : 'false';
-      const res = await c.get('upstream').call<Row[]>('GET', '/teaching/teachingWork/mineAdditionalWork', filter === 'all' ? {} : { submit: filter });
+      const res = await c.get('upstream').send(myHomeworkApi.list, { query: filter === 'all' ? {} : { submit: filter } });
       const here = hrefWith(MY_HOMEWORK_ROUTE, { submit: filter });
       const flash = takeFlash(c);
       const rows = res.body.success ? res.body.result : [];
@@ -321,7 +321,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
     }),
   );
 
-  const submitView = async (c: Context<PageEnv>, r: Row, workName: string, back: string, message?: string, status: 200 | 400 = 200) => {
+  const submitView = async (c: Context<PageEnv>, r: MyHomework, workName: string, back: string, message?: string, status: 200 | 400 = 200) => {
     if (wantsDialog(c)) {
       const session = await requirePage(c, MY_HOMEWORK_ROUTE);
       if (session instanceof Response) return session;
@@ -358,13 +358,15 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
     const stored = await up.upload(file, file.name || 'work', 'workfile');
     const fileId = (stored.body.result as { id?: string } | null)?.id;
     if (!stored.body.success || !fileId) return submitView(c, r, workName, back, `上传失败：${stored.body.message}`, 400);
-    const res = await up.call<Row>('POST', '/teaching/teachingWork/submit', undefined, {
-      workName,
-      workFile: fileId,
-      additionalId: str(r.additionalWorkId),
-      departId: str(form.departId) || str(r.departId),
-      workType: 0,
-      workStatus: WORK_STATUS.submitted,
+    const res = await up.send(workApi.submit, {
+      body: {
+        workName,
+        workFile: fileId,
+        additionalId: str(r.additionalWorkId),
+        departId: str(form.departId) || str(r.departId),
+        workType: 0,
+        workStatus: WORK_STATUS.submitted,
+      },
     });
     if (!res.body.success) return submitView(c, r, workName, back, res.body.message, 400);
     setFlash(c, { type: 'success', text: '上传成功' });

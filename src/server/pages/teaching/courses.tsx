@@ -3,18 +3,16 @@
 // as a plain form (X/Y per unit); the map-editor island adds click-to-select and dragging on the map, and
 // asks before leaving with unsaved moves.
 import type { Context, Hono } from 'hono';
+import { courseApi, courseUnitApi, type UnitRecord } from '../../contracts/courses.js';
 import { courseForm, coursesList, MAP_EDITOR_ROUTE, UNIT_ROUTE, unitForm, unitsList } from '../../resources/courses.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton } from '../../../templates/antd.js';
 import { IslandProps } from '../../../templates/island-props.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
-import type { Page } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
 import { backToList, registerListPage, setFlash, takeFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
-
-type Row = Record<string, unknown>;
 
 /** A stored embed is our own iframe: the form shows its player URL. */
 const embedSrc = (html: string) => /\bsrc="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? html;
@@ -47,14 +45,14 @@ export function registerCoursePages(app: Hono<PageEnv>) {
       const courseId = (c.req.query('courseId') ?? '').slice(0, 64);
       const up = c.get('upstream');
       const [course, units] = await Promise.all([
-        up.call<Row>('GET', '/teaching/teachingCourse/queryById', { id: courseId }),
-        up.call<Page<Row>>('GET', '/teaching/teachingCourseUnit/list', { courseId, pageSize: 500, column: 'orderNum', order: 'asc' }),
+        up.send(courseApi.queryById, { query: { id: courseId } }),
+        up.send(courseUnitApi.list, { query: { courseId, pageSize: 500, column: 'orderNum', order: 'asc' } }),
       ]);
       const flash = takeFlash(c);
       if (!course.body.success) return <Alert type="warning">{course.body.message}</Alert>;
       if (!units.body.success) return <Alert type="warning">{units.body.message}</Alert>;
       // Units not placed yet start in a row near the top-left corner, where they can be seen and dragged.
-      const list = units.body.result.records.map((u, i): Row => ({
+      const list = units.body.result.records.map((u, i): UnitRecord => ({
         ...u,
         mapX: u.mapX ?? 60 + (i % 8) * 90,
         mapY: u.mapY ?? 60 + Math.floor(i / 8) * 90,
@@ -149,7 +147,7 @@ export function registerCoursePages(app: Hono<PageEnv>) {
     const units = Object.keys(form)
       .filter((k) => k.startsWith('x.'))
       .map((k) => ({ id: k.slice(2), mapX: form[k], mapY: form[`y.${k.slice(2)}`] }));
-    const res = await c.get('upstream').call<null>('PUT', '/teaching/teachingCourseUnit/editBatch', undefined, units);
+    const res = await c.get('upstream').send(courseUnitApi.saveMapPositions, { body: units });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '地图已保存' : res.body.message });
     return backToList(c, here);
   });

@@ -13,26 +13,12 @@ import { Icon, ICON_NAMES, hasIcon } from '../../../templates/icons.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { TreeTable, type TreeNode } from '../../../templates/list/tree.js';
+import { frontMenuApi, type FrontMenuRecord } from '../../contracts/front-menu.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { fieldText } from '../../shared/text.js';
-
-interface MenuNode {
-  id: string;
-  parentId: string;
-  name: string;
-  url: string;
-  menuType: number;
-  sortNo: number;
-  icon: string | null;
-  hidden: boolean;
-  route: boolean;
-  needLogin: boolean;
-  internalOrExternal: boolean;
-  children?: MenuNode[];
-}
 
 const TITLE = '前台菜单管理';
 const R = FRONT_MENU_ROUTE;
@@ -42,9 +28,9 @@ const typeOf = (v: unknown): 0 | 1 => (String(v) === '1' ? 1 : 0);
 const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
   shellPage(c, { current: R, title: TITLE }, view, status);
 
-const toTree = (nodes: MenuNode[]): TreeNode<MenuNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
+const toTree = (nodes: FrontMenuRecord[]): TreeNode<FrontMenuRecord>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
 
-function pathTo(nodes: MenuNode[], id: string): string[] {
+function pathTo(nodes: FrontMenuRecord[], id: string): string[] {
   for (const n of nodes) {
     if (n.id === id) return [n.id];
     const sub = pathTo(n.children ?? [], id);
@@ -58,7 +44,7 @@ const MenuIcon = ({ name }: { name: string | null }) =>
 
 // ---- the tree table -----------------------------------------------------------------------------------------
 
-function RowActions({ n, can, list }: { n: MenuNode; can: (code: string) => boolean; list: Record<string, string> }) {
+function RowActions({ n, can, list }: { n: FrontMenuRecord; can: (code: string) => boolean; list: Record<string, string> }) {
   const back = hrefWith(R, { ...list, focus: n.id });
   const inline: Child[] = [];
   const more: Child[] = [<a class="xt-action" {...dialogAttrs(hrefWith(`${R}/form`, { id: n.id, detail: '1', back }))}>详情</a>];
@@ -95,7 +81,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
   const focus = fieldText(c.req.query('focus')).slice(0, 64);
   const listState: Record<string, string> = expand ? { expand } : {};
   const back = hrefWith(R, listState);
-  const res = await c.get('upstream').call<MenuNode[]>('GET', '/teaching/menu/list');
+  const res = await c.get('upstream').send(frontMenuApi.list);
   const can = (code: string) => canUse(session.permissions, code);
   const flash = takeFlash(c);
   const nodes = res.body.success ? res.body.result : [];
@@ -133,7 +119,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
         {!res.body.success ? (
           <Alert type="warning">{res.body.message}</Alert>
         ) : (
-          <TreeTable<MenuNode>
+          <TreeTable<FrontMenuRecord>
             label="前台菜单"
             nodes={toTree(nodes)}
             openDepth={expand === 'all' ? Infinity : 1}
@@ -179,9 +165,9 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
 // ---- the drawer form ----------------------------------------------------------------------------------------
 
 /** Parent choices: every row, indented by depth; when editing, not the row itself or below it. */
-function parentOptions(nodes: MenuNode[], exclude?: string): FieldOption[] {
+function parentOptions(nodes: FrontMenuRecord[], exclude?: string): FieldOption[] {
   const out: FieldOption[] = [];
-  const walk = (list: MenuNode[], depth: number) => {
+  const walk = (list: FrontMenuRecord[], depth: number) => {
     for (const n of list) {
       if (n.id === exclude) continue;
       out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
@@ -222,7 +208,7 @@ interface FormArgs {
 }
 
 async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
-  const tree = await c.get('upstream').call<MenuNode[]>('GET', '/teaching/menu/list');
+  const tree = await c.get('upstream').send(frontMenuApi.list);
   const fields = frontMenuFormFields(a.menuType);
   const base: Record<string, string> = { back: a.back, ...(a.id ? { id: a.id } : {}), ...(a.values.parentId ? { parentId: String(a.values.parentId) } : {}) };
   const typeHref = (t: string) => hrefWith(`${R}/form`, { ...base, menuType: t });
@@ -266,7 +252,7 @@ async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
 }
 
 /** Form values of an API node: flags as 0/1, open mode as its radio value. */
-const nodeValues = (n: Record<string, unknown>): Record<string, unknown> => ({
+const nodeValues = (n: FrontMenuRecord): Record<string, unknown> => ({
   ...n,
   hidden: n.hidden ? 1 : 0,
   route: n.route ? 1 : 0,
@@ -286,7 +272,7 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
     let values: Record<string, unknown> = { route: 1, hidden: 0, needLogin: 0, internalOrExternal: '0', sortNo: 1, parentId };
     let menuType = typeOf(c.req.query('menuType') ?? (parentId ? '1' : '0'));
     if (id) {
-      const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/teaching/menu/queryById', { id });
+      const res = await c.get('upstream').send(frontMenuApi.queryById, { query: { id } });
       if (!res.body.success) {
         setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
         return backToList(c, back);
@@ -303,7 +289,7 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
       safeBack,
       typeOf,
       fields: frontMenuFormFields,
-      paths: { add: '/teaching/menu/add', edit: '/teaching/menu/edit' },
+      paths: { add: frontMenuApi.add, edit: frontMenuApi.edit },
       again: (a, status) => page(c, () => menuForm(c, a), status),
     }),
   );
@@ -327,8 +313,8 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
     if (fieldText(form.confirmed) !== '1') return c.redirect(hrefWith(`${R}/delete`, { id: ids[0], back }), 303);
     const res =
       ids.length === 1
-        ? await c.get('upstream').call<null>('DELETE', '/teaching/menu/delete', { id: ids[0] })
-        : await c.get('upstream').call<null>('DELETE', '/teaching/menu/deleteBatch', { ids: ids.join(',') });
+        ? await c.get('upstream').send(frontMenuApi.delete, { query: { id: ids[0] } })
+        : await c.get('upstream').send(frontMenuApi.deleteBatch, { query: { ids: ids.join(',') } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, back);
   });

@@ -14,7 +14,8 @@ import { RichHtml } from '../../../templates/rich-html.js';
 import { Icon } from '../../../templates/icons.js';
 import { isSameOrigin } from '../../shared/same-origin.js';
 import { embedPlayerUrl } from '../../shared/video-hosts.js';
-import type { Page } from '../../upstream/client.js';
+import { courseApi, courseUnitApi, type CourseDetail, type CourseRecord, type UnitRecord } from '../../contracts/courses.js';
+import { dayLogApi } from '../../contracts/reports.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
@@ -27,12 +28,11 @@ const UNIT_CARD_ROUTE = '/teaching/mineCourse/courseUnitCard';
 const UNIT_VIEW_ROUTE = '/teaching/mineCourse/unit';
 const COURSE_INFO_ROUTE = '/teaching/mineCourse/courseInfo';
 
-type Row = Record<string, unknown>;
 const idParam = (c: Context, name = 'id') => (c.req.query(name) ?? '').trim().slice(0, 64);
 const withQuery = (path: string, q: Record<string, string>) => `${path}?${new URLSearchParams(q).toString()}`;
 const STYLES = <link rel="stylesheet" href="/static/css/mine-course.css" />;
 
-const unitViewOf = (course: Row) => (str(course.showType) === '1' ? UNIT_MAP_ROUTE : UNIT_CARD_ROUTE);
+const unitViewOf = (course: Pick<CourseRecord, 'showType'>) => (str(course.showType) === '1' ? UNIT_MAP_ROUTE : UNIT_CARD_ROUTE);
 
 /** A page (plain request, or htmx into #content) or, for htmx aimed at #xt-modal, the dialog alone. */
 async function dialogOrPage(c: Context<PageEnv>, current: string, title: string, view: (asDialog: boolean, session: PageSession) => Promise<Child>) {
@@ -44,7 +44,7 @@ async function dialogOrPage(c: Context<PageEnv>, current: string, title: string,
   return shellPage(c, { current, title }, (session) => view(false, session));
 }
 
-function CourseCard({ course }: { course: Row }) {
+function CourseCard({ course }: { course: CourseRecord }) {
   const id = str(course.id);
   const href = withQuery(unitViewOf(course), { id });
   const cover = str(course.courseCover_url);
@@ -74,12 +74,12 @@ function BackToCourses() {
 }
 
 /** The course and its units as the student may see them, or the API's refusal (无课程权限). */
-async function courseWithUnits(c: Context<PageEnv>, courseId: string): Promise<{ course: Row; units: Row[] } | { error: string }> {
+async function courseWithUnits(c: Context<PageEnv>, courseId: string): Promise<{ course: CourseDetail; units: UnitRecord[] } | { error: string }> {
   if (!courseId) return { error: '请指定课程' };
   const up = c.get('upstream');
   const [course, units] = await Promise.all([
-    up.call<Row>('GET', '/teaching/teachingCourse/queryById', { id: courseId }),
-    up.call<Page<Row>>('GET', '/teaching/teachingCourseUnit/mineUnit', { courseId, pageNo: 1, pageSize: 99 }),
+    up.send(courseApi.queryById, { query: { id: courseId } }),
+    up.send(courseUnitApi.mine, { query: { courseId, pageNo: 1, pageSize: 99 } }),
   ]);
   if (!course.body.success) return { error: course.body.message };
   if (!units.body.success) return { error: units.body.message };
@@ -102,7 +102,7 @@ function UnitsFrame({ title, children }: { title: Child; children: Child }) {
   );
 }
 
-function MapView({ course, units }: { course: Row; units: Row[] }) {
+function MapView({ course, units }: { course: CourseDetail; units: UnitRecord[] }) {
   const mapUrl = str(course.courseMap_url);
   // Positions are pixels of the map's natural size (the map editor's canvas); the map scales to the screen's
   // width and every flag keeps its place in proportion. Without a map image: a blank canvas that holds them.
@@ -131,7 +131,7 @@ function MapView({ course, units }: { course: Row; units: Row[] }) {
   );
 }
 
-function CardView({ units }: { units: Row[] }) {
+function CardView({ units }: { units: UnitRecord[] }) {
   return (
     <div class="xt-course-grid">
       {units.map((u) => {
@@ -163,7 +163,7 @@ const urls = (v: unknown) =>
     .filter(Boolean);
 
 /** Where 去做作业 opens the editor for the unit's work type (Scratch, ScratchJr, Python). */
-function homeworkHref(u: Row): string | null {
+function homeworkHref(u: UnitRecord): string | null {
   const type = str(u.courseWorkType);
   const id = str(u.id);
   const starter = str(u.courseWork_url);
@@ -196,7 +196,7 @@ function FileList({ label, list }: { label: string; list: string[] }) {
   );
 }
 
-function VideoTab({ u }: { u: Row }) {
+function VideoTab({ u }: { u: UnitRecord }) {
   const source = str(u.courseVideoSource) || '1';
   const video = str(u.courseVideo);
   if (source === '1') return <video class="xt-unit-video" src={str(u.courseVideo_url)} controls controlslist="nodownload" preload="metadata" />;
@@ -209,7 +209,7 @@ function VideoTab({ u }: { u: Row }) {
   );
 }
 
-function UnitView({ u }: { u: Row }) {
+function UnitView({ u }: { u: UnitRecord }) {
   const tabs: { key: string; label: string; body: Child }[] = [];
   if (str(u.courseVideo)) tabs.push({ key: 'video', label: '视频', body: <VideoTab u={u} /> });
   const caseUrl = str(u.courseCase_url);
@@ -296,7 +296,7 @@ function UnitView({ u }: { u: Row }) {
 export function registerMineCoursePages(app: Hono<PageEnv>) {
   app.get(MINE_COURSE_ROUTE, (c) =>
     shellPage(c, { current: MINE_COURSE_ROUTE, title: '我的课程' }, async () => {
-      const res = await c.get('upstream').call<Row[]>('GET', '/teaching/teachingCourse/mineCourse');
+      const res = await c.get('upstream').send(courseApi.mine);
       const list = res.body.success ? res.body.result : [];
       return (
         <section class="xt-mine-courses">
@@ -320,7 +320,7 @@ export function registerMineCoursePages(app: Hono<PageEnv>) {
 
   app.get(COURSE_INFO_ROUTE, (c) =>
     dialogOrPage(c, MINE_COURSE_ROUTE, '课程介绍', async (asDialog) => {
-      const res = await c.get('upstream').call<Row>('GET', '/teaching/teachingCourse/queryById', { id: idParam(c) });
+      const res = await c.get('upstream').send(courseApi.queryById, { query: { id: idParam(c) } });
       const course = res.body.success ? res.body.result : null;
       return (
         <DialogFrame asDialog={asDialog} title={course ? str(course.courseName) : '课程介绍'} back={MINE_COURSE_ROUTE} width={700}>
@@ -359,13 +359,13 @@ export function registerMineCoursePages(app: Hono<PageEnv>) {
     dialogOrPage(c, MINE_COURSE_ROUTE, '课程单元', async (asDialog) => {
       const id = idParam(c);
       const up = c.get('upstream');
-      const res = await up.call<Row>('GET', '/teaching/teachingCourseUnit/queryById', { id });
+      const res = await up.send(courseUnitApi.queryById, { query: { id } });
       const unit = res.body.success ? res.body.result : null;
       // 开课 is counted when a page of ours opens the unit (never for a link from another site).
-      if (unit && isSameOrigin(c)) await up.call('GET', '/teaching/teachingDepartDayLog/unitViewLog', { unitId: id }).catch(() => null);
+      if (unit && isSameOrigin(c)) await up.send(dayLogApi.unitView, { query: { unitId: id } }).catch(() => null);
       let back = MINE_COURSE_ROUTE;
       if (unit) {
-        const course = await up.call<Row>('GET', '/teaching/teachingCourse/queryById', { id: str(unit.courseId) });
+        const course = await up.send(courseApi.queryById, { query: { id: unit.courseId } });
         back = withQuery(course.body.success ? unitViewOf(course.body.result) : UNIT_CARD_ROUTE, { id: str(unit.courseId) });
       }
       if (asDialog) back = currentPath(c) ?? back;

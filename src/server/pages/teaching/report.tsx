@@ -5,26 +5,15 @@ import type { Hono } from 'hono';
 import { Alert, Button, Card, cx, inputClass, LinkButton, TableFrame } from '../../../templates/antd.js';
 import { LineChart, PieChart } from '../../../templates/charts.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
-import { DEFAULT_PRESET, REPORT_API, REPORT_PRESETS, REPORT_ROUTE } from '../../resources/teaching-report.js';
+import { reportApi, type ReportCounters } from '../../contracts/reports.js';
+import { DEFAULT_PRESET, REPORT_PRESETS, REPORT_ROUTE } from '../../resources/teaching-report.js';
 import { hrefWith } from '../../resources/url-state.js';
 import type { PageEnv } from '../context.js';
 import { shellPage } from '../shell-page.js';
 
-type Counters = {
-  unitOpenCount: number;
-  courseWorkAssignCount: number;
-  additionalWorkAssignCount: number;
-  courseWorkCorrectCount: number;
-  additionalWorkCorrectCount: number;
-  courseWorkSubmitCount: number;
-  additionalWorkSubmitCount: number;
-};
-type DepartRow = Counters & { departId: string; departName: string };
-type MonthRow = Counters & { createTime: string };
-
-const assigned = (r: Counters) => r.courseWorkAssignCount + r.additionalWorkAssignCount;
-const submitted = (r: Counters) => r.courseWorkSubmitCount + r.additionalWorkSubmitCount;
-const corrected = (r: Counters) => r.courseWorkCorrectCount + r.additionalWorkCorrectCount;
+const assigned = (r: ReportCounters) => r.courseWorkAssignCount + r.additionalWorkAssignCount;
+const submitted = (r: ReportCounters) => r.courseWorkSubmitCount + r.additionalWorkSubmitCount;
+const corrected = (r: ReportCounters) => r.courseWorkCorrectCount + r.additionalWorkCorrectCount;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A local calendar day (the server's, as the counters are bucketed). */
@@ -57,9 +46,9 @@ export function registerReportPages(app: Hono<PageEnv>) {
       const params = { startTime: range.startTime, endTime: range.endTime };
       const up = c.get('upstream');
       const [totals, departs, months] = await Promise.all([
-        up.call<Counters>('GET', REPORT_API.totals, params),
-        up.call<DepartRow[]>('GET', REPORT_API.byDepart, params),
-        up.call<MonthRow[]>('GET', REPORT_API.byMonth, params),
+        up.send(reportApi.totals, { query: params }),
+        up.send(reportApi.byDepart, { query: params }),
+        up.send(reportApi.byMonth, { query: params }),
       ]);
       const failed = [totals, departs, months].find((r) => !r.body.success);
       const t = totals.body.result;

@@ -2,7 +2,9 @@
 // tags, creator) and its dialog: type, name, file(s), tags, and the library JSON the server computed from the
 // files, shown read-only. Files go through the library's own checked upload (stored by content).
 import type { Hono } from 'hono';
-import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, ASSETS_API, scratchAssetForm, scratchAssetsList, type AssetTag } from '../../resources/scratch-assets.js';
+import { categoryTreeApi } from '../../contracts/categories.js';
+import { scratchAssetApi } from '../../contracts/scratch-assets.js';
+import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, scratchAssetForm, scratchAssetsList, type AssetTag } from '../../resources/scratch-assets.js';
 import type { FieldSpec } from '../../resources/spec.js';
 import type { PageEnv } from '../context.js';
 import { formToBody, registerListPage, type Uploader } from '../list-page.js';
@@ -16,16 +18,9 @@ interface TagGroup {
   tags: AssetTag[];
 }
 
-interface TagNode {
-  title: string;
-  code: string;
-  itemValue: string | null;
-  children?: TagNode[];
-}
-
 /** The tag groups of 分类字典 A03 素材库标签 (背景, 声音, 角色 — 造型 shares 角色's), in code order. */
 async function loadTagGroups(up: Upstream): Promise<TagGroup[]> {
-  const res = await up.call<TagNode[]>('GET', '/sys/category/loadTreeRoot', { pcode: ASSET_TAG_ROOT });
+  const res = await up.send(categoryTreeApi.subtree, { query: { pcode: ASSET_TAG_ROOT } });
   if (!res.body.success) return [];
   const used = new Set(Object.values(ASSET_TAG_GROUPS));
   return res.body.result
@@ -84,7 +79,7 @@ function JsonView({ value }: { value: unknown }) {
 const assetUploader: Uploader = (up, file) => {
   const form = new FormData();
   form.append('file', file, file.name || 'asset');
-  return up.call<unknown>('POST', `${ASSETS_API}/upload`, undefined, form);
+  return up.send(scratchAssetApi.upload, { body: form });
 };
 
 /** Backdrops, sounds and costumes hold one file: a newly chosen file replaces the kept one. */

@@ -14,7 +14,8 @@ import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
 import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
-import type { Page } from '../../upstream/client.js';
+import { userAdminApi } from '../../contracts/users.js';
+import { workApi, workTagApi, workVersionApi } from '../../contracts/works.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
@@ -24,7 +25,6 @@ import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
 const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
-const API = '/teaching/teachingWork';
 
 
 /** A dialog of a list screen: the modal with htmx, a page in the shell without JavaScript. */
@@ -96,7 +96,7 @@ export function registerWorkPages(app: Hono<PageEnv>) {
     formTitles: { edit: '批改' },
     // An ungraded work shows no stars: the teacher chooses (the anchor pre-chose 4).
     loadValues: async (up, id) => {
-      const res = await up.call<Row[]>('GET', `${API}/queryTeachingWorkCorrectByMainId`, { id });
+      const res = await up.send(workApi.grades, { query: { id } });
       const grade = res.body.success ? res.body.result[0] : undefined;
       return { score: str(grade?.score), comment: str(grade?.comment) };
     },
@@ -159,7 +159,7 @@ const CENTER = '/account/center';
 
 /** 个人中心's 我的作品 tab: the caller's works (GET mine) as cards. */
 export async function myWorksSection(c: Context<PageEnv>): Promise<Child> {
-  const res = await c.get('upstream').call<Page<Row>>('GET', `${API}/mine`, { pageNo: 1, pageSize: 999 });
+  const res = await c.get('upstream').send(workApi.mine, { query: { pageNo: 1, pageSize: 999 } });
   return (
     <Card class="xt-card xt-my-works" title="我的作品">
       <WorksStyles />
@@ -190,7 +190,7 @@ function registerCenterWorks(app: Hono<PageEnv>) {
         <ConfirmView title="删除" text="确定删除吗?" action={`${CENTER}/works/delete`} hidden={{ id, back: CENTER }} back={CENTER} />
       ));
     }
-    const res = await c.get('upstream').call<null>('DELETE', `${API}/delete`, { id });
+    const res = await c.get('upstream').send(workApi.delete, { query: { id } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, CENTER);
   });
@@ -206,7 +206,7 @@ function registerPreviewDialog(app: Hono<PageEnv>, route: string, title: string,
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const file = (c.req.query('file') ?? '').slice(0, 1024);
     const back = safeLocalPath(c.req.query('back'), route, route);
-    const res = await c.get('upstream').call<Row>('GET', `${API}/queryById`, { id });
+    const res = await c.get('upstream').send(workApi.queryById, { query: { id } });
     const name = res.body.success ? str(res.body.result.workName) : '';
     return dialogPage(c, route, title, () => (
       <DialogFrame title={name ? `预览：${name}` : '预览'} back={back} asDialog={wantsDialog(c)} width={720}>
@@ -233,7 +233,7 @@ function registerQrDialog(app: Hono<PageEnv>, route: string, title: string, path
   app.get(path, async (c) => {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeLocalPath(c.req.query('back'), route, route);
-    const res = await c.get('upstream').call<Row>('GET', `${API}/queryById`, { id });
+    const res = await c.get('upstream').send(workApi.queryById, { query: { id } });
     // A private dialog (no-store): PUBLIC_URL, else the address this teacher's browser used (pages/share.ts).
     const link = shareUrl(ownOrigin(c), id);
     const svg = res.body.success ? await qrSvg(link) : '';
@@ -250,7 +250,7 @@ function registerQrDialog(app: Hono<PageEnv>, route: string, title: string, path
 function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
   const view = async (c: Context<PageEnv>, id: string, back: string, message?: { type: 'error' | 'warning'; text: string; forceTag?: string }) => {
     const up = c.get('upstream');
-    const [work, tags] = await Promise.all([up.call<Row>('GET', `${API}/queryById`, { id }), up.call<string[]>('GET', `${API}/getWorkTags`)]);
+    const [work, tags] = await Promise.all([up.send(workApi.queryById, { query: { id } }), up.send(workTagApi.tags)]);
     const list = tags.body.success ? tags.body.result : [];
     // The work's current tag comes from the list row (queryById answers the raw work, without tags).
     const current = c.req.query('tag') ?? '';
@@ -331,7 +331,7 @@ function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
   app.post(`${route}/tag`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const back = safeLocalPath(form.back, route, route);
-    const res = await c.get('upstream').call<null>('GET', `${API}/setWorkTag`, { workId: str(form.id).slice(0, 64), workTag: str(form.workTag).trim().slice(0, 50) });
+    const res = await c.get('upstream').send(workTagApi.set, { query: { workId: str(form.id).slice(0, 64), workTag: str(form.workTag).trim().slice(0, 50) } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '标记成功' : '标记失败') });
     return backToList(c, back);
   });
@@ -341,7 +341,7 @@ function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
     const back = safeLocalPath(form.back, route, route);
     const id = str(form.id).slice(0, 64);
     const tag = str(form.tag).slice(0, 50);
-    const res = await c.get('upstream').call<null>('DELETE', `${API}/delWorkTag`, { tag, force: form.force === 'true' ? 'true' : 'false' });
+    const res = await c.get('upstream').send(workTagApi.delete, { query: { tag, force: form.force === 'true' ? 'true' : 'false' } });
     if (res.body.success) {
       setFlash(c, { type: 'success', text: `标签“${tag}”已删除` });
       return backToList(c, back);
@@ -357,8 +357,8 @@ function registerSendDialog(app: Hono<PageEnv>) {
   const view = async (c: Context<PageEnv>, id: string, back: string, q: string, message?: string) => {
     const up = c.get('upstream');
     const [work, users] = await Promise.all([
-      up.call<Row>('GET', `${API}/queryById`, { id }),
-      up.call<Page<Row>>('GET', '/sys/user/list', { pageSize: 50, ...(q ? { realname: `*${q}*` } : {}) }),
+      up.send(workApi.queryById, { query: { id } }),
+      up.send(userAdminApi.list, { query: { pageSize: 50, ...(q ? { realname: `*${q}*` } : {}) } }),
     ]);
     const rows = users.body.success ? users.body.result.records : [];
     return dialogPage(c, WORK_ROUTE, '作业管理', (session) =>
@@ -430,7 +430,7 @@ function registerSendDialog(app: Hono<PageEnv>) {
     const id = one(form.id).slice(0, 64);
     const userIdList = ([] as unknown[]).concat(form.userIds ?? []).map(String).filter(Boolean).slice(0, 200);
     if (!userIdList.length) return view(c, id, back, '', '请选择用户');
-    const res = await c.get('upstream').call<null>('POST', `${API}/sendWork`, undefined, { sendWorkId: id, userIdList });
+    const res = await c.get('upstream').send(workApi.send, { body: { sendWorkId: id, userIdList } });
     if (!res.body.success) return view(c, id, back, '', res.body.message || '发送失败');
     setFlash(c, { type: 'success', text: res.body.message });
     // From the dialog, htmx replaces the modal; take the whole list back instead.
@@ -444,7 +444,7 @@ function registerVersionsDialog(app: Hono<PageEnv>) {
   app.get(path, async (c) => {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeLocalPath(c.req.query('back'), WORK_ROUTE, WORK_ROUTE);
-    const res = await c.get('upstream').call<Row[]>('GET', `${API}/versions`, { workId: id });
+    const res = await c.get('upstream').send(workVersionApi.list, { query: { workId: id } });
     return dialogPage(c, WORK_ROUTE, '作业管理', () => (
       <DialogFrame title="历史版本" back={back} asDialog={wantsDialog(c)} width={720}>
         <WorksStyles />
@@ -504,7 +504,7 @@ function registerVersionsDialog(app: Hono<PageEnv>) {
         <ConfirmView title="恢复版本" text="确定恢复到这个版本吗？当前内容会另存为一个版本。" action={`${path}/restore`} hidden={{ workId, versionId, back }} back={back} />
       ));
     }
-    const res = await c.get('upstream').call<Row>('POST', `${API}/restoreVersion`, undefined, { workId, versionId });
+    const res = await c.get('upstream').send(workVersionApi.restore, { body: { workId, versionId } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '恢复成功' : '恢复失败') });
     return backToList(c, back);
   });

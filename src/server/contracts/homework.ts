@@ -1,0 +1,90 @@
+// /teaching/teachingAdditionalWork (班级作业): the endpoints of 布置班级作业 (the list, its dialog, the classes to
+// assign to, 提交情况) and the student's 我的作业 (their homework with their own work and grade). A work is
+// handed in through workApi.submit (contracts/works.ts).
+import type { Page } from './shapes.js';
+import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
+
+/** A class homework may be assigned to (the dialog's 分配班级 and the 班级 filter). */
+export interface HomeworkClass {
+  id: string;
+  departName: string;
+  /** The class named by its path. */
+  title: string;
+}
+
+/** A student of the homework's classes who handed it in, with the grade. */
+interface HomeworkSubmission {
+  userId: string;
+  username: string;
+  realname: string;
+  departName: string;
+  workId: string;
+  workName: string;
+  workStatus: number;
+  workStatus_dictText?: string;
+  workFile_url: string | null;
+  score: number | null;
+  comment: string | null;
+  createTime: string;
+}
+
+/** A student of the homework's classes who did not hand it in. */
+interface HomeworkMissing {
+  userId: string;
+  username: string;
+  realname: string;
+  departName: string;
+}
+
+/** 提交情况: who of the homework's classes (in the caller's scope) handed it in, and who did not. */
+export interface HomeworkSubmissions {
+  additionalId: string;
+  workName: string;
+  submitted: HomeworkSubmission[];
+  missing: HomeworkMissing[];
+}
+
+/** A homework of the caller's classes (AdditionalWorkModel) with the caller's own work and grade. */
+export interface MyHomework {
+  additionalWorkId: string;
+  workName: string;
+  workDesc: string | null;
+  workCover_url: string | null;
+  /** The teacher's starter file. */
+  workUrl_url: string | null;
+  workDocumentUrl: string | null;
+  /** A work_type value ('1', '2': Scratch, opened in the editor; else a file is handed in). */
+  codeType: number | null;
+  codeType_dictText?: string;
+  /** The teacher's name. */
+  createBy_dictText: string;
+  mineWorkName: string | null;
+  /** null: no own work yet; 0 saved, 1 handed in, 2 and above graded. */
+  mineWorkStatus: number | null;
+  mineWorkUrl: string | null;
+  /** The caller's class the homework was assigned to. */
+  departId: string | null;
+  departName: string | null;
+  score: number | null;
+  comment: string | null;
+}
+
+/** A save's answer: the fields that failed, when the API tells them. */
+type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
+
+export const homeworkApi = {
+  list: GET<Page<Record<string, unknown>>>('/teaching/teachingAdditionalWork/list'),
+  add: POST<Saved<{ id?: string }>>('/teaching/teachingAdditionalWork/add'),
+  edit: PUT_OR_POST<Saved>('/teaching/teachingAdditionalWork/edit'),
+  queryById: GET<Record<string, unknown>, { id: string }>('/teaching/teachingAdditionalWork/queryById'),
+  delete: DELETE<null, never, { id: string }>('/teaching/teachingAdditionalWork/delete'),
+  deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingAdditionalWork/deleteBatch'),
+  /** The classes the caller may assign homework to. */
+  classes: GET<HomeworkClass[]>('/teaching/teachingAdditionalWork/classList'),
+  submissions: GET<HomeworkSubmissions, { id: string }>('/teaching/teachingAdditionalWork/submissions'),
+};
+
+export const myHomeworkApi = {
+  /** 我的作业: published homework of the caller's classes; `submit`: handed in (true) or not (false). */
+  list: GET<MyHomework[], { submit?: 'true' | 'false'; status?: string; departId?: string }>('/teaching/teachingWork/mineAdditionalWork'),
+};

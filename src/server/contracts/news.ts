@@ -1,0 +1,16 @@
+// /teaching/teachingNews (资讯管理): the endpoints of the admin list and its dialog.
+import type { Page } from './shapes.js';
+import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
+
+/** A save's answer: the fields that failed, when the API tells them. */
+type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
+
+export const newsApi = {
+  list: GET<Page<Record<string, unknown>>>('/teaching/teachingNews/list'),
+  add: POST<Saved<{ id?: string }>>('/teaching/teachingNews/add'),
+  edit: PUT_OR_POST<Saved>('/teaching/teachingNews/edit'),
+  queryById: GET<Record<string, unknown>, { id: string }>('/teaching/teachingNews/queryById'),
+  delete: DELETE<null, never, { id: string }>('/teaching/teachingNews/delete'),
+  deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingNews/deleteBatch'),
+  exportXls: GET<never>('/teaching/teachingNews/exportXls'),
+};
