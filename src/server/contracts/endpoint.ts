@@ -16,9 +16,6 @@ export interface Endpoint<Q = Query, B = unknown, R = unknown> {
   readonly _types?: { query: Q; body: B; result: R };
 }
 
-/** The result type of an endpoint (what its envelope's `result` holds). */
-export type ResultOf<E> = E extends { _types?: { result: infer R } } ? R : never;
-
 const at =
   (...methods: Method[]) =>
   <R = null, B = never, Q = Query>(path: string): Endpoint<Q, B, R> => ({ methods, path });

@@ -1,6 +1,6 @@
-// 用户管理 (/sys/user): the list (also the user picker of 作业管理's 克隆至其他账号) and its add/edit/delete, export and roster import, the endpoints its dialogs call
-// beside the list (detail, freeze, password, the recycle bin) and the reads of its form (roles, classes, the
-// department pickers).
+// 用户管理 (/sys/user): the list (also the user picker of 作业管理's 克隆至其他账号) and its add/edit/delete,
+// export and roster import, the endpoints its dialogs call beside the list (detail, freeze, password, the recycle
+// bin) and the reads of its form (roles, classes, the department pickers).
 import type { Page } from './shapes.js';
 import { DELETE, GET, POST, PUT } from './endpoint.js';
 

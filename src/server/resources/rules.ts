@@ -1,6 +1,6 @@
 // zod building blocks for the values people type, in the wording of the contract's messages. The resource
 // declarations (fields.ts) build every form's API validation from these; a few API bodies that are not a
-// resource's form (login, menus, rule tests) use them directly.
+// resource's form (menus, account pages) use them directly.
 //
 // One rule for every name people read (real names, class, role, menu, rule and dictionary names): no
 // characters that hide or disguise text. Controls (NUL, tab, newline …), bidi overrides, embeddings and
@@ -18,15 +18,6 @@ export const hiddenCharsMessage = (label: string) => `${label}不能包含控制
 /** The message of a text over its limit: the same words in the form (maxlength) and the API. */
 export const tooLongMessage = (label: string, max: number) => `${label}不能超过${max}个字符`;
 
-/** A required name: trimmed, 1..max characters, nothing hidden; messages in the contract's wording. */
-export const requiredName = (label: string, max: number) =>
-  z
-    .string({ message: `请输入${label}` })
-    .trim()
-    .min(1, `请输入${label}`)
-    .max(max, tooLongMessage(label, max))
-    .refine((s) => !hasHiddenChars(s), hiddenCharsMessage(label));
-
 /** A yes/no flag: true/false, 1/0 or their strings → 1 or 0; absent or '' → undefined. */
 export const flag = (label: string, message = `${label}只能是是或否`) =>
   z
@@ -39,14 +30,6 @@ export const flag = (label: string, message = `${label}只能是是或否`) =>
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     });
-
-/** Optional text up to `max` characters, trimmed. */
-export const optText = (label: string, max: number) =>
-  z
-    .string({ message: `${label}必须是文本` })
-    .max(max, tooLongMessage(label, max))
-    .nullish()
-    .transform((v) => (v === null || v === undefined ? undefined : v.trim()));
 
 /** For z.preprocess: a number sent as a string becomes a number; '' becomes undefined. */
 export const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v);
