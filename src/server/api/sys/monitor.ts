@@ -21,6 +21,7 @@ import { onlineFields, onlineList, traceList } from '../../resources/monitor.js'
 import { RequestRecorder, type TraceRecord } from '../../monitor/recorder.js';
 import { readRedis, redisServerLabel } from '../../monitor/redis.js';
 import { diskInfo, runtimeInfo, systemInfo } from '../../monitor/system.js';
+import { monitorApi } from '../../contracts/monitor.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { pagedList } from '../list-query.js';
@@ -175,10 +176,10 @@ export function browserSummary(ua: string): string {
 const forceLogoutBody = z.object({ id: z.string({ message: '请选择要强制退出的会话' }).trim().min(1, '请选择要强制退出的会话').max(64, '会话不存在') });
 
 export function registerMonitorRoutes(r: ApiRoutes) {
-  r.get('/actuator/system', ADMIN, (c) => ok(c, systemInfo()));
-  r.get('/actuator/runtime', ADMIN, (c) => ok(c, runtimeInfo()));
-  r.get('/actuator/http', ADMIN, (c) => ok(c, recorderOf(c).snapshot()));
-  r.get('/actuator/disk', ADMIN, async (c) => ok(c, await disk(c)));
+  r.at(monitorApi.system, ADMIN, (c) => ok(c, systemInfo()));
+  r.at(monitorApi.runtime, ADMIN, (c) => ok(c, runtimeInfo()));
+  r.at(monitorApi.http, ADMIN, (c) => ok(c, recorderOf(c).snapshot()));
+  r.at(monitorApi.disk, ADMIN, async (c) => ok(c, await disk(c)));
 
   r.get('/actuator/metrics', ADMIN, (c) => ok(c, { names: [...metrics(recorderOf(c)).keys()] }));
   r.get('/actuator/metrics/:name', ADMIN, (c) => {
@@ -187,8 +188,8 @@ export function registerMonitorRoutes(r: ApiRoutes) {
   });
 
   r.get('/actuator/httptrace', ADMIN, (c) => ok(c, { traces: recorderOf(c).traces().map(springTrace) }));
-  r.get('/actuator/httptrace/list', ADMIN, traceListPage);
-  r.get('/actuator/httptrace/queryById', ADMIN, (c) => {
+  r.at(monitorApi.traces, ADMIN, traceListPage);
+  r.at(monitorApi.trace, ADMIN, (c) => {
     const id = Number(c.req.query('id'));
     const found = Number.isInteger(id) ? recorderOf(c).traces().find((t) => t.id === id) : undefined;
     return found ? ok(c, traceRecord(found)) : fail(c, '该请求已不在最近的记录中');
@@ -233,7 +234,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
       return { response: fail(c, `无法连接 Redis（${redisServerLabel(url)}）：${err instanceof Error ? err.message.slice(0, 200) : '未知错误'}`, 500) };
     }
   };
-  r.get('/actuator/redis/overview', ADMIN, async (c) => {
+  r.at(monitorApi.redis, ADMIN, async (c) => {
     const url = redisUrl(c);
     if (!url) return ok(c, { configured: false, message: REDIS_NOT_CONFIGURED });
     const got = await reading(c);
@@ -263,7 +264,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
   type OnlineRow = Omit<Selectable<Database['sys_session']>, 'token_hash'> & Pick<SysUser, 'username' | 'realname' | 'avatar'>;
 
   // 在线用户: live sessions (never their tokens), and 强制退出, which ends one at once (its sockets close too).
-  r.get('/sys/online/list', ADMIN, (c) => {
+  r.at(monitorApi.online, ADMIN, (c) => {
     const { db } = c.get('deps');
     const me = c.get('user')!;
     const base = db
@@ -294,7 +295,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
     });
   });
 
-  r.post('/sys/online/forceLogout', adminOnly('online:forceLogout'), async (c) => {
+  r.at(monitorApi.forceLogout, adminOnly('online:forceLogout'), async (c) => {
     const body = await jsonBody(c, forceLogoutBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
