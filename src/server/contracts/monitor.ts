@@ -1,9 +1,12 @@
-// 系统监控 (/actuator/*): the readings 监控页 (the dashboard) shows; admin-only throughout (api/sys/monitor.ts).
+// 系统监控 (/actuator, /sys/online): the health summary of 监控页, the live readings of the monitor screens (服务器信息,
+// Node.js信息, HTTP服务, Redis监控, 磁盘监控), the recent requests (请求追踪) and the live sessions (在线用户, 强制退出).
 import type { HttpStats } from '../monitor/recorder.js';
+import type { RedisReading } from '../monitor/redis.js';
 import type { DiskInfo, RuntimeInfo, SystemInfo } from '../monitor/system.js';
-import { GET } from './endpoint.js';
+import type { Page } from './shapes.js';
+import { GET, POST } from './endpoint.js';
 
-export type { DiskInfo, HttpStats, RuntimeInfo, SystemInfo };
+export type { DiskInfo, HttpStats, RedisReading, RuntimeInfo, SystemInfo };
 
 /** The health summary in Spring's /actuator/health shape: the database and Redis, each with how long it took. */
 export interface Health {
@@ -14,14 +17,51 @@ export interface Health {
   };
 }
 
+/** Redis监控: the reading, or why there is none (no REDIS_URL). */
+export type RedisOverview = ({ configured: true } & RedisReading) | { configured: false; message: string };
+
+/** A request the server answered (kept in memory; secrets redacted). */
+export interface TraceRecord extends Record<string, unknown> {
+  id: string;
+  time: string;
+  timestamp: number;
+  method: string;
+  uri: string;
+  status: number;
+  timeTaken: number;
+  userId: string | null;
+  username: string;
+  ip: string;
+  headers: Record<string, string>;
+  headersText: string;
+}
+
+/** A live session with its user's names (never its token); `current`: '1' for the caller's own session. */
+export interface OnlineSession extends Record<string, unknown> {
+  id: string;
+  userId: string;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  ip: string;
+  userAgent: string;
+  browser: string;
+  loginTime: string;
+  lastActivity: string;
+  expireTime: string;
+  current: '0' | '1';
+}
+
 export const monitorApi = {
   health: GET<Health>('/actuator/health'),
-  /** 服务器信息. */
   system: GET<SystemInfo>('/actuator/system'),
-  /** Node.js (in place of the anchor's JVM). */
   runtime: GET<RuntimeInfo>('/actuator/runtime'),
-  /** HTTP服务 (in place of Tomcat). */
   http: GET<HttpStats>('/actuator/http'),
-  /** 磁盘监控. */
   disk: GET<DiskInfo>('/actuator/disk'),
+  redis: GET<RedisOverview>('/actuator/redis/overview'),
+  traces: GET<Page<TraceRecord>>('/actuator/httptrace/list'),
+  trace: GET<TraceRecord, { id: string }>('/actuator/httptrace/queryById'),
+  online: GET<Page<OnlineSession>>('/sys/online/list'),
+  /** 强制退出: ends a session at once (its websocket included); not the caller's own. */
+  forceLogout: POST<null, { id: string }>('/sys/online/forceLogout'),
 };

@@ -2,6 +2,7 @@
 // shared by the API and the page. Add, publish (发布) and revoke (撤销) are served by
 // src/server/api/sys/announcement.ts; list, edit, delete, export and the recipient helpers by
 // src/server/api/sys/announcement-admin.ts.
+import { announcementApi } from '../contracts/announcements.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -46,13 +47,13 @@ export const announcementsList: ListSpec = {
   route: '/isystem/annountCement',
   title: '通告管理',
   api: {
-    list: '/sys/annountCement/list',
-    add: '/sys/annountCement/add',
-    edit: '/sys/annountCement/edit',
-    queryById: '/sys/annountCement/queryById',
-    delete: '/sys/annountCement/delete',
-    deleteBatch: '/sys/annountCement/deleteBatch',
-    exportXls: '/sys/annountCement/exportXls',
+    list: announcementApi.list,
+    add: announcementApi.add,
+    edit: announcementApi.edit,
+    queryById: announcementApi.queryById,
+    delete: announcementApi.delete,
+    deleteBatch: announcementApi.deleteBatch,
+    exportXls: announcementApi.exportXls,
   },
   columns: [
     announcementFields.column('titile', { sortable: true, render: 'ellipsis' }),

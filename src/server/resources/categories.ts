@@ -1,11 +1,11 @@
 // 分类字典 (/isys/category): the coded category tree (sys_category) as one list — ordered by code, so every
 // category follows its parent and the page indents it by depth — with the add/edit form. Shared by the API
 // and the page. Pure data: no database, no HTML.
+import { categoryApi } from '../contracts/categories.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
 export const CATEGORY_ROUTE = '/isys/category';
-export const CATEGORY_API = '/sys/category';
 
 export const CATEGORY_PERMS = {
   add: 'category:add',
@@ -35,14 +35,14 @@ export const categoriesList: ListSpec = {
   route: CATEGORY_ROUTE,
   title: '分类字典',
   api: {
-    list: `${CATEGORY_API}/list`,
-    add: `${CATEGORY_API}/add`,
-    edit: `${CATEGORY_API}/edit`,
-    queryById: `${CATEGORY_API}/queryById`,
-    delete: `${CATEGORY_API}/delete`,
-    deleteBatch: `${CATEGORY_API}/deleteBatch`,
-    exportXls: `${CATEGORY_API}/exportXls`,
-    importExcel: `${CATEGORY_API}/importExcel`,
+    list: categoryApi.list,
+    add: categoryApi.add,
+    edit: categoryApi.edit,
+    queryById: categoryApi.queryById,
+    delete: categoryApi.delete,
+    deleteBatch: categoryApi.deleteBatch,
+    exportXls: categoryApi.exportXls,
+    importExcel: categoryApi.importExcel,
   },
   columns: [
     categoryFields.column('name', { sortable: true, width: 240 }),
@@ -76,7 +76,7 @@ export const categoryForm: FormSpec = {
   fields: [
     categoryFields.formField('pid', {
       placeholder: '无（顶级分类）',
-      optionsFrom: { api: `${CATEGORY_API}/loadTreeRoot`, value: 'key', label: 'title' },
+      optionsFrom: { api: categoryApi.loadTreeRoot, value: 'key', label: 'title' },
       help: '不选则为顶级分类',
     }),
     categoryFields.formField('name'),

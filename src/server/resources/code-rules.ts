@@ -1,6 +1,7 @@
 // 编码校验规则 (/isystem/checkRule) and 填值规则 (/isystem/fillRule): the lists and forms shared by the API and the
 // pages. Pure data: no database, no HTML.
 import { CHECK_RULE_LIMITS, FILL_GENERATORS } from '../shared/fill-rules.js';
+import { checkRuleApi, fillRuleApi } from '../contracts/code-rules.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -29,14 +30,14 @@ export const checkRulesList: ListSpec = {
   route: CHECK_RULE_ROUTE,
   title: '编码校验规则',
   api: {
-    list: '/sys/checkRule/list',
-    add: '/sys/checkRule/add',
-    edit: '/sys/checkRule/edit',
-    queryById: '/sys/checkRule/queryById',
-    delete: '/sys/checkRule/delete',
-    deleteBatch: '/sys/checkRule/deleteBatch',
-    exportXls: '/sys/checkRule/exportXls',
-    importExcel: '/sys/checkRule/importExcel',
+    list: checkRuleApi.list,
+    add: checkRuleApi.add,
+    edit: checkRuleApi.edit,
+    queryById: checkRuleApi.queryById,
+    delete: checkRuleApi.delete,
+    deleteBatch: checkRuleApi.deleteBatch,
+    exportXls: checkRuleApi.exportXls,
+    importExcel: checkRuleApi.importExcel,
   },
   columns: [
     codeRuleFields.column('ruleName', { sortable: true, width: 180 }),
@@ -80,14 +81,14 @@ export const fillRulesList: ListSpec = {
   route: FILL_RULE_ROUTE,
   title: '填值规则',
   api: {
-    list: '/sys/fillRule/list',
-    add: '/sys/fillRule/add',
-    edit: '/sys/fillRule/edit',
-    queryById: '/sys/fillRule/queryById',
-    delete: '/sys/fillRule/delete',
-    deleteBatch: '/sys/fillRule/deleteBatch',
-    exportXls: '/sys/fillRule/exportXls',
-    importExcel: '/sys/fillRule/importExcel',
+    list: fillRuleApi.list,
+    add: fillRuleApi.add,
+    edit: fillRuleApi.edit,
+    queryById: fillRuleApi.queryById,
+    delete: fillRuleApi.delete,
+    deleteBatch: fillRuleApi.deleteBatch,
+    exportXls: fillRuleApi.exportXls,
+    importExcel: fillRuleApi.importExcel,
   },
   columns: [
     codeRuleFields.column('ruleName', { sortable: true, width: 180 }),

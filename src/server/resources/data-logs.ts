@@ -1,5 +1,6 @@
 // 数据日志 (/sys/dataLog-list): the kept versions of edited records, and the names of their fields for the
 // comparison of two versions.
+import { dataLogApi } from '../contracts/data-logs.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
@@ -86,7 +87,7 @@ export const dataLogFields = resource({
 export const dataLogsList: ListSpec = {
   route: DATA_LOG_ROUTE,
   title: '数据日志',
-  api: { list: '/sys/dataLog/list' },
+  api: { list: dataLogApi.list },
   columns: [
     // The table in words (DATA_LOG_TABLE_NAMES, added by the API); the raw name is exported only.
     { key: 'dataTable_dictText', title: dataLogFields.rule('dataTable').label, width: 120 },
@@ -97,7 +98,7 @@ export const dataLogsList: ListSpec = {
     dataLogFields.column('createTime', { sortable: true, width: 170 }),
   ],
   filters: [
-    dataLogFields.filter('dataTable', 'select', { optionsFrom: { api: '/sys/dataLog/tables', value: 'value', label: 'label' } }),
+    dataLogFields.filter('dataTable', 'select', { optionsFrom: { api: dataLogApi.tables, value: 'value', label: 'label' } }),
     dataLogFields.filter('dataId', 'exact', { placeholder: '请输入数据ID' }),
     dataLogFields.filter('createTime', 'dateRange', { advanced: true }),
   ],

@@ -1,10 +1,10 @@
 // 数据规则 (/isystem/permissionDataRule): every menu's data rules in one list, with the add/edit form and the
 // preview of the rows a role would see. Shared by the API and the page. Pure data: no database, no HTML.
+import { dataRuleApi } from '../contracts/permissions.js';
 import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, DATA_RULE_VALUE_HELP, dataRuleFields } from './permissions.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
 export const DATA_RULE_ROUTE = '/isystem/permissionDataRule';
-const API = '/sys/permission';
 
 /** Button codes of the screen; add/edit/del are admin-only (ADMIN_ONLY_CODES): rules decide who sees what. */
 export const DATA_RULE_PERMS = {
@@ -14,34 +14,21 @@ export const DATA_RULE_PERMS = {
   export: 'datarule:export',
 } as const;
 
-export const DATA_RULE_API = {
-  list: `${API}/dataRuleList`,
-  add: `${API}/addDataRule`,
-  edit: `${API}/editDataRule`,
-  queryById: `${API}/queryDataRuleById`,
-  delete: `${API}/deleteDataRule`,
-  deleteBatch: `${API}/deleteDataRuleBatch`,
-  exportXls: `${API}/exportDataRuleXls`,
-  /** Menus that can carry rules: [{id, name, component}]. */
-  menus: `${API}/dataRuleMenus`,
-  /** GET ?id=<rule>&roleId=<role>: the rows the role would see. */
-  preview: `${API}/previewDataRule`,
-} as const;
 
 /** The menus that can carry rules, as options. */
-const MENU_OPTIONS = { api: DATA_RULE_API.menus, value: 'id', label: 'name' };
+const MENU_OPTIONS = { api: dataRuleApi.menus, value: 'id', label: 'name' };
 
 export const dataRulesList: ListSpec = {
   route: DATA_RULE_ROUTE,
   title: '数据规则',
   api: {
-    list: DATA_RULE_API.list,
-    add: DATA_RULE_API.add,
-    edit: DATA_RULE_API.edit,
-    queryById: DATA_RULE_API.queryById,
-    delete: DATA_RULE_API.delete,
-    deleteBatch: DATA_RULE_API.deleteBatch,
-    exportXls: DATA_RULE_API.exportXls,
+    list: dataRuleApi.list,
+    add: dataRuleApi.add,
+    edit: dataRuleApi.edit,
+    queryById: dataRuleApi.queryById,
+    delete: dataRuleApi.delete,
+    deleteBatch: dataRuleApi.deleteBatch,
+    exportXls: dataRuleApi.exportXls,
   },
   columns: [
     dataRuleFields.column('permissionName', { sortable: true, width: 110 }),

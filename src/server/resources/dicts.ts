@@ -1,5 +1,6 @@
 // 字典管理 (/isystem/dict): the dictionary list, its items list (字典配置) and their forms, shared by the API
 // (filters, sorting, export columns, dictionary decorations) and the pages.
+import { dictApi, dictItemApi } from '../contracts/dicts.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -34,14 +35,14 @@ export const dictsList: ListSpec = {
   route: DICT_ROUTE,
   title: '字典管理',
   api: {
-    list: '/sys/dict/list',
-    add: '/sys/dict/add',
-    edit: '/sys/dict/edit',
-    queryById: '/sys/dict/queryById',
-    delete: '/sys/dict/delete',
-    deleteBatch: '/sys/dict/deleteBatch',
-    exportXls: '/sys/dict/exportXls',
-    importExcel: '/sys/dict/importExcel',
+    list: dictApi.list,
+    add: dictApi.add,
+    edit: dictApi.edit,
+    queryById: dictApi.queryById,
+    delete: dictApi.delete,
+    deleteBatch: dictApi.deleteBatch,
+    exportXls: dictApi.exportXls,
+    importExcel: dictApi.importExcel,
   },
   columns: [
     dictFields.column('dictName', { sortable: true }),
@@ -103,12 +104,12 @@ export const dictItemsList: ListSpec = {
   route: DICT_ITEMS_ROUTE,
   title: '字典配置',
   api: {
-    list: '/sys/dictItem/list',
-    add: '/sys/dictItem/add',
-    edit: '/sys/dictItem/edit',
-    queryById: '/sys/dictItem/queryById',
-    delete: '/sys/dictItem/delete',
-    deleteBatch: '/sys/dictItem/deleteBatch',
+    list: dictItemApi.list,
+    add: dictItemApi.add,
+    edit: dictItemApi.edit,
+    queryById: dictItemApi.queryById,
+    delete: dictItemApi.delete,
+    deleteBatch: dictItemApi.deleteBatch,
   },
   columns: [
     dictItemFields.column('itemText', { sortable: true }),

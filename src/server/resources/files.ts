@@ -1,6 +1,7 @@
 // 文件管理 (/isystem/file) and OSS文件 (/oss/file): one declaration of the stored files (sys_file). OSS文件 is a
 // second view of it: the files by storage location (here every file is stored locally, under the files
 // directory), with upload; 文件管理 adds where each file is used and the 仅显示孤立文件 tab.
+import { fileApi, ossFileApi } from '../contracts/files.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
@@ -45,11 +46,11 @@ export const filesList: ListSpec = {
   route: '/isystem/file',
   title: '文件管理',
   api: {
-    list: '/system/sysFile/list',
-    queryById: '/system/sysFile/queryById',
-    delete: '/system/sysFile/delete',
-    deleteBatch: '/system/sysFile/deleteBatch',
-    exportXls: '/system/sysFile/exportXls',
+    list: fileApi.list,
+    queryById: fileApi.queryById,
+    delete: fileApi.delete,
+    deleteBatch: fileApi.deleteBatch,
+    exportXls: fileApi.exportXls,
   },
   tabs: { key: 'scope', label: '文件范围', items: FILE_SCOPES },
   columns: [
@@ -83,10 +84,10 @@ export const ossFilesList: ListSpec = {
   route: '/oss/file',
   title: 'OSS文件',
   api: {
-    list: '/oss/file/list',
-    queryById: '/oss/file/queryById',
-    delete: '/oss/file/delete',
-    importExcel: '/oss/file/upload',
+    list: ossFileApi.list,
+    queryById: ossFileApi.queryById,
+    delete: ossFileApi.delete,
+    importExcel: ossFileApi.upload,
   },
   tabs: undefined,
   columns: [
@@ -100,7 +101,7 @@ export const ossFilesList: ListSpec = {
   ],
   filters: [
     fileFields.filter('fileName', 'text', { placeholder: '请输入文件名' }),
-    fileFields.filter('fileTag', 'select', { optionsFrom: { api: '/oss/file/folders', value: 'value', label: 'label' }, autoSubmit: true }),
+    fileFields.filter('fileTag', 'select', { optionsFrom: { api: ossFileApi.folders, value: 'value', label: 'label' }, autoSubmit: true }),
   ],
   toolbar: {
     import: { key: 'upload', label: '上传', perm: 'file:upload', accept: 'image/png,image/jpeg,image/gif,image/webp' },

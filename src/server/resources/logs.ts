@@ -1,4 +1,5 @@
 // 日志管理 (/isystem/log): login logs (type 1) and operation logs (type 2), one list with a tab per type.
+import { logApi } from '../contracts/logs.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
@@ -26,10 +27,10 @@ export const logsList: ListSpec = {
   route: '/isystem/log',
   title: '日志管理',
   api: {
-    list: '/sys/log/list',
-    delete: '/sys/log/delete',
-    deleteBatch: '/sys/log/deleteBatch',
-    exportXls: '/sys/log/exportXls',
+    list: logApi.list,
+    delete: logApi.delete,
+    deleteBatch: logApi.deleteBatch,
+    exportXls: logApi.exportXls,
   },
   tabs: { key: 'logType', label: logFields.rule('logType').label, items: LOG_TYPES },
   columns: [

@@ -1,5 +1,6 @@
 // 消息中心: 消息模板管理 (/modules/message/sysMessageTemplateList) and 消息管理 (/modules/message/sysMessageList),
 // declared once for the API and the pages. Field names are JeecgBoot's (SysMessageTemplate, SysMessage).
+import { messageApi, messageTemplateApi } from '../contracts/messages.js';
 import { resource } from './fields.js';
 import type { FieldOption, FieldSpec, FormSpec, ListSpec } from './spec.js';
 
@@ -34,14 +35,14 @@ export const templatesList: ListSpec = {
   route: TEMPLATE_ROUTE,
   title: '消息模板管理',
   api: {
-    list: '/message/sysMessageTemplate/list',
-    add: '/message/sysMessageTemplate/add',
-    edit: '/message/sysMessageTemplate/edit',
-    queryById: '/message/sysMessageTemplate/queryById',
-    delete: '/message/sysMessageTemplate/delete',
-    deleteBatch: '/message/sysMessageTemplate/deleteBatch',
-    exportXls: '/message/sysMessageTemplate/exportXls',
-    importExcel: '/message/sysMessageTemplate/importExcel',
+    list: messageTemplateApi.list,
+    add: messageTemplateApi.add,
+    edit: messageTemplateApi.edit,
+    queryById: messageTemplateApi.queryById,
+    delete: messageTemplateApi.delete,
+    deleteBatch: messageTemplateApi.deleteBatch,
+    exportXls: messageTemplateApi.exportXls,
+    importExcel: messageTemplateApi.importExcel,
   },
   columns: [
     templateFields.column('templateCode', { sortable: true, width: 180 }),
@@ -117,11 +118,11 @@ export const messagesList: ListSpec = {
   route: MESSAGE_ROUTE,
   title: '消息管理',
   api: {
-    list: '/message/sysMessage/list',
-    queryById: '/message/sysMessage/queryById',
-    delete: '/message/sysMessage/delete',
-    deleteBatch: '/message/sysMessage/deleteBatch',
-    exportXls: '/message/sysMessage/exportXls',
+    list: messageApi.list,
+    queryById: messageApi.queryById,
+    delete: messageApi.delete,
+    deleteBatch: messageApi.deleteBatch,
+    exportXls: messageApi.exportXls,
   },
   columns: [
     messageFields.column('esTitle', { width: 140 }),

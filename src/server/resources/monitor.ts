@@ -1,5 +1,6 @@
 // 系统监控's two list screens, shared by the API and the pages: 在线用户 (live sessions, 强制退出) and
 // 请求追踪 (the last requests the server answered, kept in memory, secrets redacted).
+import { monitorApi } from '../contracts/monitor.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -28,7 +29,7 @@ export const onlineFields = resource({
 export const onlineList: ListSpec = {
   route: MONITOR_ROUTES.online,
   title: '在线用户',
-  api: { list: '/sys/online/list' },
+  api: { list: monitorApi.online },
   columns: [
     onlineFields.column('username', { sortable: true, width: 120 }),
     onlineFields.column('realname', { width: 120 }),
@@ -72,7 +73,7 @@ export const traceFields = resource({
 export const traceList: ListSpec = {
   route: MONITOR_ROUTES.trace,
   title: '请求追踪',
-  api: { list: '/actuator/httptrace/list', queryById: '/actuator/httptrace/queryById' },
+  api: { list: monitorApi.traces, queryById: monitorApi.trace },
   columns: [
     traceFields.column('time', { sortable: true, width: 170 }),
     traceFields.column('method', { width: 90, align: 'center' }),

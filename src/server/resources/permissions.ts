@@ -1,5 +1,6 @@
 // 菜单管理 (/isystem/permission), its data rules, and the users of a role (角色管理 → 用户): declarations shared
 // by the API, the domain rules and the pages. Pure data: no database, no HTML.
+import { roleGrantApi } from '../contracts/roles.js';
 import { resource, type FieldRule } from './fields.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
@@ -247,7 +248,7 @@ export const dataRuleForm = (component: string | null | undefined): FormSpec => 
 export const roleUsersList: ListSpec = {
   route: `${ROLE_ROUTE}/users`,
   title: '角色用户',
-  api: { list: '/sys/user/userRoleList' },
+  api: { list: roleGrantApi.users },
   columns: [
     { key: 'username', title: '用户账号', sortable: true },
     { key: 'realname', title: '用户姓名', sortable: true },

@@ -1,5 +1,6 @@
 // 定时任务 (/isystem/QuartzJobList): the job list and form, and each job's run history (运行记录).
 import { JOB_CATALOGUE } from '../shared/scheduled-jobs.js';
+import { quartzJobApi } from '../contracts/quartz-jobs.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -27,14 +28,14 @@ export const quartzJobsList: ListSpec = {
   route: QUARTZ_ROUTE,
   title: '定时任务',
   api: {
-    list: '/sys/quartzJob/list',
-    add: '/sys/quartzJob/add',
-    edit: '/sys/quartzJob/edit',
-    queryById: '/sys/quartzJob/queryById',
-    delete: '/sys/quartzJob/delete',
-    deleteBatch: '/sys/quartzJob/deleteBatch',
-    exportXls: '/sys/quartzJob/exportXls',
-    importExcel: '/sys/quartzJob/importExcel',
+    list: quartzJobApi.list,
+    add: quartzJobApi.add,
+    edit: quartzJobApi.edit,
+    queryById: quartzJobApi.queryById,
+    delete: quartzJobApi.delete,
+    deleteBatch: quartzJobApi.deleteBatch,
+    exportXls: quartzJobApi.exportXls,
+    importExcel: quartzJobApi.importExcel,
   },
   columns: [
     quartzJobFields.column('jobClassName', { sortable: true, width: 170 }),
@@ -104,7 +105,7 @@ export const quartzRunFields = resource({
 export const quartzRunsList: ListSpec = {
   route: QUARTZ_RUNS_ROUTE,
   title: '运行记录',
-  api: { list: '/sys/quartzJob/runList' },
+  api: { list: quartzJobApi.runs },
   columns: [
     quartzRunFields.column('jobClassName', { width: 150 }),
     quartzRunFields.column('triggerType', { width: 90, align: 'center' }),

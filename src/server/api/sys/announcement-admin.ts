@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { announcementApi } from '../../contracts/announcements.js';
 import { annJson } from '../../domain/announcements.js';
 import { newId } from '../../domain/ids.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
@@ -163,9 +164,9 @@ const optionsQuery = z.object({
 export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
   const route = announcementsList.route;
 
-  r.get('/sys/annountCement/list', menu(route), (c) => pagedList(c, listOptions(c)));
+  r.at(announcementApi.list, menu(route), (c) => pagedList(c, listOptions(c)));
 
-  r.put('/sys/annountCement/edit', perm('annount:edit'), async (c) => {
+  r.at(announcementApi.edit, perm('annount:edit'), async (c) => {
     const parsed = await jsonBody(c, editBody);
     if (!parsed.ok) return parsed.response;
     const b = parsed.data;
@@ -238,15 +239,15 @@ export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
     await db.updateTable('sys_announcement').set({ del_flag: '1', update_by: user.username, update_time: now() }).where('id', 'in', ids).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/annountCement/delete', perm('annount:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/annountCement/deleteBatch', perm('annount:del'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.at(announcementApi.delete, perm('annount:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(announcementApi.deleteBatch, perm('annount:del'), (c) => remove(c, idList(c.req.query('ids'))));
 
-  r.get('/sys/annountCement/exportXls', perm('annount:add'), async (c) =>
+  r.at(announcementApi.exportXls, perm('annount:add'), async (c) =>
     exportResponse(c, announcementsList, await filteredRows(c, listOptions(c), 'id', 50_000)),
   );
 
   // The chosen recipients of a USER announcement (the anchor keeps them in user_ids; here they are send rows).
-  r.get('/sys/annountCement/queryRecipients', menu(route), async (c) => {
+  r.at(announcementApi.recipients, menu(route), async (c) => {
     const id = c.req.query('id')?.trim();
     if (!id || id.length > 64) return fail(c, 'id不能为空', 400, 400);
     const { db } = c.get('deps');
@@ -266,7 +267,7 @@ export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
     );
   });
 
-  r.get('/sys/annountCement/recipientOptions', menu(route), async (c) => {
+  r.at(announcementApi.recipientOptions, menu(route), async (c) => {
     const q = optionsQuery.safeParse(c.req.query());
     if (!q.success) return fail(c, q.error.issues[0]?.message ?? '参数错误', 400, 400);
     const { db } = c.get('deps');

@@ -12,6 +12,7 @@ import {
   revokeAnnouncement,
   unreadForUser,
 } from '../../domain/announcements.js';
+import { announcementApi } from '../../contracts/announcements.js';
 import { ANNOUNCEMENT_BODY_KEYS, announcementFields } from '../../resources/announcements.js';
 import { LOGGED_IN, perm, permissionCodes, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
@@ -99,7 +100,7 @@ export function registerAnnouncementRoutes(r: ApiRoutes) {
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 0);
   });
 
-  r.get('/sys/annountCement/queryById', LOGGED_IN, async (c) => {
+  r.at(announcementApi.queryById, LOGGED_IN, async (c) => {
     const id = c.req.query('id')?.trim();
     if (!id) return fail(c, 'id不能为空', 400, 400);
     const { db } = c.get('deps');
@@ -112,7 +113,7 @@ export function registerAnnouncementRoutes(r: ApiRoutes) {
     return row ? ok(c, annJson(row), '操作成功！', 200) : fail(c, NOT_FOUND);
   });
 
-  r.post('/sys/annountCement/add', perm('annount:add'), async (c) => {
+  r.at(announcementApi.add, perm('annount:add'), async (c) => {
     const body = await jsonBody(c, addBody);
     if (!body.ok) return body.response;
     const b = body.data;
@@ -139,7 +140,7 @@ export function registerAnnouncementRoutes(r: ApiRoutes) {
     return ok(c, annJson(res.announcement), '添加成功！', 200);
   });
 
-  r.get('/sys/annountCement/doReleaseData', perm('annount:release'), async (c) => {
+  r.at(announcementApi.release, perm('annount:release'), async (c) => {
     const id = queryId(c);
     if (!id) return fail(c, NOT_FOUND);
     const { db, hub } = c.get('deps');
@@ -152,7 +153,7 @@ export function registerAnnouncementRoutes(r: ApiRoutes) {
     return ok(c, annJson(res.announcement), '该系统通知发布成功', 200);
   });
 
-  r.get('/sys/annountCement/doReovkeData', perm('annount:revoke'), async (c) => {
+  r.at(announcementApi.revoke, perm('annount:revoke'), async (c) => {
     const id = queryId(c);
     if (!id) return fail(c, NOT_FOUND);
     const res = await revokeAnnouncement(c.get('deps').db, id, c.get('user')!.username);

@@ -7,7 +7,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
-import { categoryTreeApi } from '../../contracts/categories.js';
 import {
   allCategories,
   categoryValue,
@@ -22,7 +21,8 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
-import { categoriesList, CATEGORY_API, CATEGORY_FORM_KEYS, CATEGORY_PERMS, CATEGORY_ROUTE, categoryFields } from '../../resources/categories.js';
+import { categoriesList, CATEGORY_FORM_KEYS, CATEGORY_PERMS, CATEGORY_ROUTE, categoryFields } from '../../resources/categories.js';
+import { categoryApi } from '../../contracts/categories.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -105,12 +105,11 @@ async function listOptions(c: Context<ApiEnv>, roots = false): Promise<PagedList
 
 export function registerCategoryRoutes(r: ApiRoutes) {
   const read = menu(CATEGORY_ROUTE);
-  const api = (p: string) => `${CATEGORY_API}/${p}`;
 
-  r.get(api('list'), read, async (c) => pagedList(c, await listOptions(c)));
-  r.get(api('rootList'), read, async (c) => pagedList(c, await listOptions(c, true)));
+  r.at(categoryApi.list, read, async (c) => pagedList(c, await listOptions(c)));
+  r.at(categoryApi.rootList, read, async (c) => pagedList(c, await listOptions(c, true)));
 
-  r.get(api('childList'), read, async (c) => {
+  r.at(categoryApi.childList, read, async (c) => {
     const pid = (c.req.query('pid') ?? '').trim();
     if (!pid) return fail(c, '请指定上级分类');
     const rows = await allCategories(c.get('deps').db);
@@ -119,7 +118,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     return ok(c, rows.filter((x) => x.pid === pid).map((x) => toRecord(x, byId, depth)), '操作成功！', 0);
   });
 
-  r.get(api('queryById'), read, async (c) => {
+  r.at(categoryApi.queryById, read, async (c) => {
     const id = (c.req.query('id') ?? '').slice(0, ID_MAX);
     const rows = await allCategories(c.get('deps').db);
     const row = rows.find((x) => x.id === id);
@@ -127,7 +126,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
   });
 
   // 编码校验: the code must start with the parent's code (and be free).
-  r.get(api('checkCode'), read, async (c) => {
+  r.at(categoryApi.checkCode, read, async (c) => {
     const code = (c.req.query('code') ?? '').trim();
     const pid = (c.req.query('pid') ?? '').trim();
     if (!code) return fail(c, '错误,类型编码为空!');
@@ -145,7 +144,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
 
   // The children of the category coded `pcode` ('0' or absent: the roots): one level with `async=true`,
   // the whole subtree otherwise.
-  r.at(categoryTreeApi.subtree, LOGGED_IN, async (c) => {
+  r.at(categoryApi.loadTreeRoot, LOGGED_IN, async (c) => {
     const pcode = (c.req.query('pcode') ?? '').trim() || ROOT_PID;
     const rows = await allCategories(c.get('deps').db);
     const root = pcode === ROOT_PID ? null : rows.find((x) => x.code === pcode);
@@ -153,14 +152,14 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     return ok(c, treeNodes(rows, root?.id ?? ROOT_PID, c.req.query('async') !== 'true'), '操作成功！', 0);
   });
 
-  r.get(api('loadTreeChildren'), LOGGED_IN, async (c) => {
+  r.at(categoryApi.loadTreeChildren, LOGGED_IN, async (c) => {
     const pid = (c.req.query('pid') ?? '').trim();
     if (!pid) return fail(c, '加载分类字典树参数有误.[null]!');
     return ok(c, treeNodes(await allCategories(c.get('deps').db), pid, false), '操作成功！', 0);
   });
 
   // Every category below the one coded `code` (all of them without a code), as {value: id, text: name}.
-  r.get(api('loadAllData'), LOGGED_IN, async (c) => {
+  r.at(categoryApi.loadAllData, LOGGED_IN, async (c) => {
     const code = (c.req.query('code') ?? '').trim();
     const rows = await allCategories(c.get('deps').db);
     let scope = rows;
@@ -175,7 +174,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
   });
 
   // Names of the categories with these ids, in the order asked.
-  r.get(api('loadDictItem'), LOGGED_IN, async (c) => {
+  r.at(categoryApi.loadDictItem, LOGGED_IN, async (c) => {
     const ids = idList(c.req.query('ids'), 500);
     if (!ids.length) return fail(c, '参数不能为空');
     const rows = await c.get('deps').db.selectFrom('sys_category').select(['id', 'name']).where('id', 'in', ids).execute();
@@ -184,7 +183,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
   });
 
   // One category by code or name (`field`), e.g. to show a stored code's name.
-  r.get(api('loadOne'), LOGGED_IN, async (c) => {
+  r.at(categoryApi.loadOne, LOGGED_IN, async (c) => {
     const field = c.req.query('field') === 'name' ? 'name' : c.req.query('field') === 'id' ? 'id' : 'code';
     const val = (c.req.query('val') ?? '').trim().slice(0, 100);
     if (!val) return fail(c, '查询条件不能为空');
@@ -196,7 +195,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
 
   // ---- writes -----------------------------------------------------------------------------------------------
 
-  r.post(api('add'), perm(CATEGORY_PERMS.add), async (c) => {
+  r.at(categoryApi.add, perm(CATEGORY_PERMS.add), async (c) => {
     const body = await jsonBody(c, categoryBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -218,7 +217,7 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     return ok(c, { id, code: checked.code }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], api('edit'), perm(CATEGORY_PERMS.edit), async (c) => {
+  r.at(categoryApi.edit, perm(CATEGORY_PERMS.edit), async (c) => {
     const body = await jsonBody(c, categoryBody.extend({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(ID_MAX, NOT_FOUND) }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -259,14 +258,14 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete(api('delete'), perm(CATEGORY_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
-  r.delete(api('deleteBatch'), perm(CATEGORY_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 1000)));
+  r.at(categoryApi.delete, perm(CATEGORY_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
+  r.at(categoryApi.deleteBatch, perm(CATEGORY_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 1000)));
 
-  r.get(api('exportXls'), perm(CATEGORY_PERMS.export), async (c) => exportResponse(c, categoriesList, await filteredRows(c, await listOptions(c), 'c.id')));
+  r.at(categoryApi.exportXls, perm(CATEGORY_PERMS.export), async (c) => exportResponse(c, categoriesList, await filteredRows(c, await listOptions(c), 'c.id')));
 
   // Rows name their parent by code (上级编码), so an export imports back; parents come before children when
   // the sheet is in code order, as exported.
-  r.post(api('importExcel'), perm(CATEGORY_PERMS.import), async (c) => {
+  r.at(categoryApi.importExcel, perm(CATEGORY_PERMS.import), async (c) => {
     const { db } = c.get('deps');
     const user = c.get('user')!;
     const titles = { 分类名称: 'name', 分类编码: 'code', 分类值: 'itemValue', 上级编码: 'pidCode' };

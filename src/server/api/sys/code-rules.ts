@@ -21,6 +21,7 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { CHECK_RULE_FORM_KEYS, checkRulesList, codeRuleFields, FILL_RULE_FORM_KEYS, FILL_RULE_ROUTE, fillRulesList } from '../../resources/code-rules.js';
 import { CHECK_RULE_LIMITS, fillGeneratorInfo } from '../../shared/fill-rules.js';
+import { checkRuleApi, fillRuleApi } from '../../contracts/code-rules.js';
 import { codeFieldApi } from '../../contracts/config.js';
 import { adminOnly, LOGGED_IN, menu, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
@@ -103,7 +104,7 @@ const fillValues = (b: FillBody) => ({ rule_name: b.ruleName, rule_code: b.ruleC
 function registerCrud<B>(
   r: ApiRoutes,
   o: {
-    base: string;
+    api: typeof checkRuleApi | typeof fillRuleApi;
     table: Table;
     perm: { add: 'checkRule:add' | 'fillRule:add'; edit: 'checkRule:edit' | 'fillRule:edit'; del: 'checkRule:del' | 'fillRule:del'; export: 'checkRule:export' | 'fillRule:export'; import: 'checkRule:import' | 'fillRule:import' };
     body: z.ZodType<B>;
@@ -113,22 +114,22 @@ function registerCrud<B>(
     cascade?: (tx: Kysely<Database>, ids: string[]) => Promise<void>;
   },
 ) {
-  const { base, table } = o;
-  r.get(`${base}/list`, ADMIN, (c) => pagedList(c, listOptions(c, table)));
+  const { api, table } = o;
+  r.at(api.list, ADMIN, (c) => pagedList(c, listOptions(c, table)));
 
-  r.get(`${base}/queryById`, ADMIN, async (c) => {
+  r.at(api.queryById, ADMIN, async (c) => {
     const row = await c.get('deps').db.selectFrom(table).selectAll().where('id', '=', (c.req.query('id') ?? '').slice(0, MAX_ID)).executeTakeFirst();
     return row ? ok(c, camel(row), '操作成功！', 200) : fail(c, NOT_FOUND);
   });
 
-  r.post(`${base}/add`, adminOnly(o.perm.add), async (c) => {
+  r.at(api.add, adminOnly(o.perm.add), async (c) => {
     const body = await jsonBody(c, o.body);
     if (!body.ok) return body.response;
     const refused = await insertRule(c, table, o.values(body.data));
     return refused ? fieldFail(c, 'ruleCode', refused) : ok(c, null, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], `${base}/edit`, adminOnly(o.perm.edit), async (c) => {
+  r.at(api.edit, adminOnly(o.perm.edit), async (c) => {
     const body = await jsonBody(c, z.intersection(o.body, idBody));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -156,18 +157,18 @@ function registerCrud<B>(
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete(`${base}/delete`, adminOnly(o.perm.del), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete(`${base}/deleteBatch`, adminOnly(o.perm.del), (c) => remove(c, idList(c.req.query('ids'), 200)));
+  r.at(api.delete, adminOnly(o.perm.del), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(api.deleteBatch, adminOnly(o.perm.del), (c) => remove(c, idList(c.req.query('ids'), 200)));
 
   const spec = table === 'sys_check_rule' ? checkRulesList : fillRulesList;
-  r.get(`${base}/exportXls`, adminOnly(o.perm.export), async (c) => exportResponse(c, spec, await filteredRows(c, listOptions(c, table), 'id', 10_000)));
-  r.post(`${base}/importExcel`, adminOnly(o.perm.import), (c) => importWorkbook(c, spec, o.titles, o.body, (row) => insertRule(c, table, o.values(row))));
+  r.at(api.exportXls, adminOnly(o.perm.export), async (c) => exportResponse(c, spec, await filteredRows(c, listOptions(c, table), 'id', 10_000)));
+  r.at(api.importExcel, adminOnly(o.perm.import), (c) => importWorkbook(c, spec, o.titles, o.body, (row) => insertRule(c, table, o.values(row))));
 }
 
 export function registerCodeRuleRoutes(r: ApiRoutes) {
   // ——— 编码校验规则 ———
   registerCrud(r, {
-    base: '/sys/checkRule',
+    api: checkRuleApi,
     table: 'sys_check_rule',
     perm: { add: 'checkRule:add', edit: 'checkRule:edit', del: 'checkRule:del', export: 'checkRule:export', import: 'checkRule:import' },
     body: checkBody,
@@ -188,7 +189,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
     return checkAnswer(c, checkValue(items.value, value));
   });
 
-  r.post('/sys/checkRule/testRule', ADMIN, async (c) => {
+  r.at(checkRuleApi.test, ADMIN, async (c) => {
     const body = await jsonBody(c, z.object({ ruleJson: z.string({ message: '请填写规则JSON' }), value: z.string({ message: '请输入要测试的值' }).max(CHECK_RULE_LIMITS.value, `校验的值不能超过${CHECK_RULE_LIMITS.value}个字符`) }));
     if (!body.ok) return body.response;
     const items = parseRuleJson(body.data.ruleJson);
@@ -198,7 +199,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
 
   // ——— 填值规则 ———
   registerCrud(r, {
-    base: '/sys/fillRule',
+    api: fillRuleApi,
     table: 'sys_fill_rule',
     perm: { add: 'fillRule:add', edit: 'fillRule:edit', del: 'fillRule:del', export: 'fillRule:export', import: 'fillRule:import' },
     body: fillBody,
@@ -228,7 +229,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
   });
 
   // 测试 in the form: an unsaved rule, previewed on the counter of the saved rule with that code (if any).
-  r.post('/sys/fillRule/testFillRule', ADMIN, async (c) => {
+  r.at(fillRuleApi.test, ADMIN, async (c) => {
     const body = await jsonBody(
       c,
       codeRuleFields.schema(['ruleClass', 'ruleParams']).extend({ ruleCode: z.string().max(100).nullish(), formData: z.unknown().optional() }),

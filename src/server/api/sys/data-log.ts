@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { SysDataLogTable } from '../../db/schema.js';
 import { compareVersions, DATA_LOG_TABLES, isDataLogTable } from '../../domain/data-log.js';
+import { dataLogApi } from '../../contracts/data-logs.js';
 import { camel } from '../../domain/serialize.js';
 import { DATA_LOG_TABLE_NAMES, dataLogFields, dataLogsList } from '../../resources/data-logs.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
@@ -36,7 +37,7 @@ function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): { ok: true; 
 }
 
 export function registerDataLogRoutes(r: ApiRoutes) {
-  r.get('/sys/dataLog/list', ADMIN, (c) => {
+  r.at(dataLogApi.list, ADMIN, (c) => {
     const table = c.req.query('dataTable');
     if (table && !isDataLogTable(table)) return fail(c, '表名不正确', 400, 400);
     return pagedList(c, {
@@ -49,9 +50,9 @@ export function registerDataLogRoutes(r: ApiRoutes) {
     });
   });
 
-  r.get('/sys/dataLog/tables', ADMIN, (c) => ok(c, DATA_LOG_TABLES.map((t) => ({ value: t, label: DATA_LOG_TABLE_NAMES[t] ?? t })), '操作成功！', 200));
+  r.at(dataLogApi.tables, ADMIN, (c) => ok(c, DATA_LOG_TABLES.map((t) => ({ value: t, label: DATA_LOG_TABLE_NAMES[t] ?? t })), '操作成功！', 200));
 
-  r.get('/sys/dataLog/queryDataVerList', ADMIN, async (c) => {
+  r.at(dataLogApi.versions, ADMIN, async (c) => {
     const q = parse(c, verQuery);
     if (!q.ok) return q.response;
     const rows = await c
@@ -65,7 +66,7 @@ export function registerDataLogRoutes(r: ApiRoutes) {
     return ok(c, rows.map(toRecord), '操作成功！', 200);
   });
 
-  r.get('/sys/dataLog/queryCompareList', ADMIN, async (c) => {
+  r.at(dataLogApi.compare, ADMIN, async (c) => {
     const q = parse(c, compareQuery);
     if (!q.ok) return q.response;
     if (q.data.dataId1 === q.data.dataId2) return fail(c, '请选择两个不同的版本进行对比');

@@ -6,7 +6,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { previewRule, PREVIEW_TARGETS } from '../../domain/data-rules.js';
-import { DATA_RULE_API, DATA_RULE_PERMS, DATA_RULE_ROUTE, dataRulesList } from '../../resources/data-rules.js';
+import { dataRuleApi } from '../../contracts/permissions.js';
+import { DATA_RULE_PERMS, DATA_RULE_ROUTE, dataRulesList } from '../../resources/data-rules.js';
 import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, dataRuleColumnsOf, dataRuleFields } from '../../resources/permissions.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, ok, queryParams } from '../envelope.js';
@@ -71,16 +72,16 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<Row> => ({
 export function registerDataRuleScreenRoutes(r: ApiRoutes) {
   const read = menu(DATA_RULE_ROUTE);
 
-  r.get(DATA_RULE_API.list, read, (c) => pagedList(c, listOptions(c)));
+  r.at(dataRuleApi.list, read, (c) => pagedList(c, listOptions(c)));
 
-  r.get(DATA_RULE_API.queryById, read, async (c) => {
+  r.at(dataRuleApi.queryById, read, async (c) => {
     const id = (c.req.query('id') ?? '').trim().slice(0, ID_MAX);
     const row = await listOptions(c).select(c.get('deps').db.selectFrom('sys_permission_data_rule as r').leftJoin('sys_permission as p', 'p.id', 'r.permission_id')).where('r.id', '=', id).executeTakeFirst();
     return row ? ok(c, toRecord(row as Row), '操作成功！', 0) : fail(c, '未找到对应实体');
   });
 
   // Live menus whose list supports data rules, in menu order.
-  r.get(DATA_RULE_API.menus, read, async (c) => {
+  r.at(dataRuleApi.menus, read, async (c) => {
     const rows = await c
       .get('deps')
       .db.selectFrom('sys_permission')
@@ -94,9 +95,9 @@ export function registerDataRuleScreenRoutes(r: ApiRoutes) {
     return ok(c, rows, '操作成功！', 0);
   });
 
-  r.get(DATA_RULE_API.exportXls, perm(DATA_RULE_PERMS.export), async (c) => exportResponse(c, dataRulesList, await filteredRows(c, listOptions(c), 'r.id')));
+  r.at(dataRuleApi.exportXls, perm(DATA_RULE_PERMS.export), async (c) => exportResponse(c, dataRulesList, await filteredRows(c, listOptions(c), 'r.id')));
 
-  r.get(DATA_RULE_API.preview, read, async (c) => {
+  r.at(dataRuleApi.preview, read, async (c) => {
     const q = queryParams(
       c,
       z.object({

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { dictApi, dictItemApi } from '../../contracts/dicts.js';
 import { allDictItems, invalidateDicts } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
@@ -85,14 +86,14 @@ export function parseItems(cell: string | undefined): { ok: true; items: { value
 
 export function registerDictAdminRoutes(r: ApiRoutes) {
   // ---- dictionaries -------------------------------------------------------------------------------------
-  r.get('/sys/dict/list', menu(DICT_ROUTE), (c) => pagedList(c, dictListOptions(c)));
+  r.at(dictApi.list, menu(DICT_ROUTE), (c) => pagedList(c, dictListOptions(c)));
 
-  r.get('/sys/dict/queryById', menu(DICT_ROUTE), async (c) => {
+  r.at(dictApi.queryById, menu(DICT_ROUTE), async (c) => {
     const row = await c.get('deps').db.selectFrom('sys_dict').selectAll().where('id', '=', c.req.query('id') ?? '').where('del_flag', '=', 0).executeTakeFirst();
     return row ? ok(c, camel(row), '操作成功！', 0) : fail(c, '未找到对应实体');
   });
 
-  r.post('/sys/dict/add', perm('dict:add'), async (c) => {
+  r.at(dictApi.add, perm('dict:add'), async (c) => {
     const body = await jsonBody(c, dictBody);
     if (!body.ok) return body.response;
     const taken = await codeTaken(c, body.data.dictCode);
@@ -121,7 +122,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     return ok(c, null, '保存成功！', 200);
   });
 
-  r.put('/sys/dict/edit', perm('dict:edit'), async (c) => {
+  r.at(dictApi.edit, perm('dict:edit'), async (c) => {
     const body = await jsonBody(c, dictBody.extend({ id: idField }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -162,11 +163,11 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     invalidateDicts(db);
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/dict/delete', perm('dict:del'), (c) => softDelete(c, idList(c.req.query('id'), 1), '未找到对应实体'));
-  r.delete('/sys/dict/deleteBatch', perm('dict:del'), (c) => softDelete(c, idList(c.req.query('ids')), '参数不识别！'));
+  r.at(dictApi.delete, perm('dict:del'), (c) => softDelete(c, idList(c.req.query('id'), 1), '未找到对应实体'));
+  r.at(dictApi.deleteBatch, perm('dict:del'), (c) => softDelete(c, idList(c.req.query('ids')), '参数不识别！'));
 
   // ---- recycle bin ----------------------------------------------------------------------------------------
-  r.get('/sys/dict/deleteList', perm('dict:recycle'), async (c) => {
+  r.at(dictApi.recycleBin, perm('dict:recycle'), async (c) => {
     const rows = await c
       .get('deps')
       .db.selectFrom('sys_dict')
@@ -179,7 +180,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     return ok(c, rows.map(camel), '操作成功！', 0);
   });
 
-  r.put('/sys/dict/back/:id', perm('dict:recycle'), async (c) => {
+  r.at(dictApi.restore, perm('dict:recycle'), async (c) => {
     const { db } = c.get('deps');
     const res = await db
       .updateTable('sys_dict')
@@ -192,7 +193,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     return ok(c, null, '操作成功!', 200);
   });
 
-  r.delete('/sys/dict/deletePhysic/:id', perm('dict:recycle'), async (c) => {
+  r.at(dictApi.purge, perm('dict:recycle'), async (c) => {
     const { db } = c.get('deps');
     const id = c.req.param('id') ?? '';
     const dict = await db.selectFrom('sys_dict').select(['id', 'del_flag']).where('id', '=', id).executeTakeFirst();
@@ -208,7 +209,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
 
   // ---- cache and the all-items map --------------------------------------------------------------------------
   // 刷新缓存 of 字典管理: the button it sits beside (dict:edit), not any logged-in user.
-  r.get('/sys/dict/refleshCache', perm('dict:edit'), (c) => {
+  r.at(dictApi.refreshCache, perm('dict:edit'), (c) => {
     invalidateDicts(c.get('deps').db);
     return ok(c, null, '刷新缓存完成！', 200);
   });
@@ -216,8 +217,8 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
   r.get('/sys/dict/queryAllDictItems', LOGGED_IN, async (c) => ok(c, await allDictItems(c.get('deps').db), '成功', 200));
 
   // teaching-open's select component calls this; teaching-open itself never implemented it.
-  r.delete(
-    '/sys/dict/deleteItemByText',
+  r.at(
+    dictApi.deleteItemByText,
     perm('dict:item'),
     async (c) => {
       const q = queryParams(
@@ -239,7 +240,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
   );
 
   // ---- export / import -------------------------------------------------------------------------------------
-  r.get('/sys/dict/exportXls', perm('dict:export'), async (c) => {
+  r.at(dictApi.exportXls, perm('dict:export'), async (c) => {
     const { db } = c.get('deps');
     const records = await filteredRows(c, dictListOptions(c), 'id', 10_000);
     const ids = records.map((x) => String(x.id));
@@ -262,7 +263,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     );
   });
 
-  r.post('/sys/dict/importExcel', perm('dict:import'), async (c) => {
+  r.at(dictApi.importExcel, perm('dict:import'), async (c) => {
     const { db } = c.get('deps');
     const user = c.get('user')!;
     const titles = Object.fromEntries(dictsList.columns.filter((x) => x.export !== false).map((x) => [x.title, x.key]));
@@ -318,9 +319,9 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
   });
 
   // ---- items ----------------------------------------------------------------------------------------------
-  r.get('/sys/dictItem/list', menu(DICT_ROUTE), (c) => pagedList(c, itemListOptions(c)));
+  r.at(dictItemApi.list, menu(DICT_ROUTE), (c) => pagedList(c, itemListOptions(c)));
 
-  r.get('/sys/dictItem/queryById', menu(DICT_ROUTE), async (c) => {
+  r.at(dictItemApi.queryById, menu(DICT_ROUTE), async (c) => {
     const row = await c.get('deps').db.selectFrom('sys_dict_item').selectAll().where('id', '=', c.req.query('id') ?? '').executeTakeFirst();
     return row ? ok(c, camel(row), '操作成功！', 0) : fail(c, '未找到对应实体');
   });
@@ -331,7 +332,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     return !!(await q.executeTakeFirst());
   };
 
-  r.post('/sys/dictItem/add', perm('dict:item'), async (c) => {
+  r.at(dictItemApi.add, perm('dict:item'), async (c) => {
     const body = await jsonBody(c, itemBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -368,7 +369,7 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     return ok(c, null, '保存成功！', 200);
   });
 
-  r.put('/sys/dictItem/edit', perm('dict:item'), async (c) => {
+  r.at(dictItemApi.edit, perm('dict:item'), async (c) => {
     const body = await jsonBody(c, itemBody.extend({ id: idField, dictId: itemBody.shape.dictId.optional() }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -411,6 +412,6 @@ export function registerDictAdminRoutes(r: ApiRoutes) {
     invalidateDicts(db);
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/dictItem/delete', perm('dict:item'), (c) => deleteItems(c, idList(c.req.query('id'), 1), '未找到对应实体'));
-  r.delete('/sys/dictItem/deleteBatch', perm('dict:item'), (c) => deleteItems(c, idList(c.req.query('ids')), '参数不识别！'));
+  r.at(dictItemApi.delete, perm('dict:item'), (c) => deleteItems(c, idList(c.req.query('id'), 1), '未找到对应实体'));
+  r.at(dictItemApi.deleteBatch, perm('dict:item'), (c) => deleteItems(c, idList(c.req.query('ids')), '参数不识别！'));
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { SysFileTable } from '../../db/schema.js';
 import { BACKPACK_DIR } from '../../domain/backpack.js';
+import { fileApi, ossFileApi } from '../../contracts/files.js';
 import { fileUsages, fileUsagesOf, orphanCondition, unregisteredFiles, usageText, type FileUsage } from '../../domain/file-usages.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
@@ -116,12 +117,12 @@ async function listUnregistered(c: Context<ApiEnv>) {
 }
 
 export function registerFileAdminRoutes(r: ApiRoutes) {
-  r.get('/system/sysFile/list', ADMIN, (c) => {
+  r.at(fileApi.list, ADMIN, (c) => {
     const q = parseScope(c);
     return q.ok ? pagedList(c, listOptions(c, filesList, q.orphan, false)) : q.response;
   });
 
-  r.get('/system/sysFile/exportXls', ADMIN, async (c) => {
+  r.at(fileApi.exportXls, ADMIN, async (c) => {
     const q = parseScope(c);
     return q.ok ? exportResponse(c, filesList, await filteredRows(c, listOptions(c, filesList, q.orphan, false), 'f.id', 50_000)) : q.response;
   });
@@ -134,13 +135,13 @@ export function registerFileAdminRoutes(r: ApiRoutes) {
     if (!row) return fail(c, '未找到对应文件');
     return ok(c, withUsages(toRecord(row), await fileUsages(db, { id: row.id, path: row.file_path })), '操作成功！', 200);
   };
-  r.get('/system/sysFile/queryById', ADMIN, queryById);
+  r.at(fileApi.queryById, ADMIN, queryById);
 
-  r.delete('/system/sysFile/delete', adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('id'), 1)));
-  r.delete('/system/sysFile/deleteBatch', adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('ids'), 200)));
+  r.at(fileApi.delete, adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('id'), 1)));
+  r.at(fileApi.deleteBatch, adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('ids'), 200)));
 
   // The anchor's upload widget removes a file by its path; also the way to remove a file no row registers.
-  r.delete('/system/sysFile/deleteByPath', adminOnly('file:del'), async (c) => {
+  r.at(fileApi.deleteByPath, adminOnly('file:del'), async (c) => {
     const raw = c.req.query('filePath') ?? '';
     const key = keyFromPath(raw);
     if (!raw.trim() || !safeKey(key)) return fail(c, '文件路径不正确', 400, 400);
@@ -158,21 +159,21 @@ export function registerFileAdminRoutes(r: ApiRoutes) {
     return ok(c, null, '删除成功!', 200);
   });
 
-  r.get('/system/sysFile/unregistered', ADMIN, async (c) => ok(c, await listUnregistered(c), '操作成功！', 200));
+  r.at(fileApi.unregistered, ADMIN, async (c) => ok(c, await listUnregistered(c), '操作成功！', 200));
 
   // OSS文件: the same files, stored locally (存储位置 本地), with upload.
-  r.get('/oss/file/list', ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
-  r.get('/oss/file/queryById', ADMIN, queryById);
-  r.get('/oss/file/folders', ADMIN, async (c) => {
+  r.at(ossFileApi.list, ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
+  r.at(ossFileApi.queryById, ADMIN, queryById);
+  r.at(ossFileApi.folders, ADMIN, async (c) => {
     const rows = await c.get('deps').db.selectFrom('sys_file').select('file_tag').distinct().where('del_flag', '=', 0).where('file_location', '=', 1).orderBy('file_tag').execute();
     const tags = rows.map((r) => r.file_tag).filter((t): t is string => !!t);
     return ok(c, tags.map((t) => ({ value: t, label: FILE_FOLDERS[t] ? `${FILE_FOLDERS[t]}（${t}）` : t })), '操作成功！', 200);
   });
-  r.post('/oss/file/upload', adminOnly('file:upload'), async (c) => {
+  r.at(ossFileApi.upload, adminOnly('file:upload'), async (c) => {
     const got = await receiveUpload(c, 'common');
     if (!got.ok) return got.response;
     const row = await c.get('deps').db.selectFrom('sys_file').selectAll().where('id', '=', got.stored.id).executeTakeFirstOrThrow();
     return ok(c, toRecord(row), '上传成功！', 200);
   });
-  r.delete('/oss/file/delete', adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('id'), 1)));
+  r.at(ossFileApi.delete, adminOnly('file:del'), (c) => deleteFiles(c, idList(c.req.query('id'), 1)));
 }

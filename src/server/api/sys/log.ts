@@ -15,6 +15,7 @@ import { camel } from '../../domain/serialize.js';
 import { contains } from '../../domain/sql-like.js';
 import { daysAgo, today } from '../../domain/time.js';
 import { logFields, logsList } from '../../resources/logs.js';
+import { logApi } from '../../contracts/logs.js';
 import { adminOnly, LOGGED_IN, menu, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
@@ -55,12 +56,12 @@ function parseList(c: Context<ApiEnv>): { ok: true; keyWord?: string } | { ok: f
 export function registerLogRoutes(r: ApiRoutes) {
   const route = logsList.route;
 
-  r.get('/sys/log/list', menu(route), (c) => {
+  r.at(logApi.list, menu(route), (c) => {
     const q = parseList(c);
     return q.ok ? pagedList(c, listOptions(c, q.keyWord)) : q.response;
   });
 
-  r.get('/sys/log/exportXls', menu(route), async (c) => {
+  r.at(logApi.exportXls, menu(route), async (c) => {
     const q = parseList(c);
     return q.ok ? exportResponse(c, logsList, await filteredRows(c, listOptions(c, q.keyWord), 'id', 50_000)) : q.response;
   });
@@ -74,11 +75,11 @@ export function registerLogRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_log').where('id', 'in', ids).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/log/delete', adminOnly('log:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/log/deleteBatch', adminOnly('log:del'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.at(logApi.delete, adminOnly('log:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(logApi.deleteBatch, adminOnly('log:del'), (c) => remove(c, idList(c.req.query('ids'))));
 
   // 清空日志: every log of one type, named explicitly (the page asks for confirmation first).
-  r.delete('/sys/log/clear', adminOnly('log:del'), async (c) => {
+  r.at(logApi.clear, adminOnly('log:del'), async (c) => {
     const logType = c.req.query('logType');
     if (logType !== '1' && logType !== '2') return fail(c, '请指定要清空的日志类型：1（登录日志）或 2（操作日志）', 400, 400);
     const res = await c.get('deps').db.deleteFrom('sys_log').where('log_type', '=', Number(logType)).executeTakeFirst();

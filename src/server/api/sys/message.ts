@@ -31,6 +31,7 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { messageFields, messagesList, sendMsgFields, TEMPLATE_FORM_KEYS, templateFields, templatesList } from '../../resources/messages.js';
 import { tooLongMessage } from '../../resources/rules.js';
+import { messageApi, messageTemplateApi } from '../../contracts/messages.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -138,14 +139,14 @@ function sendAnswer(c: Context<ApiEnv>, row: SysSms, okText: string, failText: s
 
 export function registerMessageRoutes(r: ApiRoutes) {
   // ── 消息模板 ──
-  r.get('/message/sysMessageTemplate/list', ADMIN, (c) => pagedList(c, templateOptions(c)));
+  r.at(messageTemplateApi.list, ADMIN, (c) => pagedList(c, templateOptions(c)));
 
-  r.get('/message/sysMessageTemplate/queryById', ADMIN, async (c) => {
+  r.at(messageTemplateApi.queryById, ADMIN, async (c) => {
     const row = await c.get('deps').db.selectFrom('sys_sms_template').selectAll().where('id', '=', c.req.query('id') ?? '').executeTakeFirst();
     return row ? ok(c, camel(row), '操作成功！', 0) : fail(c, NOT_FOUND);
   });
 
-  r.post('/message/sysMessageTemplate/add', adminOnly('msgTemplate:add'), async (c) => {
+  r.at(messageTemplateApi.add, adminOnly('msgTemplate:add'), async (c) => {
     const body = await jsonBody(c, templateBody);
     if (!body.ok) return body.response;
     const refused = await insertTemplate(c, body.data);
@@ -153,7 +154,7 @@ export function registerMessageRoutes(r: ApiRoutes) {
     return ok(c, null, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/message/sysMessageTemplate/edit', adminOnly('msgTemplate:edit'), async (c) => {
+  r.at(messageTemplateApi.edit, adminOnly('msgTemplate:edit'), async (c) => {
     const body = await jsonBody(c, templateBody.and(idBody));
     if (!body.ok) return body.response;
     const b = body.data;
@@ -193,21 +194,21 @@ export function registerMessageRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_sms_template').where('id', 'in', ids).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/message/sysMessageTemplate/delete', adminOnly('msgTemplate:del'), (c) => removeTemplates(c, idList(c.req.query('id'), 1)));
-  r.delete('/message/sysMessageTemplate/deleteBatch', adminOnly('msgTemplate:del'), (c) => removeTemplates(c, idList(c.req.query('ids'), 200)));
+  r.at(messageTemplateApi.delete, adminOnly('msgTemplate:del'), (c) => removeTemplates(c, idList(c.req.query('id'), 1)));
+  r.at(messageTemplateApi.deleteBatch, adminOnly('msgTemplate:del'), (c) => removeTemplates(c, idList(c.req.query('ids'), 200)));
 
-  r.get('/message/sysMessageTemplate/exportXls', adminOnly('msgTemplate:export'), async (c) =>
+  r.at(messageTemplateApi.exportXls, adminOnly('msgTemplate:export'), async (c) =>
     exportResponse(c, templatesList, await filteredRows(c, templateOptions(c), 'id', 10_000)),
   );
 
-  r.post('/message/sysMessageTemplate/importExcel', adminOnly('msgTemplate:import'), (c) =>
+  r.at(messageTemplateApi.importExcel, adminOnly('msgTemplate:import'), (c) =>
     importWorkbook(c, templatesList, { 模板编码: 'templateCode', 模板标题: 'templateName', 模板内容: 'templateContent', 模板类型: 'templateType', 测试数据: 'templateTestJson' }, templateBody, (row) =>
       insertTemplate(c, row),
     ),
   );
 
   // 发送测试 (JeecgBoot's sendMsg): a message from a template to one receiver, tried at once.
-  r.post('/message/sysMessageTemplate/sendMsg', adminOnly('msgTemplate:send'), async (c) => {
+  r.at(messageTemplateApi.send, adminOnly('msgTemplate:send'), async (c) => {
     const body = await jsonBody(c, sendBody);
     if (!body.ok) return body.response;
     const b = body.data;
@@ -252,9 +253,9 @@ export function registerMessageRoutes(r: ApiRoutes) {
   });
 
   // ── 消息 ──
-  r.get('/message/sysMessage/list', ADMIN, (c) => pagedList(c, messageOptions(c)));
+  r.at(messageApi.list, ADMIN, (c) => pagedList(c, messageOptions(c)));
 
-  r.get('/message/sysMessage/queryById', ADMIN, async (c) => {
+  r.at(messageApi.queryById, ADMIN, async (c) => {
     const row = await c.get('deps').db.selectFrom('sys_sms').selectAll().where('id', '=', c.req.query('id') ?? '').executeTakeFirst();
     return row ? ok(c, messageRecord(row), '操作成功！', 0) : fail(c, NOT_FOUND);
   });
@@ -267,17 +268,17 @@ export function registerMessageRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_sms').where('id', 'in', ids).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/message/sysMessage/delete', adminOnly('message:del'), (c) => removeMessages(c, idList(c.req.query('id'), 1)));
-  r.delete('/message/sysMessage/deleteBatch', adminOnly('message:del'), (c) => removeMessages(c, idList(c.req.query('ids'), 200)));
+  r.at(messageApi.delete, adminOnly('message:del'), (c) => removeMessages(c, idList(c.req.query('id'), 1)));
+  r.at(messageApi.deleteBatch, adminOnly('message:del'), (c) => removeMessages(c, idList(c.req.query('ids'), 200)));
 
-  r.get('/message/sysMessage/exportXls', adminOnly('message:export'), async (c) => {
+  r.at(messageApi.exportXls, adminOnly('message:export'), async (c) => {
     const rows = await filteredRows(c, messageOptions(c), 'id', 10_000);
     // The sheet holds the text of the content, not its HTML.
     return exportResponse(c, messagesList, rows.map((r) => ({ ...r, esContent: r.esContentText })));
   });
 
   // 重发: one more try of a failed message, now.
-  r.post('/message/sysMessage/resend', adminOnly('message:resend'), async (c) => {
+  r.at(messageApi.resend, adminOnly('message:resend'), async (c) => {
     let raw: unknown = { id: c.req.query('id') };
     if (!c.req.query('id')) {
       const body = await jsonBody(c, idBody);

@@ -188,8 +188,8 @@ export function registerMonitorRoutes(r: ApiRoutes) {
   });
 
   r.get('/actuator/httptrace', ADMIN, (c) => ok(c, { traces: recorderOf(c).traces().map(springTrace) }));
-  r.get('/actuator/httptrace/list', ADMIN, traceListPage);
-  r.get('/actuator/httptrace/queryById', ADMIN, (c) => {
+  r.at(monitorApi.traces, ADMIN, traceListPage);
+  r.at(monitorApi.trace, ADMIN, (c) => {
     const id = Number(c.req.query('id'));
     const found = Number.isInteger(id) ? recorderOf(c).traces().find((t) => t.id === id) : undefined;
     return found ? ok(c, traceRecord(found)) : fail(c, '该请求已不在最近的记录中');
@@ -234,7 +234,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
       return { response: fail(c, `无法连接 Redis（${redisServerLabel(url)}）：${err instanceof Error ? err.message.slice(0, 200) : '未知错误'}`, 500) };
     }
   };
-  r.get('/actuator/redis/overview', ADMIN, async (c) => {
+  r.at(monitorApi.redis, ADMIN, async (c) => {
     const url = redisUrl(c);
     if (!url) return ok(c, { configured: false, message: REDIS_NOT_CONFIGURED });
     const got = await reading(c);
@@ -264,7 +264,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
   type OnlineRow = Omit<Selectable<Database['sys_session']>, 'token_hash'> & Pick<SysUser, 'username' | 'realname' | 'avatar'>;
 
   // 在线用户: live sessions (never their tokens), and 强制退出, which ends one at once (its sockets close too).
-  r.get('/sys/online/list', ADMIN, (c) => {
+  r.at(monitorApi.online, ADMIN, (c) => {
     const { db } = c.get('deps');
     const me = c.get('user')!;
     const base = db
@@ -295,7 +295,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
     });
   });
 
-  r.post('/sys/online/forceLogout', adminOnly('online:forceLogout'), async (c) => {
+  r.at(monitorApi.forceLogout, adminOnly('online:forceLogout'), async (c) => {
     const body = await jsonBody(c, forceLogoutBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');

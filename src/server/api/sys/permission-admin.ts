@@ -25,7 +25,8 @@ import {
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { DATA_RULE_FORM_KEYS, dataRuleFields, PERMISSION_FORM_KEYS, PERMISSION_PERMS, PERMISSION_ROUTE, permissionFields } from '../../resources/permissions.js';
-import { DATA_RULE_API, DATA_RULE_PERMS } from '../../resources/data-rules.js';
+import { dataRuleApi, permissionApi } from '../../contracts/permissions.js';
+import { DATA_RULE_PERMS } from '../../resources/data-rules.js';
 import { registerDataRuleScreenRoutes } from './data-rule-screen.js';
 import { adminOnly, menu, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
@@ -160,9 +161,9 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
 
   // ---- reads --------------------------------------------------------------------------------------------
 
-  r.get('/sys/permission/list', read, async (c) => ok(c, permissionTree(await allPermissions(c.get('deps').db)), '操作成功！', 0));
+  r.at(permissionApi.tree, read, async (c) => ok(c, permissionTree(await allPermissions(c.get('deps').db)), '操作成功！', 0));
 
-  r.get('/sys/permission/queryById', read, async (c) => {
+  r.at(permissionApi.queryById, read, async (c) => {
     const id = c.req.query('id') ?? '';
     const row = await c.get('deps').db.selectFrom('sys_permission').selectAll().where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
     return row ? ok(c, permissionJson(row), '操作成功！', 0) : fail(c, '未找到对应实体');
@@ -208,7 +209,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
 
   // ---- writes -------------------------------------------------------------------------------------------
 
-  r.post('/sys/permission/add', adminOnly(PERMISSION_PERMS.add), async (c) => {
+  r.at(permissionApi.add, adminOnly(PERMISSION_PERMS.add), async (c) => {
     const body = await jsonBody(c, permissionBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -226,7 +227,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/permission/edit', adminOnly(PERMISSION_PERMS.edit), async (c) => {
+  r.at(permissionApi.edit, adminOnly(PERMISSION_PERMS.edit), async (c) => {
     const body = await jsonBody(c, permissionBody.extend({ id: requiredId('id') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -260,12 +261,12 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     await db.transaction().execute((tx) => deletePermissionsCascade(tx, rows, ids));
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/permission/delete', adminOnly(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/permission/deleteBatch', adminOnly(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 500)));
+  r.at(permissionApi.delete, adminOnly(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('id'), 1)));
+  r.at(permissionApi.deleteBatch, adminOnly(PERMISSION_PERMS.del), (c) => deleteMany(c, idList(c.req.query('ids'), 500)));
 
   // ---- data rules ---------------------------------------------------------------------------------------
 
-  r.get('/sys/permission/getPermRuleListByPermId', read, async (c) => {
+  r.at(permissionApi.rules, read, async (c) => {
     const q = queryParams(c, z.object({ permissionId: requiredId('菜单ID') }));
     if (!q.ok) return q.response;
     const rows = await c
@@ -279,7 +280,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, rows.map(ruleJson), '操作成功！', 0);
   });
 
-  r.get('/sys/permission/queryPermissionRule', read, async (c) => {
+  r.at(permissionApi.queryRules, read, async (c) => {
     const q = c.req.query();
     const filters = { id: 'id', permissionId: 'permission_id', ruleName: 'rule_name', ruleColumn: 'rule_column', ruleConditions: 'rule_conditions', ruleValue: 'rule_value', status: 'status' } as const;
     let qb = c.get('deps').db.selectFrom('sys_permission_data_rule').selectAll();
@@ -334,8 +335,8 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     });
     return ok(c, { id }, '添加成功!', 200);
   };
-  r.post('/sys/permission/addPermissionRule', adminOnly(PERMISSION_PERMS.rule), addRule);
-  r.post(DATA_RULE_API.add, adminOnly(DATA_RULE_PERMS.add), addRule);
+  r.at(permissionApi.addRule, adminOnly(PERMISSION_PERMS.rule), addRule);
+  r.at(dataRuleApi.add, adminOnly(DATA_RULE_PERMS.add), addRule);
 
 
   const editRule = async (c: Context<ApiEnv>) => {
@@ -372,8 +373,8 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
       .execute();
     return ok(c, null, '编辑成功!', 200);
   };
-  r.on(['PUT', 'POST'], '/sys/permission/editPermissionRule', adminOnly(PERMISSION_PERMS.rule), editRule);
-  r.on(['PUT', 'POST'], DATA_RULE_API.edit, adminOnly(DATA_RULE_PERMS.edit), editRule);
+  r.at(permissionApi.editRule, adminOnly(PERMISSION_PERMS.rule), editRule);
+  r.at(dataRuleApi.edit, adminOnly(DATA_RULE_PERMS.edit), editRule);
 
   /** Deletes rules, removing them from every grant; a menu left without rules loses its rule flag. */
   const deleteRules = async (c: Context<ApiEnv>, ids: string[]) => {
@@ -393,9 +394,9 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/permission/deletePermissionRule', adminOnly(PERMISSION_PERMS.rule), (c) => deleteRules(c, idList(c.req.query('id'), 1).map((x) => x.slice(0, ID_MAX))));
-  r.delete(DATA_RULE_API.delete, adminOnly(DATA_RULE_PERMS.del), (c) => deleteRules(c, idList(c.req.query('id'), 1).map((x) => x.slice(0, ID_MAX))));
-  r.delete(DATA_RULE_API.deleteBatch, adminOnly(DATA_RULE_PERMS.del), (c) => deleteRules(c, idList(c.req.query('ids'), 500).map((x) => x.slice(0, ID_MAX))));
+  r.at(permissionApi.deleteRule, adminOnly(PERMISSION_PERMS.rule), (c) => deleteRules(c, idList(c.req.query('id'), 1).map((x) => x.slice(0, ID_MAX))));
+  r.at(dataRuleApi.delete, adminOnly(DATA_RULE_PERMS.del), (c) => deleteRules(c, idList(c.req.query('id'), 1).map((x) => x.slice(0, ID_MAX))));
+  r.at(dataRuleApi.deleteBatch, adminOnly(DATA_RULE_PERMS.del), (c) => deleteRules(c, idList(c.req.query('ids'), 500).map((x) => x.slice(0, ID_MAX))));
 
   registerDataRuleScreenRoutes(r);
 }

@@ -16,6 +16,7 @@ import { nextRun, nextRuns, parseCron } from '../../domain/scheduler/cron.js';
 import { builtInJob, BUILT_IN_JOBS, parseJobParams } from '../../domain/scheduler/jobs.js';
 import { runJob, type JobRow } from '../../domain/scheduler/runner.js';
 import { QUARTZ_JOB_FORM_KEYS, quartzJobFields, quartzJobsList, quartzRunFields, quartzRunsList } from '../../resources/quartz-jobs.js';
+import { quartzJobApi } from '../../contracts/quartz-jobs.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -164,16 +165,16 @@ async function insertJob(c: Context<ApiEnv>, b: JobBody): Promise<string | null>
 }
 
 export function registerQuartzJobRoutes(r: ApiRoutes) {
-  r.get('/sys/quartzJob/list', ADMIN, (c) => pagedList(c, listOptions(c)));
+  r.at(quartzJobApi.list, ADMIN, (c) => pagedList(c, listOptions(c)));
 
-  r.get('/sys/quartzJob/queryById', ADMIN, async (c) => {
+  r.at(quartzJobApi.queryById, ADMIN, async (c) => {
     const row = await c.get('deps').db.selectFrom('sys_quartz_job').selectAll().where('id', '=', c.req.query('id') ?? '').where('del_flag', '=', 0).executeTakeFirst();
     if (!row) return fail(c, NOT_FOUND);
     const [record] = await enrichJobs(c, [camel(row)]);
     return ok(c, record, '操作成功！', 0);
   });
 
-  r.post('/sys/quartzJob/add', adminOnly('quartz:add'), async (c) => {
+  r.at(quartzJobApi.add, adminOnly('quartz:add'), async (c) => {
     const body = await jsonBody(c, jobBody);
     if (!body.ok) return body.response;
     const refused = await insertJob(c, body.data);
@@ -182,7 +183,7 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
     return ok(c, null, '创建定时任务成功', 200);
   });
 
-  r.on(['PUT', 'POST'], '/sys/quartzJob/edit', adminOnly('quartz:edit'), async (c) => {
+  r.at(quartzJobApi.edit, adminOnly('quartz:edit'), async (c) => {
     const body = await jsonBody(c, jobBody.and(idBody));
     if (!body.ok) return body.response;
     const b = body.data;
@@ -227,8 +228,8 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
     await reschedule(c);
     return ok(c, null, '删除成功!', 200);
   };
-  r.delete('/sys/quartzJob/delete', adminOnly('quartz:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.delete('/sys/quartzJob/deleteBatch', adminOnly('quartz:del'), (c) => remove(c, idList(c.req.query('ids'), 200)));
+  r.at(quartzJobApi.delete, adminOnly('quartz:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(quartzJobApi.deleteBatch, adminOnly('quartz:del'), (c) => remove(c, idList(c.req.query('ids'), 200)));
 
   const setStatus = (status: 0 | -1) => async (c: Context<ApiEnv>) => {
     const job = await findJob(c);
@@ -237,11 +238,11 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
     await reschedule(c);
     return ok(c, null, status === 0 ? '恢复定时任务成功' : '暂停定时任务成功', 200);
   };
-  r.on(['GET', 'POST'], '/sys/quartzJob/pause', adminOnly('quartz:status'), setStatus(-1));
-  r.on(['GET', 'POST'], '/sys/quartzJob/resume', adminOnly('quartz:status'), setStatus(0));
+  r.at(quartzJobApi.pause, adminOnly('quartz:status'), setStatus(-1));
+  r.at(quartzJobApi.resume, adminOnly('quartz:status'), setStatus(0));
 
   // 立即执行: one run now, whatever the status, recorded in the history like a scheduled one.
-  r.on(['GET', 'POST'], '/sys/quartzJob/execute', adminOnly('quartz:run'), async (c) => {
+  r.at(quartzJobApi.execute, adminOnly('quartz:run'), async (c) => {
     const job = await findJob(c);
     if (job instanceof Response) return job;
     const run = await runJob(jobEnv(c), job, { trigger: 'manual', scheduled: new Date(), runBy: c.get('user')!.username, now: () => new Date() });
@@ -250,16 +251,16 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
     return run.outcome === 'ok' ? ok(c, result, `执行成功：${run.message}`, 200) : c.json({ success: false, message: `执行失败：${run.message}`, code: 500, result, timestamp: Date.now() });
   });
 
-  r.get('/sys/quartzJob/runList', ADMIN, (c) => pagedList(c, runListOptions(c)));
+  r.at(quartzJobApi.runs, ADMIN, (c) => pagedList(c, runListOptions(c)));
 
-  r.get('/sys/quartzJob/cronPreview', ADMIN, (c) => {
+  r.at(quartzJobApi.cronPreview, ADMIN, (c) => {
     const expr = (c.req.query('cronExpression') ?? '').slice(0, 100);
     const parsed = parseCron(expr);
     if (!parsed.ok) return fail(c, parsed.message, 400, 400);
     return ok(c, nextRuns(expr, new Date(), 5).map(formatDateTime), '操作成功！', 0);
   });
 
-  r.get('/sys/quartzJob/jobOptions', ADMIN, (c) =>
+  r.at(quartzJobApi.jobOptions, ADMIN, (c) =>
     ok(
       c,
       BUILT_IN_JOBS.map((j) => ({ key: j.key, name: j.name, description: j.description, paramHint: j.paramHint, exampleParams: j.exampleParams, defaultCron: j.defaultCron })),
@@ -268,9 +269,9 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
     ),
   );
 
-  r.get('/sys/quartzJob/exportXls', adminOnly('quartz:export'), async (c) => exportResponse(c, quartzJobsList, await filteredRows(c, listOptions(c), 'id', 10_000)));
+  r.at(quartzJobApi.exportXls, adminOnly('quartz:export'), async (c) => exportResponse(c, quartzJobsList, await filteredRows(c, listOptions(c), 'id', 10_000)));
 
-  r.post('/sys/quartzJob/importExcel', adminOnly('quartz:import'), async (c) => {
+  r.at(quartzJobApi.importExcel, adminOnly('quartz:import'), async (c) => {
     const titles = { 任务类名: 'jobClassName', Cron表达式: 'cronExpression', 参数: 'parameter', 描述: 'description', 状态: 'status' };
     const res = await importWorkbook(c, quartzJobsList, titles, jobBody, async (row) => insertJob(c, row));
     await reschedule(c);

@@ -4,6 +4,7 @@
 // doReleaseData / doReovkeData). Data goes through the upstream client only.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { announcementApi, type RecipientOption as PickUser } from '../../contracts/announcements.js';
 import { announcementForm, announcementsList, PRIORITY_COLORS, SEND_STATUS_COLORS } from '../../resources/announcements.js';
 import type { FieldSpec } from '../../resources/spec.js';
 import { cx, inputClass, Tag } from '../../../templates/antd.js';
@@ -22,20 +23,16 @@ const route = spec.route;
 const NAMED_LIMIT = 200;
 const MAX_PREVIEW = 500_000;
 
-interface PickUser {
-  id: string;
-  username: string;
-  realname: string;
-}
-
 const list = (v: unknown): string[] => [...new Set((Array.isArray(v) ? v.map(String) : str(v).split(',')).map((s) => s.trim()).filter(Boolean))];
 const safeBack = (back: unknown) => safeLocalPath(back, route, route);
 
 async function recipientOptions(up: Upstream, params: { keyword?: string; ids?: string[] }): Promise<PickUser[]> {
-  const res = await up.call<PickUser[]>('GET', '/sys/annountCement/recipientOptions', {
-    keyword: params.keyword || undefined,
-    ids: params.ids?.length ? params.ids.slice(0, NAMED_LIMIT).join(',') : undefined,
-    pageSize: 50,
+  const res = await up.send(announcementApi.recipientOptions, {
+    query: {
+      keyword: params.keyword || undefined,
+      ids: params.ids?.length ? params.ids.slice(0, NAMED_LIMIT).join(',') : undefined,
+      pageSize: 50,
+    },
   });
   return res.body.success && Array.isArray(res.body.result) ? res.body.result : [];
 }
@@ -191,7 +188,7 @@ function toBody(form: Record<string, string | string[]>, fields: FieldSpec[]) {
 
 /** Edit form values: recipients from their send rows, dates as the date inputs show them. */
 async function loadValues(up: Upstream, id: string, record: Record<string, unknown>) {
-  const res = await up.call<{ userIds: string; total: number }>('GET', '/sys/annountCement/queryRecipients', { id });
+  const res = await up.send(announcementApi.recipients, { query: { id } });
   return {
     userIds: res.body.success ? res.body.result.userIds : '',
     recipientTotal: res.body.success ? res.body.result.total : 0,
@@ -261,8 +258,8 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
     const back = safeBack(c.req.query('back'));
     const up = c.get('upstream');
     const [res, recipients] = await Promise.all([
-      up.call<Record<string, unknown>>('GET', '/sys/annountCement/queryById', { id }),
-      up.call<{ userIds: string; total: number }>('GET', '/sys/annountCement/queryRecipients', { id }),
+      up.send(announcementApi.queryById, { query: { id } }),
+      up.send(announcementApi.recipients, { query: { id } }),
     ]);
     if (!res.body.success) {
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
@@ -302,10 +299,10 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
 
   // 发布 / 撤销: confirmed, then the API call (list-page.tsx).
   const action = (key: string) => spec.rowActions.find((a) => a.key === key)!;
-  for (const [key, apiPath, title] of [
-    ['release', '/sys/annountCement/doReleaseData', '发布通告'],
-    ['revoke', '/sys/annountCement/doReovkeData', '撤销通告'],
+  for (const [key, endpoint, title] of [
+    ['release', announcementApi.release, '发布通告'],
+    ['revoke', announcementApi.revoke, '撤销通告'],
   ] as const) {
-    registerConfirmedAction(app, { route, screenTitle: spec.title, key, title, question: action(key).confirm!, call: (up, id) => up.call<unknown>('GET', apiPath, { id }) });
+    registerConfirmedAction(app, { route, screenTitle: spec.title, key, title, question: action(key).confirm!, call: (up, id) => up.send(endpoint, { query: { id } }) });
   }
 }

@@ -5,6 +5,7 @@
 // Data goes through the upstream client only.
 import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { checkRuleApi, fillRuleApi, type CheckFailureDetail } from '../../contracts/code-rules.js';
 import { CHECK_RULE_ROUTE, checkRuleForm, checkRulesList, FILL_RULE_ROUTE, fillRuleForm, fillRulesList } from '../../resources/code-rules.js';
 import type { FieldSpec } from '../../resources/spec.js';
 import { FILL_GENERATORS, fillGeneratorInfo } from '../../shared/fill-rules.js';
@@ -32,7 +33,7 @@ const STYLE = `
 
 type TryResult =
   | { ok: true; text: string }
-  | { ok: false; message: string; detail?: { checkValue?: string; beginIndex?: number; endIndex?: number } }
+  | { ok: false; message: string; detail?: CheckFailureDetail }
   | null;
 
 function TryResultView({ id, result }: { id: string; result: TryResult }) {
@@ -209,12 +210,7 @@ export function registerCodeRulePages(app: Hono<PageEnv>) {
   app.post(`${CHECK_RULE_ROUTE}/try`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, unknown>;
     const value = one(form.testValue).slice(0, 1000);
-    const res = await c.get('upstream').call<{ checkValue?: string; beginIndex?: number; endIndex?: number } | { errors?: Record<string, string> } | null>(
-      'POST',
-      '/sys/checkRule/testRule',
-      undefined,
-      { ruleJson: one(form.ruleJson), value },
-    );
+    const res = await c.get('upstream').send(checkRuleApi.test, { body: { ruleJson: one(form.ruleJson), value } });
     const result: TryResult = res.body.success
       ? { ok: true, text: `✓ “${value}” 通过全部规则` }
       : { ok: false, message: res.body.message || '测试失败', detail: res.body.result && 'checkValue' in res.body.result ? res.body.result : undefined };
@@ -224,10 +220,12 @@ export function registerCodeRulePages(app: Hono<PageEnv>) {
   // 测试 on the fill-rule form: a sample value from the generator and parameters as typed (not taken).
   app.post(`${FILL_RULE_ROUTE}/try`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, unknown>;
-    const res = await c.get('upstream').call<string | null>('POST', '/sys/fillRule/testFillRule', undefined, {
-      ruleCode: one(form.ruleCode).trim().slice(0, 100) || null,
-      ruleClass: one(form.ruleClass),
-      ruleParams: one(form.ruleParams),
+    const res = await c.get('upstream').send(fillRuleApi.test, {
+      body: {
+        ruleCode: one(form.ruleCode).trim().slice(0, 100) || null,
+        ruleClass: one(form.ruleClass),
+        ruleParams: one(form.ruleParams),
+      },
     });
     const result: TryResult = res.body.success ? { ok: true, text: `生成示例：${str(res.body.result)}（预览，不占用编号）` } : { ok: false, message: res.body.message || '测试失败' };
     return c.html(String(<TryResultView id="xt-rule-try-result" result={result} />));

@@ -2,6 +2,7 @@
 // 批量操作 → 对比选中的两个版本 (or open /sys/dataLog-list/compare?dataId1=&dataId2=): the comparison shows every
 // field of both versions side by side, the changed ones highlighted.
 import type { Hono } from 'hono';
+import { dataLogApi } from '../../contracts/data-logs.js';
 import { DATA_LOG_FIELD_NAMES, DATA_LOG_TABLE_NAMES, dataLogsList } from '../../resources/data-logs.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
@@ -13,17 +14,6 @@ import { shellPage } from '../shell-page.js';
 
 const route = dataLogsList.route;
 const safeBack = (v: unknown) => safeLocalPath(v, route, route);
-
-interface Version {
-  id: string;
-  dataTable: string;
-  dataId: string;
-  dataVersion: number;
-  dataContent: string;
-  createBy: string | null;
-  createTime: string;
-  changedFields: string[];
-}
 
 const show = (v: unknown): string => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -60,7 +50,7 @@ export function registerDataLogPages(app: Hono<PageEnv>) {
   app.get(`${route}/compare`, (c) =>
     shellPage(c, { current: route, title: '数据对比' }, async () => {
       const back = safeBack(c.req.query('back'));
-      const res = await c.get('upstream').call<Version[]>('GET', '/sys/dataLog/queryCompareList', { dataId1: c.req.query('dataId1') ?? '', dataId2: c.req.query('dataId2') ?? '' });
+      const res = await c.get('upstream').send(dataLogApi.compare, { query: { dataId1: c.req.query('dataId1') ?? '', dataId2: c.req.query('dataId2') ?? '' } });
       const backLink = <LinkButton {...navAttrs(back)}>返回</LinkButton>;
       if (!res.body.success) {
         return (

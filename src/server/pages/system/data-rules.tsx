@@ -3,7 +3,9 @@
 // what the role sees under its current grant — counts and the first rows.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { DATA_RULE_API, DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '../../resources/data-rules.js';
+import { dataRuleApi, type DataRulePreview } from '../../contracts/permissions.js';
+import { roleApi } from '../../contracts/roles.js';
+import { DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '../../resources/data-rules.js';
 import { DATA_RULE_COLUMNS } from '../../resources/permissions.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import { Alert, Button } from '../../../templates/antd.js';
@@ -16,22 +18,7 @@ import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
 
-interface PreviewRows {
-  count: number;
-  rows: Row[];
-}
-interface Preview {
-  menuName: string;
-  ruleName: string;
-  roleName: string;
-  columns: { key: string; title: string }[];
-  total: number;
-  rule: PreviewRows;
-  role: PreviewRows & { granted: boolean; rules: string[]; includesRule: boolean };
-  sampleUser: string | null;
-}
-
-function RowsTable({ label, columns, rows, count }: { label: string; columns: Preview['columns']; rows: Row[]; count: number }) {
+function RowsTable({ label, columns, rows, count }: { label: string; columns: DataRulePreview['columns']; rows: Row[]; count: number }) {
   return (
     <section class="xt-preview-block" aria-label={label}>
       <h3 class="xt-preview-title">
@@ -67,10 +54,10 @@ async function previewView(c: Context<PageEnv>): Promise<Child> {
   const id = (c.req.query('id') ?? '').slice(0, 64);
   const back = safeLocalPath(c.req.query('back'), DATA_RULE_ROUTE, DATA_RULE_ROUTE);
   const up = c.get('upstream');
-  const roles = await up.call<{ id: string; roleName: string; roleCode: string }[]>('GET', '/sys/role/queryall');
+  const roles = await up.send(roleApi.queryall);
   const roleList = roles.body.success ? roles.body.result : [];
   const roleId = (c.req.query('roleId') ?? '').slice(0, 64) || roleList.find((r) => r.roleCode !== 'admin')?.id || roleList[0]?.id || '';
-  const res = id && roleId ? await up.call<Preview>('GET', DATA_RULE_API.preview, { id, roleId }) : null;
+  const res = id && roleId ? await up.send(dataRuleApi.preview, { query: { id, roleId } }) : null;
   const self = `${DATA_RULE_ROUTE}/preview`;
   const p = res?.body.success ? res.body.result : null;
   return (

@@ -4,6 +4,7 @@
 // behind the dictionary select's delete control (deleteItemByText).
 import type { Context, Hono } from 'hono';
 import { canUse } from '../../resources/auth.js';
+import { dictApi, dictItemApi, type DictRecord } from '../../contracts/dicts.js';
 import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemForm, dictItemsList, dictsList } from '../../resources/dicts.js';
 import type { FieldSpec } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
@@ -37,30 +38,11 @@ function itemToBody(form: Record<string, string | string[]>, fields: FieldSpec[]
   return body;
 }
 
-interface DictRecord {
-  id: string;
-  dictName: string;
-  dictCode: string;
-  description: string | null;
-  updateTime: string | null;
-  updateBy: string | null;
-}
-
-interface ItemRecord {
-  id: string;
-  dictId: string;
-  itemText: string;
-  itemValue: string;
-  description: string | null;
-  sortOrder: number;
-  status: number;
-}
-
 /** Under the items table: the dictionary it belongs to and the select its enabled items make. */
 async function itemsPreview(c: Context<PageEnv>, session: PageSession) {
   const up = c.get('upstream');
   const dictId = c.req.query('dictId') ?? '';
-  const res = await up.call<DictRecord>('GET', '/sys/dict/queryById', { id: dictId });
+  const res = await up.send(dictApi.queryById, { query: { id: dictId } });
   if (!res.body.success) return <Alert type="warning">{res.body.message || '未找到对应字典'}</Alert>;
   const dict = res.body.result;
   const items = await up.dictItems(dict.dictCode);
@@ -173,7 +155,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
   // 刷新缓存 (toolbar action): drops the server's dictionary cache.
   app.post(`${DICT_ROUTE}/refresh`, async (c) => {
     const form = await c.req.parseBody();
-    const res = await c.get('upstream').call<null>('GET', '/sys/dict/refleshCache');
+    const res = await c.get('upstream').send(dictApi.refreshCache);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '刷新缓存完成！' : res.body.message || '刷新缓存失败' });
     return backToList(c, localPath(form.back, DICT_ROUTE).startsWith(DICT_ROUTE) ? localPath(form.back, DICT_ROUTE) : DICT_ROUTE);
   });
@@ -197,7 +179,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
   // 启用/禁用 (row action): a confirmation (dialog with htmx), then the item is saved with the other status.
   app.get(`${DICT_ITEMS_ROUTE}/toggle`, async (c) => {
     const back = safeItemsBack(c.req.query('back'));
-    const res = await c.get('upstream').call<ItemRecord>('GET', '/sys/dictItem/queryById', { id: c.req.query('id') ?? '' });
+    const res = await c.get('upstream').send(dictItemApi.queryById, { query: { id: c.req.query('id') ?? '' } });
     if (!res.body.success) {
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
       return backToList(c, back);
@@ -237,20 +219,22 @@ export function registerDictPages(app: Hono<PageEnv>) {
     const form = await c.req.parseBody();
     const back = safeItemsBack(form.back);
     const up = c.get('upstream');
-    const found = await up.call<ItemRecord>('GET', '/sys/dictItem/queryById', { id: fieldText(form.id) });
+    const found = await up.send(dictItemApi.queryById, { query: { id: fieldText(form.id) } });
     if (!found.body.success) {
       setFlash(c, { type: 'error', text: found.body.message || '未找到对应实体' });
       return backToList(c, back);
     }
     const item = found.body.result;
     const status = item.status === 1 ? 0 : 1;
-    const res = await up.call<null>('PUT', '/sys/dictItem/edit', undefined, {
-      id: item.id,
-      itemText: item.itemText,
-      itemValue: item.itemValue,
-      description: item.description,
-      sortOrder: item.sortOrder,
-      status,
+    const res = await up.send(dictItemApi.edit, {
+      body: {
+        id: item.id,
+        itemText: item.itemText,
+        itemValue: item.itemValue,
+        description: item.description,
+        sortOrder: item.sortOrder,
+        status,
+      },
     });
     setFlash(c, {
       type: res.body.success ? 'success' : 'error',
@@ -285,7 +269,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
     if (!q.dictCode || !q.itemText) return backToList(c, back);
     if (!confirmed) return confirmDelete(c, q);
     const up = c.get('upstream');
-    const res = await up.call<null>('DELETE', '/sys/dict/deleteItemByText', { dictCode: q.dictCode, itemText: q.itemText });
+    const res = await up.send(dictApi.deleteItemByText, { query: { dictCode: q.dictCode, itemText: q.itemText } });
     if (!isHtmx(c) || (res.body.success && q.reload === '1')) {
       setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? `已删除「${q.itemText}」` : res.body.message || '删除失败' });
       return backToList(c, back);
@@ -312,7 +296,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
   // ---- recycle bin ------------------------------------------------------------------------------------------
   app.get(DICT_RECYCLE_ROUTE, (c) =>
     shellPage(c, { current: DICT_ROUTE, title: '字典回收站' }, async (session) => {
-      const res = await c.get('upstream').call<DictRecord[]>('GET', '/sys/dict/deleteList');
+      const res = await c.get('upstream').send(dictApi.recycleBin);
       return (
         <RecycleView
           records={res.body.success ? res.body.result : []}
@@ -326,7 +310,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
 
   app.post(`${DICT_RECYCLE_ROUTE}/back`, async (c) => {
     const form = await c.req.parseBody();
-    const res = await c.get('upstream').call<null>('PUT', `/sys/dict/back/${encodeURIComponent(fieldText(form.id))}`);
+    const res = await c.get('upstream').send(dictApi.restore, { params: { id: fieldText(form.id) } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.success ? '还原成功' : res.body.message || '还原失败' });
     return backToList(c, DICT_RECYCLE_ROUTE);
   });
@@ -339,7 +323,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
         <ConfirmView title="彻底删除" text="确定彻底删除该字典及其全部字典项吗？删除后不能恢复。" action={`${DICT_RECYCLE_ROUTE}/delete`} hidden={{ id }} back={DICT_RECYCLE_ROUTE} />
       ));
     }
-    const res = await c.get('upstream').call<null>('DELETE', `/sys/dict/deletePhysic/${encodeURIComponent(id)}`);
+    const res = await c.get('upstream').send(dictApi.purge, { params: { id } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, DICT_RECYCLE_ROUTE);
   });

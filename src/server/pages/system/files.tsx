@@ -5,6 +5,7 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { canUse } from '../../resources/auth.js';
+import { fileApi, type FileUsage } from '../../contracts/files.js';
 import { FILE_SCOPES, filesList, ossFilesList } from '../../resources/files.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, TableFrame, Tag } from '../../../templates/antd.js';
@@ -23,14 +24,8 @@ function sizeText(bytes: unknown): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-interface Usage {
-  label: string;
-  recordName: string;
-  field: string;
-}
-
 function UsageCell({ record }: { record: Record<string, unknown> }) {
-  const usages = (record.usages as Usage[] | undefined) ?? [];
+  const usages = (record.usages as FileUsage[] | undefined) ?? [];
   if (!usages.length) return <Tag color="orange">未使用</Tag>;
   return (
     <ul class="xt-usages">
@@ -70,16 +65,10 @@ const cells = () => ({
 
 const STYLE = '.xt-usages{margin:0;padding:0;list-style:none}.xt-usages li{margin:2px 0}.xt-usage-field{color:rgba(0,0,0,.45)}';
 
-interface Unregistered {
-  filePath: string;
-  fileSize: number;
-  modified: string;
-}
-
 /** Files on disk no row registers (仅显示孤立文件), each with 下载 and 删除. */
 async function unregisteredSection(c: Context<PageEnv>, session: PageSession): Promise<Child> {
   if (c.req.query('scope') !== FILE_SCOPES[1].value) return <style>{STYLE}</style>;
-  const res = await c.get('upstream').call<Unregistered[]>('GET', '/system/sysFile/unregistered');
+  const res = await c.get('upstream').send(fileApi.unregistered);
   const rows = res.body.success ? res.body.result : [];
   const back = hrefWith(filesList.route, { scope: FILE_SCOPES[1].value });
   const mayDelete = canUse(session.permissions, 'file:del');
@@ -154,7 +143,7 @@ export function registerFilePages(app: Hono<PageEnv>) {
     const back = safeBack(form.back);
     const filePath = String(form.filePath ?? '').slice(0, 1024);
     if (form.confirmed !== '1') return confirm(c, filePath, back);
-    const res = await c.get('upstream').call<null>('DELETE', '/system/sysFile/deleteByPath', { filePath });
+    const res = await c.get('upstream').send(fileApi.deleteByPath, { query: { filePath } });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, back);

@@ -1,6 +1,7 @@
 // 日志管理 (/isystem/log): the declared list with its 登录日志 / 操作日志 tabs, delete, export, and 清空日志
 // (the current tab's type, after a confirmation).
 import type { Hono } from 'hono';
+import { logApi } from '../../contracts/logs.js';
 import { LOG_TYPES, logsList } from '../../resources/logs.js';
 import { ConfirmView } from '../../../templates/list/form-view.js';
 import type { PageEnv } from '../context.js';
@@ -29,7 +30,7 @@ export function registerLogPages(app: Hono<PageEnv>) {
         />
       ));
     }
-    const res = await c.get('upstream').call<{ deleted: number }>('DELETE', '/sys/log/clear', { logType: type.value });
+    const res = await c.get('upstream').send(logApi.clear, { query: { logType: type.value } });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '清空成功！' : '清空失败') });
     return backToList(c, back);

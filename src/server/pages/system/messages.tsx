@@ -3,12 +3,13 @@
 // 重发 on a failed one). Data goes through the upstream client only.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { messageApi, messageTemplateApi } from '../../contracts/messages.js';
 import { MESSAGE_ROUTE, messagesList, sendTestFields, TEMPLATE_ROUTE, templateForm, templatesList } from '../../resources/messages.js';
 import type { FieldSpec } from '../../resources/spec.js';
 import { Tag } from '../../../templates/antd.js';
 import { FormView } from '../../../templates/list/form-view.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, callRef, isHtmx, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { backToList, isHtmx, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
@@ -115,7 +116,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
-    const res = await callRef<Record<string, unknown>>(c.get('upstream'), templatesList.api.queryById!, 'GET', { query: { id } });
+    const res = await c.get('upstream').send(messageTemplateApi.queryById, { query: { id } });
     if (!res.body.success) {
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
       return backToList(c, back);
@@ -131,16 +132,18 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     const id = str(form.id).slice(0, 64);
     const back = safeBack(form.back);
     const up = c.get('upstream');
-    const tpl = await callRef<Record<string, unknown>>(up, templatesList.api.queryById!, 'GET', { query: { id } });
+    const tpl = await up.send(messageTemplateApi.queryById, { query: { id } });
     if (!tpl.body.success) {
       setFlash(c, { type: 'error', text: tpl.body.message || '未找到对应实体' });
       return backToList(c, back);
     }
     const values = { receiver: str(form.receiver).trim(), testData: str(form.testData) };
-    const res = await up.call<{ id?: string; errors?: Record<string, string> } | null>('POST', '/message/sysMessageTemplate/sendMsg', undefined, {
-      templateCode: str(tpl.body.result.templateCode),
-      receiver: values.receiver,
-      testData: values.testData,
+    const res = await up.send(messageTemplateApi.send, {
+      body: {
+        templateCode: str(tpl.body.result.templateCode),
+        receiver: values.receiver,
+        testData: values.testData,
+      },
     });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     // Sent, or recorded and failed (it is retried): either way the outcome is in 消息管理. Refused input names fields.
@@ -172,7 +175,7 @@ export function registerMessagePages(app: Hono<PageEnv>) {
     key: 'resend',
     title: '重发消息',
     question: messagesList.rowActions.find((a) => a.key === 'resend')!.confirm!,
-    call: (up, id) => up.call<unknown>('POST', '/message/sysMessage/resend', undefined, { id }),
+    call: (up, id) => up.send(messageApi.resend, { body: { id } }),
   });
 }
 

@@ -5,9 +5,8 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { MONITOR_ROUTES, onlineList, traceDetail, traceList } from '../../resources/monitor.js';
-import type { HttpStats } from '../../monitor/recorder.js';
-import type { RedisReading } from '../../monitor/redis.js';
-import type { DiskInfo, RuntimeInfo, SystemInfo } from '../../monitor/system.js';
+import { monitorApi, type DiskInfo, type HttpStats, type RedisOverview, type RuntimeInfo, type SystemInfo } from '../../contracts/monitor.js';
+import type { Endpoint, Query } from '../../contracts/endpoint.js';
 import { Alert, Card, Tag } from '../../../templates/antd.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import {
@@ -23,7 +22,7 @@ import {
   UsageBar,
 } from '../../../templates/monitor.js';
 import type { PageEnv } from '../context.js';
-import { backToList, callRef, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { backToList, registerListPage, setFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
@@ -37,12 +36,12 @@ const TITLES: Record<keyof typeof MONITOR_ROUTES, string> = {
   online: '在线用户',
 };
 
-/** A live screen: reads `api`, renders it with `view` inside a panel that refreshes every `seconds`. */
-function liveScreen<T>(app: Hono<PageEnv>, key: keyof typeof MONITOR_ROUTES, api: string, seconds: number, view: (data: T) => Child) {
+/** A live screen: reads `endpoint`, renders it with `view` inside a panel that refreshes every `seconds`. */
+function liveScreen<T>(app: Hono<PageEnv>, key: keyof typeof MONITOR_ROUTES, endpoint: Endpoint<Query, never, T>, seconds: number, view: (data: T) => Child) {
   const route = MONITOR_ROUTES[key];
   app.get(route, (c) =>
     shellPage(c, { current: route, title: TITLES[key] }, async () => {
-      const res = await c.get('upstream').call<T>('GET', api);
+      const res = await c.get('upstream').send(endpoint);
       return (
         <LivePanel route={route} seconds={seconds} readAt={Date.now()}>
           {res.body.success ? view(res.body.result) : <MonitorError message={res.body.message || '读取失败'} />}
@@ -221,8 +220,6 @@ function HttpView({ h }: { h: HttpStats }) {
   );
 }
 
-type RedisOverview = ({ configured: true } & RedisReading) | { configured: false; message: string };
-
 function RedisView({ r }: { r: RedisOverview }) {
   if (!r.configured) {
     return (
@@ -306,11 +303,11 @@ function DiskView({ d }: { d: DiskInfo }) {
 const safeOnlineBack = (back: unknown) => safeLocalPath(back, onlineList.route, onlineList.route);
 
 export function registerMonitorPages(app: Hono<PageEnv>) {
-  liveScreen<SystemInfo>(app, 'system', '/actuator/system', 5, (s) => <SystemView s={s} />);
-  liveScreen<RuntimeInfo>(app, 'runtime', '/actuator/runtime', 5, (r) => <RuntimeView r={r} />);
-  liveScreen<HttpStats>(app, 'http', '/actuator/http', 5, (h) => <HttpView h={h} />);
-  liveScreen<RedisOverview>(app, 'redis', '/actuator/redis/overview', 10, (r) => <RedisView r={r} />);
-  liveScreen<DiskInfo>(app, 'disk', '/actuator/disk', 30, (d) => <DiskView d={d} />);
+  liveScreen(app, 'system', monitorApi.system, 5, (s: SystemInfo) => <SystemView s={s} />);
+  liveScreen(app, 'runtime', monitorApi.runtime, 5, (r: RuntimeInfo) => <RuntimeView r={r} />);
+  liveScreen(app, 'http', monitorApi.http, 5, (h: HttpStats) => <HttpView h={h} />);
+  liveScreen(app, 'redis', monitorApi.redis, 10, (r: RedisOverview) => <RedisView r={r} />);
+  liveScreen(app, 'disk', monitorApi.disk, 30, (d: DiskInfo) => <DiskView d={d} />);
 
   registerListPage(app, {
     spec: traceList,
@@ -321,7 +318,7 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
   const safeTraceBack = (back: unknown) => safeLocalPath(back, traceList.route, traceList.route);
   app.get(`${traceList.route}/detail`, async (c) => {
     const back = safeTraceBack(c.req.query('back'));
-    const res = await callRef<Record<string, unknown>>(c.get('upstream'), traceList.api.queryById!, 'GET', { query: { id: c.req.query('id') ?? '' } });
+    const res = await c.get('upstream').send(monitorApi.trace, { query: { id: c.req.query('id') ?? '' } });
     if (!res.body.success) {
       setFlash(c, { type: 'warning', text: res.body.message || '未找到该请求' });
       return backToList(c, back);
@@ -372,7 +369,7 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
       return backToList(c, back);
     }
     if (form.confirmed !== '1') return confirmPage(c, id, back);
-    const res = await c.get('upstream').call<null>('POST', '/sys/online/forceLogout', undefined, { id });
+    const res = await c.get('upstream').send(monitorApi.forceLogout, { body: { id } });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });
     return backToList(c, back);

@@ -3,6 +3,7 @@
 // own without JavaScript. Data through the upstream client; the API checks the permission:* codes again.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { permissionApi, type PermissionNode } from '../../contracts/permissions.js';
 import { canUse } from '../../resources/auth.js';
 import {
   DATA_RULE_CONDITIONS,
@@ -27,33 +28,6 @@ import { fieldText } from '../../shared/text.js';
 
 type Flash = { type: 'success' | 'error' | 'warning'; text: string };
 
-interface PermNode {
-  id: string;
-  parentId: string;
-  name: string;
-  url: string | null;
-  component: string | null;
-  menuType: number;
-  perms: string | null;
-  icon: string | null;
-  sortNo: number;
-  hidden: boolean;
-  route: boolean;
-  ruleFlag: number;
-  status: string;
-  children?: PermNode[];
-}
-
-interface DataRule {
-  id: string;
-  permissionId: string;
-  ruleName: string;
-  ruleColumn: string;
-  ruleConditions: string;
-  ruleValue: string;
-  status: string;
-}
-
 const TITLE = '菜单管理';
 const R = PERMISSION_ROUTE;
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
@@ -61,10 +35,10 @@ const typeOf = (v: unknown): 0 | 1 | 2 => (String(v) === '2' ? 2 : String(v) ===
 const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
   shellPage(c, { current: R, title: TITLE }, view, status);
 
-const toTree = (nodes: PermNode[]): TreeNode<PermNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
+const toTree = (nodes: PermissionNode[]): TreeNode<PermissionNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
 
 /** Ids on the way to `id` (so the table opens where the user was working). */
-function pathTo(nodes: PermNode[], id: string): string[] {
+function pathTo(nodes: PermissionNode[], id: string): string[] {
   for (const n of nodes) {
     if (n.id === id) return [n.id];
     const sub = pathTo(n.children ?? [], id);
@@ -75,7 +49,7 @@ function pathTo(nodes: PermNode[], id: string): string[] {
 
 // ---- the tree table -----------------------------------------------------------------------------------------
 
-function RowActions({ n, can, list }: { n: PermNode; can: (code: string) => boolean; list: Record<string, string> }) {
+function RowActions({ n, can, list }: { n: PermissionNode; can: (code: string) => boolean; list: Record<string, string> }) {
   // Coming back from a dialog, the tree opens down to this row again.
   const back = hrefWith(R, { ...list, focus: n.id });
   const isMenu = n.menuType !== 2;
@@ -130,7 +104,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
   const focus = fieldText(c.req.query('focus')).slice(0, 64);
   const listState: Record<string, string> = expand ? { expand } : {};
   const back = hrefWith(R, listState);
-  const res = await c.get('upstream').call<PermNode[]>('GET', '/sys/permission/list');
+  const res = await c.get('upstream').send(permissionApi.tree);
   const can = (code: string) => canUse(session.permissions, code);
   const flash = takeFlash(c);
   const nodes = res.body.success ? res.body.result : [];
@@ -156,7 +130,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
         {!res.body.success ? (
           <Alert type="warning">{res.body.message}</Alert>
         ) : (
-          <TreeTable<PermNode>
+          <TreeTable<PermissionNode>
             label="菜单列表"
             nodes={toTree(nodes)}
             openDepth={expand === 'all' ? Infinity : 0}
@@ -195,9 +169,9 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
 // ---- the menu form ------------------------------------------------------------------------------------------
 
 /** Parent choices: every menu (not buttons), indented by depth; when editing, not the row itself or below it. */
-function parentOptions(nodes: PermNode[], exclude?: string): FieldOption[] {
+function parentOptions(nodes: PermissionNode[], exclude?: string): FieldOption[] {
   const out: FieldOption[] = [];
-  const walk = (list: PermNode[], depth: number) => {
+  const walk = (list: PermissionNode[], depth: number) => {
     for (const n of list) {
       if (n.menuType === 2 || n.id === exclude) continue;
       out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
@@ -218,7 +192,7 @@ interface FormArgs {
 }
 
 async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
-  const tree = await c.get('upstream').call<PermNode[]>('GET', '/sys/permission/list');
+  const tree = await c.get('upstream').send(permissionApi.tree);
   const fields = permissionFormFields(a.menuType);
   const base: Record<string, string> = { back: a.back, ...(a.id ? { id: a.id } : {}), ...(a.values.parentId ? { parentId: String(a.values.parentId) } : {}) };
   const typeHref = (t: string) => hrefWith(`${R}/form`, { ...base, menuType: t });
@@ -267,8 +241,8 @@ const typedValues = (form: Record<string, string | string[]>) => Object.fromEntr
 async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: string; back: string; flash?: Flash }): Promise<Child> {
   const up = c.get('upstream');
   const [menuRes, rules] = await Promise.all([
-    up.call<PermNode>('GET', '/sys/permission/queryById', { id: args.id }),
-    up.call<DataRule[]>('GET', '/sys/permission/getPermRuleListByPermId', { permissionId: args.id }),
+    up.send(permissionApi.queryById, { query: { id: args.id } }),
+    up.send(permissionApi.rules, { query: { permissionId: args.id } }),
   ]);
   const title = `数据规则 · ${menuRes.body.success ? menuRes.body.result.name : ''}`;
   if (!menuRes.body.success || !rules.body.success) {
@@ -356,7 +330,7 @@ async function ruleForm(
   c: Context<PageEnv>,
   a: { permissionId: string; ruleId?: string; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
 ): Promise<Child> {
-  const menu = await c.get('upstream').call<PermNode>('GET', '/sys/permission/queryById', { id: a.permissionId });
+  const menu = await c.get('upstream').send(permissionApi.queryById, { query: { id: a.permissionId } });
   const spec = dataRuleForm(menu.body.success ? menu.body.result.component : null);
   return (
     <FormView
@@ -387,7 +361,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     let values: Record<string, unknown> = { route: 1, permsType: '1', status: '1', sortNo: 1, parentId: fieldText(c.req.query('parentId')).slice(0, 64) };
     let menuType = typeOf(c.req.query('menuType') ?? (values.parentId ? '1' : '0'));
     if (id) {
-      const res = await c.get('upstream').call<Record<string, unknown>>('GET', '/sys/permission/queryById', { id });
+      const res = await c.get('upstream').send(permissionApi.queryById, { query: { id } });
       if (!res.body.success) {
         setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
         return backToList(c, back);
@@ -404,7 +378,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
       safeBack,
       typeOf,
       fields: permissionFormFields,
-      paths: { add: '/sys/permission/add', edit: '/sys/permission/edit' },
+      paths: { add: permissionApi.add, edit: permissionApi.edit },
       again: (a, status) => page(c, () => menuForm(c, a), status),
     }),
   );
@@ -427,7 +401,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
       return backToList(c, back);
     }
     if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/delete`, { id, back }), 303);
-    const res = await c.get('upstream').call<null>('DELETE', '/sys/permission/delete', { id });
+    const res = await c.get('upstream').send(permissionApi.delete, { query: { id } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, back);
   });
@@ -447,7 +421,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     if (!permissionId) return c.redirect(back);
     let values: Record<string, unknown> = { status: '1' };
     if (ruleId) {
-      const res = await c.get('upstream').call<DataRule[]>('GET', '/sys/permission/queryPermissionRule', { id: ruleId, permissionId });
+      const res = await c.get('upstream').send(permissionApi.queryRules, { query: { id: ruleId, permissionId } });
       const rule = res.body.success ? res.body.result[0] : undefined;
       if (!rule) {
         setFlash(c, { type: 'error', text: '未找到对应实体' });
@@ -481,8 +455,8 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     };
     const up = c.get('upstream');
     const res = ruleId
-      ? await up.call<{ errors?: Record<string, string> } | null>('PUT', '/sys/permission/editPermissionRule', undefined, body)
-      : await up.call<{ errors?: Record<string, string> } | null>('POST', '/sys/permission/addPermissionRule', undefined, body);
+      ? await up.send(permissionApi.editRule, { body })
+      : await up.send(permissionApi.addRule, { body });
     if (res.body.success) return toRules(c, permissionId, back, { type: 'success', text: res.body.message || '保存成功!' });
     const errors = res.body.result?.errors ?? {};
     const keys = new Set(['ruleName', 'ruleColumn', 'ruleConditions', 'ruleValue', 'status']);
@@ -505,7 +479,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     const permissionId = fieldText(form.permissionId).slice(0, 64);
     const back = safeBack(form.back);
     if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/datarule/delete`, { id, permissionId, back }), 303);
-    const res = await c.get('upstream').call<null>('DELETE', '/sys/permission/deletePermissionRule', { id });
+    const res = await c.get('upstream').send(permissionApi.deleteRule, { query: { id } });
     return toRules(c, permissionId, back, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
   });
 }

@@ -4,6 +4,7 @@
 // the API), and each job's 运行记录. Data goes through the upstream client only.
 import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
+import { quartzJobApi } from '../../contracts/quartz-jobs.js';
 import { QUARTZ_ROUTE, quartzJobForm, quartzJobsList, quartzRunsList, RUN_OUTCOME_COLORS } from '../../resources/quartz-jobs.js';
 import type { FieldSpec } from '../../resources/spec.js';
 import { JOB_CATALOGUE, jobInfo } from '../../shared/scheduled-jobs.js';
@@ -22,7 +23,7 @@ type Preview = { ok: true; runs: string[] } | { ok: false; message: string };
 async function cronPreview(up: Upstream, expression: string): Promise<Preview | null> {
   const expr = expression.trim().slice(0, 100);
   if (!expr) return null;
-  const res = await up.call<string[]>('GET', '/sys/quartzJob/cronPreview', { cronExpression: expr });
+  const res = await up.send(quartzJobApi.cronPreview, { query: { cronExpression: expr } });
   return res.body.success ? { ok: true, runs: res.body.result } : { ok: false, message: res.body.message };
 }
 
@@ -194,8 +195,12 @@ export function registerQuartzJobPages(app: Hono<PageEnv>) {
   app.get(`${route}/job-hint`, (c) => c.html(String(<JobHint jobKey={(c.req.query('jobClassName') ?? '').slice(0, 100)} />)));
 
   // 启动 / 暂停 / 立即执行: confirmed, then the API call (list-page.tsx).
-  for (const [key, title] of [['resume', '启动任务'], ['pause', '暂停任务'], ['execute', '立即执行']] as const) {
+  for (const [key, endpoint, title] of [
+    ['resume', quartzJobApi.resume, '启动任务'],
+    ['pause', quartzJobApi.pause, '暂停任务'],
+    ['execute', quartzJobApi.execute, '立即执行'],
+  ] as const) {
     const question = spec.rowActions.find((a) => a.key === key)!.confirm!;
-    registerConfirmedAction(app, { route, screenTitle: spec.title, key, title, question, call: (up, id) => up.call<unknown>('POST', `/sys/quartzJob/${key}`, undefined, { id }) });
+    registerConfirmedAction(app, { route, screenTitle: spec.title, key, title, question, call: (up, id) => up.send(endpoint, { body: { id } }) });
   }
 }

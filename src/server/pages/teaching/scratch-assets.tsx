@@ -2,7 +2,7 @@
 // tags, creator) and its dialog: type, name, file(s), tags, and the library JSON the server computed from the
 // files, shown read-only. Files go through the library's own checked upload (stored by content).
 import type { Hono } from 'hono';
-import { categoryTreeApi } from '../../contracts/categories.js';
+import { categoryApi } from '../../contracts/categories.js';
 import { scratchAssetApi } from '../../contracts/scratch-assets.js';
 import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT, scratchAssetForm, scratchAssetsList, type AssetTag } from '../../resources/scratch-assets.js';
 import type { FieldSpec } from '../../resources/spec.js';
@@ -20,7 +20,7 @@ interface TagGroup {
 
 /** The tag groups of 分类字典 A03 素材库标签 (背景, 声音, 角色 — 造型 shares 角色's), in code order. */
 async function loadTagGroups(up: Upstream): Promise<TagGroup[]> {
-  const res = await up.send(categoryTreeApi.subtree, { query: { pcode: ASSET_TAG_ROOT } });
+  const res = await up.send(categoryApi.loadTreeRoot, { query: { pcode: ASSET_TAG_ROOT } });
   if (!res.body.success) return [];
   const used = new Set(Object.values(ASSET_TAG_GROUPS));
   return res.body.result

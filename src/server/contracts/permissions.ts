@@ -1,0 +1,82 @@
+// 菜单管理 (/sys/permission): the menu tree, its form and delete, and the data rules of one menu; 数据规则
+// (/sys/permission/…DataRule…): every menu's data rules as one list, with its form, export and 预览.
+import type { RulePreview } from '../domain/data-rules.js';
+import type { PermissionNode, permissionJson } from '../domain/permission-tree.js';
+import type { DataRuleRecord } from './roles.js';
+import type { Page } from './shapes.js';
+import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
+
+export type { PermissionNode, RulePreview };
+
+/** A menu, sub-menu or button (the anchor's SysPermission: flags as booleans, `route` for is_route). */
+export type PermissionRecord = ReturnType<typeof permissionJson>;
+
+/** A data rule of a menu. */
+export interface PermissionDataRule extends DataRuleRecord {
+  permissionId: string;
+}
+
+/** A data rule as the 数据规则 list answers it: with its menu and its column and condition in words. */
+export interface DataRuleRow extends Record<string, unknown> {
+  id: string;
+  permissionId: string;
+  permissionName: string;
+  component: string | null;
+  ruleName: string;
+  ruleColumn: string;
+  ruleColumnText: string;
+  ruleConditions: string;
+  conditionText: string;
+  ruleValue: string;
+  status: string;
+  createTime: string | null;
+}
+
+/** 预览: the rows a role would see under one rule and under its current grant. */
+export type DataRulePreview = { menuName: string; ruleName: string; roleName: string } & RulePreview;
+
+/** The fields of a data rule an add or an edit sends (an edit also its id). */
+export interface DataRuleBody {
+  id?: string;
+  permissionId: string;
+  ruleName: string;
+  ruleColumn: string;
+  ruleConditions: string;
+  ruleValue: string;
+  status: string;
+}
+
+/** A save's answer: the new row's id, or the fields that failed when the API tells them. */
+type Saved = { id?: string; errors?: Record<string, string> } | null;
+
+export const permissionApi = {
+  /** The whole menu tree (SysPermissionTree). */
+  tree: GET<PermissionNode[]>('/sys/permission/list'),
+  queryById: GET<PermissionRecord, { id: string }>('/sys/permission/queryById'),
+  add: POST<Saved>('/sys/permission/add'),
+  edit: PUT_OR_POST<Saved>('/sys/permission/edit'),
+  /** Deletes a menu with everything below it, its data rules and its grants. */
+  delete: DELETE<null, never, { id: string }>('/sys/permission/delete'),
+  deleteBatch: DELETE<null, never, { ids: string }>('/sys/permission/deleteBatch'),
+  /** The data rules of one menu, oldest first. */
+  rules: GET<PermissionDataRule[], { permissionId: string }>('/sys/permission/getPermRuleListByPermId'),
+  /** Data rules matching every field given (e.g. one rule by id and menu). */
+  queryRules: GET<PermissionDataRule[], Partial<PermissionDataRule>>('/sys/permission/queryPermissionRule'),
+  addRule: POST<Saved, DataRuleBody>('/sys/permission/addPermissionRule'),
+  editRule: PUT_OR_POST<Saved, DataRuleBody>('/sys/permission/editPermissionRule'),
+  deleteRule: DELETE<null, never, { id: string }>('/sys/permission/deletePermissionRule'),
+};
+
+export const dataRuleApi = {
+  list: GET<Page<DataRuleRow>>('/sys/permission/dataRuleList'),
+  queryById: GET<DataRuleRow, { id: string }>('/sys/permission/queryDataRuleById'),
+  add: POST<Saved, DataRuleBody>('/sys/permission/addDataRule'),
+  edit: PUT_OR_POST<Saved, DataRuleBody>('/sys/permission/editDataRule'),
+  delete: DELETE<null, never, { id: string }>('/sys/permission/deleteDataRule'),
+  deleteBatch: DELETE<null, never, { ids: string }>('/sys/permission/deleteDataRuleBatch'),
+  exportXls: GET<never>('/sys/permission/exportDataRuleXls'),
+  /** Menus whose list can carry rules, in menu order. */
+  menus: GET<{ id: string; name: string; url: string | null; component: string | null }[]>('/sys/permission/dataRuleMenus'),
+  /** The rows the role would see under the rule `id`. */
+  preview: GET<DataRulePreview, { id: string; roleId: string }>('/sys/permission/previewDataRule'),
+};
