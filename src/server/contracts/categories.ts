@@ -1,10 +1,8 @@
 // 分类字典 (/sys/category): the endpoints of the category screen (list, form, export, import) and the select
 // helpers other screens choose categories from.
-import type { CategoryTreeNode } from '../domain/categories.js';
 import type { Page } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
-export type { CategoryTreeNode };
 
 /** A category as the list answers it: with its parent's code and name, and its depth in the tree. */
 export interface CategoryRecord extends Record<string, unknown> {
@@ -49,3 +47,14 @@ export const categoryApi = {
     '/sys/category/loadOne',
   ),
 };
+
+export interface CategoryTreeNode {
+  key: string;
+  title: string;
+  value: string;
+  code: string;
+  itemValue: string | null;
+  parentId: string;
+  isLeaf: boolean;
+  children?: CategoryTreeNode[];
+}

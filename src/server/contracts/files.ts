@@ -1,10 +1,8 @@
 // 文件管理 (/system/sysFile) and OSS文件 (/oss/file): the stored files (sys_file) — lists, export, delete (refused
 // while a record uses the file), the files on disk no row registers, and upload.
-import type { FileUsage } from '../domain/file-usages.js';
 import type { Page } from './shapes.js';
 import { DELETE, GET, POST } from './endpoint.js';
 
-export type { FileUsage };
 
 /** A stored file as the lists answer it: with its kind, folder and address in words. */
 export interface FileRecord extends Record<string, unknown> {
@@ -55,3 +53,15 @@ export const ossFileApi = {
   /** Uploads one file (multipart `file`) into the 通用 folder, checked by its content; answers the stored file. */
   upload: POST<FileRecord, FormData>('/oss/file/upload'),
 };
+
+export interface FileUsage {
+  /** What kind of record uses the file. */
+  kind: 'work' | 'workVersion' | 'course' | 'unit' | 'additional' | 'avatar' | 'asset' | 'config' | 'announcement' | 'news';
+  /** The kind in words (作品, 课程…). */
+  label: string;
+  recordId: string;
+  /** The record's name as people know it (a work's title, a user's name…). */
+  recordName: string;
+  /** Which of its fields (封面, 作品文件…). */
+  field: string;
+}

@@ -1,12 +1,8 @@
 // 系统监控 (/actuator, /sys/online): the health summary of 监控页, the live readings of the monitor screens (服务器信息,
 // Node.js信息, HTTP服务, Redis监控, 磁盘监控), the recent requests (请求追踪) and the live sessions (在线用户, 强制退出).
-import type { HttpStats } from '../monitor/recorder.js';
-import type { RedisReading } from '../monitor/redis.js';
-import type { DiskInfo, RuntimeInfo, SystemInfo } from '../monitor/system.js';
 import type { Page } from './shapes.js';
 import { GET, POST } from './endpoint.js';
 
-export type { DiskInfo, HttpStats, RedisReading, RuntimeInfo, SystemInfo };
 
 /** The health summary in Spring's /actuator/health shape: the database and Redis, each with how long it took. */
 export interface Health {
@@ -65,3 +61,68 @@ export const monitorApi = {
   /** 强制退出: ends a session at once (its websocket included); not the caller's own. */
   forceLogout: POST<null, { id: string }>('/sys/online/forceLogout'),
 };
+
+export interface HttpStats {
+  startedAt: number;
+  total: number;
+  inFlight: number;
+  maxInFlight: number;
+  byClass: { '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number };
+  /** 5xx answers and requests that threw. */
+  errors: number;
+  latency: { count: number; totalMs: number; meanMs: number; maxMs: number; p50: number; p90: number; p95: number; p99: number; buckets: { le: number | null; count: number }[] };
+  connections: { current: number | null; total: number; maxCurrent: number };
+  webSockets: number | null;
+}
+
+export interface RedisReading {
+  /** host:port/db of REDIS_URL, without credentials. */
+  server: string;
+  info: RedisInfoItem[];
+  dbSize: number;
+  usedMemory: number;
+  readAt: number;
+}
+
+export interface SystemInfo {
+  hostname: string;
+  os: { platform: string; type: string; release: string; arch: string; version: string };
+  cpu: { model: string; count: number; speedMHz: number; usagePct: number; processUsagePct: number };
+  memory: { total: number; free: number; used: number; usedPct: number };
+  load: { '1m': number; '5m': number; '15m': number };
+  uptime: { systemSeconds: number; processSeconds: number; processStartTime: number };
+  process: { pid: number; cwd: string; rss: number };
+  serverTime: number;
+  timezone: string;
+}
+
+export interface RuntimeInfo {
+  versions: { node: string; v8: string; uv: string; openssl: string; modules: string };
+  execArgv: string[];
+  memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
+  heap: { limit: number; totalAvailable: number; usedPct: number; spaces: { name: string; size: number; used: number }[] };
+  eventLoop: { minMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number; samples: number; sinceMs: number; utilization: number };
+  gc: { count: number; totalMs: number; maxMs: number; byKind: Record<string, { count: number; totalMs: number }> };
+  handles: { activeResources: Record<string, number> };
+  uptimeSeconds: number;
+}
+
+export interface DiskInfo {
+  dataDir: string;
+  filesDir: string;
+  /** Bytes under DATA_DIR (files, the SQLite database), counted up to a limit of entries. */
+  dataDirBytes: number;
+  dataDirFiles: number;
+  /** The count stopped at the limit: the real size is larger. */
+  dataDirPartial: boolean;
+  database: { dialect: string; bytes: number | null };
+  fileSystem: { total: number; free: number; available: number; used: number; usedPct: number } | null;
+  measuredAt: number;
+}
+
+export interface RedisInfoItem {
+  key: string;
+  value: string;
+  section: string;
+  description: string;
+}

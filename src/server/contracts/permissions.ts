@@ -1,15 +1,43 @@
 // 菜单管理 (/sys/permission): the menu tree, its form and delete, and the data rules of one menu; 数据规则
 // (/sys/permission/…DataRule…): every menu's data rules as one list, with its form, export and 预览.
-import type { RulePreview } from '../domain/data-rules.js';
-import type { PermissionNode, permissionJson } from '../domain/permission-tree.js';
 import type { DataRuleRecord } from './roles.js';
 import type { Page } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
-export type { PermissionNode, RulePreview };
 
 /** A menu, sub-menu or button (the anchor's SysPermission: flags as booleans, `route` for is_route). */
-export type PermissionRecord = ReturnType<typeof permissionJson>;
+export interface PermissionRecord {
+  id: string;
+  parentId: string;
+  name: string;
+  url: string | null | undefined;
+  component: string | null | undefined;
+  componentName: string | null | undefined;
+  redirect: string | null | undefined;
+  /** 0 top menu, 1 sub menu, 2 button/permission. */
+  menuType: number;
+  perms: string | null | undefined;
+  permsType: string;
+  sortNo: number;
+  alwaysShow: boolean;
+  icon: string | null | undefined;
+  route: boolean;
+  leaf: boolean;
+  keepAlive: boolean;
+  hidden: boolean;
+  description: string | null | undefined;
+  delFlag: number;
+  ruleFlag: number;
+  status: string;
+  internalOrExternal: boolean;
+  createBy: string | null | undefined;
+  createTime: string | null | undefined;
+  updateBy: string | null | undefined;
+  updateTime: string | null | undefined;
+}
+
+/** A node of the menu tree: the record, with the tree's key, title and leaf flag. */
+export type PermissionNode = PermissionRecord & { key: string; title: string; isLeaf: boolean; children?: PermissionNode[] };
 
 /** A data rule of a menu. */
 export interface PermissionDataRule extends DataRuleRecord {
@@ -80,3 +108,21 @@ export const dataRuleApi = {
   /** The rows the role would see under the rule `id`. */
   preview: GET<DataRulePreview, { id: string; roleId: string }>('/sys/permission/previewDataRule'),
 };
+
+export interface RulePreview {
+  /** Columns of `rows` (key = column). */
+  columns: { key: string; title: string }[];
+  /** Rows of the list without any rule. */
+  total: number;
+  /** Rows this rule alone lets through. */
+  rule: PreviewRows;
+  /** The role's grant of the menu: whether it has one, the rules it carries, and the rows it sees with them. */
+  role: { granted: boolean; rules: string[]; includesRule: boolean } & PreviewRows;
+  /** The user whose account and department resolve `#{…}` variables (the role's first user), if any. */
+  sampleUser: string | null;
+}
+
+export interface PreviewRows {
+  count: number;
+  rows: Record<string, unknown>[];
+}

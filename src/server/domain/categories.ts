@@ -1,6 +1,7 @@
 // 分类字典 (sys_category): a tree of coded categories. A child's code starts with its parent's (A03 → A03A01),
 // codes are unique, and `has_child` is kept true to the tree by every write. The table is small (tags and
 // classifications), so rules that need the whole tree load it once.
+import type { CategoryTreeNode } from '../contracts/categories.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SysCategoryTable } from '../db/schema.js';
 
@@ -75,16 +76,6 @@ async function childrenOfCode(db: Kysely<Database>, code: string): Promise<Categ
     .execute();
 }
 
-export interface CategoryTreeNode {
-  key: string;
-  title: string;
-  value: string;
-  code: string;
-  itemValue: string | null;
-  parentId: string;
-  isLeaf: boolean;
-  children?: CategoryTreeNode[];
-}
 
 /** TreeSelectModel nodes of the children of `pid`; `deep` adds every level below. */
 export function treeNodes(rows: Category[], pid: string, deep: boolean, seen = new Set<string>()): CategoryTreeNode[] {

@@ -11,6 +11,7 @@
 // The value is a bound parameter; `#{sys_user_code}`-style variables are resolved from the session.
 // A rule that cannot be applied (unknown column, USE_SQL_RULES, bad number) matches nothing: a broken
 // restriction fails closed instead of showing everything.
+import type { PreviewRows, RulePreview } from '../contracts/permissions.js';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { escapeLike, like } from './sql-like.js';
@@ -179,23 +180,7 @@ export const PREVIEW_TARGETS: Record<string, PreviewTarget> = {
   'system/SysAnnouncementList': { table: 'sys_announcement', show: [{ column: 'titile', title: '标题' }, { column: 'send_status', title: '发布状态' }, { column: 'create_by', title: '创建人' }], live: { column: 'del_flag', value: '0' } },
 };
 
-interface PreviewRows {
-  count: number;
-  rows: Record<string, unknown>[];
-}
 
-export interface RulePreview {
-  /** Columns of `rows` (key = column). */
-  columns: { key: string; title: string }[];
-  /** Rows of the list without any rule. */
-  total: number;
-  /** Rows this rule alone lets through. */
-  rule: PreviewRows;
-  /** The role's grant of the menu: whether it has one, the rules it carries, and the rows it sees with them. */
-  role: { granted: boolean; rules: string[]; includesRule: boolean } & PreviewRows;
-  /** The user whose account and department resolve `#{…}` variables (the role's first user), if any. */
-  sampleUser: string | null;
-}
 
 /**
  * Which rows of the guarded list a role would see: the rule alone and the role's current grant, evaluated

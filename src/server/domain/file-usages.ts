@@ -5,6 +5,7 @@
 // else keeps keys: course and unit media, homework files, avatars, Scratch素材, site images, and pictures in
 // rich text, which name the key inside their URL /api/sys/common/static/<key>). Kept versions in 数据日志 are
 // history and do not hold a file.
+import type { FileUsage } from '../contracts/files.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
@@ -13,17 +14,6 @@ import { BACKPACK_DIR } from './backpack.js';
 import { contains } from './sql-like.js';
 import { formatDateTime } from './time.js';
 
-export interface FileUsage {
-  /** What kind of record uses the file. */
-  kind: 'work' | 'workVersion' | 'course' | 'unit' | 'additional' | 'avatar' | 'asset' | 'config' | 'announcement' | 'news';
-  /** The kind in words (作品, 课程…). */
-  label: string;
-  recordId: string;
-  /** The record's name as people know it (a work's title, a user's name…). */
-  recordName: string;
-  /** Which of its fields (封面, 作品文件…). */
-  field: string;
-}
 
 export interface FileRef {
   id?: string | null;

@@ -2,6 +2,7 @@
 // the anchor's normalisation of menu fields, cascade deletes that keep leaf flags right, role grants with diff
 // semantics, and the checks a data rule (sys_permission_data_rule) must pass to be saved. Applying the rules to
 // the lists they guard is domain/data-rules.ts (used by the list endpoints).
+import type { PermissionNode, PermissionRecord } from '../contracts/permissions.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
 import { DATA_RULE_CONDITIONS, dataRuleColumnsOf } from '../resources/permissions.js';
@@ -55,7 +56,7 @@ function buildTree<T extends { children?: T[] }>(rows: SysPermission[], toNode: 
 }
 
 /** The entity as the anchor's SysPermission JSON (flags as booleans, `route` for is_route). */
-export function permissionJson(p: SysPermission) {
+export function permissionJson(p: SysPermission): PermissionRecord {
   return {
     id: p.id,
     parentId: p.parent_id ?? '',
@@ -86,7 +87,6 @@ export function permissionJson(p: SysPermission) {
   };
 }
 
-export type PermissionNode = ReturnType<typeof permissionJson> & { key: string; title: string; isLeaf: boolean; children?: PermissionNode[] };
 
 const treeNode = (p: SysPermission): PermissionNode => ({ ...permissionJson(p), key: p.id, title: p.name, isLeaf: p.is_leaf === 1 });
 

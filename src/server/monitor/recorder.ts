@@ -7,6 +7,7 @@
 // secrets are replaced, and so are the Authorization, Cookie and X-Access-Token headers (the anchor's
 // /actuator/httptrace leaked them, JB#2793). Requests the pages make to the API in process (the upstream
 // client) are not recorded again: their user is credited to the page request that made them.
+import type { HttpStats } from '../contracts/monitor.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
@@ -37,18 +38,6 @@ export interface TraceRecord {
   headers: Record<string, string>;
 }
 
-export interface HttpStats {
-  startedAt: number;
-  total: number;
-  inFlight: number;
-  maxInFlight: number;
-  byClass: { '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number };
-  /** 5xx answers and requests that threw. */
-  errors: number;
-  latency: { count: number; totalMs: number; meanMs: number; maxMs: number; p50: number; p90: number; p95: number; p99: number; buckets: { le: number | null; count: number }[] };
-  connections: { current: number | null; total: number; maxCurrent: number };
-  webSockets: number | null;
-}
 
 /** A path and query with secret parameters replaced, shortened to a sane length. */
 export function redactUri(pathWithQuery: string): string {

@@ -1,6 +1,7 @@
 // Redis监控: INFO, the key count and memory of the Redis at REDIS_URL. A short-lived connection per reading
 // (an admin screen polls every few seconds; nothing stays open when nobody looks). The URL's password is never
 // shown: the screens name the host, port and database only.
+import type { RedisInfoItem, RedisReading } from '../contracts/monitor.js';
 
 /** Chinese descriptions of the INFO fields the anchor's screen explains. */
 const DESCRIPTIONS: Record<string, string> = {
@@ -41,21 +42,7 @@ const DESCRIPTIONS: Record<string, string> = {
   used_cpu_user: 'Redis 服务器耗费的用户 CPU',
 };
 
-interface RedisInfoItem {
-  key: string;
-  value: string;
-  section: string;
-  description: string;
-}
 
-export interface RedisReading {
-  /** host:port/db of REDIS_URL, without credentials. */
-  server: string;
-  info: RedisInfoItem[];
-  dbSize: number;
-  usedMemory: number;
-  readAt: number;
-}
 
 /** REDIS_URL without user or password. */
 export function redisServerLabel(url: string): string {

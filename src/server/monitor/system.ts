@@ -2,6 +2,7 @@
 // load), the Node.js runtime in place of the anchor's JVM信息 (heap, event-loop delay, GC, versions), and
 // 磁盘监控 (DATA_DIR, the database and the free space of their file system). All from node:os,
 // node:perf_hooks, node:v8 and fs.statfs.
+import type { SystemInfo, RuntimeInfo, DiskInfo } from '../contracts/monitor.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,17 +32,6 @@ function cpuUsage() {
   return { system: total > 0 ? round((busy / total) * 100) : 0, process: round(Math.min(Math.max(processPct, 0), 100)) };
 }
 
-export interface SystemInfo {
-  hostname: string;
-  os: { platform: string; type: string; release: string; arch: string; version: string };
-  cpu: { model: string; count: number; speedMHz: number; usagePct: number; processUsagePct: number };
-  memory: { total: number; free: number; used: number; usedPct: number };
-  load: { '1m': number; '5m': number; '15m': number };
-  uptime: { systemSeconds: number; processSeconds: number; processStartTime: number };
-  process: { pid: number; cwd: string; rss: number };
-  serverTime: number;
-  timezone: string;
-}
 
 export function systemInfo(): SystemInfo {
   const cpus = os.cpus();
@@ -94,16 +84,6 @@ export function startRuntimeWatch() {
   }
 }
 
-export interface RuntimeInfo {
-  versions: { node: string; v8: string; uv: string; openssl: string; modules: string };
-  execArgv: string[];
-  memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
-  heap: { limit: number; totalAvailable: number; usedPct: number; spaces: { name: string; size: number; used: number }[] };
-  eventLoop: { minMs: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number; samples: number; sinceMs: number; utilization: number };
-  gc: { count: number; totalMs: number; maxMs: number; byKind: Record<string, { count: number; totalMs: number }> };
-  handles: { activeResources: Record<string, number> };
-  uptimeSeconds: number;
-}
 
 let lastElu = perf.eventLoopUtilization();
 
@@ -144,18 +124,6 @@ export function runtimeInfo(): RuntimeInfo {
   };
 }
 
-export interface DiskInfo {
-  dataDir: string;
-  filesDir: string;
-  /** Bytes under DATA_DIR (files, the SQLite database), counted up to a limit of entries. */
-  dataDirBytes: number;
-  dataDirFiles: number;
-  /** The count stopped at the limit: the real size is larger. */
-  dataDirPartial: boolean;
-  database: { dialect: string; bytes: number | null };
-  fileSystem: { total: number; free: number; available: number; used: number; usedPct: number } | null;
-  measuredAt: number;
-}
 
 const WALK_LIMIT = 200_000;
 let sizeCache: { dir: string; at: number; bytes: number; files: number; partial: boolean } | null = null;
