@@ -5,8 +5,8 @@ import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { canUse } from '../resources/auth.js';
-import { endpointOf, type ApiRef, type FieldOption, type FieldSpec, type FormSpec, type ListSpec } from '../resources/spec.js';
-import type { Endpoint, Method, Query as ApiQuery } from '../contracts/endpoint.js';
+import type { ApiRef, FieldOption, FieldSpec, FormSpec, ListSpec } from '../resources/spec.js';
+import type { Method, Query as ApiQuery } from '../contracts/endpoint.js';
 import { apiQuery, hrefWith, listState, type Query } from '../resources/url-state.js';
 import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
 import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
@@ -16,9 +16,8 @@ import type { PageEnv, PageSession } from './context.js';
 import { requirePage, shellPage } from './shell-page.js';
 import { safeLocalPath } from './safe-path.js';
 
-/** A call of an endpoint a declaration names; the generic screens read its answer as `R`. */
-export const callRef = <R,>(up: Upstream, ref: ApiRef, method: Method, request: { query?: ApiQuery; body?: unknown } = {}) =>
-  up.send(endpointOf(ref, method) as Endpoint<ApiQuery, unknown, R>, request);
+/** A call of an endpoint a declaration names, with one of its methods; the generic screens read its answer as `R`. */
+export const callRef = <R,>(up: Upstream, ref: ApiRef, method: Method, request: { query?: ApiQuery; body?: unknown } = {}) => up.sendAs<R>(ref, method, request);
 
 const FLASH_COOKIE = 'xt_flash';
 

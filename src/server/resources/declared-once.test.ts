@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 import { DECLARED_FORMS } from './registry.js';
 import { tooLongMessage } from './rules.js';
-import { pathOf, type FormSpec } from './spec.js';
+import type { FormSpec } from './spec.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const TEXT_KINDS = new Set(['text', 'name', 'code', 'richtext', 'password', 'date', 'datetime', 'upload']);
@@ -68,13 +68,13 @@ describe.each(dialects)('the API refuses what the form would refuse, on %s', (di
       if (f.maxLength === undefined) continue;
       const message = tooLongMessage(f.label, f.maxLength);
       for (const save of d.saves) {
-        const over = await t.api(save.method, pathOf(save.path), { token: admin, body: { [f.key]: 'x'.repeat(f.maxLength + 1) } });
+        const over = await t.api(save.method, save.path, { token: admin, body: { [f.key]: 'x'.repeat(f.maxLength + 1) } });
         if (over.status !== 400 || over.body.result?.errors?.[f.key] !== message) {
-          wrong.push(`${pathOf(save.path)} ${f.key} ×${f.maxLength + 1}: ${over.status} ${JSON.stringify(over.body.result?.errors?.[f.key] ?? over.body.message)}`);
+          wrong.push(`${save.path} ${f.key} ×${f.maxLength + 1}: ${over.status} ${JSON.stringify(over.body.result?.errors?.[f.key] ?? over.body.message)}`);
         }
         // Exactly at the limit the length is not what is wrong (other fields may still be).
-        const at = await t.api(save.method, pathOf(save.path), { token: admin, body: { [f.key]: 'x'.repeat(f.maxLength) } });
-        if (at.body.result?.errors?.[f.key] === message) wrong.push(`${pathOf(save.path)} ${f.key} ×${f.maxLength}: refused as too long`);
+        const at = await t.api(save.method, save.path, { token: admin, body: { [f.key]: 'x'.repeat(f.maxLength) } });
+        if (at.body.result?.errors?.[f.key] === message) wrong.push(`${save.path} ${f.key} ×${f.maxLength}: refused as too long`);
         checked++;
       }
     }

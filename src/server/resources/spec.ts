@@ -1,7 +1,7 @@
 // One declaration per list screen. The API derives its filter and sort allow-lists, dictionary decorations and
 // export columns from it; the page derives its query form, toolbar, table, row and bulk actions from it.
 // This module is pure data: no database, no HTML, so both layers may import it.
-import type { Endpoint, Method } from '../contracts/endpoint.js';
+import type { Endpoint } from '../contracts/endpoint.js';
 
 export interface ColumnSpec {
   /** Field of the API record (camelCase). */
@@ -115,17 +115,8 @@ export interface ListSpec {
   phoneColumns?: string[];
 }
 
-/**
- * An endpoint of the contract a declaration names (contracts/endpoint.ts). A bare path (relative to /api) is what
- * declarations said before the contracts; it is read as the endpoint of the method the page sends.
- */
-export type ApiRef = string | Pick<Endpoint, 'methods' | 'path'>;
-
-/** The endpoint an ApiRef names, for a call with `method` when the ref is a bare path. */
-export const endpointOf = (ref: ApiRef, method: Method): Pick<Endpoint, 'methods' | 'path'> => (typeof ref === 'string' ? { methods: [method], path: ref } : ref);
-
-/** The path of an ApiRef (relative to /api). */
-export const pathOf = (ref: ApiRef) => (typeof ref === 'string' ? ref : ref.path);
+/** An endpoint of the contract (contracts/endpoint.ts) a declaration names: its methods and path, whatever its types. */
+export type ApiRef = Pick<Endpoint, 'methods' | 'path'>;
 
 /** Query key (camelCase record field) → SQL column reference, for every filterable or sortable key of a list. */
 export type FieldMap = Record<string, { column: string; type?: 'string' | 'number' | 'date' }>;

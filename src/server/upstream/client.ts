@@ -1,7 +1,7 @@
 // Typed client of the /api contract, used by the HTML pages. In process (app.request, no socket) by default;
 // over HTTP with undici when UPSTREAM_URL points at another backend that speaks the contract.
 
-import type { Endpoint } from '../contracts/endpoint.js';
+import type { Endpoint, Method, Query } from '../contracts/endpoint.js';
 import type { Envelope, Page } from '../contracts/shapes.js';
 
 export type { Envelope, Page };
@@ -291,8 +291,17 @@ export class Upstream {
     return this.call<R>(endpoint.methods[0], path, request.query as Record<string, unknown> | undefined, request.body, request.headers);
   }
 
-  /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). */
-  async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown, extraHeaders?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }> {
+  /**
+   * An endpoint a declaration names (a list's `api`, a select's `optionsFrom`) sent with `method`, one of its
+   * methods; the generic list screens read its answer as `R`.
+   */
+  sendAs<R>(endpoint: Pick<Endpoint, 'methods' | 'path'>, method: Method, request: { query?: Query; body?: unknown } = {}): Promise<{ status: number; body: Envelope<R> }> {
+    if (!endpoint.methods.includes(method)) throw new Error(`${method} ${endpoint.path}: not a method of this endpoint`);
+    return this.call<R>(method, endpoint.path, request.query, request.body);
+  }
+
+  /** One call of the contract: JSON body, or multipart when `body` is FormData (uploads). Pages use `send`. */
+  private async call<T>(method: string, path: string, params?: Record<string, unknown>, body?: unknown, extraHeaders?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }> {
     if (this.readOnly && method !== 'GET') {
       return { status: 403, body: { success: false, message: READ_ONLY_REFUSAL, code: 403, result: null as T, timestamp: Date.now() } };
     }

@@ -3,7 +3,7 @@
 // (and open dialogs in #xt-modal) without reloading the page.
 import type { Child } from 'hono/jsx';
 import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/resources/spec.js';
-import { PAGE_SIZES, pathOf } from '../../server/resources/spec.js';
+import { PAGE_SIZES } from '../../server/resources/spec.js';
 import { apiQuery, hrefWith, type Query } from '../../server/resources/url-state.js';
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
@@ -185,7 +185,7 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
   const { add, export: exp, import: imp } = spec.toolbar;
   const bulk = spec.bulkActions.filter((a) => can(a.perm));
   // The export gets the filters as the list API does (text filters as `*x*`, the current tab).
-  const exportHref = spec.api.exportXls ? hrefWith(`/api${pathOf(spec.api.exportXls)}`, apiQuery(spec, state), { pageNo: undefined, pageSize: undefined }) : null;
+  const exportHref = spec.api.exportXls ? hrefWith(`/api${spec.api.exportXls.path}`, apiQuery(spec, state), { pageNo: undefined, pageSize: undefined }) : null;
   const actions = (spec.toolbar.actions ?? []).filter((a) => can(a.perm));
   return (
     <div class="xt-toolbar">
