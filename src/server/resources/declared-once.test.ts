@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 import { DECLARED_FORMS } from './registry.js';
+import { siteConfigFields } from './site-config.js';
 import { tooLongMessage } from './rules.js';
 import type { FormSpec } from './spec.js';
 
@@ -80,5 +81,15 @@ describe.each(dialects)('the API refuses what the form would refuse, on %s', (di
     }
     expect(wrong).toEqual([]);
     if (d.saves.length) expect(checked).toBeGreaterThan(0);
+  });
+
+  it('系统配置: one character over each declared text setting is refused with the settings page\'s message', async () => {
+    const wrong: string[] = [];
+    for (const [key, rule] of Object.entries(siteConfigFields.fields)) {
+      if (rule.max === undefined) continue;
+      const res = await t.api('POST', '/sys/config/saveTenantConfig', { token: admin, body: { [key]: '1'.repeat(rule.max + 1) } });
+      if (res.body.success || res.body.result?.errors?.[key] !== tooLongMessage(rule.label, rule.max)) wrong.push(`${key}: ${JSON.stringify(res.body.result?.errors ?? res.body.message)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // teaching-open upserted any key with any value; here only the known keys are accepted, each checked
 // (brand name, colours, switches, file keys, links), HTML sanitised on save, and registration can only
 // default to a role no higher than 学生 and to an existing class.
+import { isDeclaredSetting, siteConfigFields } from '../../resources/site-config.js';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../context.js';
 import { HTML_CONFIG_KEYS, PUBLIC_CONFIG_KEYS, siteConfigDefs, type ConfigDef } from '../../db/seed/site-config.js';
@@ -44,19 +45,16 @@ function checkValue(key: string, raw: string): Check {
     return { value: sanitizeRichHtml(raw) };
   }
   if (CODE_KEYS.has(key)) return max(MAX_HTML);
+  if (isDeclaredSetting(key)) {
+    const parsed = siteConfigFields.schema([key]).safeParse({ [key]: raw });
+    return parsed.success ? { value: String((parsed.data as Record<string, unknown>)[key] ?? '') } : { error: parsed.error.issues[0].message };
+  }
   if (IMAGE_KEYS.has(key)) {
     const v = raw.trim();
     if (v.length > 500) return { error: `${label}不能超过500个字符` };
     return v === '' || isFileRef(v) ? { value: v } : { error: `${label}不是有效的文件地址（请上传图片，不支持其他网站的图片）` };
   }
   switch (key) {
-    case 'brandName': {
-      const v = raw.trim();
-      if (!v) return { error: '请输入品牌名' };
-      return max(30, v);
-    }
-    case 'brandDesc':
-      return max(200, raw.trim());
     case 'banner': {
       const keys = raw.split(',').map((s) => s.trim()).filter(Boolean);
       if (keys.length > MAX_LIST) return { error: `轮播图最多${MAX_LIST}张` };
@@ -87,15 +85,6 @@ function checkValue(key: string, raw: string): Check {
       const v = raw.trim();
       return v.length > 64 ? { error: `${label}不存在` } : { value: v };
     }
-    case '_linkman':
-      return max(50, raw.trim());
-    case '_phone': {
-      const v = raw.trim();
-      if (!/^[0-9+\-() ]*$/.test(v)) return { error: '联系电话只能包含数字、空格和 + - ( )' };
-      return max(30, v);
-    }
-    case '_address':
-      return max(200, raw.trim());
     default:
       return max(1000);
   }

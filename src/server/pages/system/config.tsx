@@ -2,6 +2,8 @@
 // admins in the seed) save it; others who have the menu see it read-only. Images are uploaded through
 // POST /sys/common/upload and stored as file keys. After a save the page layer's cached site config is
 // dropped, so the brand name, title and footer change on the next page (this process at once).
+import type { FieldRule } from '../../resources/fields.js';
+import { siteConfigFields } from '../../resources/site-config.js';
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { configApi, type RegisterOptions } from '../../contracts/config.js';
@@ -41,12 +43,18 @@ const CODE_RISK =
   '仅管理员可以修改。这里的代码会原样加入网站页面，在每一位访客（学生、家长、老师和管理员）的浏览器里运行：' +
   '写错的代码会让页面无法使用，恶意代码可以冒用登录身份、窃取数据或篡改页面。只粘贴您完全理解并信任其来源的代码（例如访问统计脚本）。';
 
+/** A setting declared in resources/site-config.ts: its label, required mark and maxlength come from there. */
+function declared(key: keyof typeof siteConfigFields.fields): Pick<ConfigField, 'key' | 'label' | 'required' | 'maxLength'> {
+  const rule: FieldRule = siteConfigFields.rule(key);
+  return { key, label: rule.label, ...(rule.required ? { required: true } : {}), ...(rule.max !== undefined ? { maxLength: rule.max } : {}) };
+}
+
 const CONFIG_GROUPS: ConfigGroup[] = [
   {
     title: '基本信息',
     fields: [
-      { key: 'brandName', label: '品牌名', kind: 'text', required: true, maxLength: 30, help: '显示在页面标题、登录页和顶部栏，最多30个字符' },
-      { key: 'brandDesc', label: '品牌简介', kind: 'textarea', maxLength: 200, help: '显示在登录页和前台首页的品牌名下方（没有轮播图时）' },
+      { ...declared('brandName'), kind: 'text', help: '显示在页面标题、登录页和顶部栏，最多30个字符' },
+      { ...declared('brandDesc'), kind: 'textarea', help: '显示在登录页和前台首页的品牌名下方（没有轮播图时）' },
       { key: 'logo', label: 'LOGO', kind: 'image', help: '顶部栏和前台页头的标志' },
       { key: 'logo2', label: '小LOGO', kind: 'image', help: '未登录访客在欢迎框中看到的头像' },
       { key: 'avatar', label: '默认头像', kind: 'image', help: '用户没有设置头像时显示' },
@@ -87,9 +95,9 @@ const CONFIG_GROUPS: ConfigGroup[] = [
   {
     title: '联系方式',
     fields: [
-      { key: '_linkman', label: '联系人', kind: 'text', maxLength: 50 },
-      { key: '_phone', label: '联系电话', kind: 'text', maxLength: 30 },
-      { key: '_address', label: '联系地址', kind: 'text', maxLength: 200 },
+      { ...declared('_linkman'), kind: 'text' },
+      { ...declared('_phone'), kind: 'text' },
+      { ...declared('_address'), kind: 'text' },
     ],
   },
   { title: '分享页', fields: [{ key: '_workShareHtml', label: '作品分享页', kind: 'html', help: `显示在每个作品分享页的下方。${HTML_HELP}` }] },
