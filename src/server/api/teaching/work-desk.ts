@@ -4,30 +4,16 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { workApi } from '../../contracts/works.js';
-import type { TeachingWork } from '../../db/schema.js';
-import { recordDataLog } from '../../domain/data-log.js';
-import { recordClassEvent } from '../../domain/day-log.js';
-import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
-import { now } from '../../domain/time.js';
 import { userScope } from '../../domain/user-scope.js';
 import { deleteWorks, managesAuthor } from '../../domain/works.js';
+import { gradeWork } from '../../domain/grading.js';
 import { workFields } from '../../resources/works.js';
 import { hasPermission, LOGGED_IN, perm, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok } from '../envelope.js';
 import { idList } from '../list-query.js';
 import { idParam, MAX_ID, NOT_FOUND, NOT_YOURS, readableWork } from './work-shared.js';
-
-/** Staff who may grade: admins, or holders of work:correct whose scope holds the work's author. */
-async function gradableWork(c: Context<ApiEnv>, id: string): Promise<TeachingWork | Response> {
-  const { db } = c.get('deps');
-  const user = c.get('user')!;
-  const work = await db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!work) return fail(c, NOT_FOUND);
-  if (!(await managesAuthor(db, user, work.user_id))) return fail(c, NOT_YOURS);
-  return work;
-}
 
 /** The grade's score: its declared range, in the contract's words; no score (absent, null, blank) is its own refusal. */
 const score = (() => {
@@ -82,37 +68,8 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     const body = await jsonBody(c, editBody);
     if (!body.ok) return body.response;
     const b = body.data;
-    const found = await gradableWork(c, b.id);
-    if (found instanceof Response) return found;
-    const { db } = c.get('deps');
-    const user = c.get('user')!;
-    const at = now();
-    await db.transaction().execute(async (tx) => {
-      const set = { ...(b.workName !== undefined ? { work_name: b.workName } : {}), ...(b.workStatus !== undefined ? { work_status: b.workStatus } : {}) };
-      if (Object.keys(set).length) await tx.updateTable('teaching_work').set({ ...set, update_by: user.username, update_time: at }).where('id', '=', b.id).execute();
-      const grade = gradeOf(b);
-      if (grade === undefined) return;
-      if (!grade) {
-        await tx.deleteFrom('teaching_work_correct').where('work_id', '=', b.id).execute();
-        return;
-      }
-      const comment = grade.comment ?? null;
-      const existing = await tx.selectFrom('teaching_work_correct').select('id').where('work_id', '=', b.id).executeTakeFirst();
-      if (existing) {
-        await tx.updateTable('teaching_work_correct').set({ score: grade.score, comment, update_by: user.username, update_time: at }).where('id', '=', existing.id).execute();
-      } else {
-        await tx
-          .insertInto('teaching_work_correct')
-          .values({ id: newId(), work_id: b.id, score: grade.score, comment, create_by: user.username, create_time: at })
-          .onConflict((oc) => oc.column('work_id').doUpdateSet({ score: grade.score, comment, update_by: user.username, update_time: at }))
-          .execute();
-      }
-      const scene = found.work_scene;
-      if (found.depart_id && (scene === 'course' || scene === 'additional')) {
-        await recordClassEvent(tx, found.depart_id, scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', b.id, at);
-      }
-    });
-    await recordDataLog(db, 'teaching_work', b.id, found, user.username);
+    const done = await gradeWork(c.get('deps').db, c.get('user')!, b.id, { workName: b.workName, workStatus: b.workStatus, grade: gradeOf(b) });
+    if (!done.ok) return fail(c, done.reason === 'not-found' ? NOT_FOUND : NOT_YOURS);
     return ok(c, null, '编辑成功!', 200);
   });
 
