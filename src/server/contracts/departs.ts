@@ -45,6 +45,8 @@ export interface DepartMemberRow extends Record<string, unknown> {
   realname: string;
   userIdentity: number;
   orgCodeTxt: string;
+  /** Row ability: the caller may take this member out of the class (admins anyone; teachers their students). */
+  canRemove: boolean;
 }
 
 /** A user who may be added to a department, with the departments they are in (a comma list). */

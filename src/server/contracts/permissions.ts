@@ -126,3 +126,17 @@ export interface PreviewRows {
   count: number;
   rows: Record<string, unknown>[];
 }
+
+/**
+ * What the caller may do across the school, answered with their account (/teaching/user/info's `abilities`) so
+ * that pages show an action only when the API would allow it and never work out "is admin" themselves. The API
+ * checks each again; domain/abilities.ts computes both.
+ */
+export interface UserAbilities {
+  /** Every class and department, not only the ones the caller manages (组织机构, top-level departments). */
+  allDeparts: boolean;
+  /** The settings only administrators may change (自定义JS/CSS). */
+  adminSettings: boolean;
+  /** The school-wide figures of the analysis dashboard on the home page. */
+  schoolDashboard: boolean;
+}

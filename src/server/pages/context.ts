@@ -1,4 +1,5 @@
 // What page handlers share: the upstream client acting for the visitor, and the visitor's session when logged in.
+import type { UserAbilities } from '../contracts/permissions.js';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { readSessionCookie, SESSION_COOKIE, sessionCookiePrefix } from '../api/request-meta.js';
@@ -20,7 +21,7 @@ export interface PageEnv {
 }
 
 export interface PageSession {
-  user: UserInfo & { roles: string[] };
+  user: UserInfo & { roles: string[]; abilities: UserAbilities };
   permissions: PermissionResult;
   menu: MenuItem[];
 }

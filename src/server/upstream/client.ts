@@ -2,6 +2,7 @@
 // over HTTP with undici when UPSTREAM_URL points at another backend that speaks the contract.
 
 import type { Endpoint, Method, Query } from '../contracts/endpoint.js';
+import type { UserAbilities } from '../contracts/permissions.js';
 import type { Envelope, Page } from '../contracts/shapes.js';
 
 export type { Envelope, Page };
@@ -362,7 +363,7 @@ export class Upstream {
     return this.call<PermissionResult>('GET', '/sys/permission/getUserPermissionByToken');
   }
   me() {
-    return this.call<UserInfo & { roles: string[] }>('GET', '/teaching/user/info');
+    return this.call<UserInfo & { roles: string[]; abilities: UserAbilities }>('GET', '/teaching/user/info');
   }
   siteConfig() {
     return this.get<SiteConfig>('/sys/config/getCurrentConfig');

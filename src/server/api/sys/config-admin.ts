@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { ApiEnv } from '../../context.js';
 import { HTML_CONFIG_KEYS, PUBLIC_CONFIG_KEYS, siteConfigDefs, type ConfigDef } from '../../db/seed/site-config.js';
 import { newId } from '../../domain/ids.js';
-import { isSuperUser } from '../../domain/sessions.js';
+import { userAbilities } from '../../domain/abilities.js';
 import { readConfig } from '../../domain/site-config.js';
 import { configApi } from '../../contracts/config.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
@@ -184,7 +184,7 @@ export function registerConfigAdminRoutes(r: ApiRoutes) {
     const current = await readConfig(db);
     // Custom code runs in every visitor's browser: only an administrator may change it (the route is admin-only too; a second lock).
     for (const key of CODE_KEYS) {
-      if (values.has(key) && values.get(key) !== (current[key] ?? '') && !isSuperUser(user)) errors[key] = '只有管理员可以修改自定义代码';
+      if (values.has(key) && values.get(key) !== (current[key] ?? '') && !userAbilities(user).adminSettings) errors[key] = '只有管理员可以修改自定义代码';
     }
     const role = values.get('_defaultRole');
     if (role) {

@@ -11,7 +11,7 @@ import { repairCurrentDeparts, subtreeByCodes } from '../../domain/departs.js';
 import { decorate } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
-import { isSuperUser, maxRoleLevel } from '../../domain/sessions.js';
+import { isSuperUser } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { DEPART_ROUTE, departMembersList } from '../../resources/departs.js';
@@ -20,7 +20,8 @@ import { userFields } from '../../resources/users.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
 import { applyFilters, applySort, idList } from '../list-query.js';
-import { departScope, idsField, managesOnlyStudents, membershipsOf, NOT_FOUND, scopedDepart, userLevels } from './depart-scope.js';
+import { departScope, idsField, membershipsOf, NOT_FOUND, scopedDepart } from './depart-scope.js';
+import { movableMembers, movesAll } from '../../domain/class-membership.js';
 
 const membersBody = z.object({
   depId: z.string({ message: '请选择部门' }).trim().min(1, '请选择部门').max(64, NOT_FOUND),
@@ -46,14 +47,8 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
       .where('ud.dep_id', '=', d.id)
       .execute();
     // A teacher empties the class of its students; the teachers in it stay.
-    let removable = members;
-    if (!isSuperUser(user)) {
-      const levels = await userLevels(
-        c,
-        members.map((m) => m.id),
-      );
-      removable = members.filter((m) => m.user_identity === 1 && (levels.get(m.id) ?? 0) < maxRoleLevel(user));
-    }
+    const movable = await movableMembers(db, user, members);
+    const removable = members.filter((m) => movable.has(m.id));
     await removeMembers(c, d, removable.map((m) => m.id));
     return ok(c, { removed: removable.length }, removable.length ? `已清空班级，移出${removable.length}名成员` : '班级中没有可移出的成员', 200);
   });
@@ -90,9 +85,10 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
       rows.map((u) => u.id),
     );
     const allowed: typeof rows = [];
+    const movable = await movableMembers(db, user, rows);
     for (const u of rows) {
       if (!isSuperUser(user)) {
-        if (!(await managesOnlyStudents(c, user, [u]))) continue;
+        if (!movable.has(u.id)) continue;
         if ((memberships.get(u.id) ?? []).some((m) => !scope.ids.has(m.id))) continue;
       }
       allowed.push(u);
@@ -155,8 +151,11 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
           )
           .execute()
       : [];
+    const movable = await movableMembers(db, c.get('user')!, rows);
     const records = rows.map((u) => ({
       ...camel(u),
+      /** Row ability: whether the caller may take this member out (domain/class-membership.ts). */
+      canRemove: movable.has(u.id),
       orgCodeTxt: links
         .filter((l) => l.user_id === u.id && subtreeIds.includes(l.dep_id))
         .map((l) => names.get(l.dep_id))
@@ -178,7 +177,7 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
     const ids = body.data.userIdList;
     const users = await db.selectFrom('sys_user').select(['id', 'username', 'user_identity', 'org_code']).where('id', 'in', ids).where('del_flag', '=', 0).execute();
     if (users.length !== ids.length) return fail(c, '用户不存在');
-    if (!(await managesOnlyStudents(c, user, users))) return fail(c, '权限不足，只能添加学生');
+    if (!(await movesAll(db, user, users))) return fail(c, '权限不足，只能添加学生');
     if (!scope.all) {
       // A teacher takes in students without a class or moves them within the classes they manage; a student of
       // someone else's class is not theirs to take.
@@ -220,7 +219,7 @@ export function registerDepartMemberRoutes(r: ApiRoutes) {
       .where('ud.user_id', 'in', userIds)
       .execute();
     if (members.length !== userIds.length) return fail(c, '所选用户不在该部门中');
-    if (!(await managesOnlyStudents(c, user, members))) return fail(c, '权限不足，只能移出学生');
+    if (!(await movesAll(db, user, members))) return fail(c, '权限不足，只能移出学生');
     await removeMembers(c, d, userIds);
     return ok(c, null, '删除成功!', 200);
   };

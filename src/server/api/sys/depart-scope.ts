@@ -6,7 +6,7 @@ import type { ApiEnv } from '../../context.js';
 import type { SysDepart } from '../../db/schema.js';
 import { managedDepartIdsOf, managedSubtree } from '../../domain/departs.js';
 import { userPermissionRows } from '../../domain/permissions.js';
-import { isSuperUser, maxRoleLevel, type SessionUser } from '../../domain/sessions.js';
+import { isSuperUser } from '../../domain/sessions.js';
 
 export const NOT_FOUND = '未找到对应实体';
 
@@ -39,31 +39,6 @@ export async function scopedDepart(c: Context<ApiEnv>, scope: DepartScope, id: s
 /** Strictly below a department the caller manages (a teacher may not delete the department they were given). */
 export const strictlyInside = (scope: DepartScope, d: SysDepart) => scope.all || scope.managedCodes.some((m) => d.org_code.startsWith(m) && d.org_code !== m);
 
-/** Highest role level of each user. */
-export async function userLevels(c: Context<ApiEnv>, userIds: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (!userIds.length) return out;
-  const rows = await c
-    .get('deps')
-    .db.selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['ur.user_id', 'r.role_level'])
-    .where('ur.user_id', 'in', userIds)
-    .execute();
-  for (const r of rows) out.set(r.user_id, Math.max(out.get(r.user_id) ?? 0, r.role_level));
-  return out;
-}
-
-/** Users a non-admin caller may manage: students (identity 1) below the caller's own role level. */
-export async function managesOnlyStudents(c: Context<ApiEnv>, user: SessionUser, users: { id: string; user_identity: number }[]): Promise<boolean> {
-  if (isSuperUser(user)) return true;
-  const levels = await userLevels(
-    c,
-    users.map((u) => u.id),
-  );
-  const mine = maxRoleLevel(user);
-  return users.every((u) => u.user_identity === 1 && (levels.get(u.id) ?? 0) < mine);
-}
 
 /** A list of ids: a JSON array or the anchor's comma string (`a,b,` with its trailing comma), deduplicated. */
 export const idsField = (label: string, max = 1000) =>

@@ -414,6 +414,18 @@ describe('members', () => {
     expect(filtered.body.result.records.map((u: { username: string }) => u.username)).toEqual(['student2']);
   });
 
+  it('each member row says whether the caller may take them out, and the API agrees with it', async () => {
+    const class1 = await departByCode('A01A01A01');
+    const rows = async (token: string) =>
+      (await list(token, `depId=${class1.id}&pageSize=50`)).body.result.records as { id: string; username: string; canRemove: boolean }[];
+    // Admins may take anyone out; the teacher only the students, not themselves (a teacher).
+    expect((await rows(admin)).every((r) => r.canRemove)).toBe(true);
+    const mine = await rows(teacher);
+    expect(Object.fromEntries(mine.map((r) => [r.username, r.canRemove]))).toMatchObject({ teacher: false, student1: true, student2: true });
+    const notMine = mine.find((r) => !r.canRemove)!;
+    expectFailure(await t.api('DELETE', `/sys/user/deleteUserInDepart?depId=${class1.id}&userId=${notMine.id}`, { token: teacher }), '权限不足，只能移出学生');
+  });
+
   it('departUserList refuses a missing, unknown or out-of-scope department', async () => {
     expectFailure(await list(admin, ''), '请选择部门');
     expectFailure(await list(admin, `depId=${newId()}`), '未找到对应实体');

@@ -1,5 +1,6 @@
 // The caller's own account: GET /teaching/user/info (SysUser JSON, used by the shell and the settings pages)
 // and PUT /teaching/user/edit (own profile only; the anchor let anyone edit any user).
+import { userAbilities } from '../../domain/abilities.js';
 import { z } from 'zod';
 import { updateOwnProfile, type ProfileChange, type ProfileField } from '../../domain/profile.js';
 import { isOwnUpload } from '../../domain/uploads.js';
@@ -79,7 +80,9 @@ export function registerTeachingUserRoutes(r: ApiRoutes) {
     const user = await findUserById(db, c.get('user')!.id);
     if (!user) return fail(c, '用户不存在！');
     const roles = c.get('user')!.roles;
-    return ok(c, { ...(await userInfo(db, user)), roles: roles.map((r) => r.code), roleList: roles.map((r) => ({ code: r.code, name: r.name })) }, '操作成功！', 200);
+    // Beyond the anchor: what the caller may do across the school, which pages show or hide actions by.
+    const abilities = userAbilities(c.get('user')!);
+    return ok(c, { ...(await userInfo(db, user)), roles: roles.map((r) => r.code), roleList: roles.map((r) => ({ code: r.code, name: r.name })), abilities }, '操作成功！', 200);
   });
 
   r.put('/teaching/user/edit', LOGGED_IN, async (c) => {

@@ -148,7 +148,7 @@ export function registerHomePage(app: Hono<PageEnv>) {
   app.get(DASHBOARD_ROUTES.home, (c) =>
     shellPage(c, { current: DASHBOARD_ROUTES.home, title: '首页', isHome: true, open: true }, async (session) => {
       const up = c.get('upstream');
-      const isAdmin = session.user.roles.includes('admin');
+      const isAdmin = session.user.abilities.schoolDashboard;
       const others = session.menu.filter((m) => m.path !== DASHBOARD_ROUTES.home);
       // The role's home: the school's key figures for admins, the to-do for teachers, their own works for students.
       if (isAdmin && inMenu(session.menu, DASHBOARD_ROUTES.analysis)) {

@@ -294,7 +294,7 @@ async function loadChoices(c: Context<PageEnv>) {
   return res.body.success ? res.body.result : { roles: [], departs: [] };
 }
 
-const isAdmin = (session: PageSession) => session.user.roles.some((r) => r === 'admin' || r === 'dev');
+const isAdmin = (session: PageSession) => session.user.abilities.adminSettings;
 
 /** The submitted form as the API body: every editable field, switches as '0'/'1'. */
 function formValues(form: Record<string, string | File | (string | File)[]>, p: { isAdmin: boolean }): Record<string, string> {

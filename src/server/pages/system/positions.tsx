@@ -45,7 +45,7 @@ export function registerPositionPages(app: Hono<PageEnv>) {
           selected={selected?.key}
           href={(n) => hrefWith(ADDRESS_LIST_ROUTE, { ...keep, orgCode: n.orgCode })}
           open={openPath.size ? new Set([...openPath, ...nodes.map((n) => n.key)]) : undefined}
-          empty={session.user.roles.some((r) => r === 'admin' || r === 'dev') ? '暂无部门' : '您没有负责的班级'}
+          empty={session.user.abilities.allDeparts ? '暂无部门' : '您没有负责的班级'}
         />
       );
     },

@@ -9,7 +9,7 @@ import { Alert, Button, buttonClass, inputClass, LinkButton, TableFrame } from '
 import { dialogAttrs, navAttrs, Pager } from '../../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import { departMemberApi, type DepartDetail, type DepartMemberRow } from '../../../contracts/departs.js';
-import { isAdmin, R, screenHref, str } from './shared.js';
+import { R, screenHref, str } from './shared.js';
 
 export async function membersTab(c: Context<PageEnv>, session: PageSession, d: DepartDetail, q: Query): Promise<Child> {
   const up = c.get('upstream');
@@ -39,7 +39,7 @@ export async function membersTab(c: Context<PageEnv>, session: PageSession, d: D
   const mayRoles = can('depart:role');
   const cols = departMembersList.columns.filter((col) => col.list !== false);
   // The API lets a teacher remove students only; the page does not offer the others.
-  const removable = (r: DepartMemberRow) => isAdmin(session) || Number(r.userIdentity) === 1;
+  const removable = (r: DepartMemberRow) => r.canRemove;
   const records = res.body.success ? res.body.result.records : [];
   const pg = res.body.success ? res.body.result : null;
   const offset = pg ? (pg.current - 1) * pg.size : 0;

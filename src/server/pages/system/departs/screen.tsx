@@ -17,7 +17,7 @@ import { membersTab } from './members-tab.js';
 import { permsTab } from './perms-tab.js';
 import { rolesTab } from './roles-tab.js';
 import { departApi } from '../../../contracts/departs.js';
-import { CATEGORY_COLOR, CATEGORY_LABEL, isAdmin, loadTree, R, screenHref } from './shared.js';
+import { CATEGORY_COLOR, CATEGORY_LABEL, loadTree, R, screenHref } from './shared.js';
 
 export async function screen(c: Context<PageEnv>, session: PageSession, q: Query, info?: InfoOverride): Promise<Child> {
   const up = c.get('upstream');
@@ -38,7 +38,7 @@ export async function screen(c: Context<PageEnv>, session: PageSession, q: Query
   const here = { id, tab: q.tab ?? '' };
   const left = (
     <TreePanel
-      title={isAdmin(session) ? '组织机构' : '我负责的部门'}
+      title={session.user.abilities.allDeparts ? '组织机构' : '我负责的部门'}
       label="部门树"
       treeLabel="部门"
       search={{
@@ -57,7 +57,7 @@ export async function screen(c: Context<PageEnv>, session: PageSession, q: Query
       actions={
         (can('depart:add') || can('depart:del')) && (
           <>
-            {can('depart:add') && isAdmin(session) && (
+            {can('depart:add') && session.user.abilities.allDeparts && (
               <LinkButton type="primary" {...dialogAttrs(hrefWith(`${R}/form`, { back: screenHref(here) }))}>
                 添加一级部门
               </LinkButton>
@@ -79,7 +79,7 @@ export async function screen(c: Context<PageEnv>, session: PageSession, q: Query
       href={(n) => screenHref({ id: n.id, tab: q.tab ?? '' })}
       note={(n) => <Tag color={CATEGORY_COLOR[n.orgCategory]}>{CATEGORY_LABEL[n.orgCategory] ?? n.orgCategory}</Tag>}
       open={openPath.size ? new Set([...openPath, ...tree.nodes.map((n) => n.key)]) : undefined}
-      empty={isAdmin(session) ? '暂无部门，请先添加一级部门' : '您没有负责的班级'}
+      empty={session.user.abilities.allDeparts ? '暂无部门，请先添加一级部门' : '您没有负责的班级'}
     />
   );
 

@@ -24,7 +24,6 @@ import { str } from '../../../shared/text.js';
 export { str };
 export const CATEGORY_LABEL: Record<string, string> = { '1': '机构', '2': '部门', '3': '班级' };
 export const CATEGORY_COLOR: Record<string, string> = { '1': 'blue', '2': 'green', '3': 'orange' };
-export const isAdmin = (s: PageSession) => s.user.roles.some((r) => r === 'admin' || r === 'dev');
 export const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 export const formString = (v: string | string[] | File | undefined) => (typeof v === 'string' ? v : Array.isArray(v) ? String(v[0] ?? '') : '');
 export const formList = (v: unknown): string[] =>
@@ -60,7 +59,7 @@ export const ConfirmBox = (p: ConfirmBoxProps) => <SharedConfirmBox {...p} class
 // Data
 
 export async function loadTree(up: Upstream, session: PageSession): Promise<{ nodes: DepartTreeNode[]; error?: string }> {
-  const res = isAdmin(session) ? await up.send(departApi.treeList) : await up.send(departApi.myTreeList);
+  const res = session.user.abilities.allDeparts ? await up.send(departApi.treeList) : await up.send(departApi.myTreeList);
   if (!res.body.success) return { nodes: [], error: res.body.message };
   return { nodes: res.body.result ?? [] };
 }
