@@ -13,7 +13,7 @@ interface Person {
 }
 
 /** Each user's highest role level (0 without a role). */
-export async function roleLevels(db: Kysely<Database>, userIds: string[]): Promise<Map<string, number>> {
+async function roleLevels(db: Kysely<Database>, userIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!userIds.length) return out;
   const rows = await db.selectFrom('sys_user_role as ur').innerJoin('sys_role as r', 'r.id', 'ur.role_id').select(['ur.user_id', 'r.role_level']).where('ur.user_id', 'in', userIds).execute();

@@ -15,7 +15,7 @@ type Actor = Pick<SessionUser, 'id' | 'username' | 'roles'>;
  * Policy: the actor may grade the work when its author is in their scope (admins: every author). The permission
  * code work:correct is the route's own check; this is the per-record one.
  */
-export const canGrade = (db: Kysely<Database>, actor: Actor, work: Pick<TeachingWork, 'user_id'>) => managesAuthor(db, actor, work.user_id);
+const canGrade = (db: Kysely<Database>, actor: Actor, work: Pick<TeachingWork, 'user_id'>) => managesAuthor(db, actor, work.user_id);
 
 /** What one 批改 changes: the work's name and status when given, and its one grade (null removes it; undefined leaves it). */
 export interface GradeChange {
