@@ -27,3 +27,5 @@ export const PUT = at('PUT');
 export const DELETE = at('DELETE');
 /** Edits the anchor answers on PUT and, for its older clients, on POST. */
 export const PUT_OR_POST = at('PUT', 'POST');
+/** Actions the pages POST and the anchor's clients GET (with `?id=`): 启动, 暂停, 立即执行 of a scheduled job. */
+export const POST_OR_GET = at('POST', 'GET');

@@ -1,10 +1,7 @@
 // 定时任务 (/sys/quartzJob): the jobs (list, form, export, import), 启动 / 暂停 / 立即执行, each job's runs, the
 // preview of a cron expression and the built-in jobs.
 import type { Page } from './shapes.js';
-import { DELETE, GET, POST, PUT_OR_POST, type Endpoint, type Query } from './endpoint.js';
-
-/** 启动, 暂停, 立即执行: the pages POST them; the anchor's clients GET them (with `?id=`). */
-const POST_OR_GET = <R = null, B = never, Q = Query>(path: string): Endpoint<Q, B, R> => ({ methods: ['POST', 'GET'], path });
+import { DELETE, GET, POST, POST_OR_GET, PUT_OR_POST } from './endpoint.js';
 
 export interface QuartzJobRecord extends Record<string, unknown> {
   id: string;
