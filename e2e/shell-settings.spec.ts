@@ -149,6 +149,10 @@ test.describe('with a longer menu', () => {
     await page.mouse.wheel(0, -200);
     await expect(header).toBeVisible(); // scrolling up shows it again
 
+    // Back at the top, where the header stays put whatever late scroll events arrive, before using its menu.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    await expect(header).toBeVisible();
     const again = await openSettings(page);
     await again.getByRole('switch', { name: '固定 Header' }).click();
     await expect(again.getByRole('switch', { name: '下滑时隐藏 Header' })).not.toBeChecked();
