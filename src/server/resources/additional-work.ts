@@ -2,6 +2,7 @@
 // by the API (validation, filters, sort keys, dictionary texts) and the page (query form, table, dialog);
 // 我的作业 (/center/myAdditionalWork) is a page of its own.
 import { homeworkApi } from '../contracts/homework.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -35,6 +36,8 @@ export const homeworkFields = resource({
 /** The fields an add or an edit validates by their declaration. */
 export const HOMEWORK_BODY_KEYS = ['codeType', 'workName', 'workDesc', 'workCover', 'workUrl', 'workDocumentUrl'] as const;
 
+const homeworkActions = crudActions('additional', { addLabel: '布置作业' });
+
 export const homeworkList: ListSpec = {
   route: HOMEWORK_ROUTE,
   title: '布置班级作业',
@@ -63,15 +66,13 @@ export const homeworkList: ListSpec = {
     homeworkFields.filter('workDept', 'select', { label: '班级', optionsFrom: CLASS_OPTIONS }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '布置作业', perm: 'additional:add' },
-  },
+  toolbar: { add: homeworkActions.add },
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'additional:edit' },
+    homeworkActions.edit,
     { key: 'submissions', label: '提交情况', navigate: { href: HOMEWORK_SUBMISSIONS_ROUTE, param: 'id' } },
-    { key: 'delete', label: '删除', perm: 'additional:del', confirm: '确定删除吗?', more: true, danger: true },
+    homeworkActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'additional:del', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [homeworkActions.batchDelete],
   exportName: '班级作业',
 };
 

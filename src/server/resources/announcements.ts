@@ -3,6 +3,7 @@
 // src/server/api/sys/announcement.ts; list, edit, delete, export and the recipient helpers by
 // src/server/api/sys/announcement-admin.ts.
 import { announcementApi } from '../contracts/announcements.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -43,6 +44,9 @@ export const announcementFields = resource({
 /** The fields an add or an edit validates by their declaration. */
 export const ANNOUNCEMENT_BODY_KEYS = ['titile', 'msgContent', 'msgAbstract', 'openPage', 'busType', 'busId'] as const;
 
+// There is no annount:export code: the API guards 导出 with annount:add.
+const announcementActions = crudActions({ add: 'annount:add', edit: 'annount:edit', del: 'annount:del', export: 'annount:add' });
+
 export const announcementsList: ListSpec = {
   route: '/isystem/annountCement',
   title: '通告管理',
@@ -79,18 +83,15 @@ export const announcementsList: ListSpec = {
     announcementFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'annount:add' },
-    export: { key: 'export', label: '导出', perm: 'annount:add' },
-  },
+  toolbar: { add: announcementActions.add, export: announcementActions.export },
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'annount:edit', showIf: { field: 'sendStatus', values: EDITABLE_SEND_STATUS } },
+    { ...announcementActions.edit, showIf: { field: 'sendStatus', values: EDITABLE_SEND_STATUS } },
     { key: 'release', label: '发布', perm: 'annount:release', post: true, confirm: '确定发布该通告吗？发布后接收用户将立即收到通知。', showIf: { field: 'sendStatus', values: EDITABLE_SEND_STATUS } },
     { key: 'revoke', label: '撤销', perm: 'annount:revoke', post: true, confirm: '确定撤销该通告吗？撤销后用户将不再看到它。', showIf: { field: 'sendStatus', values: ['1'] } },
     { key: 'detail', label: '详情' },
-    { key: 'delete', label: '删除', perm: 'annount:del', confirm: '确定删除吗?', more: true, danger: true },
+    announcementActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'annount:del', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [announcementActions.batchDelete],
   exportName: '系统通告',
 };
 

@@ -2,6 +2,7 @@
 // category follows its parent and the page indents it by depth — with the add/edit form. Shared by the API
 // and the page. Pure data: no database, no HTML.
 import { categoryApi } from '../contracts/categories.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -31,6 +32,8 @@ export const categoryFields = resource({
 /** The fields an add or an edit sends. */
 export const CATEGORY_FORM_KEYS = ['pid', 'name', 'code', 'itemValue'] as const;
 
+const categoryActions = crudActions(CATEGORY_PERMS);
+
 export const categoriesList: ListSpec = {
   route: CATEGORY_ROUTE,
   title: '分类字典',
@@ -58,16 +61,9 @@ export const categoriesList: ListSpec = {
   ],
   defaultSort: { column: 'code', order: 'asc' },
   defaultPageSize: 30,
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: CATEGORY_PERMS.add },
-    export: { key: 'export', label: '导出', perm: CATEGORY_PERMS.export },
-    import: { key: 'import', label: '导入', perm: CATEGORY_PERMS.import },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: CATEGORY_PERMS.edit },
-    { key: 'delete', label: '删除', perm: CATEGORY_PERMS.del, confirm: '确定删除吗?', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: CATEGORY_PERMS.del, confirm: '是否删除选中数据?', danger: true }],
+  toolbar: categoryActions.toolbar,
+  rowActions: [categoryActions.edit, categoryActions.delete],
+  bulkActions: [categoryActions.batchDelete],
   exportName: '分类字典',
 };
 

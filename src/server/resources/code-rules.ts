@@ -2,6 +2,7 @@
 // pages. Pure data: no database, no HTML.
 import { CHECK_RULE_LIMITS, FILL_GENERATORS } from '../shared/fill-rules.js';
 import { checkRuleApi, fillRuleApi } from '../contracts/code-rules.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -25,6 +26,11 @@ export const codeRuleFields = resource({
 
 export const CHECK_RULE_FORM_KEYS = ['ruleName', 'ruleCode', 'ruleJson', 'ruleDescription'] as const;
 export const FILL_RULE_FORM_KEYS = ['ruleName', 'ruleCode', 'ruleClass', 'ruleParams'] as const;
+
+const checkRuleActions = crudActions('checkRule', {
+  deleteConfirm: '确定删除该规则吗?引用它的表单将不再校验。',
+  batchDeleteConfirm: '是否删除选中的规则?',
+});
 
 export const checkRulesList: ListSpec = {
   route: CHECK_RULE_ROUTE,
@@ -51,16 +57,9 @@ export const checkRulesList: ListSpec = {
     codeRuleFields.filter('ruleCode', 'text', { placeholder: '请输入规则编码' }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'checkRule:add' },
-    export: { key: 'export', label: '导出', perm: 'checkRule:export' },
-    import: { key: 'import', label: '导入', perm: 'checkRule:import' },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'checkRule:edit' },
-    { key: 'delete', label: '删除', perm: 'checkRule:del', confirm: '确定删除该规则吗?引用它的表单将不再校验。', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'checkRule:del', confirm: '是否删除选中的规则?', danger: true }],
+  toolbar: checkRuleActions.toolbar,
+  rowActions: [checkRuleActions.edit, checkRuleActions.delete],
+  bulkActions: [checkRuleActions.batchDelete],
   exportName: '编码校验规则',
 };
 
@@ -76,6 +75,11 @@ export const checkRuleForm: FormSpec = {
     codeRuleFields.formField('ruleDescription', { type: 'textarea' }),
   ],
 };
+
+const fillRuleActions = crudActions('fillRule', {
+  deleteConfirm: '确定删除该规则吗?它的流水号计数也会删除。',
+  batchDeleteConfirm: '是否删除选中的规则?',
+});
 
 export const fillRulesList: ListSpec = {
   route: FILL_RULE_ROUTE,
@@ -102,16 +106,9 @@ export const fillRulesList: ListSpec = {
     codeRuleFields.filter('ruleCode', 'text', { placeholder: '请输入规则编码' }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'fillRule:add' },
-    export: { key: 'export', label: '导出', perm: 'fillRule:export' },
-    import: { key: 'import', label: '导入', perm: 'fillRule:import' },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'fillRule:edit' },
-    { key: 'delete', label: '删除', perm: 'fillRule:del', confirm: '确定删除该规则吗?它的流水号计数也会删除。', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'fillRule:del', confirm: '是否删除选中的规则?', danger: true }],
+  toolbar: fillRuleActions.toolbar,
+  rowActions: [fillRuleActions.edit, fillRuleActions.delete],
+  bulkActions: [fillRuleActions.batchDelete],
   exportName: '填值规则',
 };
 

@@ -3,6 +3,7 @@
 // texts, export) and the pages (query form, table, dialogs).
 import { courseApi, courseUnitApi } from '../contracts/courses.js';
 import { departApi } from '../contracts/departs.js';
+import { crudActions } from './crud-actions.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
@@ -56,6 +57,9 @@ export const courseFields = resource({
 /** The fields an add or an edit of a course validates by their declaration. */
 export const COURSE_BODY_KEYS = ['courseName', 'courseDesc', 'courseCover', 'courseMap', 'courseIcon', 'orderNum', 'courseType', 'courseCategory'] as const;
 
+// 导出 carries no code: every reader of the list may export it.
+const courseActions = crudActions({ add: 'course:add', edit: 'course:edit', del: 'course:del' });
+
 export const coursesList: ListSpec = {
   route: COURSE_ROUTE,
   title: '课程包管理',
@@ -93,8 +97,8 @@ export const coursesList: ListSpec = {
   ],
   defaultSort: { column: 'orderNum', order: 'asc' },
   toolbar: {
-    add: { key: 'add', label: '新增', perm: 'course:add' },
-    export: { key: 'export', label: '导出' },
+    add: courseActions.add,
+    export: courseActions.export,
     // The anchor edits the two dictionaries in place; here they open in 字典管理's item list.
     links: [
       { key: 'courseType', label: '课程性质管理', perm: 'dict:item', href: '/isystem/dict?dictCode=course_type' },
@@ -103,13 +107,13 @@ export const coursesList: ListSpec = {
   },
   // 编辑/删除 (and the map editor) only on rows the API says the caller may change: teachers their own courses.
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'course:edit', showIf: MAY_EDIT },
+    { ...courseActions.edit, showIf: MAY_EDIT },
     { key: 'units', label: '单元', navigate: { href: UNIT_ROUTE, param: 'courseId' } },
     { key: 'map', label: '地图编辑器', perm: 'unit:edit', navigate: { href: MAP_EDITOR_ROUTE, param: 'courseId' }, showIf: { field: 'showType', values: ['1'] }, more: true },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
-    { key: 'delete', label: '删除', perm: 'course:del', confirm: '确定删除吗?', more: true, danger: true, showIf: MAY_DELETE },
+    { ...courseActions.delete, showIf: MAY_DELETE },
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'course:del', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [courseActions.batchDelete],
   exportName: '课程',
 };
 
@@ -198,6 +202,9 @@ export const UNIT_BODY_KEYS = [
   'orderNum',
 ] as const;
 
+// 导出 carries no code; 导入 needs unit:add (it adds units).
+const unitActions = crudActions({ add: 'unit:add', edit: 'unit:edit', del: 'unit:del', import: 'unit:add' });
+
 export const unitsList: ListSpec = {
   route: UNIT_ROUTE,
   title: '课程单元管理',
@@ -226,18 +233,14 @@ export const unitsList: ListSpec = {
     unitFields.filter('unitName', 'text', { placeholder: '请输入单元名称' }),
   ],
   defaultSort: { column: 'orderNum', order: 'asc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'unit:add' },
-    export: { key: 'export', label: '导出' },
-    import: { key: 'import', label: '导入', perm: 'unit:add' },
-  },
+  toolbar: unitActions.toolbar,
   // 编辑/删除 only on units of courses the caller may change (teachers: their own courses).
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'unit:edit', showIf: MAY_EDIT },
+    { ...unitActions.edit, showIf: MAY_EDIT },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
-    { key: 'delete', label: '删除', perm: 'unit:del', confirm: '确定删除吗?', more: true, danger: true, showIf: MAY_DELETE },
+    { ...unitActions.delete, showIf: MAY_DELETE },
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'unit:del', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [unitActions.batchDelete],
   exportName: '课程单元',
 };
 

@@ -1,6 +1,7 @@
 // 数据规则 (/isystem/permissionDataRule): every menu's data rules in one list, with the add/edit form and the
 // preview of the rows a role would see. Shared by the API and the page. Pure data: no database, no HTML.
 import { dataRuleApi } from '../contracts/permissions.js';
+import { crudActions } from './crud-actions.js';
 import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, DATA_RULE_VALUE_HELP, dataRuleFields } from './permissions.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
@@ -17,6 +18,8 @@ export const DATA_RULE_PERMS = {
 
 /** The menus that can carry rules, as options. */
 const MENU_OPTIONS = { api: dataRuleApi.menus, value: 'id', label: 'name' };
+
+const dataRuleActions = crudActions(DATA_RULE_PERMS, { deleteConfirm: '确定删除吗?删除后各角色授权中的该规则一并移除' });
 
 export const dataRulesList: ListSpec = {
   route: DATA_RULE_ROUTE,
@@ -47,16 +50,9 @@ export const dataRulesList: ListSpec = {
     dataRuleFields.filter('status', 'dict', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: DATA_RULE_PERMS.add },
-    export: { key: 'export', label: '导出', perm: DATA_RULE_PERMS.export },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: DATA_RULE_PERMS.edit },
-    { key: 'preview', label: '预览' },
-    { key: 'delete', label: '删除', perm: DATA_RULE_PERMS.del, confirm: '确定删除吗?删除后各角色授权中的该规则一并移除', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: DATA_RULE_PERMS.del, confirm: '是否删除选中数据?', danger: true }],
+  toolbar: { add: dataRuleActions.add, export: dataRuleActions.export },
+  rowActions: [dataRuleActions.edit, { key: 'preview', label: '预览' }, dataRuleActions.delete],
+  bulkActions: [dataRuleActions.batchDelete],
   exportName: '数据规则',
 };
 

@@ -3,6 +3,7 @@
 // Copy a declaration from here and a page from pages/demo/ to start a real screen.
 import { z } from 'zod';
 import { sampleApi } from '../contracts/demo.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FieldOption, FormSpec, ListSpec } from './spec.js';
 
@@ -66,6 +67,9 @@ export const SAMPLE_FORM_KEYS = ['name', 'category', 'owner', 'status', 'progres
 const PROGRESS_TITLE = '进度(%)';
 
 /** 查询表格 (/list/query-list): a whole list screen — query form, sort, paging, add/edit/delete, batch delete. */
+// The gallery's sample store is open to every admin who can open the page: no button codes.
+const sampleActions = crudActions({});
+
 export const queryList: ListSpec = {
   route: '/list/query-list',
   title: '查询表格',
@@ -87,12 +91,9 @@ export const queryList: ListSpec = {
     sampleFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: { add: { key: 'add', label: '新增' } },
-  rowActions: [
-    { key: 'edit', label: '编辑' },
-    { key: 'delete', label: '删除', confirm: '确定删除吗?', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', confirm: '是否删除选中数据?', danger: true }],
+  toolbar: { add: sampleActions.add },
+  rowActions: [sampleActions.edit, sampleActions.delete],
+  bulkActions: [sampleActions.batchDelete],
   exportName: '示例数据',
 };
 

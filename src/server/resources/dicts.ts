@@ -1,6 +1,7 @@
 // 字典管理 (/isystem/dict): the dictionary list, its items list (字典配置) and their forms, shared by the API
 // (filters, sorting, export columns, dictionary decorations) and the pages.
 import { dictApi, dictItemApi } from '../contracts/dicts.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -31,6 +32,8 @@ export const dictFields = resource({
 /** The fields an add or an edit of a dictionary sends (and an import reads). */
 export const DICT_FORM_KEYS = ['dictName', 'dictCode', 'description', 'type'] as const;
 
+const dictActions = crudActions('dict');
+
 export const dictsList: ListSpec = {
   route: DICT_ROUTE,
   title: '字典管理',
@@ -60,19 +63,13 @@ export const dictsList: ListSpec = {
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
-    add: { key: 'add', label: '新增', perm: 'dict:add' },
-    export: { key: 'export', label: '导出', perm: 'dict:export' },
-    import: { key: 'import', label: '导入', perm: 'dict:import' },
+    ...dictActions.toolbar,
     // POST /isystem/dict/refresh: drops the dictionary cache (after changes written around the API).
     actions: [{ key: 'refresh', label: '刷新缓存', perm: 'dict:edit' }],
     links: [{ key: 'recycle', label: '回收站', perm: 'dict:recycle', href: DICT_RECYCLE_ROUTE }],
   },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'dict:edit' },
-    { key: 'config', label: '字典配置', perm: 'dict:item' },
-    { key: 'delete', label: '删除', perm: 'dict:del', confirm: '确定删除吗?', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'dict:del', confirm: '是否删除选中数据?', danger: true }],
+  rowActions: [dictActions.edit, { key: 'config', label: '字典配置', perm: 'dict:item' }, dictActions.delete],
+  bulkActions: [dictActions.batchDelete],
   exportName: '字典信息',
 };
 
@@ -100,6 +97,9 @@ export const dictItemFields = resource({
 /** The fields an add or an edit of an item sends. */
 export const DICT_ITEM_FORM_KEYS = ['dictId', 'itemText', 'itemValue', 'description', 'sortOrder', 'status'] as const;
 
+// A dictionary's items are all guarded by the one code dict:item.
+const dictItemActions = crudActions({ add: 'dict:item', edit: 'dict:item', del: 'dict:item' });
+
 export const dictItemsList: ListSpec = {
   route: DICT_ITEMS_ROUTE,
   title: '字典配置',
@@ -126,15 +126,11 @@ export const dictItemsList: ListSpec = {
   defaultSort: { column: 'sortOrder', order: 'asc' },
   defaultPageSize: 20,
   toolbar: {
-    add: { key: 'add', label: '新增', perm: 'dict:item' },
+    add: dictItemActions.add,
     links: [{ key: 'back', label: '返回字典列表', href: DICT_ROUTE }],
   },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'dict:item' },
-    { key: 'toggle', label: '启用/禁用', perm: 'dict:item' },
-    { key: 'delete', label: '删除', perm: 'dict:item', confirm: '确定删除吗?', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'dict:item', confirm: '是否删除选中数据?', danger: true }],
+  rowActions: [dictItemActions.edit, { key: 'toggle', label: '启用/禁用', perm: 'dict:item' }, dictItemActions.delete],
+  bulkActions: [dictItemActions.batchDelete],
   exportName: '字典项',
 };
 

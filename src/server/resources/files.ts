@@ -2,6 +2,7 @@
 // second view of it: the files by storage location (here every file is stored locally, under the files
 // directory), with upload; 文件管理 adds where each file is used and the 仅显示孤立文件 tab.
 import { fileApi, ossFileApi } from '../contracts/files.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
@@ -42,6 +43,16 @@ export const fileFields = resource({
   url: { label: '文件地址', kind: 'text' },
 });
 
+// 导出 carries no code; deleting a file removes it from the disk, hence the questions of their own.
+const fileActions = crudActions(
+  { del: 'file:del' },
+  {
+    deleteConfirm: '确定删除该文件吗？文件将从磁盘删除，不可恢复。',
+    batchDeleteConfirm: '确定删除选中的文件吗？正在使用的文件不会删除。',
+    deleteInline: true,
+  },
+);
+
 export const filesList: ListSpec = {
   route: '/isystem/file',
   title: '文件管理',
@@ -70,11 +81,9 @@ export const filesList: ListSpec = {
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   defaultPageSize: 20,
-  toolbar: {
-    export: { key: 'export', label: '导出' },
-  },
-  rowActions: [{ key: 'delete', label: '删除', perm: 'file:del', confirm: '确定删除该文件吗？文件将从磁盘删除，不可恢复。', danger: true }],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'file:del', confirm: '确定删除选中的文件吗？正在使用的文件不会删除。', danger: true }],
+  toolbar: { export: fileActions.export },
+  rowActions: [fileActions.delete],
+  bulkActions: [fileActions.batchDelete],
   exportName: '文件列表',
 };
 

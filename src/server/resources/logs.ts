@@ -1,5 +1,6 @@
 // 日志管理 (/isystem/log): login logs (type 1) and operation logs (type 2), one list with a tab per type.
 import { logApi } from '../contracts/logs.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
@@ -22,6 +23,9 @@ export const logFields = resource({
   logType: { label: '日志类型', kind: 'int', dict: 'log_type' },
   createTime: { label: '创建时间', kind: 'datetime' },
 });
+
+// 导出 carries no code.
+const logActions = crudActions({ del: 'log:del' }, { deleteInline: true });
 
 export const logsList: ListSpec = {
   route: '/isystem/log',
@@ -54,10 +58,10 @@ export const logsList: ListSpec = {
   defaultSort: { column: 'createTime', order: 'desc' },
   defaultPageSize: 20,
   toolbar: {
-    export: { key: 'export', label: '导出' },
+    export: logActions.export,
     actions: [{ key: 'clear', label: '清空日志', perm: 'log:del', confirm: '确定清空当前类型的全部日志吗？此操作不可恢复。', danger: true }],
   },
-  rowActions: [{ key: 'delete', label: '删除', perm: 'log:del', confirm: '确定删除吗?', danger: true }],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'log:del', confirm: '是否删除选中数据?', danger: true }],
+  rowActions: [logActions.delete],
+  bulkActions: [logActions.batchDelete],
   exportName: '系统日志',
 };

@@ -1,6 +1,7 @@
 // 消息中心: 消息模板管理 (/modules/message/sysMessageTemplateList) and 消息管理 (/modules/message/sysMessageList),
 // declared once for the API and the pages. Field names are JeecgBoot's (SysMessageTemplate, SysMessage).
 import { messageApi, messageTemplateApi } from '../contracts/messages.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FieldOption, FieldSpec, FormSpec, ListSpec } from './spec.js';
 
@@ -31,6 +32,8 @@ export const templateFields = resource({
 /** The fields an add, an edit or an import row sends. */
 export const TEMPLATE_FORM_KEYS = ['templateCode', 'templateName', 'templateContent', 'templateType', 'templateTestJson'] as const;
 
+const templateActions = crudActions('msgTemplate', { deleteConfirm: '确定删除该模板吗?', batchDeleteConfirm: '是否删除选中的模板?' });
+
 export const templatesList: ListSpec = {
   route: TEMPLATE_ROUTE,
   title: '消息模板管理',
@@ -58,17 +61,9 @@ export const templatesList: ListSpec = {
     templateFields.filter('templateType', 'dict', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'msgTemplate:add' },
-    export: { key: 'export', label: '导出', perm: 'msgTemplate:export' },
-    import: { key: 'import', label: '导入', perm: 'msgTemplate:import' },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'msgTemplate:edit' },
-    { key: 'send', label: '发送测试', perm: 'msgTemplate:send' },
-    { key: 'delete', label: '删除', perm: 'msgTemplate:del', confirm: '确定删除该模板吗?', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'msgTemplate:del', confirm: '是否删除选中的模板?', danger: true }],
+  toolbar: templateActions.toolbar,
+  rowActions: [templateActions.edit, { key: 'send', label: '发送测试', perm: 'msgTemplate:send' }, templateActions.delete],
+  bulkActions: [templateActions.batchDelete],
   exportName: '消息模板',
 };
 
@@ -114,6 +109,12 @@ export const messageFields = resource({
   createTime: { label: '创建时间', kind: 'datetime' },
 });
 
+const messageActions = crudActions('message', {
+  deleteConfirm: '确定删除该消息记录吗?',
+  batchDeleteConfirm: '是否删除选中的消息记录?',
+  deleteInline: true,
+});
+
 export const messagesList: ListSpec = {
   route: MESSAGE_ROUTE,
   title: '消息管理',
@@ -146,11 +147,11 @@ export const messagesList: ListSpec = {
     messageFields.filter('esSendTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: { export: { key: 'export', label: '导出', perm: 'message:export' } },
+  toolbar: { export: messageActions.export },
   rowActions: [
     { key: 'resend', label: '重发', perm: 'message:resend', post: true, confirm: '确定立即重发该消息吗?', showIf: { field: 'esSendStatus', values: ['2'] } },
-    { key: 'delete', label: '删除', perm: 'message:del', confirm: '确定删除该消息记录吗?', danger: true },
+    messageActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'message:del', confirm: '是否删除选中的消息记录?', danger: true }],
+  bulkActions: [messageActions.batchDelete],
   exportName: '消息',
 };

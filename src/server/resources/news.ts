@@ -2,6 +2,7 @@
 // the page. The anchor declares no button codes for it: whoever is granted the menu (the seed: admin only) may
 // add, edit and delete.
 import { newsApi } from '../contracts/news.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -21,6 +22,9 @@ export const newsFields = resource({
   updateBy: { label: '更新人', kind: 'text' },
   updateTime: { label: '更新日期', kind: 'datetime' },
 });
+
+// 新闻 carries no button codes: whoever may open the list may change it.
+const newsActions = crudActions({}, { deleteInline: true });
 
 export const newsList: ListSpec = {
   route: NEWS_ROUTE,
@@ -44,15 +48,9 @@ export const newsList: ListSpec = {
   ],
   filters: [newsFields.filter('newsTitle', 'text', { placeholder: '请输入标题查询' }), newsFields.filter('newsStatus', 'dict')],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增' },
-    export: { key: 'export', label: '导出' },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑' },
-    { key: 'delete', label: '删除', confirm: '确定删除吗?', danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', confirm: '是否删除选中数据?', danger: true }],
+  toolbar: { add: newsActions.add, export: newsActions.export },
+  rowActions: [newsActions.edit, newsActions.delete],
+  bulkActions: [newsActions.batchDelete],
   exportName: '资讯',
 };
 

@@ -1,6 +1,7 @@
 // 职务管理 (/isystem/position) and 通讯录 (/isystem/addressList): the list and form declarations shared by the
 // API and the pages; 职务管理's list and form are declared from the position's fields.
 import { addressListApi, positionApi } from '../contracts/positions.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -18,6 +19,8 @@ export const positionFields = resource({
 
 /** The fields an add or an edit (and a workbook row) sends. */
 export const POSITION_FORM_KEYS = ['code', 'name', 'postRank', 'companyId'] as const;
+
+const positionActions = crudActions('position', { deleteInline: true });
 
 export const positionsList: ListSpec = {
   route: POSITIONS_ROUTE,
@@ -45,16 +48,9 @@ export const positionsList: ListSpec = {
     positionFields.filter('postRank', 'dict'),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'position:add' },
-    export: { key: 'export', label: '导出', perm: 'position:export' },
-    import: { key: 'import', label: '导入', perm: 'position:import' },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'position:edit' },
-    { key: 'delete', label: '删除', perm: 'position:del', confirm: '确定删除吗?', danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'position:del', confirm: '是否删除选中数据?', danger: true }],
+  toolbar: positionActions.toolbar,
+  rowActions: [positionActions.edit, positionActions.delete],
+  bulkActions: [positionActions.batchDelete],
   exportName: '职务信息',
 };
 

@@ -1,6 +1,7 @@
 // 定时任务 (/isystem/QuartzJobList): the job list and form, and each job's run history (运行记录).
 import { JOB_CATALOGUE } from '../shared/scheduled-jobs.js';
 import { quartzJobApi } from '../contracts/quartz-jobs.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -23,6 +24,8 @@ export const quartzJobFields = resource({
 
 /** The fields an add, an edit or an import row sends. */
 export const QUARTZ_JOB_FORM_KEYS = ['jobClassName', 'cronExpression', 'parameter', 'description', 'status'] as const;
+
+const jobActions = crudActions('quartz', { deleteConfirm: '确定删除该任务吗?其运行记录也会删除。', batchDeleteConfirm: '是否删除选中的任务?' });
 
 export const quartzJobsList: ListSpec = {
   route: QUARTZ_ROUTE,
@@ -54,20 +57,16 @@ export const quartzJobsList: ListSpec = {
     quartzJobFields.filter('status', 'dict', { label: '任务状态' }),
   ],
   defaultSort: { column: 'createTime', order: 'asc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'quartz:add' },
-    export: { key: 'export', label: '导出', perm: 'quartz:export' },
-    import: { key: 'import', label: '导入', perm: 'quartz:import' },
-  },
+  toolbar: jobActions.toolbar,
   rowActions: [
     { key: 'resume', label: '启动', perm: 'quartz:status', post: true, confirm: '确定启动该任务吗?', showIf: { field: 'status', values: ['-1'] } },
     { key: 'pause', label: '暂停', perm: 'quartz:status', post: true, confirm: '确定暂停该任务吗?', showIf: { field: 'status', values: ['0'] } },
     { key: 'execute', label: '立即执行', perm: 'quartz:run', post: true, confirm: '确定立即执行一次该任务吗?' },
-    { key: 'edit', label: '编辑', perm: 'quartz:edit', more: true },
+    { ...jobActions.edit, more: true },
     { key: 'runs', label: '运行记录', more: true, navigate: { href: QUARTZ_RUNS_ROUTE, param: 'jobId' } },
-    { key: 'delete', label: '删除', perm: 'quartz:del', confirm: '确定删除该任务吗?其运行记录也会删除。', more: true, danger: true },
+    jobActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'quartz:del', confirm: '是否删除选中的任务?', danger: true }],
+  bulkActions: [jobActions.batchDelete],
   exportName: '定时任务',
 };
 

@@ -1,5 +1,6 @@
 // 角色管理 (/isystem/role): the role's fields, and the list and form declared from them, shared by the API and the page.
 import { roleApi } from '../contracts/roles.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -13,6 +14,8 @@ export const roleFields = resource({
 
 /** The fields an add or an edit sends. */
 export const ROLE_FORM_KEYS = ['roleName', 'roleCode', 'roleLevel', 'description'] as const;
+
+const roleActions = crudActions('role');
 
 export const rolesList: ListSpec = {
   route: '/isystem/role',
@@ -41,18 +44,14 @@ export const rolesList: ListSpec = {
     roleFields.filter('createTime', 'dateRange', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'role:add' },
-    export: { key: 'export', label: '导出', perm: 'role:export' },
-    import: { key: 'import', label: '导入', perm: 'role:import' },
-  },
+  toolbar: roleActions.toolbar,
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'role:edit' },
+    roleActions.edit,
     { key: 'auth', label: '授权', perm: 'role:auth' },
     { key: 'users', label: '用户', perm: 'role:user', more: true },
-    { key: 'delete', label: '删除', perm: 'role:del', confirm: '确定删除吗?', more: true, danger: true },
+    roleActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'role:del', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [roleActions.batchDelete],
   exportName: '角色信息',
 };
 

@@ -3,6 +3,7 @@
 // type; a tag's value (the English Scratch library tag, as stored on the asset) is the category's 分类值, its
 // label the name.
 import { scratchAssetApi } from '../contracts/scratch-assets.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -42,6 +43,8 @@ export const scratchAssetFields = resource({
   createTime: { label: '创建时间', kind: 'datetime' },
 });
 
+const assetActions = crudActions('assets');
+
 export const scratchAssetsList: ListSpec = {
   route: ASSETS_ROUTE,
   title: 'Scratch素材库',
@@ -63,14 +66,9 @@ export const scratchAssetsList: ListSpec = {
   ],
   filters: [scratchAssetFields.filter('assetType', 'dict'), scratchAssetFields.filter('assetName', 'text', { placeholder: '请输入素材名' })],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    add: { key: 'add', label: '新增', perm: 'assets:add' },
-  },
-  rowActions: [
-    { key: 'edit', label: '编辑', perm: 'assets:edit' },
-    { key: 'delete', label: '删除', perm: 'assets:del', confirm: '确定删除吗?', more: true, danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'assets:del', confirm: '是否删除选中数据?', danger: true }],
+  toolbar: { add: assetActions.add },
+  rowActions: [assetActions.edit, assetActions.delete],
+  bulkActions: [assetActions.batchDelete],
   exportName: 'Scratch素材',
 };
 

@@ -5,6 +5,7 @@ import { roleApi } from '../contracts/roles.js';
 import { userAdminApi } from '../contracts/users.js';
 import { now } from '../domain/time.js';
 import { PASSWORD_HELP, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT, PASSWORD_TOO_SIMPLE, passwordProblem } from '../shared/password-policy.js';
+import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
 
@@ -54,6 +55,8 @@ export const userFields = resource({
   createTime: { label: '创建时间', kind: 'datetime' },
 });
 
+const userActions = crudActions('user');
+
 export const usersList: ListSpec = {
   route: USERS_ROUTE,
   title: '用户管理',
@@ -97,21 +100,19 @@ export const usersList: ListSpec = {
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {
-    add: { key: 'add', label: '新增', perm: 'user:add' },
-    export: { key: 'export', label: '导出', perm: 'user:export' },
-    import: { key: 'import', label: '导入', perm: 'user:import' },
+    ...userActions.toolbar,
     links: [{ key: 'recycleBin', label: '回收站', perm: 'user:recycle', href: `${USERS_ROUTE}/recycleBin` }],
   },
   rowActions: [
-    { key: 'edit', label: '编辑', perm: 'user:edit' },
+    userActions.edit,
     { key: 'detail', label: '详情' },
     { key: 'password', label: '密码', perm: 'user:password', more: true },
     { key: 'freeze', label: '冻结', perm: 'user:status', more: true, showIf: { field: 'status', values: ['1'] } },
     { key: 'unfreeze', label: '解冻', perm: 'user:status', more: true, showIf: { field: 'status', values: ['2'] } },
-    { key: 'delete', label: '删除', perm: 'user:del', confirm: '确定删除吗?', more: true, danger: true },
+    userActions.delete,
   ],
   bulkActions: [
-    { key: 'delete', label: '删除', perm: 'user:del', confirm: '是否删除选中数据?', danger: true },
+    userActions.batchDelete,
     { key: 'freeze', label: '冻结', perm: 'user:status', confirm: '确定冻结选中的用户吗?' },
     { key: 'unfreeze', label: '解冻', perm: 'user:status', confirm: '确定解冻选中的用户吗?' },
   ],

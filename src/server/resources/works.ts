@@ -2,6 +2,7 @@
 // 我的作品列表 (/account/mineWork): a student's own works. A work's fields are declared once; the API derives
 // its filter and sort allow-list, the grade's validation, dictionary texts and Excel columns (作业列表) from them.
 import { workApi, workTagApi } from '../contracts/works.js';
+import { crudActions } from './crud-actions.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
 import type { FormSpec, ListSpec } from './spec.js';
@@ -36,6 +37,8 @@ export const workFields = resource({
   departId: { label: '班级ID', kind: 'code' },
   additionalId: { label: '班级作业ID', kind: 'code' },
 });
+
+const workActions = crudActions('work');
 
 export const worksList: ListSpec = {
   route: WORK_ROUTE,
@@ -96,18 +99,16 @@ export const worksList: ListSpec = {
     workFields.filter('additionalId', 'exact', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {
-    export: { key: 'export', label: '导出', perm: 'work:export' },
-  },
+  toolbar: { export: workActions.export },
   rowActions: [
     { key: 'edit', label: '批改', perm: 'work:correct' },
     { key: 'qr', label: '二维码', more: true, showIf: { field: 'workType', values: ['1', '2'] } },
     { key: 'send', label: '克隆至其他账号', perm: 'work:send', more: true },
     { key: 'versions', label: '历史版本', perm: 'work:correct', more: true },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
-    { key: 'delete', label: '删除', perm: 'work:del', confirm: '确定删除吗?', more: true, danger: true },
+    workActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', perm: 'work:del', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [workActions.batchDelete],
   exportName: '作业列表',
   phoneColumns: ['workName', 'realname', 'workStatus', 'createTime'],
 };
@@ -130,6 +131,9 @@ export const workGradeForm: FormSpec = {
 };
 
 export const MINE_WORK_ROUTE = '/account/mineWork';
+
+// The caller's own works: no button codes.
+const mineWorkActions = crudActions({}, { deleteInline: true });
 
 /** 我的作品列表: the caller's own works (GET mine), with their private tags and the teacher's grade. */
 export const mineWorksList: ListSpec = {
@@ -160,9 +164,9 @@ export const mineWorksList: ListSpec = {
   toolbar: {},
   rowActions: [
     { key: 'qr', label: '二维码', showIf: { field: 'workType', values: ['1', '2'] } },
-    { key: 'delete', label: '删除', confirm: '确定删除吗?', danger: true },
+    mineWorkActions.delete,
   ],
-  bulkActions: [{ key: 'delete', label: '删除', confirm: '是否删除选中数据?', danger: true }],
+  bulkActions: [mineWorkActions.batchDelete],
   exportName: '我的作品',
   phoneColumns: ['workName', 'workStatus', 'score', 'createTime'],
 };
