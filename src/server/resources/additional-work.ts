@@ -4,7 +4,7 @@
 import { homeworkApi } from '../contracts/homework.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const HOMEWORK_ROUTE = '/work/additionalWork';
 export const HOMEWORK_SUBMISSIONS_ROUTE = `${HOMEWORK_ROUTE}/submissions`;
@@ -41,14 +41,7 @@ const homeworkActions = crudActions('additional', { addLabel: '布置作业' });
 export const homeworkList: ListSpec = {
   route: HOMEWORK_ROUTE,
   title: '布置班级作业',
-  api: {
-    list: homeworkApi.list,
-    add: homeworkApi.add,
-    edit: homeworkApi.edit,
-    queryById: homeworkApi.queryById,
-    delete: homeworkApi.delete,
-    deleteBatch: homeworkApi.deleteBatch,
-  },
+  api: listEndpoints(homeworkApi),
   columns: [
     // In the export only: a 32-character id means nothing on screen.
     { key: 'id', title: 'ID', list: false },

@@ -5,7 +5,7 @@
 import { announcementApi } from '../contracts/announcements.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 /** Tag colours of the priorities (SPEC §3: L blue, M orange, H red) and of the publication states. */
 export const PRIORITY_COLORS: Record<string, string> = { L: 'blue', M: 'orange', H: 'red' };
@@ -50,15 +50,7 @@ const announcementActions = crudActions({ add: 'annount:add', edit: 'annount:edi
 export const announcementsList: ListSpec = {
   route: '/isystem/annountCement',
   title: '通告管理',
-  api: {
-    list: announcementApi.list,
-    add: announcementApi.add,
-    edit: announcementApi.edit,
-    queryById: announcementApi.queryById,
-    delete: announcementApi.delete,
-    deleteBatch: announcementApi.deleteBatch,
-    exportXls: announcementApi.exportXls,
-  },
+  api: listEndpoints(announcementApi),
   columns: [
     announcementFields.column('titile', { sortable: true, render: 'ellipsis' }),
     announcementFields.column('msgCategory', { width: 96 }),

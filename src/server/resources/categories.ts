@@ -4,7 +4,7 @@
 import { categoryApi } from '../contracts/categories.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const CATEGORY_ROUTE = '/isys/category';
 
@@ -37,16 +37,7 @@ const categoryActions = crudActions(CATEGORY_PERMS);
 export const categoriesList: ListSpec = {
   route: CATEGORY_ROUTE,
   title: '分类字典',
-  api: {
-    list: categoryApi.list,
-    add: categoryApi.add,
-    edit: categoryApi.edit,
-    queryById: categoryApi.queryById,
-    delete: categoryApi.delete,
-    deleteBatch: categoryApi.deleteBatch,
-    exportXls: categoryApi.exportXls,
-    importExcel: categoryApi.importExcel,
-  },
+  api: listEndpoints(categoryApi),
   columns: [
     categoryFields.column('name', { sortable: true, width: 240 }),
     categoryFields.column('code', { sortable: true, width: 160 }),

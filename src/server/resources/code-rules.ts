@@ -4,7 +4,7 @@ import { CHECK_RULE_LIMITS, FILL_GENERATORS } from '../shared/fill-rules.js';
 import { checkRuleApi, fillRuleApi } from '../contracts/code-rules.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const CHECK_RULE_ROUTE = '/isystem/checkRule';
 export const FILL_RULE_ROUTE = '/isystem/fillRule';
@@ -35,16 +35,7 @@ const checkRuleActions = crudActions('checkRule', {
 export const checkRulesList: ListSpec = {
   route: CHECK_RULE_ROUTE,
   title: '编码校验规则',
-  api: {
-    list: checkRuleApi.list,
-    add: checkRuleApi.add,
-    edit: checkRuleApi.edit,
-    queryById: checkRuleApi.queryById,
-    delete: checkRuleApi.delete,
-    deleteBatch: checkRuleApi.deleteBatch,
-    exportXls: checkRuleApi.exportXls,
-    importExcel: checkRuleApi.importExcel,
-  },
+  api: listEndpoints(checkRuleApi),
   columns: [
     codeRuleFields.column('ruleName', { sortable: true, width: 180 }),
     codeRuleFields.column('ruleCode', { sortable: true, width: 140 }),
@@ -84,16 +75,7 @@ const fillRuleActions = crudActions('fillRule', {
 export const fillRulesList: ListSpec = {
   route: FILL_RULE_ROUTE,
   title: '填值规则',
-  api: {
-    list: fillRuleApi.list,
-    add: fillRuleApi.add,
-    edit: fillRuleApi.edit,
-    queryById: fillRuleApi.queryById,
-    delete: fillRuleApi.delete,
-    deleteBatch: fillRuleApi.deleteBatch,
-    exportXls: fillRuleApi.exportXls,
-    importExcel: fillRuleApi.importExcel,
-  },
+  api: listEndpoints(fillRuleApi),
   columns: [
     codeRuleFields.column('ruleName', { sortable: true, width: 180 }),
     codeRuleFields.column('ruleCode', { sortable: true, width: 160 }),

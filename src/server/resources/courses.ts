@@ -6,7 +6,7 @@ import { departApi } from '../contracts/departs.js';
 import { crudActions } from './crud-actions.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const COURSE_ROUTE = '/course/course';
 export const UNIT_ROUTE = '/course/courseUnit';
@@ -63,15 +63,7 @@ const courseActions = crudActions({ add: 'course:add', edit: 'course:edit', del:
 export const coursesList: ListSpec = {
   route: COURSE_ROUTE,
   title: '课程包管理',
-  api: {
-    list: courseApi.list,
-    add: courseApi.add,
-    edit: courseApi.edit,
-    queryById: courseApi.queryById,
-    delete: courseApi.delete,
-    deleteBatch: courseApi.deleteBatch,
-    exportXls: courseApi.exportXls,
-  },
+  api: listEndpoints(courseApi),
   columns: [
     courseFields.column('courseType', { width: 90 }),
     courseFields.column('courseCategory', { width: 90 }),
@@ -208,16 +200,7 @@ const unitActions = crudActions({ add: 'unit:add', edit: 'unit:edit', del: 'unit
 export const unitsList: ListSpec = {
   route: UNIT_ROUTE,
   title: '课程单元管理',
-  api: {
-    list: courseUnitApi.list,
-    add: courseUnitApi.add,
-    edit: courseUnitApi.edit,
-    queryById: courseUnitApi.queryById,
-    delete: courseUnitApi.delete,
-    deleteBatch: courseUnitApi.deleteBatch,
-    exportXls: courseUnitApi.exportXls,
-    importExcel: courseUnitApi.importExcel,
-  },
+  api: listEndpoints(courseUnitApi),
   columns: [
     unitFields.column('unitName', { sortable: true }),
     unitFields.column('unitIntro', { render: 'ellipsis' }),

@@ -3,7 +3,7 @@
 import { dataRuleApi } from '../contracts/permissions.js';
 import { crudActions } from './crud-actions.js';
 import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, DATA_RULE_VALUE_HELP, dataRuleFields } from './permissions.js';
-import type { FieldOption, FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FieldOption, type FormSpec, type ListSpec } from './spec.js';
 
 export const DATA_RULE_ROUTE = '/isystem/permissionDataRule';
 
@@ -24,15 +24,7 @@ const dataRuleActions = crudActions(DATA_RULE_PERMS, { deleteConfirm: '确定删
 export const dataRulesList: ListSpec = {
   route: DATA_RULE_ROUTE,
   title: '数据规则',
-  api: {
-    list: dataRuleApi.list,
-    add: dataRuleApi.add,
-    edit: dataRuleApi.edit,
-    queryById: dataRuleApi.queryById,
-    delete: dataRuleApi.delete,
-    deleteBatch: dataRuleApi.deleteBatch,
-    exportXls: dataRuleApi.exportXls,
-  },
+  api: listEndpoints(dataRuleApi),
   columns: [
     dataRuleFields.column('permissionName', { sortable: true, width: 110 }),
     dataRuleFields.column('ruleName', { sortable: true, width: 150 }),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { sampleApi } from '../contracts/demo.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FieldOption, FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FieldOption, type FormSpec, type ListSpec } from './spec.js';
 
 /** 类别 of a sample item (the 搜索列表 tabs: 文章 / 项目 / 应用). */
 export const SAMPLE_CATEGORIES: FieldOption[] = [
@@ -23,14 +23,7 @@ export const SAMPLE_STATUSES: FieldOption[] = [
 /** Tag colours by the status text the API adds (`statusText`). */
 export const SAMPLE_STATUS_COLORS: Record<string, string> = Object.fromEntries(SAMPLE_STATUSES.map((s) => [s.label, s.color!]));
 
-const SAMPLE_API = {
-  list: sampleApi.list,
-  add: sampleApi.add,
-  edit: sampleApi.edit,
-  queryById: sampleApi.queryById,
-  delete: sampleApi.delete,
-  deleteBatch: sampleApi.deleteBatch,
-};
+const SAMPLE_API = listEndpoints(sampleApi);
 
 /** Options of the select filters, answered by the demo API (a filter's options come from an API). */
 const SAMPLE_OPTION_APIS = {

@@ -3,7 +3,7 @@
 // and its form, and the export of departments; each declared from its resource's fields.
 import { departApi, departMemberApi, departRoleApi } from '../contracts/departs.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 import { userFields } from './users.js';
 
 export const DEPART_ROUTE = '/isystem/departDetailList';
@@ -135,14 +135,7 @@ export const DEPART_ROLE_FORM_KEYS = ['roleName', 'roleCode', 'description'] as 
 export const departRolesList: ListSpec = {
   route: DEPART_ROUTE,
   title: '部门角色',
-  api: {
-    list: departRoleApi.list,
-    add: departRoleApi.add,
-    edit: departRoleApi.edit,
-    queryById: departRoleApi.queryById,
-    delete: departRoleApi.delete,
-    deleteBatch: departRoleApi.deleteBatch,
-  },
+  api: listEndpoints(departRoleApi),
   columns: [
     departRoleFields.column('roleName', { sortable: true }),
     departRoleFields.column('roleCode', { sortable: true }),

@@ -3,7 +3,7 @@
 import { dictApi, dictItemApi } from '../contracts/dicts.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const DICT_ROUTE = '/isystem/dict';
 /** The items of one dictionary: a list of its own, its state (`dictId`, filters, sort, page) in the URL. */
@@ -37,16 +37,7 @@ const dictActions = crudActions('dict');
 export const dictsList: ListSpec = {
   route: DICT_ROUTE,
   title: '字典管理',
-  api: {
-    list: dictApi.list,
-    add: dictApi.add,
-    edit: dictApi.edit,
-    queryById: dictApi.queryById,
-    delete: dictApi.delete,
-    deleteBatch: dictApi.deleteBatch,
-    exportXls: dictApi.exportXls,
-    importExcel: dictApi.importExcel,
-  },
+  api: listEndpoints(dictApi),
   columns: [
     dictFields.column('dictName', { sortable: true }),
     dictFields.column('dictCode', { sortable: true }),
@@ -103,14 +94,7 @@ const dictItemActions = crudActions({ add: 'dict:item', edit: 'dict:item', del: 
 export const dictItemsList: ListSpec = {
   route: DICT_ITEMS_ROUTE,
   title: '字典配置',
-  api: {
-    list: dictItemApi.list,
-    add: dictItemApi.add,
-    edit: dictItemApi.edit,
-    queryById: dictItemApi.queryById,
-    delete: dictItemApi.delete,
-    deleteBatch: dictItemApi.deleteBatch,
-  },
+  api: listEndpoints(dictItemApi),
   columns: [
     dictItemFields.column('itemText', { sortable: true }),
     dictItemFields.column('itemValue', { sortable: true }),

@@ -4,7 +4,7 @@
 import { fileApi, ossFileApi } from '../contracts/files.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { ListSpec } from './spec.js';
+import { listEndpoints, type ListSpec } from './spec.js';
 
 /** The 文件管理 tabs: every file, or only those no record uses. */
 export const FILE_SCOPES = [
@@ -56,13 +56,7 @@ const fileActions = crudActions(
 export const filesList: ListSpec = {
   route: '/isystem/file',
   title: '文件管理',
-  api: {
-    list: fileApi.list,
-    queryById: fileApi.queryById,
-    delete: fileApi.delete,
-    deleteBatch: fileApi.deleteBatch,
-    exportXls: fileApi.exportXls,
-  },
+  api: listEndpoints(fileApi),
   tabs: { key: 'scope', label: '文件范围', items: FILE_SCOPES },
   columns: [
     fileFields.column('fileName', { sortable: true, render: 'ellipsis' }),

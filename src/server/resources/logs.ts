@@ -2,7 +2,7 @@
 import { logApi } from '../contracts/logs.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { ListSpec } from './spec.js';
+import { listEndpoints, type ListSpec } from './spec.js';
 
 export const LOG_TYPES = [
   { value: '1', label: '登录日志' },
@@ -30,12 +30,7 @@ const logActions = crudActions({ del: 'log:del' }, { deleteInline: true });
 export const logsList: ListSpec = {
   route: '/isystem/log',
   title: '日志管理',
-  api: {
-    list: logApi.list,
-    delete: logApi.delete,
-    deleteBatch: logApi.deleteBatch,
-    exportXls: logApi.exportXls,
-  },
+  api: listEndpoints(logApi),
   tabs: { key: 'logType', label: logFields.rule('logType').label, items: LOG_TYPES },
   columns: [
     logFields.column('logContent'),

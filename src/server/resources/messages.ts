@@ -3,7 +3,7 @@
 import { messageApi, messageTemplateApi } from '../contracts/messages.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FieldOption, FieldSpec, FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FieldOption, type FieldSpec, type FormSpec, type ListSpec } from './spec.js';
 
 export const TEMPLATE_ROUTE = '/modules/message/sysMessageTemplateList';
 export const MESSAGE_ROUTE = '/modules/message/sysMessageList';
@@ -37,16 +37,7 @@ const templateActions = crudActions('msgTemplate', { deleteConfirm: '确定删�
 export const templatesList: ListSpec = {
   route: TEMPLATE_ROUTE,
   title: '消息模板管理',
-  api: {
-    list: messageTemplateApi.list,
-    add: messageTemplateApi.add,
-    edit: messageTemplateApi.edit,
-    queryById: messageTemplateApi.queryById,
-    delete: messageTemplateApi.delete,
-    deleteBatch: messageTemplateApi.deleteBatch,
-    exportXls: messageTemplateApi.exportXls,
-    importExcel: messageTemplateApi.importExcel,
-  },
+  api: listEndpoints(messageTemplateApi),
   columns: [
     templateFields.column('templateCode', { sortable: true, width: 180 }),
     templateFields.column('templateName', { sortable: true, width: 200 }),
@@ -118,13 +109,7 @@ const messageActions = crudActions('message', {
 export const messagesList: ListSpec = {
   route: MESSAGE_ROUTE,
   title: '消息管理',
-  api: {
-    list: messageApi.list,
-    queryById: messageApi.queryById,
-    delete: messageApi.delete,
-    deleteBatch: messageApi.deleteBatch,
-    exportXls: messageApi.exportXls,
-  },
+  api: listEndpoints(messageApi),
   columns: [
     messageFields.column('esTitle', { width: 140 }),
     messageFields.column('esType', { sortable: true, width: 100, align: 'center', render: 'tag', colors: MSG_TYPE_COLORS }),

@@ -4,7 +4,7 @@
 import { newsApi } from '../contracts/news.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const NEWS_ROUTE = '/news/list';
 export const NEWS_API = '/teaching/teachingNews';
@@ -29,15 +29,7 @@ const newsActions = crudActions({}, { deleteInline: true });
 export const newsList: ListSpec = {
   route: NEWS_ROUTE,
   title: '资讯管理',
-  api: {
-    list: newsApi.list,
-    add: newsApi.add,
-    edit: newsApi.edit,
-    queryById: newsApi.queryById,
-    delete: newsApi.delete,
-    deleteBatch: newsApi.deleteBatch,
-    exportXls: newsApi.exportXls,
-  },
+  api: listEndpoints(newsApi),
   columns: [
     newsFields.column('newsTitle', { sortable: true, render: 'ellipsis' }),
     newsFields.column('newsStatus', { render: 'tag', colors: NEWS_STATUS_COLORS, sortable: true, width: 100, align: 'center' }),

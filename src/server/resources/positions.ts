@@ -3,7 +3,7 @@
 import { addressListApi, positionApi } from '../contracts/positions.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const POSITIONS_ROUTE = '/isystem/position';
 export const ADDRESS_LIST_ROUTE = '/isystem/addressList';
@@ -25,16 +25,7 @@ const positionActions = crudActions('position', { deleteInline: true });
 export const positionsList: ListSpec = {
   route: POSITIONS_ROUTE,
   title: '职务管理',
-  api: {
-    list: positionApi.list,
-    add: positionApi.add,
-    edit: positionApi.edit,
-    queryById: positionApi.queryById,
-    delete: positionApi.delete,
-    deleteBatch: positionApi.deleteBatch,
-    exportXls: positionApi.exportXls,
-    importExcel: positionApi.importExcel,
-  },
+  api: listEndpoints(positionApi),
   columns: [
     positionFields.column('code', { sortable: true, width: 160 }),
     positionFields.column('name', { sortable: true }),

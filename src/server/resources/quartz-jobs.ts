@@ -3,7 +3,7 @@ import { JOB_CATALOGUE } from '../shared/scheduled-jobs.js';
 import { quartzJobApi } from '../contracts/quartz-jobs.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const QUARTZ_ROUTE = '/isystem/QuartzJobList';
 const QUARTZ_RUNS_ROUTE = `${QUARTZ_ROUTE}/runs`;
@@ -30,16 +30,7 @@ const jobActions = crudActions('quartz', { deleteConfirm: '确定删除该任务
 export const quartzJobsList: ListSpec = {
   route: QUARTZ_ROUTE,
   title: '定时任务',
-  api: {
-    list: quartzJobApi.list,
-    add: quartzJobApi.add,
-    edit: quartzJobApi.edit,
-    queryById: quartzJobApi.queryById,
-    delete: quartzJobApi.delete,
-    deleteBatch: quartzJobApi.deleteBatch,
-    exportXls: quartzJobApi.exportXls,
-    importExcel: quartzJobApi.importExcel,
-  },
+  api: listEndpoints(quartzJobApi),
   columns: [
     quartzJobFields.column('jobClassName', { sortable: true, width: 170 }),
     // The built-in job's name (computed).

@@ -2,7 +2,7 @@
 import { roleApi } from '../contracts/roles.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const roleFields = resource({
   roleName: { label: '角色名称', kind: 'name', required: true, max: 100 },
@@ -20,16 +20,7 @@ const roleActions = crudActions('role');
 export const rolesList: ListSpec = {
   route: '/isystem/role',
   title: '角色管理',
-  api: {
-    list: roleApi.list,
-    add: roleApi.add,
-    edit: roleApi.edit,
-    queryById: roleApi.queryById,
-    delete: roleApi.delete,
-    deleteBatch: roleApi.deleteBatch,
-    exportXls: roleApi.exportXls,
-    importExcel: roleApi.importExcel,
-  },
+  api: listEndpoints(roleApi),
 
   columns: [
     roleFields.column('roleName', { sortable: true }),

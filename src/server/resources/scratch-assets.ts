@@ -5,7 +5,7 @@
 import { scratchAssetApi } from '../contracts/scratch-assets.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const ASSETS_ROUTE = '/scratch/assets';
 export const ASSETS_API = '/teaching/teachingScratchAssets';
@@ -48,14 +48,7 @@ const assetActions = crudActions('assets');
 export const scratchAssetsList: ListSpec = {
   route: ASSETS_ROUTE,
   title: 'Scratch素材库',
-  api: {
-    list: scratchAssetApi.list,
-    add: scratchAssetApi.add,
-    edit: scratchAssetApi.edit,
-    queryById: scratchAssetApi.queryById,
-    delete: scratchAssetApi.delete,
-    deleteBatch: scratchAssetApi.deleteBatch,
-  },
+  api: listEndpoints(scratchAssetApi),
   columns: [
     scratchAssetFields.column('assetType', { width: 90 }),
     scratchAssetFields.column('assetName', { sortable: true }),

@@ -118,6 +118,16 @@ export interface ListSpec {
 /** An endpoint of the contract (contracts/endpoint.ts) a declaration names: its methods and path, whatever its types. */
 export type ApiRef = Pick<Endpoint, 'methods' | 'path'>;
 
+const LIST_ENDPOINTS = ['list', 'add', 'edit', 'queryById', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+
+/**
+ * A list's endpoints when they are its contract's own: every one of the standard names (list, add, edit, queryById,
+ * delete, deleteBatch, exportXls, importExcel) that the contract object names, e.g. `api: listEndpoints(roleApi)`.
+ */
+export function listEndpoints(contract: { list: ApiRef } & { [K in (typeof LIST_ENDPOINTS)[number]]?: ApiRef }): ListSpec['api'] {
+  return Object.fromEntries(LIST_ENDPOINTS.filter((key) => contract[key]).map((key) => [key, contract[key]])) as ListSpec['api'];
+}
+
 /** Query key (camelCase record field) → SQL column reference, for every filterable or sortable key of a list. */
 export type FieldMap = Record<string, { column: string; type?: 'string' | 'number' | 'date' }>;
 

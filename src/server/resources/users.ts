@@ -7,7 +7,7 @@ import { now } from '../domain/time.js';
 import { PASSWORD_HELP, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT, PASSWORD_TOO_SIMPLE, passwordProblem } from '../shared/password-policy.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const USERS_ROUTE = '/isystem/user';
 
@@ -60,16 +60,7 @@ const userActions = crudActions('user');
 export const usersList: ListSpec = {
   route: USERS_ROUTE,
   title: '用户管理',
-  api: {
-    list: userAdminApi.list,
-    add: userAdminApi.add,
-    edit: userAdminApi.edit,
-    queryById: userAdminApi.queryById,
-    delete: userAdminApi.delete,
-    deleteBatch: userAdminApi.deleteBatch,
-    exportXls: userAdminApi.exportXls,
-    importExcel: userAdminApi.importExcel,
-  },
+  api: listEndpoints(userAdminApi),
   columns: [
     // Widths keep every cell on one line in a 1440px window (身份 is in the export and the detail, not the table).
     userFields.column('username', { sortable: true, width: 120 }),

@@ -5,7 +5,7 @@ import { workApi, workTagApi } from '../contracts/works.js';
 import { crudActions } from './crud-actions.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
-import type { FormSpec, ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 
 export const WORK_ROUTE = '/teaching/workList';
 /** The caller's own work tags (a list of names). */
@@ -43,14 +43,7 @@ const workActions = crudActions('work');
 export const worksList: ListSpec = {
   route: WORK_ROUTE,
   title: '作业管理',
-  api: {
-    list: workApi.list,
-    edit: workApi.edit,
-    queryById: workApi.queryById,
-    delete: workApi.delete,
-    deleteBatch: workApi.deleteBatch,
-    exportXls: workApi.exportXls,
-  },
+  api: listEndpoints(workApi),
   // The table shows §3.4's columns; the export keeps the anchor's 作业列表 (export-only columns: list false).
   // 状态 comes early: at 1366 px the columns after it scroll under the fixed 操作 column.
   columns: [
