@@ -1,6 +1,6 @@
 // 通告管理 (/sys/annountCement): the endpoints the announcement screen calls — its list, form and export, the
 // recipient picker, and 发布 / 撤销.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT } from './endpoint.js';
 
 /** An announcement as the screen reads it (queryById, list); `_dictText` fields come with the list. */
@@ -39,14 +39,11 @@ export interface RecipientOption {
   realname: string;
 }
 
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved = (AnnouncementRecord & { errors?: Record<string, string> }) | null;
-
 export const announcementApi = {
   list: GET<Page<AnnouncementRecord>>('/sys/annountCement/list'),
   queryById: GET<AnnouncementRecord, { id: string }>('/sys/annountCement/queryById'),
-  add: POST<Saved>('/sys/annountCement/add'),
-  edit: PUT<Saved>('/sys/annountCement/edit'),
+  add: POST<Saved<AnnouncementRecord>>('/sys/annountCement/add'),
+  edit: PUT<Saved<AnnouncementRecord>>('/sys/annountCement/edit'),
   delete: DELETE<null, never, { id: string }>('/sys/annountCement/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/sys/annountCement/deleteBatch'),
   exportXls: GET<never>('/sys/annountCement/exportXls'),

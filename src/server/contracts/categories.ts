@@ -1,8 +1,7 @@
 // 分类字典 (/sys/category): the endpoints of the category screen (list, form, export, import) and the select
 // helpers other screens choose categories from.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
-
 
 /** A category as the list answers it: with its parent's code and name, and its depth in the tree. */
 export interface CategoryRecord extends Record<string, unknown> {
@@ -17,9 +16,6 @@ export interface CategoryRecord extends Record<string, unknown> {
   depth: number;
   createTime: string | null;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 export const categoryApi = {
   list: GET<Page<CategoryRecord>>('/sys/category/list'),

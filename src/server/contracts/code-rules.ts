@@ -1,7 +1,7 @@
 // 编码校验规则 (/sys/checkRule) and 填值规则 (/sys/fillRule): the endpoints of their two screens (lists, forms,
 // export, import, and each form's 测试). What other forms ask of the rules (checkByCode, executeRuleByCode) is
 // codeFieldApi (contracts/config.ts).
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
 export interface CheckRuleRecord extends Record<string, unknown> {
@@ -28,9 +28,6 @@ export interface CheckFailureDetail {
   beginIndex?: number;
   endIndex?: number;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved = { errors?: Record<string, string> } | null;
 
 export const checkRuleApi = {
   list: GET<Page<CheckRuleRecord>>('/sys/checkRule/list'),

@@ -1,6 +1,6 @@
 // /teaching/teachingCourse and /teaching/teachingCourseUnit (课程包, 课程单元): the endpoints of 课程包管理,
 // 课程单元管理 and its 地图编辑器, the course pickers, and the student's 我的课程 (courses, units, a unit).
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
 /** A course as the student's reads answer it (mineCourse): the course with its cover and map. */
@@ -54,9 +54,6 @@ export interface UnitRecord {
   coursePpt_url: string | null;
   coursePlan_url: string | null;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 type Sort = { column?: string; order?: 'asc' | 'desc' };
 type Paging = { pageNo?: number | string; pageSize?: number | string };

@@ -1,7 +1,7 @@
 // 班级管理 (/sys/sysDepart and the department parts of /sys/user, /sys/sysDepartRole, /sys/sysDepartPermission,
 // /sys/permission and /teaching/teachingCourseDept): the endpoints the department screen and its tabs call, and the
 // department tree 通讯录 shows.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 import type { PermissionTreeNode } from './roles.js';
 
@@ -76,9 +76,6 @@ export interface DepartCourseRow {
   /** From when the class's students see the course; null: not set (they do not). */
   openTime: string | null;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 /** The 部门权限 and department-role grant trees: every permission that may be granted, and every key in it. */
 type PermissionTree = { treeList: PermissionTreeNode[]; ids: string[] };

@@ -1,7 +1,7 @@
 // 字典管理 (/sys/dict, /sys/dictItem): the endpoints of the dictionary screen — dictionaries (list, form, export,
 // import, 刷新缓存), their recycle bin, the items of one dictionary, and deleteItemByText (the dictionary
 // select's delete control).
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT } from './endpoint.js';
 
 export interface DictRecord extends Record<string, unknown> {
@@ -35,9 +35,6 @@ export interface DictItemEdit {
   sortOrder: number;
   status: number;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved = { errors?: Record<string, string> } | null;
 
 export const dictApi = {
   list: GET<Page<DictRecord>>('/sys/dict/list'),

@@ -1,6 +1,7 @@
 // /teaching/menu (前台菜单管理): the endpoints of the admin screen of the public site's navigation (the tree,
 // one row, its drawer form's saves, deletes with everything below).
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
+import type { Saved } from './shapes.js';
 
 /** A row of the front menu tree as the admin screen reads it. */
 export interface FrontMenuRecord {
@@ -22,15 +23,12 @@ export interface FrontMenuRecord {
   children?: FrontMenuRecord[];
 }
 
-/** A save's answer: the new row's id, or the fields that failed. */
-type Saved = { id?: string; errors?: Record<string, string> } | null;
-
 export const frontMenuApi = {
   /** Every row, as a tree in order. */
   list: GET<FrontMenuRecord[]>('/teaching/menu/list'),
   queryById: GET<FrontMenuRecord, { id: string }>('/teaching/menu/queryById'),
-  add: POST<Saved>('/teaching/menu/add'),
-  edit: PUT_OR_POST<Saved>('/teaching/menu/edit'),
+  add: POST<Saved<{ id?: string }>>('/teaching/menu/add'),
+  edit: PUT_OR_POST<Saved<{ id?: string }>>('/teaching/menu/edit'),
   /** Deletes the row and every row below it. */
   delete: DELETE<null, never, { id: string }>('/teaching/menu/delete'),
   /** `ids`: a comma list; each with every row below it. */

@@ -1,7 +1,7 @@
 // /teaching/teachingAdditionalWork (班级作业): the endpoints of 布置班级作业 (the list, its dialog, the classes to
 // assign to, 提交情况) and the student's 我的作业 (their homework with their own work and grade). A work is
 // handed in through workApi.submit (contracts/works.ts).
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
 /** A class homework may be assigned to (the dialog's 分配班级 and the 班级 filter). */
@@ -68,9 +68,6 @@ export interface MyHomework {
   score: number | null;
   comment: string | null;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 export const homeworkApi = {
   list: GET<Page<Record<string, unknown>>>('/teaching/teachingAdditionalWork/list'),

@@ -1,6 +1,6 @@
 // 消息中心 (/message/sysMessageTemplate, /message/sysMessage): message templates (list, form, export, import,
 // 发送测试) and the messages sent (list, export, delete, 重发). Field names are JeecgBoot's.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
 export interface MessageTemplateRecord extends Record<string, unknown> {
@@ -36,9 +36,6 @@ export interface MessageRecord extends Record<string, unknown> {
  * (`errors`); a failed try answers no data (it is recorded, and retried).
  */
 type SendResult = (Partial<MessageRecord> & { missing?: string[]; errors?: Record<string, string> }) | null;
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved = { errors?: Record<string, string> } | null;
 
 export const messageTemplateApi = {
   list: GET<Page<MessageTemplateRecord>>('/message/sysMessageTemplate/list'),

@@ -1,9 +1,6 @@
 // /teaching/teachingNews (资讯管理): the endpoints of the admin list and its dialog.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 export const newsApi = {
   list: GET<Page<Record<string, unknown>>>('/teaching/teachingNews/list'),

@@ -1,9 +1,8 @@
 // 菜单管理 (/sys/permission): the menu tree, its form and delete, and the data rules of one menu; 数据规则
 // (/sys/permission/…DataRule…): every menu's data rules as one list, with its form, export and 预览.
 import type { DataRuleRecord } from './roles.js';
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
-
 
 /** A menu, sub-menu or button (the anchor's SysPermission: flags as booleans, `route` for is_route). */
 export interface PermissionRecord {
@@ -74,15 +73,12 @@ export interface DataRuleBody {
   status: string;
 }
 
-/** A save's answer: the new row's id, or the fields that failed when the API tells them. */
-type Saved = { id?: string; errors?: Record<string, string> } | null;
-
 export const permissionApi = {
   /** The whole menu tree (SysPermissionTree). */
   tree: GET<PermissionNode[]>('/sys/permission/list'),
   queryById: GET<PermissionRecord, { id: string }>('/sys/permission/queryById'),
-  add: POST<Saved>('/sys/permission/add'),
-  edit: PUT_OR_POST<Saved>('/sys/permission/edit'),
+  add: POST<Saved<{ id?: string }>>('/sys/permission/add'),
+  edit: PUT_OR_POST<Saved<{ id?: string }>>('/sys/permission/edit'),
   /** Deletes a menu with everything below it, its data rules and its grants. */
   delete: DELETE<null, never, { id: string }>('/sys/permission/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/sys/permission/deleteBatch'),
@@ -90,16 +86,16 @@ export const permissionApi = {
   rules: GET<PermissionDataRule[], { permissionId: string }>('/sys/permission/getPermRuleListByPermId'),
   /** Data rules matching every field given (e.g. one rule by id and menu). */
   queryRules: GET<PermissionDataRule[], Partial<PermissionDataRule>>('/sys/permission/queryPermissionRule'),
-  addRule: POST<Saved, DataRuleBody>('/sys/permission/addPermissionRule'),
-  editRule: PUT_OR_POST<Saved, DataRuleBody>('/sys/permission/editPermissionRule'),
+  addRule: POST<Saved<{ id?: string }>, DataRuleBody>('/sys/permission/addPermissionRule'),
+  editRule: PUT_OR_POST<Saved<{ id?: string }>, DataRuleBody>('/sys/permission/editPermissionRule'),
   deleteRule: DELETE<null, never, { id: string }>('/sys/permission/deletePermissionRule'),
 };
 
 export const dataRuleApi = {
   list: GET<Page<DataRuleRow>>('/sys/permission/dataRuleList'),
   queryById: GET<DataRuleRow, { id: string }>('/sys/permission/queryDataRuleById'),
-  add: POST<Saved, DataRuleBody>('/sys/permission/addDataRule'),
-  edit: PUT_OR_POST<Saved, DataRuleBody>('/sys/permission/editDataRule'),
+  add: POST<Saved<{ id?: string }>, DataRuleBody>('/sys/permission/addDataRule'),
+  edit: PUT_OR_POST<Saved<{ id?: string }>, DataRuleBody>('/sys/permission/editDataRule'),
   delete: DELETE<null, never, { id: string }>('/sys/permission/deleteDataRule'),
   deleteBatch: DELETE<null, never, { ids: string }>('/sys/permission/deleteDataRuleBatch'),
   exportXls: GET<never>('/sys/permission/exportDataRuleXls'),

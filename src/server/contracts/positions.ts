@@ -1,6 +1,6 @@
 // 职务管理 (/sys/position) and 通讯录 (/sys/user/queryByOrgCodeForAddressList): the positions list with its
 // add/edit/delete, export and import, and the people of the address book.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
 export interface PositionRecord {
@@ -29,9 +29,6 @@ export interface AddressBookRow {
   post_dictText: string;
   departName: string;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved = { errors?: Record<string, string> } | null;
 
 export const positionApi = {
   list: GET<Page<PositionRecord>>('/sys/position/list'),

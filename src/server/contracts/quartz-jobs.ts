@@ -1,6 +1,6 @@
 // 定时任务 (/sys/quartzJob): the jobs (list, form, export, import), 启动 / 暂停 / 立即执行, each job's runs, the
 // preview of a cron expression and the built-in jobs.
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, POST_OR_GET, PUT_OR_POST } from './endpoint.js';
 
 export interface QuartzJobRecord extends Record<string, unknown> {
@@ -44,9 +44,6 @@ export interface BuiltInJob {
   exampleParams?: string;
   defaultCron: string;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved = { errors?: Record<string, string> } | null;
 
 export const quartzJobApi = {
   list: GET<Page<QuartzJobRecord>>('/sys/quartzJob/list'),

@@ -1,6 +1,6 @@
 // /teaching/teachingScratchAssets (Scratch素材库): the endpoints of the asset screen (the list, its dialog, and
 // the library's own checked upload of an asset file).
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
 
 /** A stored asset file: its key (`<md5>.<ext>`, also in the envelope's `message`) and what was read from it. */
@@ -10,9 +10,6 @@ export interface StoredAssetFile {
   assetId: string;
   url: string | null;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 export const scratchAssetApi = {
   list: GET<Page<Record<string, unknown>>>('/teaching/teachingScratchAssets/list'),

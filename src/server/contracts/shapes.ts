@@ -15,3 +15,6 @@ export interface Page<T> {
   current: number;
   pages: number;
 }
+
+/** A save's answer: the fields that failed, when the API tells them, beside what the save returns (`R`, if any). */
+export type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;

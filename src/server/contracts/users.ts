@@ -1,7 +1,7 @@
 // 用户管理 (/sys/user): the list (also the user picker of 作业管理's 克隆至其他账号) and its add/edit/delete,
 // export and roster import, the endpoints its dialogs call beside the list (detail, freeze, password, the recycle
 // bin) and the reads of its form (roles, classes, the department pickers).
-import type { Page } from './shapes.js';
+import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT } from './endpoint.js';
 
 /** A user as 用户管理 reads one (queryById, the recycle bin): the record with its classes, roles and managed classes. */
@@ -24,9 +24,6 @@ export interface UserRecord extends Record<string, unknown> {
   updateBy: string | null;
   updateTime: string | null;
 }
-
-/** A save's answer: the fields that failed, when the API tells them. */
-type Saved<R = unknown> = (R & { errors?: Record<string, string> }) | null;
 
 /** A department the caller may assign, named by its path (学校 / 年级 / 班级). */
 export interface DepartOption {
