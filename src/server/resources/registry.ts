@@ -15,7 +15,7 @@ import { dictFields, dictForm, dictItemFields, dictItemForm, dictItemsList, dict
 import { templateFields, templateForm, templatesList } from './messages.js';
 import { DATA_RULE_COLUMNS, dataRuleFields, dataRuleForm, PERMISSION_FIELDS_BY_TYPE, permissionFormFields } from './permissions.js';
 import { quartzJobFields, quartzJobForm, quartzJobsList } from './quartz-jobs.js';
-import type { FormSpec } from './spec.js';
+import type { FormSpec, ListSpec } from './spec.js';
 import { passwordFields, passwordForm, userFields, userForm, usersList } from './users.js';
 import { homeworkFields, homeworkForm, homeworkList } from './additional-work.js';
 import { announcementFields, announcementForm, announcementsList } from './announcements.js';
@@ -33,23 +33,29 @@ export interface DeclaredForm {
   saves: { method: 'POST' | 'PUT'; path: string }[];
 }
 
+/** The saves of a list's form: a new record POSTed to the list's add endpoint, a changed one PUT to its edit endpoint. */
+const addAndEdit = (list: ListSpec): DeclaredForm['saves'] => [
+  { method: 'POST', path: list.api.add!.path },
+  { method: 'PUT', path: list.api.edit!.path },
+];
+
 export const DECLARED_FORMS: DeclaredForm[] = [
   // 系统管理: users, classes, roles, positions
-  { name: '角色', resource: roleFields, form: roleForm, saves: [{ method: 'POST', path: rolesList.api.add!.path }, { method: 'PUT', path: rolesList.api.edit!.path }] },
+  { name: '角色', resource: roleFields, form: roleForm, saves: addAndEdit(rolesList) },
   { name: '用户', resource: userFields, form: userForm, saves: [{ method: 'POST', path: usersList.api.add!.path }] },
   // The edit form is the add form without its add-only fields (the password and its confirmation).
   { name: '用户（编辑）', resource: userFields, form: { ...userForm, fields: userForm.fields.filter((f) => !f.addOnly) }, saves: [{ method: 'PUT', path: usersList.api.edit!.path }] },
   { name: '重置密码', resource: passwordFields, form: passwordForm, saves: [{ method: 'PUT', path: '/sys/user/changePassword' }] },
-  { name: '部门', resource: departFields, form: departForm, saves: [{ method: 'POST', path: departsList.api.add!.path }, { method: 'PUT', path: departsList.api.edit!.path }] },
-  { name: '部门角色', resource: departRoleFields, form: departRoleForm, saves: [{ method: 'POST', path: departRolesList.api.add!.path }, { method: 'PUT', path: departRolesList.api.edit!.path }] },
-  { name: '职务', resource: positionFields, form: positionForm, saves: [{ method: 'POST', path: positionsList.api.add!.path }, { method: 'PUT', path: positionsList.api.edit!.path }] },
+  { name: '部门', resource: departFields, form: departForm, saves: addAndEdit(departsList) },
+  { name: '部门角色', resource: departRoleFields, form: departRoleForm, saves: addAndEdit(departRolesList) },
+  { name: '职务', resource: positionFields, form: positionForm, saves: addAndEdit(positionsList) },
 
   // 系统管理: dictionaries, categories, rules, menus, jobs, messages
-  { name: '字典', resource: dictFields, form: dictForm, saves: [{ method: 'POST', path: dictsList.api.add!.path }, { method: 'PUT', path: dictsList.api.edit!.path }] },
-  { name: '字典项', resource: dictItemFields, form: dictItemForm, saves: [{ method: 'POST', path: dictItemsList.api.add!.path }, { method: 'PUT', path: dictItemsList.api.edit!.path }] },
-  { name: '分类字典', resource: categoryFields, form: categoryForm, saves: [{ method: 'POST', path: categoriesList.api.add!.path }, { method: 'PUT', path: categoriesList.api.edit!.path }] },
-  { name: '编码校验规则', resource: codeRuleFields, form: checkRuleForm, saves: [{ method: 'POST', path: checkRulesList.api.add!.path }, { method: 'PUT', path: checkRulesList.api.edit!.path }] },
-  { name: '填值规则', resource: codeRuleFields, form: fillRuleForm, saves: [{ method: 'POST', path: fillRulesList.api.add!.path }, { method: 'PUT', path: fillRulesList.api.edit!.path }] },
+  { name: '字典', resource: dictFields, form: dictForm, saves: addAndEdit(dictsList) },
+  { name: '字典项', resource: dictItemFields, form: dictItemForm, saves: addAndEdit(dictItemsList) },
+  { name: '分类字典', resource: categoryFields, form: categoryForm, saves: addAndEdit(categoriesList) },
+  { name: '编码校验规则', resource: codeRuleFields, form: checkRuleForm, saves: addAndEdit(checkRulesList) },
+  { name: '填值规则', resource: codeRuleFields, form: fillRuleForm, saves: addAndEdit(fillRulesList) },
   ...([0, 1] as const).map(
     (menuType): DeclaredForm => ({
       name: `菜单（${menuType === 0 ? '一级菜单' : '子菜单'}）`,
@@ -69,21 +75,21 @@ export const DECLARED_FORMS: DeclaredForm[] = [
       saves: [{ method: 'POST', path: '/sys/permission/addPermissionRule' }, { method: 'PUT', path: '/sys/permission/editPermissionRule' }],
     }),
   ),
-  { name: '数据规则', resource: dataRuleFields, form: dataRuleScreenForm, saves: [{ method: 'POST', path: dataRulesList.api.add!.path }, { method: 'PUT', path: dataRulesList.api.edit!.path }] },
-  { name: '定时任务', resource: quartzJobFields, form: quartzJobForm, saves: [{ method: 'POST', path: quartzJobsList.api.add!.path }, { method: 'PUT', path: quartzJobsList.api.edit!.path }] },
-  { name: '消息模板', resource: templateFields, form: templateForm, saves: [{ method: 'POST', path: templatesList.api.add!.path }, { method: 'PUT', path: templatesList.api.edit!.path }] },
+  { name: '数据规则', resource: dataRuleFields, form: dataRuleScreenForm, saves: addAndEdit(dataRulesList) },
+  { name: '定时任务', resource: quartzJobFields, form: quartzJobForm, saves: addAndEdit(quartzJobsList) },
+  { name: '消息模板', resource: templateFields, form: templateForm, saves: addAndEdit(templatesList) },
 
   // 教学: courses, units, homework, works, news, announcements, Scratch assets
-  { name: '课程', resource: courseFields, form: courseForm, saves: [{ method: 'POST', path: coursesList.api.add!.path }, { method: 'PUT', path: coursesList.api.edit!.path }] },
-  { name: '课程单元', resource: unitFields, form: unitForm, saves: [{ method: 'POST', path: unitsList.api.add!.path }, { method: 'PUT', path: unitsList.api.edit!.path }] },
-  { name: '班级作业', resource: homeworkFields, form: homeworkForm, saves: [{ method: 'POST', path: homeworkList.api.add!.path }, { method: 'PUT', path: homeworkList.api.edit!.path }] },
+  { name: '课程', resource: courseFields, form: courseForm, saves: addAndEdit(coursesList) },
+  { name: '课程单元', resource: unitFields, form: unitForm, saves: addAndEdit(unitsList) },
+  { name: '班级作业', resource: homeworkFields, form: homeworkForm, saves: addAndEdit(homeworkList) },
   { name: '批改', resource: workFields, form: workGradeForm, saves: [{ method: 'PUT', path: worksList.api.edit!.path }] },
-  { name: '资讯', resource: newsFields, form: newsForm, saves: [{ method: 'POST', path: newsList.api.add!.path }, { method: 'PUT', path: newsList.api.edit!.path }] },
-  { name: '通告', resource: announcementFields, form: announcementForm, saves: [{ method: 'POST', path: announcementsList.api.add!.path }, { method: 'PUT', path: announcementsList.api.edit!.path }] },
-  { name: 'Scratch素材', resource: scratchAssetFields, form: scratchAssetForm, saves: [{ method: 'POST', path: scratchAssetsList.api.add!.path }, { method: 'PUT', path: scratchAssetsList.api.edit!.path }] },
+  { name: '资讯', resource: newsFields, form: newsForm, saves: addAndEdit(newsList) },
+  { name: '通告', resource: announcementFields, form: announcementForm, saves: addAndEdit(announcementsList) },
+  { name: 'Scratch素材', resource: scratchAssetFields, form: scratchAssetForm, saves: addAndEdit(scratchAssetsList) },
 
   // 示例 and read-only details
-  { name: '示例·查询表格', resource: sampleFields, form: sampleForm, saves: [{ method: 'POST', path: queryList.api.add!.path }, { method: 'PUT', path: queryList.api.edit!.path }] },
+  { name: '示例·查询表格', resource: sampleFields, form: sampleForm, saves: addAndEdit(queryList) },
   { name: '示例·基础表单', resource: goalFields, form: baseForm, saves: [{ method: 'POST', path: '/demo/form/base' }] },
   { name: '示例·分步表单', resource: transferFields, form: stepForm, saves: [{ method: 'POST', path: '/demo/form/step?stage=check' }] },
   { name: '示例·分步表单·支付密码', resource: transferFields, form: stepPassword, saves: [{ method: 'POST', path: '/demo/form/step?stage=submit' }] },
