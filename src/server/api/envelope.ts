@@ -20,14 +20,38 @@ export const envelope = <T>(success: boolean, message: string, code: number, res
   timestamp: Date.now(),
 });
 
-/** Success. `code` 200 for Result.ok-style endpoints, 0 for endpoints the anchor answers with defaults. */
-export function ok<T>(c: Context, result: T, message = '操作成功！', code = 200) {
-  return c.json(envelope(true, message, code, result));
+declare const answers: unique symbol;
+/**
+ * A response that answers an endpoint whose result type is T: `ok(c, value)` makes one from a value of type T,
+ * `fail` one that fits every endpoint. `ApiRoutes.at` demands the endpoint's own result type, so a handler whose
+ * answer drifts from the contract (a renamed or missing field) does not compile. Type carrier only.
+ */
+export type Answer<T> = Response & { readonly [answers]: T };
+
+/** Any envelope: the one place a handler's answer is built (ok and fail are its usual cases). */
+export function answer<T>(c: Context, success: boolean, message: string, code: number, result: T, status: ContentfulStatusCode = 200): Answer<T> {
+  return c.json(envelope(success, message, code, result), status) as unknown as Answer<T>;
 }
 
-export function fail(c: Context, message: string, code = 500, status: ContentfulStatusCode = 200) {
-  return c.json(envelope(false, message, code, null), status);
+/** Success. `code` 200 for Result.ok-style endpoints, 0 for endpoints the anchor answers with defaults. */
+export function ok<T>(c: Context, result: T, message = '操作成功！', code = 200): Answer<T> {
+  return answer(c, true, message, code, result);
 }
+
+export function fail(c: Context, message: string, code = 500, status: ContentfulStatusCode = 200): Answer<never> {
+  return answer(c, false, message, code, null as never, status);
+}
+
+/**
+ * A failure whose result the contract's clients read (per-field errors, a rule's verdict). Typed as fitting any
+ * endpoint, like `fail`: what a failure carries is not the endpoint's result type.
+ */
+export function failWith(c: Context, message: string, code: number, result: unknown, status: ContentfulStatusCode = 200): Answer<never> {
+  return answer(c, false, message, code, result as never, status);
+}
+
+/** A response that is not an envelope (a file, a redirect, an Excel stream) answering an endpoint that declares none. */
+export const streamed = (res: Response): Answer<never> => res as Answer<never>;
 
 export const TOKEN_INVALID = 'Token失效，请重新登录';
 export const NO_PERMISSION = '没有权限，请联系管理员授权';
@@ -63,7 +87,7 @@ export function paging(c: Context, defaultSize = 10, maxSize = 200): { pageNo: n
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 }
 
-type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Answer<never> };
 
 /** First validation message, in the Chinese the schema gave it. */
 export function firstIssue(error: z.ZodError): string {
@@ -104,13 +128,13 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** HTTP 400 with the first message and every field's message in `result.errors`. */
-function validationFailure(c: Context, error: z.ZodError) {
-  return c.json(envelope(false, firstIssue(error), 400, { errors: fieldErrors(error) }), 400);
+function validationFailure(c: Context, error: z.ZodError): Answer<never> {
+  return failWith(c, firstIssue(error), 400, { errors: fieldErrors(error) }, 400);
 }
 
 /** A business rule failed on one field (e.g. a duplicate username): the form shows it beside the field. */
-export function fieldFail(c: Context, field: string, message: string) {
-  return c.json(envelope(false, message, 500, { errors: { [field]: message } }));
+export function fieldFail(c: Context, field: string, message: string): Answer<never> {
+  return failWith(c, message, 500, { errors: { [field]: message } });
 }
 
 /** Validates the query string with a schema (values are strings). */

@@ -7,7 +7,7 @@ import type * as ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { ApiEnv } from '../context.js';
 import { exportColumns, type ListSpec } from '../resources/spec.js';
-import { fail, firstIssue, ok } from './envelope.js';
+import { answer, fail, firstIssue, ok, streamed, type Answer } from './envelope.js';
 import { MAX_CELL_BYTES, MAX_ROW_BYTES, prepareXlsx, type PreparedXlsx } from './excel-zip.js';
 
 /** exceljs is large (about 30 MB resident): it loads on the first export or import, not at start. */
@@ -61,7 +61,8 @@ function refusal(p: Exclude<PreparedXlsx, { ok: true }>): string {
   }
 }
 
-const cellText = (record: Record<string, unknown>, key: string, dict: boolean) => {
+const cellText = (row: object, key: string, dict: boolean) => {
+  const record = row as Record<string, unknown>;
   const v = dict ? (record[`${key}_dictText`] ?? record[key]) : record[key];
   return v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 };
@@ -70,7 +71,7 @@ const cellText = (record: Record<string, unknown>, key: string, dict: boolean) =
  * Streams an .xlsx of the records: title row `<title>列表数据`, `导出人:<name>`, then the header row and the data
  * (the layout teaching-open's import expects back).
  */
-export async function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records: Record<string, unknown>[], opts: { styles?: boolean } = {}) {
+export async function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records: readonly object[], opts: { styles?: boolean } = {}) {
   const ExcelJS = await exceljs();
   const cols = exportColumns(spec);
   const out = new PassThrough();
@@ -92,13 +93,13 @@ export async function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records
     await wb.commit();
   })().catch((err) => out.destroy(err));
   const filename = encodeURIComponent(`${spec.exportName}.xlsx`);
-  return new Response(Readable.toWeb(out) as unknown as ReadableStream, {
+  return streamed(new Response(Readable.toWeb(out) as unknown as ReadableStream, {
     headers: {
       'Content-Type': XLSX,
       'Content-Disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${filename}`,
       'X-Content-Type-Options': 'nosniff',
     },
-  });
+  }));
 }
 
 export interface ImportRowError {
@@ -113,7 +114,7 @@ interface ImportRow<T> {
   data: T;
 }
 
-export type ImportRead<T> = { ok: true; rows: ImportRow<T>[]; errors: ImportRowError[]; total: number } | { ok: false; response: Response };
+export type ImportRead<T> = { ok: true; rows: ImportRow<T>[]; errors: ImportRowError[]; total: number } | { ok: false; response: Answer<never> };
 
 const cellValueText = (v: ExcelJS.CellValue): string => {
   if (v === null || v === undefined) return '';
@@ -204,7 +205,7 @@ export async function readImportRows<S extends z.ZodType>(c: Context<ApiEnv>, ti
 export function importAnswer(c: Context<ApiEnv>, total: number, imported: number, errors: ImportRowError[], extra: Record<string, unknown> = {}) {
   const msg = `总上传行数：${total}，已导入行数：${imported}，错误行数：${errors.length}`;
   const sorted = [...errors].sort((a, b) => a.row - b.row);
-  if (errors.length) return c.json({ success: true, message: '文件导入成功，但有错误。', code: 201, result: { msg, errors: sorted, ...extra }, timestamp: Date.now() });
+  if (errors.length) return answer(c, true, '文件导入成功，但有错误。', 201, { msg, errors: sorted, ...extra });
   return ok(c, { msg, errors: sorted, ...extra }, `共${imported}行数据全部导入成功！`, 200);
 }
 

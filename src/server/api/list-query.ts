@@ -103,7 +103,7 @@ export function applySort<Q extends Qb>(qb: Q, query: Record<string, string>, sp
   return out;
 }
 
-export interface PagedListOptions<Row> {
+export interface PagedListOptions<Row, Rec extends object = Record<string, unknown>> {
   spec: ListSpec;
   fields: FieldMap;
   /** Rows to list: joins, scoping and fixed conditions (e.g. del_flag) already applied, nothing selected yet. */
@@ -111,17 +111,17 @@ export interface PagedListOptions<Row> {
   /** What to select for the records page. */
   select: (qb: Qb) => Qb;
   /** Record shape sent to the client. */
-  toRecord: (row: Row) => Record<string, unknown>;
+  toRecord: (row: Row) => Rec;
   /** Unique column used to make paging stable. */
   tieBreak: string;
   /** Sort the tie-break in the same direction as the sort (lets an index on (sort key, tieBreak) serve the page). */
   tieBreakFollows?: boolean;
   /** Adds related data to a page of records in one go (e.g. names of a user's departments), never per row. */
-  enrich?: (records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  enrich?: (records: Rec[]) => Promise<Rec[]>;
 }
 
 /** Runs a paged list endpoint: filters, sort, page, `_dictText` decoration, envelope (code 0 as the anchor). */
-export async function pagedList<Row>(c: Context<ApiEnv>, o: PagedListOptions<Row>) {
+export async function pagedList<Row, Rec extends object>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>) {
   const query = c.req.query();
   const { pageNo, pageSize, offset } = paging(c, o.spec.defaultPageSize ?? 10, 500);
   const filtered = applyFilters(o.base, query, o.fields);
@@ -135,7 +135,7 @@ export async function pagedList<Row>(c: Context<ApiEnv>, o: PagedListOptions<Row
 }
 
 /** Rows for an export: the same filters and sort, no paging, `selections` (ids) honoured, capped. */
-export async function filteredRows<Row>(c: Context<ApiEnv>, o: PagedListOptions<Row>, idColumn: string, cap = 100_000) {
+export async function filteredRows<Row, Rec extends object>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>, idColumn: string, cap = 100_000) {
   const query = c.req.query();
   let qb = applyFilters(o.base, query, o.fields);
   const selections = (query.selections ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -29,3 +29,8 @@ export const DELETE = at('DELETE');
 export const PUT_OR_POST = at('PUT', 'POST');
 /** Actions the pages POST and the anchor's clients GET (with `?id=`): 启动, 暂停, 立即执行 of a scheduled job. */
 export const POST_OR_GET = at('POST', 'GET');
+
+/** The result type an endpoint answers with (`ResultOf<typeof roleApi.queryById>` is RoleRecord). */
+export type ResultOf<E> = E extends Endpoint<infer _Q, infer _B, infer R> ? R : never;
+/** The record type of a paged list endpoint (`ListRecord<typeof roleApi.list>` is RoleRecord). */
+export type ListRecord<E> = ResultOf<E> extends { records: (infer T)[] } ? T : never;

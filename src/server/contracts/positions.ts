@@ -8,7 +8,7 @@ export interface PositionRecord {
   code: string;
   name: string;
   /** 职级 (the position_rank dictionary). */
-  postRank: string;
+  postRank: string | null;
   postRank_dictText?: string;
   companyId: string | null;
   /** How many users hold the position (the list adds it). */

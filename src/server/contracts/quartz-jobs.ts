@@ -14,7 +14,8 @@ export interface QuartzJobRecord extends Record<string, unknown> {
   /** 0: 正常, -1: 停止. */
   status: number;
   nextFireTime?: string | null;
-  lastRunOutcome?: 'ok' | 'error' | 'running' | null;
+  /** '' when the job never ran. */
+  lastRunOutcome?: 'ok' | 'error' | 'running' | '' | null;
   lastRunTime?: string | null;
   lastRunMessage?: string | null;
   createTime: string | null;

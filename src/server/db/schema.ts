@@ -201,11 +201,11 @@ export interface SysAnnouncementTable extends Audit {
   start_time: Opt<string | null>;
   end_time: Opt<string | null>;
   sender: Opt<string | null>;
-  priority: Generated<string>;
+  priority: Generated<'L' | 'M' | 'H'>;
   /** '1' 通知 (notice), '2' 系统消息 (system message). */
   msg_category: Generated<string>;
   /** 'ALL' or 'USER'; USER targets are the send rows. */
-  msg_type: Generated<string>;
+  msg_type: Generated<'ALL' | 'USER'>;
   /** '0' draft, '1' published, '2' revoked. */
   send_status: Generated<string>;
   send_time: Opt<string | null>;
@@ -673,7 +673,7 @@ interface SysQuartzJobRunTable {
   end_time: Opt<string | null>;
   duration_ms: Opt<number | null>;
   /** running, ok, error. */
-  outcome: string;
+  outcome: 'ok' | 'error' | 'running';
   message: Opt<string | null>;
   /** Who asked (a username for 立即执行), or the process that ran it on schedule. */
   run_by: Opt<string | null>;
@@ -743,3 +743,5 @@ export type SysDepart = Selectable<SysDepartTable>;
 export type SysAnnouncement = Selectable<SysAnnouncementTable>;
 export type TeachingWork = Selectable<TeachingWorkTable>;
 export type TeachingCourse = Selectable<TeachingCourseTable>;
+/** A row of a table as Kysely selects it (`RowOf<'sys_role'>`). */
+export type RowOf<T extends keyof Database> = Selectable<Database[T]>;

@@ -79,15 +79,15 @@ function dictText(options: DictOption[], value: unknown): string {
 }
 
 /** Adds `<field>_dictText` to each record for the given field → dictionary code map. */
-export async function decorate<T extends Record<string, unknown>>(
+export async function decorate<T extends object>(
   db: Kysely<Database>,
   records: T[],
   fields: Record<string, string>,
 ): Promise<T[]> {
   const all = await loadAll(db);
   return records.map((r) => {
-    const out: Record<string, unknown> = { ...r };
-    for (const [field, code] of Object.entries(fields)) out[`${field}_dictText`] = dictText(all.get(code) ?? [], r[field]);
+    const out: Record<string, unknown> = { ...(r as Record<string, unknown>) };
+    for (const [field, code] of Object.entries(fields)) out[`${field}_dictText`] = dictText(all.get(code) ?? [], out[field]);
     return out as T;
   });
 }

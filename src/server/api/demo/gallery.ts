@@ -29,7 +29,7 @@ import {
   transferFields,
 } from '../../resources/demo.js';
 import { menu, type ApiRoutes } from '../access.js';
-import { envelope, fail, jsonBody, ok, paging } from '../envelope.js';
+import { fail, failWith, jsonBody, ok, paging } from '../envelope.js';
 import { idList } from '../list-query.js';
 
 const sampleBody = sampleFields.schema(SAMPLE_FORM_KEYS);
@@ -87,7 +87,7 @@ async function validate<S extends z.ZodType>(c: Parameters<typeof jsonBody>[0], 
   const parsed = schema.safeParse(raw.data);
   if (parsed.success) return { ok: true as const, data: parsed.data as z.infer<S> };
   const errors = pathErrors(parsed.error);
-  return { ok: false as const, response: c.json(envelope(false, parsed.error.issues[0]?.message ?? '参数错误', 400, { errors }), 400) };
+  return { ok: false as const, response: failWith(c, parsed.error.issues[0]?.message ?? '参数错误', 400, { errors }, 400) };
 }
 
 export function registerDemoRoutes(r: ApiRoutes) {
@@ -138,7 +138,7 @@ export function registerDemoRoutes(r: ApiRoutes) {
     const body = await validate(c, stage === 'submit' ? transferSubmit : transferBody);
     if (!body.ok) return body.response;
     if ('password' in body.data && body.data.password !== DEMO_PASSWORD) {
-      return c.json(envelope(false, '支付密码错误', 400, { errors: { password: '支付密码错误' } }), 400);
+      return failWith(c, '支付密码错误', 400, { errors: { password: '支付密码错误' } }, 400);
     }
     const { password: _password, ...transfer } = body.data as z.infer<typeof transferSubmit>;
     return ok(c, transfer, stage === 'submit' ? '转账成功' : '校验通过');

@@ -21,6 +21,7 @@ import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import type { SysAnnouncement } from '../../db/schema.js';
+import type { ListRecord } from '../../contracts/endpoint.js';
 
 const NOT_FOUND = '未找到对应实体';
 const MAX_RECIPIENTS = 100_000;
@@ -145,7 +146,7 @@ async function checkReferences(c: Context<ApiEnv>, b: Body): Promise<Response | 
   return null;
 }
 
-const listOptions = (c: Context<ApiEnv>): PagedListOptions<SysAnnouncement> => ({
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<SysAnnouncement, ListRecord<typeof announcementApi.list>> => ({
   spec: announcementsList,
   fields,
   base: c.get('deps').db.selectFrom('sys_announcement').where('del_flag', '=', '0'),

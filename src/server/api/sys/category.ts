@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
 import { categoriesList, CATEGORY_FORM_KEYS, CATEGORY_PERMS, CATEGORY_ROUTE, categoryFields } from '../../resources/categories.js';
-import { categoryApi } from '../../contracts/categories.js';
+import { categoryApi, type CategoryRecord } from '../../contracts/categories.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -65,7 +65,7 @@ function checkCategory(b: CategoryBody, rows: Category[], self?: Category): Chec
 }
 
 /** Record shape: the entity camel-cased, plus the parent's code and the depth the list indents by. */
-function toRecord(r: Category, byId: Map<string, Category>, depth: Map<string, number>): Record<string, unknown> {
+function toRecord(r: Category, byId: Map<string, Category>, depth: Map<string, number>): CategoryRecord {
   return {
     id: r.id,
     pid: r.pid,
@@ -84,7 +84,7 @@ function toRecord(r: Category, byId: Map<string, Category>, depth: Map<string, n
   };
 }
 
-async function listOptions(c: Context<ApiEnv>, roots = false): Promise<PagedListOptions<Category>> {
+async function listOptions(c: Context<ApiEnv>, roots = false): Promise<PagedListOptions<Category, CategoryRecord>> {
   const { db } = c.get('deps');
   const rows = await allCategories(db);
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -24,7 +24,7 @@ import { CHECK_RULE_LIMITS, fillGeneratorInfo } from '../../shared/fill-rules.js
 import { checkRuleApi, fillRuleApi } from '../../contracts/code-rules.js';
 import { codeFieldApi } from '../../contracts/config.js';
 import { adminOnly, LOGGED_IN, menu, role, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, failWith, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
@@ -63,10 +63,9 @@ const listOptions = (c: Context<ApiEnv>, table: Table): PagedListOptions<Record<
   tieBreak: 'id',
 });
 
-const failWith = (c: Context, message: string, result: unknown) => c.json({ success: false, message, code: 500, result, timestamp: Date.now() });
 
 /** The anchor's answer to a check: ok with no result, or the first failing rule with the part it tested. */
-const checkAnswer = (c: Context, failure: CheckFailure | null) => (failure ? failWith(c, failure.message, failure) : ok(c, null, '操作成功！', 200));
+const checkAnswer = (c: Context, failure: CheckFailure | null) => (failure ? failWith(c, failure.message, 500, failure) : ok(c, null, '操作成功！', 200));
 
 /** The clients encode the value before the query string encodes it again; a value not encoded twice stays as sent. */
 function decodeOnceMore(v: string): string {

@@ -12,7 +12,7 @@ import { readConfig } from '../../domain/site-config.js';
 import { configApi } from '../../contracts/config.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
-import { envelope, fail, ok } from '../envelope.js';
+import { fail, failWith, ok } from '../envelope.js';
 
 const CONFIG_ROUTE = '/sys/sysConfig';
 
@@ -92,7 +92,7 @@ function checkValue(key: string, raw: string): Check {
 
 const invalid = (c: Context, errors: Record<string, string>) => {
   const first = Object.values(errors)[0] ?? '参数错误';
-  return c.json(envelope(false, first, 400, { errors }), 400);
+  return failWith(c, first, 400, { errors }, 400);
 };
 
 /** The student role's level: registration must never grant a role above it. */

@@ -15,7 +15,7 @@ import { dataLogApi } from '../../contracts/data-logs.js';
 import { camel } from '../../domain/serialize.js';
 import { DATA_LOG_TABLE_NAMES, dataLogFields, dataLogsList } from '../../resources/data-logs.js';
 import { adminOnly, type ApiRoutes } from '../access.js';
-import { fail, ok } from '../envelope.js';
+import { fail, ok, type Answer } from '../envelope.js';
 import { pagedList } from '../list-query.js';
 
 /** The versions hold every field of users, courses and works: administrators only (an admin-only button code). */
@@ -31,7 +31,7 @@ const id = (name: string) => z.string({ message: `请指定${name}` }).trim().mi
 const verQuery = z.object({ dataTable: z.string({ message: '请指定表名' }).refine(isDataLogTable, '表名不正确'), dataId: id('数据ID') });
 const compareQuery = z.object({ dataId1: id('第一个版本'), dataId2: id('第二个版本') });
 
-function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): { ok: true; data: z.infer<S> } | { ok: false; response: Response } {
+function parse<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): { ok: true; data: z.infer<S> } | { ok: false; response: Answer<never> } {
   const q = schema.safeParse(c.req.query());
   return q.success ? { ok: true, data: q.data } : { ok: false, response: fail(c, q.error.issues[0]?.message ?? '参数错误', 400, 400) };
 }

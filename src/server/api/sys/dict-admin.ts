@@ -16,6 +16,8 @@ import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import { hasHiddenChars, hiddenCharsMessage } from '../../resources/rules.js';
+import type { ListRecord } from '../../contracts/endpoint.js';
+import type { RowOf } from '../../db/schema.js';
 
 const dictFieldMap = dictFields.fieldMap(['dictName', 'dictCode', 'description', 'type', 'createTime']);
 
@@ -27,7 +29,7 @@ const idField = z.string({ message: 'id不能为空' }).trim().min(1, 'id不能�
 
 const itemBody = dictItemFields.schema(DICT_ITEM_FORM_KEYS);
 
-const dictListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
+const dictListOptions = (c: Context<ApiEnv>): PagedListOptions<RowOf<'sys_dict'>, ListRecord<typeof dictApi.list>> => ({
   spec: dictsList,
   fields: dictFieldMap,
   base: c.get('deps').db.selectFrom('sys_dict').where('del_flag', '=', 0),
@@ -36,7 +38,7 @@ const dictListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, un
   tieBreak: 'id',
 });
 
-const itemListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
+const itemListOptions = (c: Context<ApiEnv>): PagedListOptions<RowOf<'sys_dict_item'>, ListRecord<typeof dictItemApi.list>> => ({
   spec: dictItemsList,
   fields: itemFieldMap,
   base: c.get('deps').db.selectFrom('sys_dict_item'),

@@ -25,7 +25,7 @@ import { removeStoredFiles } from '../../domain/uploads.js';
 import { FILE_FOLDERS, fileFields, filesList, ossFilesList } from '../../resources/files.js';
 import type { ListSpec } from '../../resources/spec.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
-import { fail, ok } from '../envelope.js';
+import { fail, ok, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import { keyFromPath, receiveUpload } from './upload.js';
@@ -85,14 +85,14 @@ function listOptions(c: Context<ApiEnv>, spec: ListSpec, orphan: boolean, local:
   };
 }
 
-function parseScope(c: Context<ApiEnv>): { ok: true; orphan: boolean } | { ok: false; response: Response } {
+function parseScope(c: Context<ApiEnv>): { ok: true; orphan: boolean } | { ok: false; response: Answer<never> } {
   const q = scopeQuery.safeParse(c.req.query());
   if (!q.success) return { ok: false, response: fail(c, q.error.issues[0]?.message ?? '参数错误', 400, 400) };
   return { ok: true, orphan: q.data.scope === 'orphan' };
 }
 
 /** Deletes the files `ids` names unless one is used (then nothing changes and the answer says where). */
-async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Response> {
+async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Answer<null>> {
   if (!ids.length) return fail(c, '请选择要删除的文件');
   const { db, config } = c.get('deps');
   const rows = await db.selectFrom('sys_file').selectAll().where('id', 'in', ids).where('del_flag', '=', 0).execute();

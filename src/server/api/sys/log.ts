@@ -17,7 +17,7 @@ import { daysAgo, today } from '../../domain/time.js';
 import { logFields, logsList } from '../../resources/logs.js';
 import { logApi } from '../../contracts/logs.js';
 import { adminOnly, LOGGED_IN, menu, type ApiRoutes } from '../access.js';
-import { fail, ok } from '../envelope.js';
+import { fail, ok, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
@@ -47,7 +47,7 @@ const listOptions = (c: Context<ApiEnv>, keyWord: string | undefined): PagedList
 };
 
 /** Validates the list's own parameters; the generic filters ignore what they do not know. */
-function parseList(c: Context<ApiEnv>): { ok: true; keyWord?: string } | { ok: false; response: Response } {
+function parseList(c: Context<ApiEnv>): { ok: true; keyWord?: string } | { ok: false; response: Answer<never> } {
   const q = listQuery.safeParse(c.req.query());
   if (!q.success) return { ok: false, response: fail(c, q.error.issues[0]?.message ?? '参数错误', 400, 400) };
   return { ok: true, keyWord: q.data.keyWord };

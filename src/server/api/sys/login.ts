@@ -14,7 +14,7 @@ import { createSession, loadRoles, revokeSession } from '../../domain/sessions.j
 import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
 import type { AppDeps } from '../../context.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
-import { envelope, fail, jsonBody, ok } from '../envelope.js';
+import { fail, failWith, jsonBody, ok } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
 
 const loginBody = z.object({
@@ -55,7 +55,7 @@ export function registerLoginRoutes(r: ApiRoutes) {
     const captchaNext = allowed.attempt >= CAPTCHA_AFTER_FAILURES;
     const failed = async (message: string, userId?: string) => {
       await writeLog(db, { logType: 1, content: `用户名: ${username},登录失败！${message}`, userId, username, ip, method: 'POST', url: '/sys/login' });
-      return captchaNext ? c.json(envelope(false, message, 500, { captchaRequired: true })) : fail(c, message);
+      return captchaNext ? failWith(c, message, 500, { captchaRequired: true }) : fail(c, message);
     };
     if (allowed.attempt > CAPTCHA_AFTER_FAILURES) {
       const solved = await checkCaptcha(db, body.data.checkKey, body.data.captcha);

@@ -36,6 +36,8 @@ import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import type { ListRecord } from '../../contracts/endpoint.js';
+import type { RowOf } from '../../db/schema.js';
 
 const ADMIN = role('admin', 'dev');
 const NOT_FOUND = '未找到对应实体';
@@ -81,7 +83,7 @@ const messageEnv = (c: Context<ApiEnv>): MessageEnv => {
   return { db, mail: config, hub };
 };
 
-const templateOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
+const templateOptions = (c: Context<ApiEnv>): PagedListOptions<RowOf<'sys_sms_template'>, ListRecord<typeof messageTemplateApi.list>> => ({
   spec: templatesList,
   fields: templateFieldMap,
   base: c.get('deps').db.selectFrom('sys_sms_template'),
@@ -92,7 +94,7 @@ const templateOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, un
 
 const messageRecord = (r: SysSms) => ({ ...camel(r), esContentText: htmlToText(r.es_content ?? '') });
 
-const messageOptions = (c: Context<ApiEnv>): PagedListOptions<SysSms> => ({
+const messageOptions = (c: Context<ApiEnv>): PagedListOptions<SysSms, ListRecord<typeof messageApi.list>> => ({
   spec: messagesList,
   fields: messageFieldMap,
   base: c.get('deps').db.selectFrom('sys_sms'),

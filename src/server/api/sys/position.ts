@@ -19,6 +19,8 @@ import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import type { ListRecord } from '../../contracts/endpoint.js';
+import type { RowOf } from '../../db/schema.js';
 
 type Ctx = Context<ApiEnv>;
 
@@ -40,7 +42,7 @@ async function rankValue(c: Ctx, given: string): Promise<string | null> {
 
 const holdersMessage = (name: string, n: number, what: string) => `职务“${name}”已有 ${n} 名用户担任，不能${what}；请先在用户管理中取消这些用户的该职务`;
 
-const listOptions = (c: Ctx): PagedListOptions<Record<string, unknown>> => ({
+const listOptions = (c: Ctx): PagedListOptions<RowOf<'sys_position'>, ListRecord<typeof positionApi.list>> => ({
   spec: positionsList,
   fields,
   base: c.get('deps').db.selectFrom('sys_position'),

@@ -16,11 +16,13 @@ import { nextRun, nextRuns, parseCron } from '../../domain/scheduler/cron.js';
 import { builtInJob, BUILT_IN_JOBS, parseJobParams } from '../../domain/scheduler/jobs.js';
 import { runJob, type JobRow } from '../../domain/scheduler/runner.js';
 import { QUARTZ_JOB_FORM_KEYS, quartzJobFields, quartzJobsList, quartzRunFields, quartzRunsList } from '../../resources/quartz-jobs.js';
-import { quartzJobApi } from '../../contracts/quartz-jobs.js';
+import { quartzJobApi, type QuartzJobRecord } from '../../contracts/quartz-jobs.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, failWith, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import type { ListRecord } from '../../contracts/endpoint.js';
+import type { RowOf } from '../../db/schema.js';
 
 const ADMIN = role('admin', 'dev');
 const CLASS_TAKEN = '该定时任务类名已存在';
@@ -66,7 +68,7 @@ const reschedule = async (c: Context<ApiEnv>) => {
   await c.get('deps').scheduler?.reload();
 };
 
-const listOptions = (c: Context<ApiEnv>): PagedListOptions<JobRow> => ({
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<JobRow, ListRecord<typeof quartzJobApi.list>> => ({
   spec: quartzJobsList,
   fields,
   base: c.get('deps').db.selectFrom('sys_quartz_job').where('del_flag', '=', 0),
@@ -77,7 +79,7 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<JobRow> => ({
 });
 
 /** Adds the job's name, its next run (when 正常) and its last run's outcome, for a page of jobs at once. */
-async function enrichJobs(c: Context<ApiEnv>, records: Record<string, unknown>[]) {
+async function enrichJobs(c: Context<ApiEnv>, records: QuartzJobRecord[]): Promise<QuartzJobRecord[]> {
   if (!records.length) return records;
   const { db } = c.get('deps');
   const ids = records.map((r) => String(r.id));
@@ -110,7 +112,7 @@ async function enrichJobs(c: Context<ApiEnv>, records: Record<string, unknown>[]
   });
 }
 
-const runListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
+const runListOptions = (c: Context<ApiEnv>): PagedListOptions<RowOf<'sys_quartz_job_run'>, ListRecord<typeof quartzJobApi.runs>> => ({
   spec: quartzRunsList,
   fields: runFields,
   base: c.get('deps').db.selectFrom('sys_quartz_job_run'),
@@ -120,7 +122,7 @@ const runListOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unk
 });
 
 /** The job a pause/resume/execute call names: by id, or by jobClassName as the anchor's pause/resume do. */
-async function findJob(c: Context<ApiEnv>): Promise<JobRow | Response> {
+async function findJob(c: Context<ApiEnv>): Promise<JobRow | Answer<never>> {
   let id = c.req.query('id');
   let jobClassName = c.req.query('jobClassName');
   if (c.req.method !== 'GET') {
@@ -248,7 +250,7 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
     const run = await runJob(jobEnv(c), job, { trigger: 'manual', scheduled: new Date(), runBy: c.get('user')!.username, now: () => new Date() });
     if (!run) return fail(c, '任务正在执行，请稍后再试');
     const result = { runId: run.id, outcome: run.outcome, message: run.message, durationMs: run.durationMs };
-    return run.outcome === 'ok' ? ok(c, result, `执行成功：${run.message}`, 200) : c.json({ success: false, message: `执行失败：${run.message}`, code: 500, result, timestamp: Date.now() });
+    return run.outcome === 'ok' ? ok(c, result, `执行成功：${run.message}`, 200) : failWith(c, `执行失败：${run.message}`, 500, result);
   });
 
   r.at(quartzJobApi.runs, ADMIN, (c) => pagedList(c, runListOptions(c)));

@@ -1,6 +1,7 @@
 // /sys/role: roles, their levels, and the export/import of the role list.
 // Level rule (teaching-open 2.7): nobody creates, edits or deletes a role above their own highest level.
-import { roleApi } from '../../contracts/roles.js';
+import { roleApi, type RoleRecord } from '../../contracts/roles.js';
+import type { RowOf } from '../../db/schema.js';
 import { recordDataLog } from '../../domain/data-log.js';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -26,7 +27,7 @@ const fields = roleFields.fieldMap(['roleName', 'roleCode', 'roleLevel', 'descri
 
 const roleBody = roleFields.schema(ROLE_FORM_KEYS);
 
-const listOptions = (c: Context<ApiEnv>): PagedListOptions<Record<string, unknown>> => ({
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<RowOf<'sys_role'>, RoleRecord> => ({
   spec: rolesList,
   fields,
   base: c.get('deps').db.selectFrom('sys_role'),

@@ -30,7 +30,7 @@ import {
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
-import { envelope, fail, jsonBody, ok } from '../envelope.js';
+import { type Answer, answer, fail, jsonBody, ok } from '../envelope.js';
 
 export { TOO_LARGE };
 /** A body larger than any file the route takes (Scratch projects are the largest). */
@@ -75,7 +75,7 @@ const limiterOf = (deps: object) => {
   return l;
 };
 
-export type Received = { ok: true; stored: StoredFile; scratch?: Sb3Info } | { ok: false; response: Response };
+export type Received = { ok: true; stored: StoredFile; scratch?: Sb3Info } | { ok: false; response: Answer<never> };
 
 /**
  * Reads, checks and stores one multipart upload (`file`, optional `biz`, else `defaultBiz`): every check of
@@ -135,7 +135,7 @@ export function registerUploadRoutes(r: ApiRoutes) {
     // The anchor answers the key in `message`; the result repeats it with the file id and size.
     // A Scratch project also reports what the check found (missing assets, cloud variables, extensions...).
     const result = { id: stored.id, key: stored.key, size: stored.size, url: `/api/sys/common/static/${stored.key}`, ...(got.scratch ? { scratch: got.scratch } : {}) };
-    return c.json(envelope(true, stored.key, 0, result));
+    return answer(c, true, stored.key, 0, result);
   });
 
   registerSysFileRoutes(r);

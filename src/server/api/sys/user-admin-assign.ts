@@ -8,7 +8,7 @@ import { newId } from '../../domain/ids.js';
 import { isSuperUser, outranks } from '../../domain/sessions.js';
 import { managedDepartIds } from '../../domain/users.js';
 import { departsOutsideScope, orgCodeInScope, type UserScope } from '../../domain/user-scope.js';
-import { fieldFail } from '../envelope.js';
+import { fieldFail, type Answer } from '../envelope.js';
 import type { UserFields } from './user-admin-fields.js';
 
 type Ctx = Context<ApiEnv>;
@@ -29,7 +29,7 @@ export async function checkAssignment(
   scope: UserScope,
   b: Pick<UserFields, 'selectedroles' | 'selecteddeparts' | 'departIds'>,
   targetId?: string,
-): Promise<{ ok: false; response: Response } | { ok: true; roleIds?: string[]; memberIds?: string[]; managedIds?: string[] }> {
+): Promise<{ ok: false; response: Answer<never> } | { ok: true; roleIds?: string[]; memberIds?: string[]; managedIds?: string[] }> {
   const { db } = c.get('deps');
   const user = c.get('user')!;
   const adding = targetId === undefined;

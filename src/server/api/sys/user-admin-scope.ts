@@ -11,7 +11,7 @@ import { outranks } from '../../domain/sessions.js';
 import { USER_COLUMNS } from '../../domain/users.js';
 import { hasScope, NO_MANAGED_DEPARTS, roleLevels, scopeMemberIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { USERS_ROUTE, userFields, usersList } from '../../resources/users.js';
-import { fail } from '../envelope.js';
+import { fail, type Answer } from '../envelope.js';
 import { applyFilters, idList, type PagedListOptions } from '../list-query.js';
 
 type Ctx = Context<ApiEnv>;
@@ -69,7 +69,7 @@ interface Target {
  * The users `ids` names, when the caller may act on every one of them: they exist (deleted or not, as
  * asked), lie inside the caller's scope and data rules, and the caller outranks every one (admins: anyone).
  */
-export async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolean; notFound?: string } = {}): Promise<{ ok: true; targets: Target[]; scope: UserScope } | { ok: false; response: Response }> {
+export async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolean; notFound?: string } = {}): Promise<{ ok: true; targets: Target[]; scope: UserScope } | { ok: false; response: Answer<never> }> {
   const unique = [...new Set(ids)];
   if (!unique.length) return { ok: false, response: fail(c, '请选择用户') };
   const { db } = c.get('deps');

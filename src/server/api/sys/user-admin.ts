@@ -23,7 +23,7 @@ import { departsInScope, hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope
 import { userAdminApi } from '../../contracts/users.js';
 import { USERS_ROUTE } from '../../resources/users.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, failWith, fieldFail, jsonBody, ok } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 import { checkAssignment, keepOutsideScope, orgCodeOf, postValue, replaceLinks } from './user-admin-assign.js';
 import { addBody, duplicateOf, editBody, WORK_NO_RULE } from './user-admin-fields.js';
@@ -102,7 +102,7 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     for (const [k, v] of checks) query = query.where(k, '=', v);
     const hit = await query.executeTakeFirst();
     const label = { username: '用户账号', phone: '手机号', email: '邮箱' }[checks[0][0]];
-    return hit ? c.json({ success: false, message: `${label}已存在`, code: 500, result: true, timestamp: Date.now() }) : ok(c, true, '该值可用！', 0);
+    return hit ? failWith(c, `${label}已存在`, 500, true) : ok(c, true, '该值可用！', 0);
   });
 
   // Members of a department and all its descendants (org_code prefix), optionally filtered by name.

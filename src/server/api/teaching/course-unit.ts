@@ -18,7 +18,7 @@ import { UNIT_BODY_KEYS, UNIT_ROUTE, unitFields, unitsList } from '../../resourc
 import { courseUnitApi } from '../../contracts/courses.js';
 import type { Selectable } from 'kysely';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, page, paging } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, page, paging, type Answer } from '../envelope.js';
 import { exportResponse, importAnswer, readImportRows } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import { authorsCourse, courseViewer, fileKeys, flag, inDict, othersCourses, unknownKeys } from './course-access.js';
@@ -98,7 +98,7 @@ async function videoValue(c: Context<ApiEnv>, source: number, v: string | null):
   return url ? { value: embedHtml(url) } : { error: '外部视频只支持哔哩哔哩、腾讯视频、优酷、爱奇艺、西瓜视频、YouTube、Vimeo 的 https 播放器地址或嵌入代码' };
 }
 
-async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Response } | { columns: Partial<Unit> }> {
+async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: Answer<never> } | { columns: Partial<Unit> }> {
   const { db } = c.get('deps');
   const course = await db.selectFrom('teaching_course').select('create_by').where('id', '=', b.courseId).executeTakeFirst();
   if (!course) return { error: fieldFail(c, 'courseId', '所属课程包不存在') };

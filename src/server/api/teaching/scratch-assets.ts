@@ -28,7 +28,7 @@ import { DAILY_UPLOAD_BYTES, UPLOADS_PER_MINUTE, uploadedToday } from '../../dom
 import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, scratchAssetFields, scratchAssetsList, type AssetType } from '../../resources/scratch-assets.js';
 import { categoryChoices } from '../../domain/categories.js';
 import { hasPermission, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { envelope, fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { type Answer, answer, fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 
 type Row = Selectable<TeachingScratchAssetsTable>;
@@ -109,7 +109,7 @@ async function withCreators(c: Context<ApiEnv>, records: Record<string, unknown>
 }
 
 /** The files the body names, checked against the type; a response when something is wrong. */
-async function checkAsset(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { response: Response }> {
+async function checkAsset(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { response: Answer<never> }> {
   const type = b.assetType as AssetType;
   const allowed = new Set((await tagChoices(c, type)).map((t) => t.value));
   const badTag = b.tags.find((t) => !allowed.has(t));
@@ -213,7 +213,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
     try {
       const stored = await storeAsset(db, config.filesDir, { data: new Uint8Array(await file.arrayBuffer()), originalName: file.name || '', by: user.username });
-      return c.json(envelope(true, stored.key, 0, { key: stored.key, md5ext: stored.md5ext, assetId: stored.md5, url: fileUrl(stored.md5ext), ...stored.info }));
+      return answer(c, true, stored.key, 0, { key: stored.key, md5ext: stored.md5ext, assetId: stored.md5, url: fileUrl(stored.md5ext), ...stored.info });
     } catch (err) {
       if (err instanceof AssetRejected) return fail(c, err.message, 415, 415);
       throw err;

@@ -6,7 +6,7 @@ import { updateOwnProfile, type ProfileChange, type ProfileField } from '../../d
 import { isOwnUpload } from '../../domain/uploads.js';
 import { findUserById, userInfo } from '../../domain/users.js';
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
-import { envelope, fail, ok } from '../envelope.js';
+import { fail, failWith, ok } from '../envelope.js';
 import { hasHiddenChars, hiddenCharsMessage } from '../../resources/rules.js';
 
 /** '' and null clear a field; undefined leaves it unchanged. */
@@ -112,9 +112,9 @@ export function registerTeachingUserRoutes(r: ApiRoutes) {
       }
     }
     // Bad input: HTTP 400 with every field's message; a rule failing on stored data (taken email/phone): 200.
-    if (Object.keys(errors).length) return c.json(envelope(false, Object.values(errors)[0]!, 400, { errors }), 400);
+    if (Object.keys(errors).length) return failWith(c, Object.values(errors)[0]!, 400, { errors }, 400);
     const res = await updateOwnProfile(db, me.id, me.username, change);
-    if (!res.ok) return c.json(envelope(false, Object.values(res.errors)[0]!, 500, { errors: res.errors }));
+    if (!res.ok) return failWith(c, Object.values(res.errors)[0]!, 500, { errors: res.errors });
     return ok(c, null, '修改成功!', 200);
   });
 }

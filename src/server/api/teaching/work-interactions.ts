@@ -19,7 +19,7 @@ import {
 import type { Visitor } from '../../domain/work-visits.js';
 import { FEATURED_STATUS, leaderboard } from '../../domain/works.js';
 import { LOGGED_IN, PUBLIC, type ApiRoutes } from '../access.js';
-import { fail, jsonBody, ok, page, paging } from '../envelope.js';
+import { answer, fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
 import { isVisitorId, newVisitorId, VISITOR_COOKIE, visitorCookieOptions } from '../../shared/visitor-cookie.js';
 
@@ -63,7 +63,7 @@ export function registerWorkInteractionRoutes(r: ApiRoutes) {
     }
     const res = await starWork(c.get('deps').db, workId, { ...requestVisitor(c), browser });
     if (!res) return fail(c, COMMENT_MESSAGES.notFound);
-    return c.json({ success: res.ok, message: res.message, code: res.ok ? 200 : 500, result: { starNum: res.starNum }, timestamp: Date.now() });
+    return answer(c, res.ok, res.message, res.ok ? 200 : 500, { starNum: res.starNum });
   });
 
   // 精选作品: status 4, newest first (then id). teaching-open listed status 2 (its old 优秀作品, now 已批改, which

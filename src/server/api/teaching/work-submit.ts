@@ -16,7 +16,7 @@ import { now } from '../../domain/time.js';
 import { WORK_SCENES, archiveVersion, classForUnit, foreignFiles, homeworkClasses, scratchFilesProblem, userClassIds } from '../../domain/works.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
-import { fail, jsonBody, ok } from '../envelope.js';
+import { fail, jsonBody, ok, type Answer } from '../envelope.js';
 import { courseViewer } from './course-access.js';
 import { MAX_ID } from './work-shared.js';
 
@@ -42,7 +42,7 @@ const submitBody = z.object({
 });
 
 /** The row the submission updates, by the anchor's priority: own id, else homework, else unit, else name and type. */
-async function existingWork(c: Context<ApiEnv>, b: z.infer<typeof submitBody>): Promise<{ work?: TeachingWork; refused?: Response }> {
+async function existingWork(c: Context<ApiEnv>, b: z.infer<typeof submitBody>): Promise<{ work?: TeachingWork; refused?: Answer<never> }> {
   const { db } = c.get('deps');
   const user = c.get('user')!;
   const mine = db.selectFrom('teaching_work').selectAll().where('user_id', '=', user.id);

@@ -142,7 +142,7 @@ describe.each(dialects)('the scheduler on %s', (dialect) => {
       trigger_type: 'manual',
       scheduled_time: start,
       start_time: start,
-      outcome: 'running',
+      outcome: 'running' as const,
     });
     const [old, recent] = [newId(), newId()];
     await t.db.insertInto('sys_quartz_job_run').values([row(old, '2026-03-01 08:00:00'), row(recent, '2026-03-02 09:30:00')]).execute();
