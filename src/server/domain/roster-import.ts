@@ -45,13 +45,13 @@ export interface RosterLine {
   data: RosterEntry;
 }
 
-export interface RosterError {
+interface RosterError {
   row: number;
   message: string;
 }
 
 /** A generated password, to hand to the account's owner. */
-export interface GeneratedPassword {
+interface GeneratedPassword {
   row: number;
   username: string;
   realname: string;
