@@ -121,7 +121,7 @@ export interface PagedListOptions<Row, Rec extends object = Record<string, unkno
 }
 
 /** Runs a paged list endpoint: filters, sort, page, `_dictText` decoration, envelope (code 0 as the anchor). */
-export async function pagedList<Row, Rec extends object>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>) {
+export async function pagedList<Row, Rec extends object = Record<string, unknown>>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>) {
   const query = c.req.query();
   const { pageNo, pageSize, offset } = paging(c, o.spec.defaultPageSize ?? 10, 500);
   const filtered = applyFilters(o.base, query, o.fields);
@@ -135,7 +135,7 @@ export async function pagedList<Row, Rec extends object>(c: Context<ApiEnv>, o: 
 }
 
 /** Rows for an export: the same filters and sort, no paging, `selections` (ids) honoured, capped. */
-export async function filteredRows<Row, Rec extends object>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>, idColumn: string, cap = 100_000) {
+export async function filteredRows<Row, Rec extends object = Record<string, unknown>>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>, idColumn: string, cap = 100_000) {
   const query = c.req.query();
   let qb = applyFilters(o.base, query, o.fields);
   const selections = (query.selections ?? '').split(',').map((s) => s.trim()).filter(Boolean);

@@ -17,6 +17,10 @@ export interface WorkRow extends Record<string, unknown> {
   workTag: string;
   score: number | null;
   teacherComment: string | null;
+  /** Row ability: the caller may grade this work (its author is in their scope; 批改 also asks for work:correct). */
+  canGrade: boolean;
+  /** Row ability: the caller may delete this work (their own, or staff: an author in their scope). */
+  canDelete: boolean;
 }
 
 /** A work as queryById answers it: the stored work (no tags, no grade). */

@@ -76,7 +76,8 @@ export function topmostCodes(codes: string[]): string[] {
 }
 
 const CHUNK = 500;
-const chunks = <T>(items: T[], size = CHUNK): T[][] => {
+/** `items` in runs of at most `size` (IN lists and multi-row inserts stay under the drivers' parameter limits). */
+export const chunks = <T>(items: T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

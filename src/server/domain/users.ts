@@ -1,6 +1,7 @@
 // The user as the contract shows it (teaching-open's SysUser JSON without password and salt), and their departments.
 import type { Kysely } from 'kysely';
 import type { Database, SysDepart, SysUser } from '../db/schema.js';
+import { userFields } from '../resources/users.js';
 import { camel } from './serialize.js';
 
 export type UserInfo = Record<string, unknown> & { id: string; username: string; realname: string };
@@ -67,4 +68,31 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Sy
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<SysUser | undefined> {
   return db.selectFrom('sys_user').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** The 编码校验规则 the user API enforces on 工号 (seeded; a school may edit or delete it). */
+export const WORK_NO_RULE = 'work_no';
+
+/** The refusal when a role to hand out is not below the caller's own (admins: any). */
+export const ROLE_DENIED = '权限不足，无法分配所选角色';
+
+/** The account fields no two accounts share (unique indexes on sys_user). */
+export const UNIQUE_FIELDS = [
+  { key: 'username', column: 'username', label: userFields.rule('username').label },
+  { key: 'email', column: 'email', label: userFields.rule('email').label },
+  { key: 'phone', column: 'phone', label: userFields.rule('phone').label },
+  { key: 'workNo', column: 'work_no', label: userFields.rule('workNo').label },
+] as const;
+
+/** The first unique field whose value another account (deleted ones too: the index covers them) holds. */
+export async function duplicateOf(db: Kysely<Database>, values: Partial<Record<'username' | 'email' | 'phone' | 'workNo', string | null | undefined>>, exceptId?: string) {
+  for (const f of UNIQUE_FIELDS) {
+    const v = values[f.key];
+    if (!v) continue;
+    let q = db.selectFrom('sys_user').select(['id', 'del_flag']).where(f.column, '=', v);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    const hit = await q.executeTakeFirst();
+    if (hit) return { field: f.key, message: `${f.label}已存在${hit.del_flag === 1 ? '（该用户在回收站中）' : ''}` };
+  }
+  return null;
 }

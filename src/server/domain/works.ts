@@ -1,6 +1,7 @@
 // Student works as the public pages and players read them (teaching-open's StudentWorkModel).
 import { sql, type Kysely } from 'kysely';
 import type { Database, TeachingWork } from '../db/schema.js';
+import { chunks } from './departs.js';
 import { decorate } from './dicts.js';
 import { newId } from './ids.js';
 import { camel, fileUrl } from './serialize.js';
@@ -254,16 +255,26 @@ export function toListModel(r: WorkListRow): Record<string, unknown> {
 
 /** Whether `user` may manage works of `authorId`: admins all; others the members of their managed subtrees. */
 export async function managesAuthor(db: Kysely<Database>, user: Pick<SessionUser, 'id' | 'roles'>, authorId: string, scope?: UserScope): Promise<boolean> {
-  const s = scope ?? (await userScope(db, user));
-  if (s.all) return true;
-  if (!hasScope(s)) return false;
-  const row = await db
-    .selectFrom('sys_user_depart as m')
-    .select('m.user_id')
-    .where('m.user_id', '=', authorId)
-    .where('m.dep_id', 'in', scopeDepartIds(db, s))
-    .executeTakeFirst();
-  return !!row;
+  return (await managedAuthors(db, scope ?? (await userScope(db, user)), [authorId])).has(authorId);
+}
+
+/** Which of `authorIds` the holder of `scope` manages (managesAuthor for a page of works: one query per 1000). */
+export async function managedAuthors(db: Kysely<Database>, scope: UserScope, authorIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(authorIds)];
+  if (scope.all) return new Set(ids);
+  const out = new Set<string>();
+  if (!hasScope(scope) || !ids.length) return out;
+  for (const part of chunks(ids, 1000)) {
+    const rows = await db
+      .selectFrom('sys_user_depart as m')
+      .select('m.user_id')
+      .distinct()
+      .where('m.user_id', 'in', part)
+      .where('m.dep_id', 'in', scopeDepartIds(db, scope))
+      .execute();
+    for (const r of rows) out.add(r.user_id);
+  }
+  return out;
 }
 
 export type WorkAccess = 'author' | 'staff' | null;

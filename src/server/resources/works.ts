@@ -10,6 +10,9 @@ import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 export const WORK_ROUTE = '/teaching/workList';
 /** The caller's own work tags (a list of names). */
 const WORK_TAG_OPTIONS = { api: workTagApi.tags, value: 'value', label: 'label' };
+/** Rows whose `canGrade` / `canDelete` (the API's row abilities for the caller) are true. */
+const MAY_GRADE = { field: 'canGrade', values: ['true'] };
+const MAY_DELETE = { field: 'canDelete', values: ['true'] };
 
 /**
  * A work's fields, labelled as the grading dialog shows them (the lists title some columns differently).
@@ -94,12 +97,12 @@ export const worksList: ListSpec = {
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: { export: workActions.export },
   rowActions: [
-    { key: 'edit', label: '批改', perm: 'work:correct' },
+    { key: 'edit', label: '批改', perm: 'work:correct', showIf: MAY_GRADE },
     { key: 'qr', label: '二维码', more: true, showIf: { field: 'workType', values: ['1', '2'] } },
     { key: 'send', label: '克隆至其他账号', perm: 'work:send', more: true },
     { key: 'versions', label: '历史版本', perm: 'work:correct', more: true },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
-    workActions.delete,
+    { ...workActions.delete, showIf: MAY_DELETE },
   ],
   bulkActions: [workActions.batchDelete],
   exportName: '作业列表',
@@ -157,7 +160,7 @@ export const mineWorksList: ListSpec = {
   toolbar: {},
   rowActions: [
     { key: 'qr', label: '二维码', showIf: { field: 'workType', values: ['1', '2'] } },
-    mineWorkActions.delete,
+    { ...mineWorkActions.delete, showIf: MAY_DELETE },
   ],
   bulkActions: [mineWorkActions.batchDelete],
   exportName: '我的作品',

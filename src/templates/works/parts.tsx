@@ -92,7 +92,7 @@ export const WorksStyles = () => <link rel="stylesheet" href={asset('/static/css
 
 /**
  * 我的作品: one card per work — type tag, cover (or placeholder), name; the cover and name open the work;
- * 删除 (confirmed), 编辑 (the same editor link) and 分享 (QR of the share page, Scratch types only).
+ * 删除 (confirmed; where the row's canDelete says the API allows it), 编辑 (the same editor link) and 分享 (QR of the share page, Scratch types only).
  */
 export function WorkCards({
   works,
@@ -126,11 +126,13 @@ export function WorkCards({
               </a>
             </div>
             <div class="xt-work-card-actions">
-              <form method="post" action={deleteAction} hx-post={deleteAction} hx-target="#content" hx-confirm="确定删除吗?" hx-vals='{"confirmed":"1"}' class="xt-inline-form">
-                <input type="hidden" name="id" value={str(r.id)} />
-                <input type="hidden" name="back" value={back} />
-                <button type="submit" class="xt-link-button xt-danger-link">删除</button>
-              </form>
+              {r.canDelete === true && (
+                <form method="post" action={deleteAction} hx-post={deleteAction} hx-target="#content" hx-confirm="确定删除吗?" hx-vals='{"confirmed":"1"}' class="xt-inline-form">
+                  <input type="hidden" name="id" value={str(r.id)} />
+                  <input type="hidden" name="back" value={back} />
+                  <button type="submit" class="xt-link-button xt-danger-link">删除</button>
+                </form>
+              )}
               {open && (
                 <a href={open} target="_blank" rel="noopener">
                   编辑

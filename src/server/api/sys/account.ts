@@ -22,13 +22,13 @@ import { consumeResetToken, createResetToken, resetTokenUser } from '../../domai
 import { revokeUserSessions } from '../../domain/sessions.js';
 import { readConfig } from '../../domain/site-config.js';
 import { now } from '../../domain/time.js';
-import { findUserById } from '../../domain/users.js';
+import { duplicateOf, findUserById } from '../../domain/users.js';
 import { passwordProblem } from '../../shared/password-policy.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { hasHiddenChars } from '../../resources/rules.js';
 import { clientIp } from '../request-meta.js';
-import { duplicateOf, username } from './user-admin-fields.js';
+import { username } from './user-admin-fields.js';
 
 type Ctx = Context<ApiEnv>;
 

@@ -167,7 +167,7 @@ export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
 
   r.at(announcementApi.list, menu(route), (c) => pagedList(c, listOptions(c)));
 
-  r.at(announcementApi.edit, perm('annount:edit'), async (c) => {
+  r.atUntyped(announcementApi.edit, perm('annount:edit'), async (c) => {
     const parsed = await jsonBody(c, editBody);
     if (!parsed.ok) return parsed.response;
     const b = parsed.data;

@@ -114,9 +114,9 @@ function registerCrud<B>(
   },
 ) {
   const { api, table } = o;
-  r.at(api.list, ADMIN, (c) => pagedList(c, listOptions(c, table)));
+  r.atUntyped(api.list, ADMIN, (c) => pagedList(c, listOptions(c, table)));
 
-  r.at(api.queryById, ADMIN, async (c) => {
+  r.atUntyped(api.queryById, ADMIN, async (c) => {
     const row = await c.get('deps').db.selectFrom(table).selectAll().where('id', '=', (c.req.query('id') ?? '').slice(0, MAX_ID)).executeTakeFirst();
     return row ? ok(c, camel(row), '操作成功！', 200) : fail(c, NOT_FOUND);
   });

@@ -72,7 +72,7 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<Row> => ({
 export function registerDataRuleScreenRoutes(r: ApiRoutes) {
   const read = menu(DATA_RULE_ROUTE);
 
-  r.at(dataRuleApi.list, read, (c) => pagedList(c, listOptions(c)));
+  r.atUntyped(dataRuleApi.list, read, (c) => pagedList(c, listOptions(c)));
 
   r.at(dataRuleApi.queryById, read, async (c) => {
     const id = (c.req.query('id') ?? '').trim().slice(0, ID_MAX);

@@ -74,7 +74,7 @@ async function belongsUnder(c: Context<ApiEnv>, userId: string, depart: SysDepar
 export function registerDepartRoleRoutes(r: ApiRoutes) {
   const code = adminOnly('depart:role');
 
-  r.at(departRoleApi.list, code, async (c) => {
+  r.atUntyped(departRoleApi.list, code, async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('deptId') ?? c.req.query('departId'));
     if (!d) return fail(c, NOT_FOUND);
     return pagedList(c, {

@@ -118,7 +118,7 @@ async function listUnregistered(c: Context<ApiEnv>) {
 }
 
 export function registerFileAdminRoutes(r: ApiRoutes) {
-  r.at(fileApi.list, ADMIN, (c) => {
+  r.atUntyped(fileApi.list, ADMIN, (c) => {
     const q = parseScope(c);
     return q.ok ? pagedList(c, listOptions(c, filesList, q.orphan, false)) : q.response;
   });
@@ -163,7 +163,7 @@ export function registerFileAdminRoutes(r: ApiRoutes) {
   r.at(fileApi.unregistered, ADMIN, async (c) => ok(c, await listUnregistered(c), '操作成功！', 200));
 
   // OSS文件: the same files, stored locally (存储位置 本地), with upload.
-  r.at(ossFileApi.list, ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
+  r.atUntyped(ossFileApi.list, ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
   r.at(ossFileApi.queryById, ADMIN, queryById);
   r.at(ossFileApi.folders, ADMIN, async (c) => {
     const rows = await c.get('deps').db.selectFrom('sys_file').select('file_tag').distinct().where('del_flag', '=', 0).where('file_location', '=', 1).orderBy('file_tag').execute();

@@ -56,7 +56,7 @@ function parseList(c: Context<ApiEnv>): { ok: true; keyWord?: string } | { ok: f
 export function registerLogRoutes(r: ApiRoutes) {
   const route = logsList.route;
 
-  r.at(logApi.list, menu(route), (c) => {
+  r.atUntyped(logApi.list, menu(route), (c) => {
     const q = parseList(c);
     return q.ok ? pagedList(c, listOptions(c, q.keyWord)) : q.response;
   });

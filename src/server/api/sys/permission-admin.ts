@@ -266,7 +266,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
 
   // ---- data rules ---------------------------------------------------------------------------------------
 
-  r.at(permissionApi.rules, read, async (c) => {
+  r.atUntyped(permissionApi.rules, read, async (c) => {
     const q = queryParams(c, z.object({ permissionId: requiredId('菜单ID') }));
     if (!q.ok) return q.response;
     const rows = await c
@@ -280,7 +280,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, rows.map(ruleJson), '操作成功！', 0);
   });
 
-  r.at(permissionApi.queryRules, read, async (c) => {
+  r.atUntyped(permissionApi.queryRules, read, async (c) => {
     const q = c.req.query();
     const filters = { id: 'id', permissionId: 'permission_id', ruleName: 'rule_name', ruleColumn: 'rule_column', ruleConditions: 'rule_conditions', ruleValue: 'rule_value', status: 'status' } as const;
     let qb = c.get('deps').db.selectFrom('sys_permission_data_rule').selectAll();

@@ -164,7 +164,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- data rules carried by a role's grant of a menu ---------------------------------------------------
 
-  r.at(roleGrantApi.dataRules, read, async (c) => {
+  r.atUntyped(roleGrantApi.dataRules, read, async (c) => {
     const permissionId = (c.req.param('permissionId') ?? '').slice(0, ID_MAX);
     const role = await findRole(c, (c.req.param('roleId') ?? '').slice(0, ID_MAX));
     if (!role) return fail(c, '未找到对应实体');
@@ -231,7 +231,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- users of a role ----------------------------------------------------------------------------------
 
-  r.at(roleGrantApi.users, read, async (c) => {
+  r.atUntyped(roleGrantApi.users, read, async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID') }).passthrough());
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -255,7 +255,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // Users who may be added to a role: not in it yet, matching a keyword on account or name; outside admin/dev
   // only users below the caller's level in the classes they manage.
-  r.at(roleGrantApi.userCandidates, perm('role:user'), async (c) => {
+  r.atUntyped(roleGrantApi.userCandidates, perm('role:user'), async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID'), keyword: z.string().max(100, '关键字不能超过100个字符').optional() }).passthrough());
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -288,7 +288,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, page(rows.map((x) => userRecord(x)), Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
   });
 
-  r.at(roleGrantApi.addUsers, perm('role:user'), async (c) => {
+  r.atUntyped(roleGrantApi.addUsers, perm('role:user'), async (c) => {
     const body = await jsonBody(c, userRoleBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -332,6 +332,6 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_user_role').where('role_id', '=', role.id).where('user_id', 'in', userIds).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.at(roleGrantApi.removeUser, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userId'), 1)));
-  r.at(roleGrantApi.removeUsers, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userIds'), 500)));
+  r.atUntyped(roleGrantApi.removeUser, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userId'), 1)));
+  r.atUntyped(roleGrantApi.removeUsers, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userIds'), 500)));
 }

@@ -6,7 +6,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../domain/ids.js';
 import { isSuperUser, outranks } from '../../domain/sessions.js';
-import { managedDepartIds } from '../../domain/users.js';
+import { managedDepartIds, ROLE_DENIED } from '../../domain/users.js';
 import { departsOutsideScope, orgCodeInScope, type UserScope } from '../../domain/user-scope.js';
 import { fieldFail, type Answer } from '../envelope.js';
 import type { UserFields } from './user-admin-fields.js';
@@ -14,7 +14,6 @@ import type { UserFields } from './user-admin-fields.js';
 type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
 
-export const ROLE_DENIED = '权限不足，无法分配所选角色';
 const MANAGED_DENIED = '只有管理员可以设置负责班级';
 
 /**

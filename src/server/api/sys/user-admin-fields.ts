@@ -1,16 +1,10 @@
 // 用户管理's bodies: the user form's fields (declared in resources/users.ts), the account-name rule (shared with
-// self-registration and the roster import), the unique fields and the ids/status bodies of batch actions.
-import type { Kysely } from 'kysely';
+// self-registration and the roster import) and the ids/status bodies of batch actions (the unique fields and
+// their duplicate check are domain/users.ts's).
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
 import { userFields } from '../../resources/users.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { idList } from '../list-query.js';
-
-type Db = Kysely<Database>;
-
-/** The 编码校验规则 the user API enforces on 工号 (seeded; a school may edit or delete it). */
-export const WORK_NO_RULE = 'work_no';
 
 /** A list of ids checked against the database (user-admin-assign.ts): a comma list (the anchor's `a,b,`) or an array. */
 const idListField = (key: 'selectedroles' | 'selecteddeparts' | 'departIds' | 'post', maxItems: number, maxLength: number) => {
@@ -71,26 +65,6 @@ export const editBody = z.preprocess(
 );
 
 export type UserFields = z.infer<typeof editBody>;
-
-export const UNIQUE_FIELDS = [
-  { key: 'username', column: 'username', label: userFields.rule('username').label },
-  { key: 'email', column: 'email', label: userFields.rule('email').label },
-  { key: 'phone', column: 'phone', label: userFields.rule('phone').label },
-  { key: 'workNo', column: 'work_no', label: userFields.rule('workNo').label },
-] as const;
-
-/** The first unique field whose value another account (deleted ones too: the index covers them) holds. */
-export async function duplicateOf(db: Db, values: Partial<Record<'username' | 'email' | 'phone' | 'workNo', string | null | undefined>>, exceptId?: string) {
-  for (const f of UNIQUE_FIELDS) {
-    const v = values[f.key];
-    if (!v) continue;
-    let q = db.selectFrom('sys_user').select(['id', 'del_flag']).where(f.column, '=', v);
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    const hit = await q.executeTakeFirst();
-    if (hit) return { field: f.key, message: `${f.label}已存在${hit.del_flag === 1 ? '（该用户在回收站中）' : ''}` };
-  }
-  return null;
-}
 
 /** Numbers may arrive as numbers or numeric strings (forms); anything else stays as it is and fails. */
 const numeric = (v: unknown) => {

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
+import { chunks } from '../../domain/departs.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { outranks } from '../../domain/sessions.js';
 import { USER_COLUMNS } from '../../domain/users.js';
@@ -92,8 +93,6 @@ export async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolea
 
 // ---------------------------------------------------------------------------------------------------------
 // Records
-
-export const chunks = <T>(xs: T[], size: number) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
 
 /** Adds orgCodeTxt (member departments), roleTxt, departIds (managed) and their names: three queries per 1000 records. */
 export async function enrichUsers(db: Db, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {

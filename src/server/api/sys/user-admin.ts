@@ -17,7 +17,7 @@ import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/password.js';
 import { contains } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
-import { USER_COLUMNS } from '../../domain/users.js';
+import { duplicateOf, USER_COLUMNS, WORK_NO_RULE } from '../../domain/users.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { departsInScope, hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope } from '../../domain/user-scope.js';
 import { userAdminApi } from '../../contracts/users.js';
@@ -26,13 +26,13 @@ import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, failWith, fieldFail, jsonBody, ok } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 import { checkAssignment, keepOutsideScope, orgCodeOf, postValue, replaceLinks } from './user-admin-assign.js';
-import { addBody, duplicateOf, editBody, WORK_NO_RULE } from './user-admin-fields.js';
+import { addBody, editBody } from './user-admin-fields.js';
 import { registerUserLifecycleRoutes } from './user-admin-lifecycle.js';
 import { registerUserRosterRoutes } from './user-admin-roster.js';
 import { DENIED, enrichUsers, listOptions, manageable, NOT_FOUND, scopedUsers, toRecord } from './user-admin-scope.js';
 
 export function registerUserAdminRoutes(r: ApiRoutes) {
-  r.at(userAdminApi.list, menu(USERS_ROUTE), async (c) => {
+  r.atUntyped(userAdminApi.list, menu(USERS_ROUTE), async (c) => {
     const scoped = await scopedUsers(c);
     if (!scoped.ok) return fail(c, scoped.message);
     return pagedList(c, listOptions(c, scoped));

@@ -305,7 +305,7 @@ async function submissions(db: Db, scope: UserScope, id: string) {
 export function registerAdditionalWorkRoutes(r: ApiRoutes) {
   const screen = menu(HOMEWORK_ROUTE);
 
-  r.at(homeworkApi.list, screen, async (c) => {
+  r.atUntyped(homeworkApi.list, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const { db } = c.get('deps');
@@ -347,7 +347,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     );
   });
 
-  r.at(homeworkApi.queryById, screen, async (c) => {
+  r.atUntyped(homeworkApi.queryById, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const row = await staffHomework(c, scope, c.req.query('id') ?? '');
@@ -381,7 +381,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, record, '操作成功！', 200);
   });
 
-  r.at(homeworkApi.add, perm('additional:add'), async (c) => {
+  r.atUntyped(homeworkApi.add, perm('additional:add'), async (c) => {
     const body = await jsonBody(c, homeworkBody);
     if (!body.ok) return body.response;
     const scope = await staffScope(c);
@@ -400,7 +400,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.at(homeworkApi.edit, perm('additional:edit'), async (c) => {
+  r.atUntyped(homeworkApi.edit, perm('additional:edit'), async (c) => {
     const body = await jsonBody(c, homeworkBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const scope = await staffScope(c);
@@ -449,11 +449,11 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.at(homeworkApi.delete, perm('additional:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.at(homeworkApi.deleteBatch, perm('additional:del'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.atUntyped(homeworkApi.delete, perm('additional:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.atUntyped(homeworkApi.deleteBatch, perm('additional:del'), (c) => remove(c, idList(c.req.query('ids'))));
 
   // Ours: who of the homework's classes (in the caller's scope) handed it in, with the grade, and who did not.
-  r.at(homeworkApi.submissions, screen, async (c) => {
+  r.atUntyped(homeworkApi.submissions, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const row = await staffHomework(c, scope, c.req.query('id') ?? '');
@@ -462,7 +462,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, { ...result, additionalId: row.id, workName: row.workName }, '操作成功！', 200);
   });
 
-  r.at(myHomeworkApi.list, LOGGED_IN, async (c) => {
+  r.atUntyped(myHomeworkApi.list, LOGGED_IN, async (c) => {
     const q = queryParams(c, mineQuery);
     if (!q.ok) return q.response;
     const records = await mineAdditionalWork(c.get('deps').db, c.get('user')!.id, q.data);

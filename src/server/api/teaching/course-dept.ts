@@ -1,17 +1,15 @@
 // /teaching/teachingCourseDept: which classes take which course, and from when (开课时间). Used by the 课程
-// tab of 班级管理. Callers reach only the classes of their department scope (admins: all); a course can be
-// added to a class only when it is authorised for the class or one of its ancestors.
+// tab of 班级管理. The rules (the caller's department scope, courses authorised for the class) and the writes are
+// domain/course-assignment.ts's; this parses, lists and answers.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { departCourseApi } from '../../contracts/departs.js';
-import { assignableTo, selfAndAncestorIds } from '../../domain/courses.js';
-import { newId } from '../../domain/ids.js';
-import { now } from '../../domain/time.js';
+import { assignCourses, removeAssignments, setOpenTime, type ClassScope } from '../../domain/course-assignment.js';
 import { LOGGED_IN, perm, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { departScope, type DepartScope } from '../sys/depart-scope.js';
+import { departScope } from '../sys/depart-scope.js';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 
@@ -30,10 +28,8 @@ const openTime = z
     return t.length === 16 ? `${t}:00` : t;
   });
 
-const inScope = (scope: DepartScope, departId: string) => scope.all || scope.ids.has(departId);
-
 /** Class–course rows joined with the course and the class, as the anchor's list answers them. */
-function rows(c: Context<ApiEnv>, scope: DepartScope) {
+function rows(c: Context<ApiEnv>, scope: ClassScope) {
   let q = c
     .get('deps')
     .db.selectFrom('teaching_course_dept as cd')
@@ -86,7 +82,6 @@ export function registerCourseDeptRoutes(r: ApiRoutes) {
     return row ? ok(c, row, '操作成功！', 200) : fail(c, '未找到对应数据');
   });
 
-  // 添加已有课程: new rows have no open time (students see the course once 开课时间 is set and reached).
   r.at(departCourseApi.add, perm('depart:course'), async (c) => {
     const body = await jsonBody(
       c,
@@ -96,53 +91,21 @@ export function registerCourseDeptRoutes(r: ApiRoutes) {
       }),
     );
     if (!body.ok) return body.response;
-    const { db } = c.get('deps');
-    const scope = await departScope(c);
-    const dept = await db.selectFrom('sys_depart').select(['id', 'org_category']).where('id', '=', body.data.deptId).executeTakeFirst();
-    if (!dept || !inScope(scope, dept.id)) return fail(c, '班级不存在或不在您负责的范围内');
-    if (dept.org_category !== '3') return fail(c, '只能给班级添加课程');
-    const courseIds = [...new Set(body.data.courseIdList)];
-    const allowed = await db
-      .selectFrom('teaching_course as c')
-      .select('c.id')
-      .where('c.id', 'in', courseIds)
-      .where(assignableTo(db, 'c', await selfAndAncestorIds(db, dept.id)))
-      .execute();
-    if (allowed.length !== courseIds.length) return fail(c, '所选课程不存在或未授权给该班级');
-    const existing = new Set((await db.selectFrom('teaching_course_dept').select('course_id').where('dept_id', '=', dept.id).where('course_id', 'in', courseIds).execute()).map((x) => x.course_id));
-    const by = c.get('user')!.username;
-    const at = now();
-    await db.transaction().execute(async (tx) => {
-      for (const courseId of courseIds) {
-        if (existing.has(courseId)) {
-          await tx.updateTable('teaching_course_dept').set({ update_by: by, update_time: at }).where('dept_id', '=', dept.id).where('course_id', '=', courseId).execute();
-        } else {
-          await tx.insertInto('teaching_course_dept').values({ id: newId(), dept_id: dept.id, course_id: courseId, open_time: null, create_by: by, create_time: at }).execute();
-        }
-      }
-    });
-    return ok(c, null, '操作成功！', 200);
+    const done = await assignCourses(c.get('deps').db, c.get('user')!, await departScope(c), body.data.deptId, body.data.courseIdList);
+    return done.ok ? ok(c, null, '操作成功！', 200) : fail(c, done.message);
   });
 
-  // 设置开课时间. Only the open time changes; the class and course of a row stay as they are.
   r.at(departCourseApi.setOpenTime, perm('depart:course'), async (c) => {
     const body = await jsonBody(c, z.object({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确'), openTime }));
     if (!body.ok) return body.response;
-    const { db } = c.get('deps');
-    const row = await db.selectFrom('teaching_course_dept').select(['id', 'dept_id']).where('id', '=', body.data.id).executeTakeFirst();
-    if (!row || !inScope(await departScope(c), row.dept_id)) return fail(c, '未找到对应数据');
-    await db.updateTable('teaching_course_dept').set({ open_time: body.data.openTime, update_by: c.get('user')!.username, update_time: now() }).where('id', '=', row.id).execute();
-    return ok(c, null, '编辑成功!', 200);
+    const done = await setOpenTime(c.get('deps').db, c.get('user')!, await departScope(c), body.data.id, body.data.openTime);
+    return done.ok ? ok(c, null, '编辑成功!', 200) : fail(c, done.message);
   });
 
   const remove = async (c: Context<ApiEnv>, ids: string[]) => {
     if (!ids.length) return fail(c, '请选择要删除的记录');
-    const { db } = c.get('deps');
-    const scope = await departScope(c);
-    const found = await db.selectFrom('teaching_course_dept').select(['id', 'dept_id']).where('id', 'in', ids).execute();
-    if (found.length !== new Set(ids).size || found.some((x) => !inScope(scope, x.dept_id))) return fail(c, '未找到对应数据');
-    await db.deleteFrom('teaching_course_dept').where('id', 'in', ids).execute();
-    return ok(c, null, '删除成功!', 200);
+    const done = await removeAssignments(c.get('deps').db, await departScope(c), ids);
+    return done.ok ? ok(c, null, '删除成功!', 200) : fail(c, done.message);
   };
   r.delete('/teaching/teachingCourseDept/delete', perm('depart:course'), (c) => remove(c, idList(c.req.query('id'), 1)));
   r.at(departCourseApi.removeBatch, perm('depart:course'), (c) => remove(c, idList(c.req.query('ids'))));

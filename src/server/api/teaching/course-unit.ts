@@ -260,7 +260,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     return importAnswer(c, read.total, units.length, []);
   });
 
-  r.at(courseUnitApi.list, menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
+  r.atUntyped(courseUnitApi.list, menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
 
   r.at(courseUnitApi.exportXls, menu(UNIT_ROUTE), async (c) => exportResponse(c, unitsList, await filteredRows(c, listOptions(c), 'u.id')));
 

@@ -155,7 +155,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 200);
   });
 
-  r.at(courseApi.list, LOGGED_IN, async (c) => {
+  r.atUntyped(courseApi.list, LOGGED_IN, async (c) => {
     return pagedList(c, await listOptions(c, await listScope(c)));
   });
 
@@ -167,7 +167,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
   });
 
   // The anchor lets anyone read any course here (its unit pages call it); we answer only visible courses.
-  r.at(courseApi.queryById, LOGGED_IN, async (c) => {
+  r.atUntyped(courseApi.queryById, LOGGED_IN, async (c) => {
     const id = c.req.query('id') ?? '';
     const row = id.length <= 64 ? await visibleCourse(c.get('deps').db, (await courseViewer(c))!, id) : undefined;
     if (!row) {
@@ -180,7 +180,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, { ...record, courseMapWidth: size?.width ?? null, courseMapHeight: size?.height ?? null }, '操作成功！', 200);
   });
 
-  r.at(courseApi.add, perm('course:add'), async (c) => {
+  r.atUntyped(courseApi.add, perm('course:add'), async (c) => {
     const body = await jsonBody(c, courseBody);
     if (!body.ok) return body.response;
     const refused = await checkCourse(c, body.data);
@@ -194,7 +194,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.at(courseApi.edit, perm('course:edit'), async (c) => {
+  r.atUntyped(courseApi.edit, perm('course:edit'), async (c) => {
     const body = await jsonBody(c, courseBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');

@@ -98,7 +98,7 @@ async function read<T>(c: Context<ApiEnv>, run: (db: Kysely<Database>, scope: Us
 
 export function registerDepartDayLogRoutes(r: ApiRoutes) {
   // Reading the report is reading the screen: whoever has its menu (admin, teachers) reaches it.
-  r.at(reportApi.totals, menu(REPORT_ROUTE), (c) => read(c, reportTotals));
+  r.atUntyped(reportApi.totals, menu(REPORT_ROUTE), (c) => read(c, reportTotals));
   r.at(reportApi.byDepart, menu(REPORT_ROUTE), (c) => read(c, reportByDepart));
   r.at(reportApi.byMonth, menu(REPORT_ROUTE), (c) => read(c, reportByMonth));
 }

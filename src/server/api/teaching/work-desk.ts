@@ -5,15 +5,14 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { workApi } from '../../contracts/works.js';
 import { camel } from '../../domain/serialize.js';
-import { isSuperUser } from '../../domain/sessions.js';
-import { userScope } from '../../domain/user-scope.js';
-import { deleteWorks, managesAuthor } from '../../domain/works.js';
 import { gradeWork } from '../../domain/grading.js';
+import { workAbilities } from '../../domain/work-abilities.js';
+import { deleteWorks } from '../../domain/works.js';
 import { workFields } from '../../resources/works.js';
-import { hasPermission, LOGGED_IN, perm, type ApiRoutes } from '../access.js';
+import { LOGGED_IN, perm, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok } from '../envelope.js';
 import { idList } from '../list-query.js';
-import { idParam, MAX_ID, NOT_FOUND, NOT_YOURS, readableWork } from './work-shared.js';
+import { deletesOthersWorks, idParam, MAX_ID, NOT_FOUND, NOT_YOURS, readableWork } from './work-shared.js';
 
 /** The grade's score: its declared range, in the contract's words; no score (absent, null, blank) is its own refusal. */
 const score = (() => {
@@ -73,13 +72,13 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     return ok(c, null, '编辑成功!', 200);
   });
 
-  r.at(workApi.queryById, LOGGED_IN, async (c) => {
+  r.atUntyped(workApi.queryById, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('id'));
     if (found instanceof Response) return found;
     return ok(c, camel(found.work), '操作成功！', 200);
   });
 
-  r.at(workApi.grades, LOGGED_IN, async (c) => {
+  r.atUntyped(workApi.grades, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('id'));
     if (found instanceof Response) return found;
     const rows = await c.get('deps').db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', found.work.id).execute();
@@ -110,12 +109,8 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     if (unique.some((id) => id.length > MAX_ID)) return fail(c, NOT_FOUND);
     const works = await db.selectFrom('teaching_work').select(['id', 'user_id']).where('id', 'in', unique).execute();
     if (works.length !== unique.length) return fail(c, NOT_FOUND);
-    const staff = isSuperUser(user) || (await hasPermission(c, 'work:del'));
-    const scope = await userScope(db, user);
-    for (const w of works) {
-      if (w.user_id === user.id) continue;
-      if (!staff || !(await managesAuthor(db, user, w.user_id, scope))) return fail(c, NOT_YOURS);
-    }
+    const abilities = await workAbilities(db, user, works, await deletesOthersWorks(c));
+    if (works.some((w) => !abilities.get(w.id)?.canDelete)) return fail(c, NOT_YOURS);
     await deleteWorks(db, config.filesDir, unique);
     return ok(c, null, '删除成功!', 200);
   };

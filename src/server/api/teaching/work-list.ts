@@ -9,11 +9,13 @@ import type { Database, TeachingWork } from '../../db/schema.js';
 import { decorate } from '../../domain/dicts.js';
 import { contains } from '../../domain/sql-like.js';
 import { NO_MANAGED_DEPARTS, hasScope, scopeDepartIds, scopeMemberIds, userScope } from '../../domain/user-scope.js';
+import { workAbilities } from '../../domain/work-abilities.js';
 import { LIST_DICTS, toListModel, type WorkListRow } from '../../domain/works.js';
 import { workFields, worksList } from '../../resources/works.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, ok, page, paging } from '../envelope.js';
 import { exportResponse } from '../excel.js';
+import { deletesOthersWorks } from './work-shared.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
 
 /** Filterable and sortable keys of `mine` and `list` (query key → column); everything else in the query is ignored. */
@@ -131,7 +133,9 @@ async function runList(c: Context<ApiEnv>, restrict: Restrict, defaultSize: numb
     workIdsQuery(c, restrict).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() as Promise<{ n: number | string } | undefined>,
   ]);
   const rows = await loadWorkRows(db, viewerId, idRows.map((r) => r.id));
-  const records = await decorate(db, rows.map(toListModel), LIST_DICTS);
+  // Row abilities: the answers the 批改 and 删除 routes would give, so the pages offer exactly those actions.
+  const abilities = await workAbilities(db, c.get('user')!, rows, await deletesOthersWorks(c));
+  const records = await decorate(db, rows.map((r) => ({ ...toListModel(r), ...abilities.get(r.id) })), LIST_DICTS);
   return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
 }
 
@@ -154,13 +158,13 @@ async function listScope(c: Context<ApiEnv>): Promise<Restrict | Response> {
 
 export function registerWorkListRoutes(r: ApiRoutes) {
   // 我的作品: the caller's works only, newest first, optionally one of their tags.
-  r.at(workApi.mine, LOGGED_IN, async (c) => {
+  r.atUntyped(workApi.mine, LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     return runList(c, (q) => q.where('w.user_id', '=', user.id) as typeof q, 999, 999);
   });
 
   // 作业管理: works of the members of the classes the caller manages (admins: all), for those given the screen.
-  r.at(workApi.list, menu('/teaching/workList'), async (c) => {
+  r.atUntyped(workApi.list, menu('/teaching/workList'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     return runList(c, restrict, 10, 500);
@@ -169,7 +173,7 @@ export function registerWorkListRoutes(r: ApiRoutes) {
 
 export function registerWorkExportRoute(r: ApiRoutes) {
   // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
-  r.at(workApi.exportXls, perm('work:export'), async (c) => {
+  r.atUntyped(workApi.exportXls, perm('work:export'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     const selections = idList(c.req.query('selections'), 10_000);

@@ -93,6 +93,15 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
       expect(nine.body.result.records.map((r: any) => r.workName)).toEqual(['九班作品']);
     });
 
+    it('carries each row’s abilities: the teacher may grade and delete the works listed; an author deletes, never grades, their own', async () => {
+      const desk = (await t.api('GET', '/teaching/teachingWork/list?pageSize=100', { token: tok.teacher })).body.result.records;
+      expect(desk.length).toBeGreaterThan(0);
+      for (const r of desk) expect(r, r.workName).toMatchObject({ canGrade: true, canDelete: true });
+      const mine = (await t.api('GET', '/teaching/teachingWork/mine', { token: tok.student1 })).body.result.records;
+      expect(mine.length).toBeGreaterThan(0);
+      for (const r of mine) expect(r, r.workName).toMatchObject({ canGrade: false, canDelete: true });
+    });
+
     it('refuses a teacher without managed classes (您没有负责的班级) and a student without the screen', async () => {
       expectFailure(await t.api('GET', '/teaching/teachingWork/list', { token: tok.teacher0 }), '您没有负责的班级');
       expectFailure(await t.api('GET', '/teaching/teachingWork/list', { token: tok.student1 }), '没有权限，请联系管理员授权', { status: 403, code: 510 });

@@ -1,9 +1,12 @@
-// What the private works routes share: id limits and the check that the caller may read a work.
+// What the private works routes share: id limits, the check that the caller may read a work, and whether they
+// may delete others' works at all.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { TeachingWork } from '../../db/schema.js';
+import { isSuperUser } from '../../domain/sessions.js';
 import { workAccess } from '../../domain/works.js';
+import { hasPermission } from '../access.js';
 import { fail } from '../envelope.js';
 
 export const MAX_ID = 64;
@@ -23,3 +26,6 @@ export async function readableWork(c: Context<ApiEnv>, rawId: string | undefined
   if (!access) return fail(c, NOT_YOURS);
   return { work, access };
 }
+
+/** Staff may delete others' works (of authors in their scope): admins, and holders of work:del. */
+export const deletesOthersWorks = async (c: Context<ApiEnv>) => isSuperUser(c.get('user')!) || (await hasPermission(c, 'work:del'));
