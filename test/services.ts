@@ -17,7 +17,7 @@ export const NEEDS = ' — needs ';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 /** MariaDB (or MySQL) for the data-source tests: root without a password, database `test`. */
-export const MARIADB_URL = process.env.TEST_MARIADB_URL || 'mysql://root@127.0.0.1:3306/test';
+const MARIADB_URL = process.env.TEST_MARIADB_URL || 'mysql://root@127.0.0.1:3306/test';
 
 /** Redis as the global setup found it (assumed up when the setup did not run, so a failure then is loud). */
 export function redisService(): Service {

@@ -725,7 +725,7 @@ interface OnlCgreportParamTable extends Audit {
 }
 
 /** 多数据源管理 (migration 037; sys_data_source). db_password is ciphertext (domain/data-sources.ts). */
-export interface SysDataSourceTable extends Audit {
+interface SysDataSourceTable extends Audit {
   id: string;
   code: string;
   name: string;

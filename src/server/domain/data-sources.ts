@@ -30,7 +30,7 @@ export type ConnectionSpec =
 export class DataSourceError extends Error {}
 
 /** The folder SQLite data sources must live in. */
-export const sqliteFolder = (dataDir: string) => path.join(dataDir, 'datasources');
+const sqliteFolder = (dataDir: string) => path.join(dataDir, 'datasources');
 
 const NETWORK_PREFIX: Record<'postgres' | 'mysql', RegExp> = {
   postgres: /^(?:jdbc:)?(?:postgresql|postgres):\/\//i,
@@ -92,7 +92,7 @@ export interface Keys {
   previous?: Buffer;
 }
 
-export const NO_KEY = '未配置数据源密钥（环境变量 DATA_SOURCE_KEY），不能保存数据库密码；请管理员配置后再试';
+const NO_KEY = '未配置数据源密钥（环境变量 DATA_SOURCE_KEY），不能保存数据库密码；请管理员配置后再试';
 const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 const b64 = (b: Buffer) => b.toString('base64url');
 

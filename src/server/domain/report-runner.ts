@@ -12,7 +12,7 @@ import type { ConnectionSpec } from './data-sources.js';
 import type { SqlDialect } from './report-sql.js';
 import { ReadError, readSqliteFile, type ReadQuery, type ReadResult } from './sqlite-reader.js';
 
-export { ReadError, type ReadQuery, type ReadResult };
+export { ReadError };
 
 export interface ReportLimits {
   /** Longest a report query may run. */

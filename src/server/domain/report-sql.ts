@@ -23,9 +23,9 @@ export interface PreparedSql {
   names: string[];
 }
 
-export const MAX_SQL_LENGTH = 8000;
+const MAX_SQL_LENGTH = 8000;
 /** A parameter name: ${name}. */
-export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
 
 /** SQL reserved words: not a parameter name (${select} reads like an injection and breaks some clients). */
 const RESERVED = new Set(
@@ -66,7 +66,7 @@ const DENIED_FUNCTION_PREFIXES = [
 /** query_to_xml, table_to_xml, cursor_to_xml … run a query or read a table named in a string. */
 const DENIED_FUNCTION_PARTS = ['_to_xml', 'xmlschema'];
 
-export function isDeniedFunction(name: string): boolean {
+function isDeniedFunction(name: string): boolean {
   const n = name.toLowerCase();
   return DENIED_FUNCTIONS.has(n) || DENIED_FUNCTION_PREFIXES.some((p) => n.startsWith(p)) || DENIED_FUNCTION_PARTS.some((p) => n.includes(p));
 }

@@ -82,13 +82,8 @@ class Wrapper {
   }
 }
 
-export interface ReportRequest {
-  /** The query string: search fields, `self_<param>` (or `<param>`), column/order. */
-  query: Record<string, string>;
-}
-
 /** The value of each parameter: `self_<name>` (JeecgBoot's), else `<name>` unless a search field has that name, else its default, else ''. */
-export function paramValues(report: Report, prepared: PreparedSql, query: Record<string, string>): unknown[] {
+function paramValues(report: Report, prepared: PreparedSql, query: Record<string, string>): unknown[] {
   const searchable = new Set(report.items.filter((i) => i.is_search === 1).map((i) => i.field_name));
   const byName = new Map<string, string>();
   for (const name of prepared.names) {

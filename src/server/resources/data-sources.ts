@@ -4,7 +4,7 @@ import { dataSourceApi } from '../contracts/data-sources.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
-export const DATA_SOURCES_ROUTE = '/isystem/dataSource';
+const DATA_SOURCES_ROUTE = '/isystem/dataSource';
 
 /** 数据库类型: JeecgBoot's values for the engines Xuetang reads (it has none for SQLite: `sqlite` is ours). */
 export const DB_TYPE_OPTIONS = [

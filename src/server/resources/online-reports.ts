@@ -4,12 +4,12 @@ import { reportHeadApi } from '../contracts/online-reports.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
 
-export const REPORTS_ROUTE = '/online/cgreport';
+const REPORTS_ROUTE = '/online/cgreport';
 
 /** A column name of the report's SELECT: letters (Chinese too), digits and underscores. */
 const FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 
-export const FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'BigDecimal', 'Date', 'Datetime'] as const;
+const FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'BigDecimal', 'Date', 'Datetime'] as const;
 
 export const reportHeadFields = resource({
   code: { label: '报表编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_-]+$/, message: '报表编码只能包含字母、数字、下划线和短横线' } },
