@@ -8,6 +8,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { DB_TYPE_OPTIONS } from '../resources/data-sources.js';
 
 export type Engine = 'postgres' | 'mysql' | 'sqlite';
@@ -105,7 +107,7 @@ export function encryptPassword(plain: string, keys: Keys): string {
   return ['v1', keyId(keys.current), b64(iv), b64(cipher.getAuthTag()), b64(data)].join(':');
 }
 
-/** Whether a stored value was encrypted under this key (the rekey script leaves those alone). */
+/** Whether a stored value was encrypted under this key (the rekey leaves those alone). */
 export const encryptedWith = (stored: string, key: Buffer) => stored.split(':')[1] === keyId(key);
 
 /** The password of a stored value, under whichever configured key wrote it. */
@@ -121,4 +123,27 @@ export function decryptPassword(stored: string, keys: Keys): string {
   } catch {
     throw new DataSourceError('数据源密码无法解密，请重新填写密码');
   }
+}
+
+/**
+ * Re-encrypts every stored password under the current key (those written under the previous one, or an older
+ * current key, are opened with `keys.previous`). Answers how many rows changed; one that neither key opens
+ * stops the rekey before anything is written.
+ */
+export async function rekeyPasswords(db: Kysely<Database>, keys: Keys): Promise<number> {
+  if (!keys.current) throw new DataSourceError('DATA_SOURCE_KEY is not set: it names the new key');
+  const rows = await db.selectFrom('sys_data_source').select(['id', 'code', 'db_password']).where('db_password', 'is not', null).execute();
+  const changed = rows
+    .filter((r) => r.db_password && !encryptedWith(r.db_password, keys.current!))
+    .map((r) => {
+      try {
+        return { id: r.id, password: encryptPassword(decryptPassword(r.db_password!, keys), keys) };
+      } catch (err) {
+        throw new DataSourceError(`data source ${r.code}: ${(err as Error).message}`);
+      }
+    });
+  await db.transaction().execute(async (tx) => {
+    for (const r of changed) await tx.updateTable('sys_data_source').set({ db_password: r.password }).where('id', '=', r.id).execute();
+  });
+  return changed.length;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { decryptPassword, encryptPassword, encryptedWith } from '../../domain/data-sources.js';
+import { decryptPassword, encryptPassword, encryptedWith, rekeyPasswords } from '../../domain/data-sources.js';
 import { externalDatabase, REPORT_LIMITS } from '../../domain/report-runner.js';
 import { expectNoPermission } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -211,6 +211,21 @@ describe.each(dialects)('多数据源管理 API on %s', (dialect) => {
       expect(sneaky.body.success).toBe(false);
       expect(sneaky.body.message).toMatch(/^数据库连接失败：SQLite数据源只能使用/);
     }
+  });
+
+  it('moves every stored password to a new key (npm run datasource:rekey), refusing before any write when a key is missing', async () => {
+    const stored = (await rows()).filter((r) => r.db_password);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(await rekeyPasswords(t.db, { current: OTHER_KEY, previous: KEY })).toBe(stored.length);
+    for (const r of (await rows()).filter((x) => x.db_password)) {
+      expect(encryptedWith(r.db_password!, OTHER_KEY)).toBe(true);
+      expect(decryptPassword(r.db_password!, { current: OTHER_KEY })).toBe('not-needed-trust');
+    }
+    expect(await rekeyPasswords(t.db, { current: OTHER_KEY })).toBe(0);
+    const moved = JSON.stringify(await rows());
+    await expect(rekeyPasswords(t.db, { current: KEY })).rejects.toThrow('数据源密码是用另一个密钥加密的');
+    expect(JSON.stringify(await rows())).toBe(moved);
+    expect(await rekeyPasswords(t.db, { current: KEY, previous: OTHER_KEY })).toBe(stored.length);
   });
 
   it('is for administrators only', async () => {
