@@ -10,6 +10,8 @@ import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import type { AppDeps } from '../src/server/context.js';
 import type { LoginThrottle } from '../src/server/domain/login-throttle.js';
+import { sql } from 'kysely';
+import { connect } from '../src/server/db/connect.js';
 import { freshDatabase, TEST_PASSWORDS, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
 import { InProcessHub, type NoticeHub } from '../src/server/realtime/hub.js';
 
@@ -59,12 +61,25 @@ export interface TestAppOptions {
   loginThrottle?: LoginThrottle;
   /** The clock of the public page cache (a test moves it past the TTL instead of waiting). */
   pageCacheClock?: () => number;
+  /** SQLite: the copy lives in a file (as in production) instead of memory, so a second, read-only connection can open it (reports). */
+  sqliteOnFile?: boolean;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-files-'));
   // A copy of the run's seeded template (src/server/db/test-db.ts), its seeded files copied into filesDir.
-  const t = await freshDatabase(opts.dialect, opts.demoContent ?? true ? 'demo' : 'plain', filesDir);
+  let t = await freshDatabase(opts.dialect, opts.demoContent ?? true ? 'demo' : 'plain', filesDir);
+  let sqliteFile: string | undefined;
+  if (opts.sqliteOnFile && t.dialect === 'sqlite') {
+    sqliteFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-db-')), 'xuetang.db');
+    await sql`VACUUM INTO ${sqliteFile}`.execute(t.db);
+    await t.close();
+    const conn = connect({ sqliteFile });
+    t = { db: conn.db, dialect: 'sqlite', close: async () => {
+      await conn.close();
+      fs.rmSync(path.dirname(sqliteFile!), { recursive: true, force: true });
+    } };
+  }
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.dirname(filesDir) }),
     filesDir,
@@ -74,7 +89,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, config, hub, loginThrottle: opts.loginThrottle, pageCacheClock: opts.pageCacheClock };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, loginThrottle: opts.loginThrottle, pageCacheClock: opts.pageCacheClock };
   const created = createApp(deps);
   const { app } = created;
 

@@ -16,11 +16,19 @@ const SERVICES_ENV = 'XUETANG_TEST_SERVICES';
 export const NEEDS = ' — needs ';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+/** MariaDB (or MySQL) for the data-source tests: root without a password, database `test`. */
+const MARIADB_URL = process.env.TEST_MARIADB_URL || 'mysql://root@127.0.0.1:3306/test';
 
 /** Redis as the global setup found it (assumed up when the setup did not run, so a failure then is loud). */
 export function redisService(): Service {
   const probed = JSON.parse(process.env[SERVICES_ENV] ?? '{}') as Record<string, boolean>;
   return { name: 'Redis', url: REDIS_URL, up: probed.Redis ?? true };
+}
+
+/** MariaDB as the global setup found it (assumed up when the setup did not run). */
+export function mariadbService(): Service {
+  const probed = JSON.parse(process.env[SERVICES_ENV] ?? '{}') as Record<string, boolean>;
+  return { name: 'MariaDB', url: MARIADB_URL, up: probed.MariaDB ?? true };
 }
 
 /** `describe`, or `describe.skip` with the reason in the suite's name when the service is not reachable. */
@@ -32,8 +40,9 @@ export function describeWith(service: Service, name: string, fn: () => void): vo
 /** Global setup: probe every service once (a Redis PING within a second) and publish the answers. */
 export async function probeServices(): Promise<Service[]> {
   const redis = { name: 'Redis', url: REDIS_URL, up: await redisAnswers(REDIS_URL) };
-  process.env[SERVICES_ENV] = JSON.stringify({ [redis.name]: redis.up });
-  return [redis];
+  const mariadb = { name: 'MariaDB', url: MARIADB_URL, up: await greets(MARIADB_URL) };
+  process.env[SERVICES_ENV] = JSON.stringify({ [redis.name]: redis.up, [mariadb.name]: mariadb.up });
+  return [redis, mariadb];
 }
 
 function redisAnswers(url: string): Promise<boolean> {
@@ -49,5 +58,20 @@ function redisAnswers(url: string): Promise<boolean> {
     // A password in the URL: AUTH first; either answer (+OK or -NOAUTH …) shows a Redis is there.
     socket.once('connect', () => socket.write(u.password ? `AUTH ${decodeURIComponent(u.password)}\r\nPING\r\n` : 'PING\r\n'));
     socket.once('data', (d) => done(/^[+-]/.test(d.toString())));
+  });
+}
+
+/** A MySQL/MariaDB server speaks first (its handshake) within a second. */
+function greets(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname || '127.0.0.1', port: Number(u.port || 3306) });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('data', () => done(true));
   });
 }

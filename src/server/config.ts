@@ -1,6 +1,7 @@
 // Environment → typed, validated configuration. A bad value stops the start with one readable line.
 import path from 'node:path';
 import { z } from 'zod';
+import type { ReportLimits } from './domain/report-runner.js';
 import type { CloudLimits } from './realtime/cloud-limits.js';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.js';
 
@@ -15,6 +16,18 @@ const url = (protocols: string[], name: string) =>
         return false;
       }
     }, `${name} must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`);
+
+/** A 32-byte key as 64 hex digits or base64 (`openssl rand -hex 32`). */
+const key32 = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const bytes = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(v) ? Buffer.from(v, 'base64') : undefined;
+      if (bytes?.length === 32) return bytes;
+      ctx.addIssue({ code: 'custom', message: `${name} must be 32 bytes written as 64 hex digits or base64 (make one with: openssl rand -hex 32)` });
+      return z.NEVER;
+    });
 
 const schema = z.object({
   PORT: z.coerce
@@ -45,6 +58,8 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9]{4}$/, 'XUETANG_TEST_CAPTCHA must be 4 lower-case letters or digits')
     .optional(),
+  DATA_SOURCE_KEY: key32('DATA_SOURCE_KEY').optional(),
+  DATA_SOURCE_OLD_KEY: key32('DATA_SOURCE_OLD_KEY').optional(),
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: z
     .string()
@@ -87,6 +102,13 @@ export interface Config {
    * Refused when NODE_ENV=production; never set it on a real installation.
    */
   testCaptcha?: string;
+  /**
+   * 多数据源管理: the AES-256-GCM key of data-source passwords (DATA_SOURCE_KEY) and, while rotating, the key they
+   * were written with (DATA_SOURCE_OLD_KEY; `npm run datasource:rekey` moves them to the new one).
+   */
+  dataSourceKeys: { current?: Buffer; previous?: Buffer };
+  /** Tests only (never from the environment): other bounds for report queries (domain/report-runner.ts). */
+  reportLimits?: Partial<ReportLimits>;
   /** Tests only (never from the environment): other bounds for Scratch cloud variables (realtime/cloud-limits.ts). */
   cloudLimits?: Partial<CloudLimits>;
 }
@@ -127,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     testCaptcha: e.XUETANG_TEST_CAPTCHA,
+    dataSourceKeys: { current: e.DATA_SOURCE_KEY, previous: e.DATA_SOURCE_OLD_KEY },
   };
 }
 

@@ -12,6 +12,8 @@ import type { NoticeHub } from './realtime/hub.js';
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite: the database file (reports open it read-only beside the app's connection); absent in memory. */
+  sqliteFile?: string;
   config: Config;
   hub: NoticeHub;
   /** Login attempt counts (Redis-backed with REDIS_URL); without one, each app counts in its own memory. */

@@ -32,9 +32,10 @@ async function main() {
   // Said once, at start: without the site's address, shared pages never take one from a request (pages/share.ts).
   const notice = publicUrlNotice(config);
   if (notice && config.logLevel === 'info') console.log(notice);
+  const sqliteFile = path.join(config.dataDir, 'xuetang.db');
   const { db, dialect, close } = connect({
     databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'xuetang.db'),
+    sqliteFile,
     pgSchema: process.env.PG_SCHEMA || undefined,
   });
   if (process.env.PG_SCHEMA && dialect === 'postgres') {
@@ -66,7 +67,7 @@ async function main() {
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();
-  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, config, hub, loginThrottle, scheduler });
+  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, loginThrottle, scheduler });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);

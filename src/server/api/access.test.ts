@@ -167,6 +167,16 @@ describe('the route registry', () => {
     expect(access('DELETE', '/sys/fillRule/deleteBatch')).toEqual({ kind: 'admin', code: 'fillRule:del' });
   });
 
+  it('keeps 在线报表 design and 多数据源管理 to administrators, and opens a report’s data by its own menu entry', () => {
+    const routes = t.apiRoutes.routes;
+    const design = routes.filter((r) => r.path.startsWith('/online/cgreport/head/') || r.path.startsWith('/online/cgreport/item/') || r.path.startsWith('/online/cgreport/param/') || r.path.startsWith('/sys/dataSource/') || r.path === '/online/cgreport/api/testConnection');
+    expect(design.length).toBeGreaterThanOrEqual(16);
+    for (const r of design) expect(r.access, label(r)).toEqual({ kind: 'role', codes: ['admin', 'dev'] });
+    const data = routes.filter((r) => r.path.startsWith('/online/cgreport/api/') && r.path !== '/online/cgreport/api/testConnection');
+    expect(data.map((r) => r.path).sort()).toEqual(['getColumnsAndData', 'getData', 'getParamsInfo', 'getQueryInfo', 'getRpColumns', 'exportXls'].map((n) => `/online/cgreport/api/${n}/:code`).sort());
+    for (const r of data) expect(r.access, label(r)).toEqual({ kind: 'menu', path: '/online/cgreport/:code' });
+  });
+
   it('guards every admin-only button code with an admin rule, never a plain permission', () => {
     const plain = t.apiRoutes.routes.filter((r) => r.access.kind === 'perm' && isAdminOnlyCode(r.access.code));
     expect(plain.map(label)).toEqual([]);

@@ -15,7 +15,9 @@ export type Access =
   /** An admin-only button code (ADMIN_ONLY_CODES): the admin role AND the code; menu data cannot open it to others. */
   | { kind: 'admin'; code: AdminOnlyCode }
   /** The menu of a screen (by route path) granted to the user: reading a screen's data. `also`: other screens
-   *  that use the same data (e.g. the role picker of 用户管理 and 角色管理); any one of them suffices. */
+   *  that use the same data (e.g. the role picker of 用户管理 and 角色管理); any one of them suffices. A path with a
+   *  route parameter (`/online/cgreport/:code`) is the screen of one record: the request's value fills it in, and
+   *  administrators, who design those screens, open every one. */
   | { kind: 'menu'; path: string; also?: string[] }
   /** One of these role codes. */
   | { kind: 'role'; codes: string[] };
@@ -69,7 +71,9 @@ async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | nu
   }
   if (access.kind === 'menu') {
     const { menus } = await grants(c);
-    return menuPaths(access).some((p) => menus.has(p)) ? null : fail(c, NO_PERMISSION, 510, 403);
+    const paths = menuPaths(access).map((p) => p.replace(/:([A-Za-z_]+)/g, (_, name: string) => c.req.param(name) ?? ''));
+    if (paths.some((p) => menus.has(p))) return null;
+    return menuPaths(access).some((p) => p.includes('/:')) && isSuperUser(user) ? null : fail(c, NO_PERMISSION, 510, 403);
   }
   return (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);
 }

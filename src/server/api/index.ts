@@ -54,6 +54,9 @@ import { registerNewsRoutes } from './teaching/news.js';
 import { registerMonitorRoutes } from './sys/monitor.js';
 import { registerDemoRoutes } from './demo/gallery.js';
 import { registerDashboardRoutes } from './sys/dashboard.js';
+import { registerDataSourceRoutes } from './sys/data-source.js';
+import { registerReportDesignRoutes } from './online/cgreport.js';
+import { registerReportDataRoutes } from './online/cgreport-data.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -126,6 +129,9 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerMonitorRoutes(routes);
   registerDemoRoutes(routes);
   registerDashboardRoutes(routes);
+  registerDataSourceRoutes(routes);
+  registerReportDesignRoutes(routes);
+  registerReportDataRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

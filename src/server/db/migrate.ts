@@ -35,6 +35,7 @@ import * as m033DevGalleryMenu from './migrations/033_dev_gallery_menu.js';
 import * as m034CommentsOn from './migrations/034_comments_on.js';
 import * as m035TeacherCourses from './migrations/035_teacher_courses.js';
 import * as m036WelcomeHomeHtml from './migrations/036_welcome_home_html.js';
+import * as m037OnlineReports from './migrations/037_online_reports.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '034_comments_on': m034CommentsOn,
   '035_teacher_courses': m035TeacherCourses,
   '036_welcome_home_html': m036WelcomeHomeHtml,
+  '037_online_reports': m037OnlineReports,
 };
 
 class StaticProvider implements MigrationProvider {

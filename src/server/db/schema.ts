@@ -679,6 +679,67 @@ interface SysQuartzJobRunTable {
   run_by: Opt<string | null>;
 }
 
+/** 在线报表 (migration 037; the anchor's onl_cgreport_head): one read-only SELECT with ${name} parameters. */
+interface OnlCgreportHeadTable extends Audit {
+  id: string;
+  /** Unique; the report's menu path is /online/cgreport/{code} (or its id, as JeecgBoot's menus use). */
+  code: string;
+  name: string;
+  cgr_sql: string;
+  return_val_field: Opt<string | null>;
+  return_txt_field: Opt<string | null>;
+  return_type: Opt<string | null>;
+  /** sys_data_source.code the report reads; null: Xuetang's own database. */
+  db_source: Opt<string | null>;
+  content: Opt<string | null>;
+}
+
+/** A report column (migration 037; onl_cgreport_item); field_name is a column of the report's SELECT. */
+interface OnlCgreportItemTable extends Audit {
+  id: string;
+  cgrhead_id: string;
+  field_name: string;
+  field_txt: Opt<string | null>;
+  field_width: Opt<number | null>;
+  /** String, Integer, Double, Date … (the anchor's words). */
+  field_type: Opt<string | null>;
+  /** single (one value) or group (a _begin/_end range), when is_search = 1. */
+  search_mode: Opt<string | null>;
+  is_order: Opt<number | null>;
+  is_search: Opt<number | null>;
+  dict_code: Opt<string | null>;
+  field_href: Opt<string | null>;
+  is_show: Opt<number | null>;
+  order_num: Opt<number | null>;
+  replace_val: Opt<string | null>;
+}
+
+/** A report parameter (migration 037; onl_cgreport_param): ${param_name} in the SQL, always bound. */
+interface OnlCgreportParamTable extends Audit {
+  id: string;
+  cgrhead_id: string;
+  param_name: string;
+  param_txt: Opt<string | null>;
+  param_value: Opt<string | null>;
+  order_num: Opt<number | null>;
+}
+
+/** 多数据源管理 (migration 037; sys_data_source). db_password is ciphertext (domain/data-sources.ts). */
+interface SysDataSourceTable extends Audit {
+  id: string;
+  code: string;
+  name: string;
+  remark: Opt<string | null>;
+  /** 6 PostgreSQL, 1/4 MySQL, 5 MariaDB, sqlite (domain/data-sources.ts DB_TYPES). */
+  db_type: string;
+  db_driver: Opt<string | null>;
+  db_url: string;
+  db_name: Opt<string | null>;
+  db_username: Opt<string | null>;
+  db_password: Opt<string | null>;
+  sys_org_code: Opt<string | null>;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -734,6 +795,10 @@ export interface Database {
   sys_position: SysPositionTable;
   sys_sms_template: SysSmsTemplateTable;
   sys_sms: SysSmsTable;
+  onl_cgreport_head: OnlCgreportHeadTable;
+  onl_cgreport_item: OnlCgreportItemTable;
+  onl_cgreport_param: OnlCgreportParamTable;
+  sys_data_source: SysDataSourceTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;
