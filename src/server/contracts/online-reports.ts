@@ -31,11 +31,11 @@ export interface ReportItemRecord {
   fieldType: string | null;
   /** single (one value; `*` for contains) or group (a `_begin`/`_end` range). */
   searchMode: string | null;
-  isOrder: number;
-  isSearch: number;
+  isOrder: number | null;
+  isSearch: number | null;
   dictCode: string | null;
   fieldHref: string | null;
-  isShow: number;
+  isShow: number | null;
   orderNum: number | null;
   replaceVal: string | null;
 }

@@ -9,7 +9,7 @@ import { loadReport, reportRows, reportSource, type Report } from '../../domain/
 import { camel } from '../../domain/serialize.js';
 import type { ListSpec } from '../../resources/spec.js';
 import { menu, type ApiRoutes } from '../access.js';
-import { fail, ok, page, paging } from '../envelope.js';
+import { fail, ok, page, paging, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { reportFailure, sourceContext } from './report-context.js';
 
@@ -28,7 +28,7 @@ async function dictOptions(c: Context<ApiEnv>, report: Report): Promise<Record<s
 const hrefSlots = (report: Report) => report.items.filter((i) => i.field_href).map((i) => ({ slotName: `fieldHref_${i.field_name}`, href: i.field_href! }));
 
 /** Runs `fn` with the report of the path's code, or answers that there is none. */
-const withReport = (fn: (c: Context<ApiEnv>, report: Report) => Promise<Response>) => async (c: Context<ApiEnv>) => {
+const withReport = <R,>(fn: (c: Context<ApiEnv>, report: Report) => Promise<Answer<R>>) => async (c: Context<ApiEnv>): Promise<Answer<R>> => {
   const report = await loadReport(c.get('deps').db, c.req.param('code') ?? '');
   if (!report) return fail(c, '报表不存在');
   try {

@@ -1,6 +1,7 @@
 // 在线报表配置 (/online/cgreport/head, /item, /param): the report definitions, administrators only. A save is the
 // anchor's {head, items, params}; its SQL must pass domain/report-sql.ts for the database it names, its columns
 // and parameters are checked, and the whole report is written in one transaction.
+import type { RowOf } from '../../db/schema.js';
 import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { REPORT_HEAD_KEYS, REPORT_ITEM_KEYS, REPORT_PARAM_KEYS, reportHeadFields, reportItemFields, reportParamFields, reportsList } from '../../resources/online-reports.js';
 import type { ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 import { DESIGN, reportFailure, sourceContext } from './report-context.js';
 
@@ -48,7 +49,7 @@ async function dialectOf(c: Context<ApiEnv>, dbSource: string | null | undefined
 }
 
 /** What the field rules cannot say about a report; a response when something is wrong. */
-async function refusal(c: Context<ApiEnv>, m: Model): Promise<Response | null> {
+async function refusal(c: Context<ApiEnv>, m: Model): Promise<Answer<never> | null> {
   const { db } = c.get('deps');
   const dialect = await dialectOf(c, m.head.dbSource);
   if (!dialect) return fieldFail(c, 'dbSource', `数据源“${m.head.dbSource}”不存在`);
@@ -128,7 +129,7 @@ const headValues = (h: Model['head']) => ({
 
 export function registerReportDesignRoutes(r: ApiRoutes) {
   r.at(reportHeadApi.list, DESIGN, (c) =>
-    pagedList(c, { spec: reportsList, fields: headFields, base: c.get('deps').db.selectFrom('onl_cgreport_head'), select: (qb) => qb.selectAll(), toRecord: (row) => camel(row as object), tieBreak: 'id' }),
+    pagedList(c, { spec: reportsList, fields: headFields, base: c.get('deps').db.selectFrom('onl_cgreport_head'), select: (qb) => qb.selectAll(), toRecord: (row: RowOf<'onl_cgreport_head'>) => camel(row), tieBreak: 'id' }),
   );
 
   r.at(reportHeadApi.add, DESIGN, async (c) => {

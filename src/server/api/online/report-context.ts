@@ -7,7 +7,7 @@ import { REPORT_LIMITS, ReadError } from '../../domain/report-runner.js';
 import { ReportSqlError } from '../../domain/report-sql.js';
 import type { SourceContext } from '../../domain/reports.js';
 import { role } from '../access.js';
-import { fail, fieldFail } from '../envelope.js';
+import { fail, fieldFail, type Answer } from '../envelope.js';
 
 /** 在线报表 and 多数据源管理 design routes: a report runs SQL its designer wrote, so only administrators design. */
 export const DESIGN = role('admin', 'dev');
@@ -25,7 +25,7 @@ export function sourceContext(c: Context<ApiEnv>): SourceContext {
 }
 
 /** The answer to a refusal of the report domain (bad SQL, unreachable or misconfigured database); rethrows anything else. */
-export function reportFailure(c: Context<ApiEnv>, err: unknown, field?: string): Response {
+export function reportFailure(c: Context<ApiEnv>, err: unknown, field?: string): Answer<never> {
   if (err instanceof ReportSqlError || err instanceof ReadError || err instanceof DataSourceError) {
     return field ? fieldFail(c, field, err.message) : fail(c, err.message);
   }

@@ -15,7 +15,7 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { DATA_SOURCE_FORM_KEYS, dataSourceFields, dataSourcesList, DB_TYPE_OPTIONS } from '../../resources/data-sources.js';
 import type { ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 import { DESIGN, sourceContext } from '../online/report-context.js';
 
@@ -29,7 +29,7 @@ const testBody = dataSourceFields.schema(['dbType', 'dbDriver', 'dbUrl', 'dbName
 /** A row as the client sees it: the password blank, whether one is stored, the type's name. */
 const record = (r: Row) => {
   const { db_password, ...rest } = r;
-  return { ...camel(rest), dbPassword: '', hasPassword: !!db_password, dbType_dictText: DB_TYPE_OPTIONS.find((o) => o.value === r.db_type)?.label ?? r.db_type };
+  return { ...camel(rest), dbPassword: '' as const, hasPassword: !!db_password, dbType_dictText: DB_TYPE_OPTIONS.find((o) => o.value === r.db_type)?.label ?? r.db_type };
 };
 
 const place = (c: Context<ApiEnv>) => sourceContext(c).place;
@@ -45,7 +45,7 @@ export function registerDataSourceRoutes(r: ApiRoutes) {
   });
 
   /** The columns a save writes, or the refusal (address, password without a key). */
-  const values = (c: Context<ApiEnv>, b: z.infer<typeof body>, keep?: string | null): Response | Omit<Row, 'id' | 'create_by' | 'create_time' | 'update_by' | 'update_time' | 'sys_org_code'> => {
+  const values = (c: Context<ApiEnv>, b: z.infer<typeof body>, keep?: string | null): Answer<never> | Omit<Row, 'id' | 'create_by' | 'create_time' | 'update_by' | 'update_time' | 'sys_org_code'> => {
     try {
       connectionSpec(b, place(c));
     } catch (err) {
