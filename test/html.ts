@@ -2,7 +2,7 @@
 // accessible name (a small subset of ARIA's implicit roles, enough for our markup) and read their text. Page tests
 // assert with these instead of matching raw strings.
 
-export interface El {
+interface El {
   tag: string;
   attrs: Record<string, string>;
   children: (El | string)[];
