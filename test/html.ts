@@ -28,7 +28,7 @@ function parseAttrs(raw: string): Record<string, string> {
 }
 
 /** The document as a tree of elements (unclosed elements close with their parent). */
-export function parseHtml(html: string): El {
+function parseHtml(html: string): El {
   const root: El = { tag: '#root', attrs: {}, children: [] };
   let cur = root;
   const re = /<!--[\s\S]*?-->|<!doctype[^>]*>|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)|</gi;
@@ -60,7 +60,7 @@ export function parseHtml(html: string): El {
   return root;
 }
 
-export function textOf(e: El | string): string {
+function textOf(e: El | string): string {
   if (typeof e === 'string') return e;
   if (e.tag === 'script' || e.tag === 'style') return '';
   return e.children.map(textOf).join('');
@@ -77,7 +77,7 @@ function* walk(e: El): Generator<El> {
 }
 
 /** The element's role: explicit, else implicit for the elements our pages use. */
-export function roleOf(e: El): string | undefined {
+function roleOf(e: El): string | undefined {
   if (e.attrs.role) return e.attrs.role;
   switch (e.tag) {
     case 'a':
@@ -111,7 +111,7 @@ export function roleOf(e: El): string | undefined {
 const NAMED_BY_CONTENT = new Set(['link', 'button', 'row', 'cell', 'tab', 'option', 'heading', 'menuitem']);
 
 /** Accessible name: aria-label, aria-labelledby, else (links, buttons, rows …) the text. */
-export function nameOf(e: El, doc: El): string {
+function nameOf(e: El, doc: El): string {
   if (e.attrs['aria-label']) return squash(e.attrs['aria-label']);
   const by = e.attrs['aria-labelledby'];
   if (by) return squash(by.split(/\s+/).map((id) => { const t = [...walk(doc)].find((x) => x.attrs.id === id); return t ? textOf(t) : ''; }).join(' '));
@@ -119,7 +119,7 @@ export function nameOf(e: El, doc: El): string {
   return NAMED_BY_CONTENT.has(roleOf(e) ?? '') ? squash(textOf(e)) : '';
 }
 
-export interface Query {
+interface Query {
   el: El;
   doc: El;
   text: string;
