@@ -109,7 +109,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   const s3 = members.locator('tr', { hasText: USER.username });
   await expect(s3).toBeVisible();
   page.once('dialog', (d) => d.accept());
-  await s3.getByRole('button', { name: '移除' }).click();
+  await s3.getByRole('link', { name: '移除' }).click();
   await expect(modal(page).getByRole('alert').filter({ hasText: '已移除 1 个用户' })).toBeVisible();
   await expect(members.locator('tr', { hasText: USER.username })).toHaveCount(0);
   await modal(page).getByRole('link', { name: '关闭' }).first().click();
@@ -273,7 +273,7 @@ test.describe('without JavaScript', () => {
     const student = (await (await page.request.get('/api/sys/role/list?roleCode=student')).json()).result.records[0].id as string;
     await page.goto(`/isystem/role/users?id=${student}&back=%2Fisystem%2Frole`);
     const members = page.getByRole('table', { name: '已分配的用户' });
-    await members.locator('tr', { hasText: 'student1' }).getByRole('button', { name: '移除' }).click();
+    await members.locator('tr', { hasText: 'student1' }).getByRole('link', { name: '移除' }).click();
     await expect(page.getByText('确定将该用户移出此角色吗?')).toBeVisible();
     await page.getByRole('button', { name: '确定' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '已移除 1 个用户' })).toBeVisible();

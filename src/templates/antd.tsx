@@ -116,13 +116,13 @@ export const menuRootClass = (mode: 'inline' | 'horizontal', theme: 'light' | 'd
   `ant-menu ant-menu-root ant-menu-${mode} ant-menu-${theme} app ant-menu-css-var`;
 
 /** The wrappers antd puts around a table (bordered, middle size by default); children are the thead and tbody. */
-export function TableFrame({ bordered = true, size = 'middle', children }: { bordered?: boolean; size?: 'middle' | 'small'; children: Child }) {
+export function TableFrame({ bordered = true, size = 'middle', label, children }: { bordered?: boolean; size?: 'middle' | 'small'; /** The table's accessible name. */ label?: string; children: Child }) {
   return (
     <div class="app ant-table-css-var ant-table-wrapper">
       <div class={cx('ant-table', `ant-table-${size}`, bordered && 'ant-table-bordered', 'app ant-table-css-var')}>
         <div class="ant-table-container">
           <div class="ant-table-content">
-            <table>{children}</table>
+            <table aria-label={label}>{children}</table>
           </div>
         </div>
       </div>

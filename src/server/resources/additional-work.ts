@@ -4,7 +4,8 @@
 import { homeworkApi } from '../contracts/homework.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec, type SubListSpec } from './spec.js';
+import { userFields } from './users.js';
 
 export const HOMEWORK_ROUTE = '/work/additionalWork';
 export const HOMEWORK_SUBMISSIONS_ROUTE = `${HOMEWORK_ROUTE}/submissions`;
@@ -70,6 +71,35 @@ export const homeworkList: ListSpec = {
 };
 
 const HOMEWORK_FILES = { biz: 'additional' };
+
+/**
+ * 提交情况 → 已提交: the works handed in for one homework (its `id` the scope), searchable by student and class,
+ * sortable, paged. The API answers every submission of the homework at once (with the missing students), so the
+ * page filters and pages them; 批改 is the page's own row link (to 作业管理 on this homework and work).
+ */
+export const homeworkSubmissions: SubListSpec = {
+  key: 'homework-submissions',
+  title: '已提交',
+  route: HOMEWORK_SUBMISSIONS_ROUTE,
+  scope: { id: null },
+  rowKey: 'workId',
+  columns: [
+    userFields.column('realname', { title: '学生', sortable: true }),
+    userFields.column('username', { title: '账号' }),
+    { key: 'departName', title: '班级', sortable: true },
+    homeworkFields.column('workName'),
+    { key: 'workStatus', title: '状态' },
+    { key: 'score', title: '评分', sortable: true },
+    { key: 'comment', title: '评语' },
+    { key: 'createTime', title: '提交时间', sortable: true },
+  ],
+  filters: [userFields.filter('realname', 'text', { label: '学生' }), { key: 'departName', label: '班级', type: 'text' }],
+  defaultPageSize: 20,
+  rowActions: [],
+  bulkActions: [],
+  empty: '还没有学生提交',
+  phoneColumns: ['realname', 'workName', 'workStatus'],
+};
 
 export const homeworkForm: FormSpec = {
   width: 800,

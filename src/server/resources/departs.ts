@@ -3,7 +3,7 @@
 // and its form, and the export of departments; each declared from its resource's fields.
 import { departApi, departMemberApi, departRoleApi } from '../contracts/departs.js';
 import { resource } from './fields.js';
-import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
+import { listEndpoints, subListAsList, type FormSpec, type ListSpec, type PagedSubListSpec } from './spec.js';
 import { userFields } from './users.js';
 
 export const DEPART_ROUTE = '/isystem/departDetailList';
@@ -96,10 +96,17 @@ export const departForm: FormSpec = {
 };
 
 /** Members of a department and its sub-departments (GET /sys/user/departUserList?depId=). */
-export const departMembersList: ListSpec = {
+/**
+ * 成员 of the selected department (a sub-list of its tab): search, sort, page, 部门角色 and 移出 (one or many, only
+ * where the API's row says `canRemove`: a teacher removes students only), confirmed in a dialog.
+ */
+export const departMembers: PagedSubListSpec = {
+  key: 'depart-members',
+  title: '成员',
   route: DEPART_ROUTE,
-  title: '部门成员',
-  api: { list: departMemberApi.list },
+  api: departMemberApi.list,
+  scope: { id: 'depId', tab: null, q: null },
+  idsParam: 'userIds',
   columns: [
     userFields.column('username', { sortable: true }),
     userFields.column('realname', { title: '用户姓名', sortable: true }),
@@ -111,14 +118,17 @@ export const departMembersList: ListSpec = {
   ],
   filters: [userFields.filter('username', 'text', { label: '账号' }), userFields.filter('realname', 'text', { label: '姓名' })],
   defaultSort: { column: 'username', order: 'asc' },
-  toolbar: {},
   rowActions: [
-    { key: 'roles', label: '部门角色', perm: 'depart:role' },
-    { key: 'remove', label: '移出', perm: 'depart:member', danger: true },
+    { key: 'member-roles', label: '部门角色', perm: 'depart:role', dialog: true },
+    { key: 'members/remove', label: '移出', perm: 'depart:member', danger: true, dialog: true, ability: 'canRemove' },
   ],
-  bulkActions: [{ key: 'remove', label: '批量移出', perm: 'depart:member', danger: true }],
-  exportName: '部门成员',
+  bulkActions: [{ key: 'members/remove', label: '批量移出', perm: 'depart:member', danger: true, dialog: true, ability: 'canRemove' }],
+  empty: '暂无成员',
+  checkLabel: '选择{realname}',
 };
+
+/** The members list as its API reads it: the sort allow-list and dictionary columns. */
+export const departMembersList: ListSpec = subListAsList(departMembers);
 
 /** A department role's fields. */
 export const departRoleFields = resource({

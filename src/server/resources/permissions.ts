@@ -2,7 +2,8 @@
 // by the API, the domain rules and the pages. Pure data: no database, no HTML.
 import { roleGrantApi } from '../contracts/roles.js';
 import { resource, type FieldRule } from './fields.js';
-import type { FieldOption, FormSpec, ListSpec } from './spec.js';
+import { subListAsList, type FieldOption, type FormSpec, type ListSpec, type PagedSubListSpec } from './spec.js';
+import { userFields } from './users.js';
 
 export const PERMISSION_ROUTE = '/isystem/permission';
 export const ROLE_ROUTE = '/isystem/role';
@@ -244,25 +245,41 @@ export const dataRuleForm = (component: string | null | undefined): FormSpec => 
 
 // ---- users of a role --------------------------------------------------------------------------------------
 
-/** GET /sys/user/userRoleList: the paged users of one role (the 用户 dialog of 角色管理). */
-export const roleUsersList: ListSpec = {
+/**
+ * GET /sys/user/userRoleList: the paged users of one role, a sub-list of the 用户 dialog of 角色管理 (search by
+ * account, sort, page, 移除 one or many, asked with hx-confirm in the dialog, a confirmation page without JavaScript).
+ */
+export const roleUsers: PagedSubListSpec = {
+  key: 'role-users',
+  title: '已分配的用户',
   route: `${ROLE_ROUTE}/users`,
-  title: '角色用户',
-  api: { list: roleGrantApi.users },
+  api: roleGrantApi.users,
+  // `back` is where the dialog's 关闭 leads; keyword and cpage are the search of users to add, kept beside it.
+  scope: { id: 'roleId', back: null, keyword: null, cpage: null },
+  idsParam: 'userIds',
   columns: [
-    { key: 'username', title: '用户账号', sortable: true },
-    { key: 'realname', title: '用户姓名', sortable: true },
-    { key: 'sex', title: '性别', dict: 'sex', width: 70 },
-    { key: 'status', title: '状态', dict: 'user_status', width: 80 },
-    { key: 'createTime', title: '创建时间', sortable: true, width: 170 },
+    userFields.column('username', { sortable: true }),
+    userFields.column('realname', { title: '用户姓名', sortable: true }),
+    userFields.column('sex', { width: 70 }),
+    userFields.column('status', { width: 80 }),
+    userFields.column('createTime', { sortable: true, width: 170, list: false }),
   ],
+  filters: [userFields.filter('username', 'text', { placeholder: '按用户账号查询' })],
+  defaultSort: { column: 'username', order: 'asc' },
+  rowActions: [{ key: 'remove', label: '移除', perm: 'role:user', post: true, confirm: '确定将 {username} 移出此角色吗?', danger: true }],
+  bulkActions: [{ key: 'remove', label: '移除选中用户', perm: 'role:user', confirm: '是否将选中用户移出此角色?', danger: true }],
+  empty: '暂无用户',
+  checkLabel: '选择 {username}',
+};
+
+/** The list as its API reads it; the API's own default order (newest first) and its filters stay the contract's. */
+export const roleUsersList: ListSpec = {
+  ...subListAsList(roleUsers),
+  title: '角色用户',
+  exportName: '角色用户',
   filters: [
     { key: 'username', label: '用户账号', type: 'text' },
     { key: 'realname', label: '用户姓名', type: 'text' },
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: {},
-  rowActions: [{ key: 'remove', label: '移除', perm: 'role:user', confirm: '确定将该用户移出此角色吗?', danger: true }],
-  bulkActions: [{ key: 'remove', label: '移除', perm: 'role:user', confirm: '是否将选中用户移出此角色?', danger: true }],
-  exportName: '角色用户',
 };

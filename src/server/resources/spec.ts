@@ -74,6 +74,13 @@ export interface ActionSpec {
   showIf?: { field: string; values: string[] };
   /** Toolbar import: the file types the chooser offers (default: Excel workbooks). */
   accept?: string;
+  /** Row action shown only where the API says the row allows it: a boolean ability of the record (e.g. `canRemove`). */
+  ability?: string;
+  /**
+   * Sub-list row action that opens its own page in the dialog slot (a confirmation or a form, e.g. 移出, 部门角色)
+   * instead of posting after hx-confirm. Not for a sub-list that is itself in a dialog.
+   */
+  dialog?: boolean;
 }
 
 interface TabsSpec {
@@ -115,6 +122,53 @@ export interface ListSpec {
   phoneColumns?: string[];
 }
 
+/**
+ * A list inside a tab or a dialog (Filament's relation manager): a class's members, a role's users, a homework's
+ * submissions, the user recycle bin. Declared like a main list, from the resource's fields (`column()`,
+ * `filter()`), it has its own query form, sort, paging, row and bulk actions; its state lives in the query string of
+ * the page that holds it, next to that page's own (`scope`), so links and forms work without JavaScript and htmx
+ * swaps only its container (`#sub-<key>`).
+ */
+export interface SubListSpec {
+  /** Names the sub-list: its container `#sub-<key>`, its bulk form, its table's accessible name prefix. */
+  key: string;
+  /** Accessible name of its table (e.g. 已分配的用户). */
+  title: string;
+  /** Page that holds the sub-list (links and forms go there); actions answer at `${route}/${action.key}`. */
+  route: string;
+  /**
+   * Where the rows come from: a paged list endpoint (`api`, given the sub-list's state and the scope), or the whole
+   * array the holding page already read (`rows: 'page'`: filtered, sorted and paged on the page side, for the few
+   * endpoints that answer every row at once).
+   */
+  api?: ApiRef;
+  /** Query keys of the holding page the sub-list keeps (e.g. the class's `id` and `tab`), and the API parameter each is sent as (null: not sent). */
+  scope: Record<string, string | null>;
+  rowKey?: string;
+  /** Form field that carries the chosen rows' ids to actions (default `ids`); row actions send the one row's id in it. */
+  idsParam?: string;
+  columns: ColumnSpec[];
+  filters: FilterSpec[];
+  defaultSort?: { column: string; order: 'asc' | 'desc' };
+  defaultPageSize?: number;
+  rowActions: ActionSpec[];
+  bulkActions: ActionSpec[];
+  /** What the table says when there are no rows (default 暂无数据). */
+  empty?: string;
+  /** Accessible name of a row's checkbox, `{field}` replaced from the record (default 选择第N行). */
+  checkLabel?: string;
+  /** Column keys a phone shows in each row's card (default: the first three). */
+  phoneColumns?: string[];
+}
+
+/** A sub-list read from a paged list endpoint, sorted by default as declared. */
+export type PagedSubListSpec = SubListSpec & Required<Pick<SubListSpec, 'api' | 'defaultSort'>>;
+
+/** A paged sub-list as its API reads it (sort allow-list, dictionary columns): the list endpoint's ListSpec. */
+export function subListAsList(sub: PagedSubListSpec): ListSpec {
+  return { route: sub.route, title: sub.title, api: { list: sub.api }, columns: sub.columns, filters: sub.filters, defaultSort: sub.defaultSort, toolbar: {}, rowActions: [], bulkActions: [], exportName: sub.title };
+}
+
 /** An endpoint of the contract (contracts/endpoint.ts) a declaration names: its methods and path, whatever its types. */
 export type ApiRef = Pick<Endpoint, 'methods' | 'path'>;
 
@@ -134,13 +188,13 @@ export type FieldMap = Record<string, { column: string; type?: 'string' | 'numbe
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 
 /** Sort keys the list accepts (column keys marked sortable). */
-export const sortableKeys = (spec: ListSpec) => spec.columns.filter((c) => c.sortable).map((c) => c.key);
+export const sortableKeys = (spec: Pick<ListSpec, 'columns'>) => spec.columns.filter((c) => c.sortable).map((c) => c.key);
 
 /** Field → dictionary code, for `_dictText` decoration. */
-export const dictFields = (spec: ListSpec): Record<string, string> =>
+export const dictFields = (spec: Pick<ListSpec, 'columns'>): Record<string, string> =>
   Object.fromEntries(spec.columns.filter((c) => c.dict).map((c) => [c.key, c.dict as string]));
 
-export const exportColumns = (spec: ListSpec) => spec.columns.filter((c) => c.export !== false && c.key !== 'action');
+export const exportColumns = (spec: Pick<ListSpec, 'columns'>) => spec.columns.filter((c) => c.export !== false && c.key !== 'action');
 
 export interface FieldOption {
   value: string;

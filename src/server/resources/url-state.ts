@@ -1,5 +1,5 @@
 // List state lives in the query string (filters, sort, page), so refresh, back, bookmarks and tabs restore it.
-import type { ListSpec } from './spec.js';
+import type { FilterSpec, ListSpec, SubListSpec } from './spec.js';
 
 export type Query = Record<string, string>;
 
@@ -13,7 +13,7 @@ export function hrefWith(path: string, query: Query, overrides: Record<string, s
 }
 
 /** The query parameters that belong to the list (filters, sort, paging); anything else is dropped. */
-export function listState(spec: ListSpec, query: Query): Query {
+export function listState(spec: Pick<ListSpec, 'filters' | 'tabs'>, query: Query): Query {
   const keys = new Set(['column', 'order', 'pageNo', 'pageSize']);
   if (spec.tabs) keys.add(spec.tabs.key);
   for (const f of spec.filters) {
@@ -25,13 +25,33 @@ export function listState(spec: ListSpec, query: Query): Query {
   return Object.fromEntries(Object.entries(query).filter(([k, v]) => keys.has(k) && v !== ''));
 }
 
+/** A text filter's value as the API's contains query (`*value*`), unless the user typed wildcards. */
+const contains = (f: FilterSpec, v: string | undefined) => (f.type === 'text' && v && !v.includes('*') ? `*${v}*` : v);
+
+/** A sub-list's state (its filters, sort and page) and the holding page's scope it keeps (e.g. the class's id and tab). */
+export function subListState(spec: SubListSpec, query: Query): { state: Query; scope: Query } {
+  const scope = Object.fromEntries(Object.keys(spec.scope).filter((k) => query[k]).map((k) => [k, query[k].slice(0, 200)]));
+  return { state: listState(spec, query), scope };
+}
+
+/** The list API's query for a sub-list: its state with text filters as contains, the scope under the API's names. */
+export function subListApiQuery(spec: SubListSpec, state: Query, scope: Query): Query {
+  const out: Query = {};
+  for (const [k, api] of Object.entries(spec.scope)) if (api && scope[k]) out[api] = scope[k];
+  for (const [k, v] of Object.entries(state)) out[k] = contains(spec.filters.find((f) => f.key === k) ?? ({ type: 'exact' } as FilterSpec), v) ?? v;
+  if (spec.defaultSort) {
+    out.column ??= spec.defaultSort.column;
+    out.order ??= spec.defaultSort.order;
+  }
+  out.pageNo ??= '1';
+  out.pageSize ??= String(spec.defaultPageSize ?? 10);
+  return out;
+}
+
 /** The API query for a page state: text filters become `*value*` (contains) unless the user typed wildcards. */
 export function apiQuery(spec: ListSpec, state: Query): Query {
   const out: Query = { ...state };
-  for (const f of spec.filters) {
-    const v = state[f.key];
-    if (f.type === 'text' && v && !v.includes('*')) out[f.key] = `*${v}*`;
-  }
+  for (const f of spec.filters) if (state[f.key]) out[f.key] = contains(f, state[f.key])!;
   if (spec.tabs && !spec.tabs.items.some((i) => i.value === out[spec.tabs!.key])) out[spec.tabs.key] = spec.tabs.items[0]?.value ?? '';
   out.column ??= spec.defaultSort.column;
   out.order ??= spec.defaultSort.order;

@@ -7,7 +7,7 @@ import { now } from '../domain/time.js';
 import { PASSWORD_HELP, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT, PASSWORD_TOO_SIMPLE, passwordProblem } from '../shared/password-policy.js';
 import { crudActions } from './crud-actions.js';
 import { resource } from './fields.js';
-import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
+import { listEndpoints, type FormSpec, type ListSpec, type SubListSpec } from './spec.js';
 
 export const USERS_ROUTE = '/isystem/user';
 
@@ -135,6 +135,35 @@ export const userForm: FormSpec = {
 };
 
 /** The administrator's password reset: the new password and its confirmation (PUT /sys/user/changePassword). */
+/**
+ * 用户管理 → 回收站: deleted users, 还原 and 彻底删除 one or many. The API answers every deleted user at once, so the
+ * page filters and pages them.
+ */
+export const userRecycleBin: SubListSpec = {
+  key: 'user-recycle',
+  title: '已删除的用户',
+  route: `${USERS_ROUTE}/recycleBin`,
+  scope: {},
+  columns: [
+    userFields.column('username', { sortable: true }),
+    userFields.column('realname', { sortable: true }),
+    { key: 'orgCodeTxt', title: '班级' },
+    { key: 'roleTxt', title: '角色' },
+    { key: 'updateBy', title: '删除人' },
+    { key: 'updateTime', title: '删除时间', sortable: true },
+  ],
+  filters: [userFields.filter('username', 'text'), userFields.filter('realname', 'text')],
+  rowActions: [
+    { key: 'restore', label: '还原', perm: 'user:recycle', post: true, confirm: '确定还原用户“{realname|username}”吗?' },
+    { key: 'purge', label: '彻底删除', perm: 'user:recycle', post: true, danger: true, confirm: '确定彻底删除用户“{realname|username}”吗？此操作不可恢复!' },
+  ],
+  bulkActions: [
+    { key: 'restore', label: '还原选中', perm: 'user:recycle', confirm: '确定还原选中的用户吗?' },
+    { key: 'purge', label: '彻底删除选中', perm: 'user:recycle', danger: true, confirm: '确定彻底删除选中的用户吗？此操作不可恢复!' },
+  ],
+  empty: '回收站是空的',
+};
+
 export const passwordFields = resource({
   password: { label: '新密码', kind: 'password', required: true, max: 64, checks: PASSWORD_CHECKS },
   confirmpassword: { label: '确认密码', kind: 'password', required: true, max: 64 },

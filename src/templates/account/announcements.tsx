@@ -5,7 +5,8 @@ import type { AnnouncementSend, Page } from '../../server/upstream/client.js';
 import { Alert, Button, buttonClass, Card, LinkButton, Tag } from '../antd.js';
 import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
-import { FormItem, LinkPagination, nav, NativeSelect, SimpleTable, TextInput } from './parts.js';
+import { Pager } from '../pager.js';
+import { FormItem, nav, NativeSelect, SimpleTable, TextInput } from './parts.js';
 
 export const MY_ANNOUNCEMENTS = '/isps/userAnnouncement';
 const PRIORITY: Record<string, { text: string; color: string }> = {
@@ -138,10 +139,13 @@ export function MyAnnouncementsView(p: { state: MyAnnouncementState; page: Page<
             ]}
           />
           {p.page && p.page.total > 0 && (
-            <LinkPagination
+            <Pager
               current={p.page.current}
-              pageSize={p.page.size}
+              size={p.page.size}
               total={p.page.total}
+              linkAttrs={nav}
+              sizes="links"
+              class="xt-pagination-bar"
               href={(pageNo, pageSize) => myAnnouncementsHref({ ...state, pageNo, pageSize: pageSize ?? state.pageSize })}
             />
           )}

@@ -1,5 +1,5 @@
 // Small server-rendered antd pieces the account and announcement pages share: form items with their
-// error text, a native select in antd's input style, a table shell, and pagination by links.
+// error text, a native select in antd's input style, and a table shell (paging is templates/pager.tsx).
 import type { Child } from 'hono/jsx';
 import { cx, inputClass, TableFrame } from '../antd.js';
 
@@ -105,74 +105,5 @@ export function SimpleTable<T>({ columns, rows, empty = '暂无数据', rowClass
         )}
       </tbody>
     </TableFrame>
-  );
-}
-
-/** antd Pagination as links (`href(page)` builds each page's URL), with the total and page-size choice. */
-export function LinkPagination(p: { current: number; pageSize: number; total: number; href: (pageNo: number, pageSize?: number) => string; sizes?: number[] }) {
-  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
-  const cur = Math.min(Math.max(1, p.current), pages);
-  const from = p.total === 0 ? 0 : (cur - 1) * p.pageSize + 1;
-  const to = Math.min(p.total, cur * p.pageSize);
-  const window: (number | '…')[] = [];
-  for (let i = 1; i <= pages; i++) {
-    if (i === 1 || i === pages || Math.abs(i - cur) <= 2) window.push(i);
-    else if (window[window.length - 1] !== '…') window.push('…');
-  }
-  const sizes = p.sizes ?? [10, 20, 30, 50];
-  return (
-    <nav aria-label="分页" class="xt-pagination-bar">
-      <ul class="ant-pagination app">
-        <li class="ant-pagination-total-text">
-          {from}-{to} 共{p.total}条
-        </li>
-        <li title="上一页" class={cx('ant-pagination-prev', cur <= 1 && 'ant-pagination-disabled')} aria-disabled={cur <= 1 ? 'true' : 'false'}>
-          {cur > 1 ? (
-            <a class="ant-pagination-item-link" {...nav(p.href(cur - 1))} aria-label="上一页">
-              ‹
-            </a>
-          ) : (
-            <span class="ant-pagination-item-link">‹</span>
-          )}
-        </li>
-        {window.map((n) =>
-          n === '…' ? (
-            <li class="ant-pagination-jump-next">
-              <span class="ant-pagination-item-ellipsis xt-ellipsis">•••</span>
-            </li>
-          ) : (
-            <li title={String(n)} class={cx('ant-pagination-item', `ant-pagination-item-${n}`, n === cur && 'ant-pagination-item-active')}>
-              <a {...nav(p.href(n))} aria-current={n === cur ? 'page' : undefined}>
-                {n}
-              </a>
-            </li>
-          ),
-        )}
-        <li title="下一页" class={cx('ant-pagination-next', cur >= pages && 'ant-pagination-disabled')} aria-disabled={cur >= pages ? 'true' : 'false'}>
-          {cur < pages ? (
-            <a class="ant-pagination-item-link" {...nav(p.href(cur + 1))} aria-label="下一页">
-              ›
-            </a>
-          ) : (
-            <span class="ant-pagination-item-link">›</span>
-          )}
-        </li>
-        <li class="ant-pagination-options xt-page-sizes">
-          <span>每页</span>
-          {sizes.map((s) =>
-            s === p.pageSize ? (
-              <span class="xt-page-size-current" aria-current="true">
-                {s}
-              </span>
-            ) : (
-              <a {...nav(p.href(1, s))} aria-label={`每页${s}条`}>
-                {s}
-              </a>
-            ),
-          )}
-          <span>条</span>
-        </li>
-      </ul>
-    </nav>
   );
 }

@@ -3,10 +3,10 @@
 // (and open dialogs in #xt-modal) without reloading the page.
 import type { Child } from 'hono/jsx';
 import type { ActionSpec, ColumnSpec, FilterSpec, ListSpec } from '../../server/resources/spec.js';
-import { PAGE_SIZES } from '../../server/resources/spec.js';
 import { apiQuery, hrefWith, type Query } from '../../server/resources/url-state.js';
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
+import { Pager } from '../pager.js';
 
 export interface PageData {
   records: Record<string, unknown>[];
@@ -49,7 +49,7 @@ export const dialogAttrs = (href: string) => ({ href, 'hx-get': href, 'hx-target
 
 const ELLIPSIS = 25;
 
-function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
+export function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
   const raw = col.dict ? (r[`${col.key}_dictText`] ?? r[col.key]) : r[col.key];
   const text = raw === null || raw === undefined ? '' : String(raw);
   switch (col.render) {
@@ -83,16 +83,17 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
  * The columns a list shows: never the record id (32 characters that mean nothing to a teacher; it stays in the
  * export when the declaration exports it), never export-only ones.
  */
-const listedColumns = (spec: ListSpec) => spec.columns.filter((c) => c.list !== false && c.key !== 'id');
+export const listedColumns = (spec: Pick<ListSpec, 'columns'>) => spec.columns.filter((c) => c.list !== false && c.key !== 'id');
 
 /** The columns a phone's card shows for each row: declared (`phoneColumns`), else the first three listed. */
-function phoneColumnKeys(spec: ListSpec, cols: ColumnSpec[]): Set<string> {
+export function phoneColumnKeys(spec: Pick<ListSpec, 'phoneColumns'>, cols: ColumnSpec[]): Set<string> {
   const declared = spec.phoneColumns?.filter((k) => cols.some((c) => c.key === k));
   return new Set(declared?.length ? declared : cols.slice(0, 3).map((c) => c.key));
 }
 
-function Filter({ f, state, dicts, route }: { f: FilterSpec; state: Query; dicts: DictOptions; route: string }) {
-  const id = `q-${f.key}`;
+/** One filter of a query form; `idPrefix` keeps ids apart when a sub-list's form shares the page with another. */
+export function Filter({ f, state, dicts, route, idPrefix = 'q' }: { f: FilterSpec; state: Query; dicts: DictOptions; route: string; idPrefix?: string }) {
+  const id = `${idPrefix}-${f.key}`;
   let control: Child;
   if (f.type === 'dict' || f.type === 'select') {
     // A select filter's options arrive under `@<key>` (resolved from its optionsFrom API by the page).
@@ -260,11 +261,11 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
 
 const slug = (spec: ListSpec) => spec.route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-function SortHeader({ spec, col, state }: { spec: ListSpec; col: ColumnSpec; state: Query }) {
-  const current = (state.column ?? spec.defaultSort.column) === col.key;
-  const order = current ? (state.order ?? spec.defaultSort.order) : undefined;
+/** A sortable column's heading: a link that sorts by it (ascending first, then the other way), the page reset. */
+export function SortHeader({ col, sort, href, attrs }: { col: ColumnSpec; sort: { column?: string; order?: string }; href: (column: string, order: 'asc' | 'desc') => string; attrs: (href: string) => Record<string, string> }) {
+  const current = sort.column === col.key;
+  const order = current ? sort.order : undefined;
   const next = current && order === 'asc' ? 'desc' : 'asc';
-  const href = hrefWith(spec.route, state, { column: col.key, order: next, pageNo: undefined });
   return (
     <th
       class={cx('ant-table-cell ant-table-column-has-sorters', current && 'ant-table-column-sort')}
@@ -272,7 +273,7 @@ function SortHeader({ spec, col, state }: { spec: ListSpec; col: ColumnSpec; sta
       aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}
       style={col.width ? `width:${col.width}px` : undefined}
     >
-      <a class="ant-table-column-sorters xt-sort" {...navAttrs(href)}>
+      <a class="ant-table-column-sorters xt-sort" {...attrs(href(col.key, next))}>
         <span class="ant-table-column-title">{col.title}</span>
         <span class="ant-table-column-sorter ant-table-column-sorter-full" aria-hidden="true">
           <span class="ant-table-column-sorter-inner">
@@ -361,68 +362,9 @@ function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; recor
   );
 }
 
-/** The antd pager of a list at `route`: links keep the rest of `state`; 条/页 changes the page size. */
-export function Pager({ route, state, page }: { route: string; state: Query; page: Pick<PageData, 'total' | 'current' | 'size'> }) {
-  const pages = Math.max(1, Math.ceil(page.total / page.size));
-  const cur = Math.min(page.current, pages);
-  const from = page.total ? (cur - 1) * page.size + 1 : 0;
-  const to = Math.min(cur * page.size, page.total);
-  const numbers = new Set<number>([1, pages, cur - 2, cur - 1, cur, cur + 1, cur + 2].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const item = (n: number) => hrefWith(route, state, { pageNo: n });
-  return (
-    <nav class="xt-pagination" aria-label="分页">
-      <ul class="ant-pagination app">
-        <li class="ant-pagination-total-text">
-          {from}-{to} 共{page.total}条
-        </li>
-        <li class={cx('ant-pagination-prev', cur <= 1 && 'ant-pagination-disabled')}>
-          {cur > 1 ? (
-            <a class="ant-pagination-item-link" {...navAttrs(item(cur - 1))} aria-label="上一页">‹</a>
-          ) : (
-            <span class="ant-pagination-item-link" aria-hidden="true">‹</span>
-          )}
-        </li>
-        {sorted.map((n, i) => (
-          <>
-            {i > 0 && n - sorted[i - 1] > 1 && <li class="ant-pagination-jump-next xt-gap">…</li>}
-            <li class={cx('ant-pagination-item', n === cur && 'ant-pagination-item-active')}>
-              <a {...navAttrs(item(n))} {...(n === cur ? { 'aria-current': 'page' } : {})}>
-                {n}
-              </a>
-            </li>
-          </>
-        ))}
-        <li class={cx('ant-pagination-next', cur >= pages && 'ant-pagination-disabled')}>
-          {cur < pages ? (
-            <a class="ant-pagination-item-link" {...navAttrs(item(cur + 1))} aria-label="下一页">›</a>
-          ) : (
-            <span class="ant-pagination-item-link" aria-hidden="true">›</span>
-          )}
-        </li>
-        <li class="ant-pagination-options">
-          <form method="get" action={route} hx-get={route} hx-target="#content" hx-push-url="true" hx-trigger="change" class="xt-page-size">
-            {Object.entries(state)
-              .filter(([k]) => k !== 'pageSize' && k !== 'pageNo')
-              .map(([k, v]) => (
-                <input type="hidden" name={k} value={v} />
-              ))}
-            <select name="pageSize" class="xt-native-select" aria-label="每页条数">
-              {PAGE_SIZES.map((n) => (
-                <option value={String(n)} selected={page.size === n}>
-                  {n} 条/页
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <Button htmlType="submit" size="small">确定</Button>
-            </noscript>
-          </form>
-        </li>
-      </ul>
-    </nav>
-  );
-}
+/** The pager of a list at `route`: links keep the rest of `state` and swap #content; 条/页 changes the page size. */
+export const listPagerHref = (route: string, state: Query) => (pageNo: number, pageSize?: number) =>
+  hrefWith(route, state, pageSize ? { pageNo, pageSize } : { pageNo });
 
 export function ListView(p: ListViewProps) {
   const { spec, state, page, can } = p;
@@ -456,7 +398,12 @@ export function ListView(p: ListViewProps) {
                   <th class="ant-table-cell xt-index" scope="col">#</th>
                   {cols.map((col) =>
                     col.sortable ? (
-                      <SortHeader spec={spec} col={col} state={state} />
+                      <SortHeader
+                        col={col}
+                        sort={{ column: state.column ?? spec.defaultSort.column, order: state.order ?? spec.defaultSort.order }}
+                        href={(column, order) => hrefWith(spec.route, state, { column, order, pageNo: undefined })}
+                        attrs={navAttrs}
+                      />
                     ) : (
                       <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
                         {col.title}
@@ -507,7 +454,7 @@ export function ListView(p: ListViewProps) {
             </TableFrame>
           </form>
         )}
-        {page && !p.error && <Pager route={spec.route} state={state} page={page} />}
+        {page && !p.error && <Pager total={page.total} current={page.current} size={page.size} href={listPagerHref(spec.route, state)} linkAttrs={navAttrs} />}
         {p.children}
         <div id="xt-modal" />
       </div>

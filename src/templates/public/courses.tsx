@@ -2,6 +2,7 @@
 // and /courseList?id= (one public course: cover, name, tags and its description through the one rich-text
 // renderer, with 去上课). /index (首页: the admin-authored `_homeHtml`). No JavaScript.
 import type { CourseModel, FrontMenuNode } from '../../server/upstream/client.js';
+import { Pager } from '../pager.js';
 import { RichHtml } from '../rich-html.js';
 import { Cover, CourseCard } from './cards.js';
 import { Hero } from './hero.js';
@@ -62,7 +63,6 @@ export interface CourseListPageProps extends PublicFrameProps {
 }
 
 export function CourseListPage(p: CourseListPageProps) {
-  const pages = Math.max(1, Math.ceil(p.total / COURSE_PAGE_SIZE));
   const filtered = !!(p.filter.courseName || p.filter.courseCategory || p.filter.courseType);
   return (
     <PublicLayout {...p} pageTitle="课程" banner>
@@ -100,19 +100,10 @@ export function CourseListPage(p: CourseListPageProps) {
             <p class="xt-empty">{filtered ? '没有找到符合条件的课程。' : '还没有公开的课程，敬请期待。'}</p>
           )}
           {!p.failed && p.total ? (
-            <nav class="xt-course-foot" aria-label="分页">
+            <div class="xt-course-foot">
               <span class="xt-news-total">共{p.total}门课程</span>
-              {p.pageNo > 1 ? (
-                <a class="xt-btn" href={courseListHref(p.filter, p.pageNo - 1)} rel="prev">
-                  上一页
-                </a>
-              ) : null}
-              {p.pageNo < pages ? (
-                <a class="xt-btn" href={courseListHref(p.filter, p.pageNo + 1)} rel="next">
-                  下一页
-                </a>
-              ) : null}
-            </nav>
+              <Pager look="links" current={p.pageNo} total={p.total} size={COURSE_PAGE_SIZE} href={(n) => courseListHref(p.filter, n)} />
+            </div>
           ) : null}
         </section>
       </div>

@@ -5,7 +5,7 @@ import type { AuthorProfile, WorkModel } from '../../server/upstream/client.js';
 import { WorkCard, authorHref } from './cards.js';
 import { Hero } from './hero.js';
 import { PublicLayout, PublicNotFound, type PublicFrameProps } from './layout.js';
-import { LinkPager } from './pager.js';
+import { Pager } from '../pager.js';
 
 export const WORK_LIST_PAGE_SIZE = 24;
 export const AUTHOR_PAGE_SIZE = 12;
@@ -62,7 +62,6 @@ export interface WorkListPageProps extends PublicFrameProps {
 
 export function WorkListPage(p: WorkListPageProps) {
   const tab = WORK_LIST_TABS.find((t) => t.type === p.type) ?? WORK_LIST_TABS[DEFAULT_WORK_LIST_TYPE];
-  const pages = Math.max(1, Math.ceil(p.total / WORK_LIST_PAGE_SIZE));
   const title = p.author ? `${p.author.realname}的${tab.title}` : tab.title;
   return (
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${title} - 第${p.pageNo}页` : title} banner>
@@ -98,7 +97,7 @@ export function WorkListPage(p: WorkListPageProps) {
           {p.works.length ? <Grid works={p.works} /> : <p class="xt-empty">{emptyText(p.failed, p.total, '还没有公开的作品')}</p>}
           <div class="xt-news-foot">
             <Range pageNo={p.pageNo} size={WORK_LIST_PAGE_SIZE} shown={p.works.length} total={p.total} />
-            <LinkPager current={p.pageNo} pages={pages} href={(n) => workListHref(p.type, n, p.userId)} />
+            <Pager look="links" current={p.pageNo} total={p.total} size={WORK_LIST_PAGE_SIZE} href={(n) => workListHref(p.type, n, p.userId)} />
           </div>
         </section>
       </div>
@@ -118,7 +117,6 @@ export interface FriendDetailPageProps extends PublicFrameProps {
 
 export function FriendDetailPage(p: FriendDetailPageProps) {
   const a = p.author;
-  const pages = Math.max(1, Math.ceil(p.total / AUTHOR_PAGE_SIZE));
   return (
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `${a.realname}的作品 - 第${p.pageNo}页` : `${a.realname}的作品`}>
       <div class="xt-wrap">
@@ -144,7 +142,7 @@ export function FriendDetailPage(p: FriendDetailPageProps) {
           {p.works.length ? <Grid works={p.works} showAuthor={false} /> : <p class="xt-empty">{emptyText(p.failed, p.total, '这位作者还没有公开的作品')}</p>}
           <div class="xt-news-foot">
             <Range pageNo={p.pageNo} size={AUTHOR_PAGE_SIZE} shown={p.works.length} total={p.total} />
-            <LinkPager current={p.pageNo} pages={pages} href={(n) => friendDetailHref(a.id, n)} />
+            <Pager look="links" current={p.pageNo} total={p.total} size={AUTHOR_PAGE_SIZE} href={(n) => friendDetailHref(a.id, n)} />
           </div>
         </section>
       </div>

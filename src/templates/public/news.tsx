@@ -3,7 +3,7 @@
 import type { NewsModel } from '../../server/upstream/client.js';
 import { Icon } from '../icons.js';
 import { RichHtml } from '../rich-html.js';
-import { LinkPager } from './pager.js';
+import { Pager } from '../pager.js';
 import { Hero } from './hero.js';
 import { PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps } from './layout.js';
 
@@ -13,7 +13,6 @@ export const NEWS_PAGE_SIZE = 10;
 const pageHref = (n: number) => (n <= 1 ? '/newsList' : `/newsList?pageNo=${n}`);
 
 export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: number; pageNo: number; failed: boolean }) {
-  const pages = Math.max(1, Math.ceil(p.total / NEWS_PAGE_SIZE));
   return (
     <PublicLayout {...p} pageTitle={p.pageNo > 1 ? `资讯 - 第${p.pageNo}页` : '资讯'} banner>
       <Hero slim brandName={p.brandName} viewer={p.viewer} look={p.look} heading={false} />
@@ -43,7 +42,7 @@ export function NewsListPage(p: PublicFrameProps & { news: NewsModel[]; total: n
           )}
           <div class="xt-news-foot">
             <span class="xt-news-total">共{p.total}篇</span>
-            <LinkPager current={p.pageNo} pages={pages} href={pageHref} />
+            <Pager look="links" current={p.pageNo} total={p.total} size={NEWS_PAGE_SIZE} href={pageHref} />
           </div>
         </section>
       </div>

@@ -9,7 +9,8 @@ import type { ListSpec } from '../../resources/spec.js';
 import { apiQuery, hrefWith, listState } from '../../resources/url-state.js';
 import { Alert, Tag } from '../../../templates/antd.js';
 import { GalleryPage, ProgressBar, SourceNote, type SourceFile } from '../../../templates/demo/gallery.js';
-import { navAttrs, Pager, QueryForm, Tabs, type PageData } from '../../../templates/list/list-view.js';
+import { listPagerHref, navAttrs, QueryForm, Tabs, type PageData } from '../../../templates/list/list-view.js';
+import { Pager } from '../../../templates/pager.js';
 import type { PageEnv } from '../context.js';
 import { callRef, registerListPage } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
@@ -36,13 +37,13 @@ function registerLayoutList(app: Hono<PageEnv>, spec: ListSpec, o: { intro: stri
     shellPage(c, { current: spec.route, title: spec.title }, async () => {
       const { state, page, error } = await loadPage(c, spec);
       return (
-        <GalleryPage title={spec.title} intro={o.intro} sources={[...LIST_SOURCES, o.source, { path: 'src/templates/list/list-view.tsx', what: 'Tabs、QueryForm、Pager：与管理列表相同的查询表单、页签和分页' }]}>
+        <GalleryPage title={spec.title} intro={o.intro} sources={[...LIST_SOURCES, o.source, { path: 'src/templates/list/list-view.tsx', what: 'Tabs、QueryForm：与管理列表相同的查询表单和页签' }, { path: 'src/templates/pager.tsx', what: 'Pager：全站唯一的分页组件' }]}>
           <section class="ant-card ant-card-bordered app xt-list" data-list={spec.route}>
             <div class="ant-card-body">
               {spec.tabs && <Tabs spec={spec} state={state} />}
               <QueryForm spec={spec} state={state} dicts={{}} />
               {error ? <Alert type="warning">{error}</Alert> : page && (page.records.length ? o.body(page) : <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>)}
-              {page && !error && <Pager route={spec.route} state={state} page={page} />}
+              {page && !error && <Pager total={page.total} current={page.current} size={page.size} href={listPagerHref(spec.route, state)} linkAttrs={navAttrs} />}
             </div>
           </section>
         </GalleryPage>

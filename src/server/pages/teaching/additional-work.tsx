@@ -9,11 +9,13 @@ import {
   HOMEWORK_SUBMISSIONS_ROUTE,
   homeworkForm,
   homeworkList,
+  homeworkSubmissions,
   MY_HOMEWORK_ROUTE,
 } from '../../resources/additional-work.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
+import { SubList } from '../../../templates/list/sub-list.js';
 import { DialogFrame } from '../../../templates/list/tree.js';
 import { asset } from '../../../templates/assets.js';
 import { Stars, WorksStyles } from '../../../templates/works/parts.js';
@@ -22,6 +24,7 @@ import { workApi } from '../../contracts/works.js';
 import type { PageEnv } from '../context.js';
 import { backToList, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { requirePage, shellPage } from '../shell-page.js';
+import { loadSubList } from '../sub-list.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 import { str } from '../../shared/text.js';
 
@@ -197,6 +200,7 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
         );
       }
       const { workName, submitted, missing } = res.body.result;
+      const list = await loadSubList(c, homeworkSubmissions, { rows: { records: submitted as unknown as Record<string, unknown>[] } });
       const desk = hrefWith(GRADING_DESK_ROUTE, { additionalId: id });
       return (
         <section class="ant-card ant-card-bordered app xt-hw-subs">
@@ -210,51 +214,18 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
               <a {...navAttrs(desk)}>到作业管理批改全部</a>
             </p>
             <h3 class="xt-hw-h">已提交</h3>
-            <div class="xt-table-wrap">
-              <table class="xt-hw-table">
-                <thead>
-                  <tr>
-                    <th scope="col">学生</th>
-                    <th scope="col">账号</th>
-                    <th scope="col">班级</th>
-                    <th scope="col">作业名</th>
-                    <th scope="col">状态</th>
-                    <th scope="col">评分</th>
-                    <th scope="col">评语</th>
-                    <th scope="col">提交时间</th>
-                    <th scope="col">操作</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {submitted.length === 0 && (
-                    <tr>
-                      <td colspan={9} class="xt-muted">
-                        还没有学生提交
-                      </td>
-                    </tr>
-                  )}
-                  {submitted.map((s) => (
-                    <tr>
-                      <td>{str(s.realname)}</td>
-                      <td>{str(s.username)}</td>
-                      <td>{str(s.departName)}</td>
-                      <td>{s.workFile_url ? <a href={str(s.workFile_url)} target="_blank" rel="noopener noreferrer">{str(s.workName)}</a> : str(s.workName)}</td>
-                      <td>
-                        <Tag color={Number(s.workStatus) >= WORK_STATUS.graded ? 'green' : 'orange'}>{str(s.workStatus_dictText)}</Tag>
-                      </td>
-                      <td>
-                        <Stars score={s.score} />
-                      </td>
-                      <td>{str(s.comment)}</td>
-                      <td>{str(s.createTime)}</td>
-                      <td>
-                        <a {...navAttrs(hrefWith(GRADING_DESK_ROUTE, { additionalId: id, workName: str(s.workName) }))}>批改</a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SubList
+              spec={homeworkSubmissions}
+              placement="tab"
+              {...list}
+              can={() => true}
+              cells={{
+                workName: (s) => (s.workFile_url ? <a href={str(s.workFile_url)} target="_blank" rel="noopener noreferrer">{str(s.workName)}</a> : str(s.workName)),
+                workStatus: (s) => <Tag color={Number(s.workStatus) >= WORK_STATUS.graded ? 'green' : 'orange'}>{str(s.workStatus_dictText)}</Tag>,
+                score: (s) => <Stars score={s.score} />,
+              }}
+              rowExtra={(s) => ({ inline: <a {...navAttrs(hrefWith(GRADING_DESK_ROUTE, { additionalId: id, workName: str(s.workName) }))}>批改</a> })}
+            />
             <h3 class="xt-hw-h">未提交</h3>
             {missing.length === 0 ? (
               <p class="xt-muted">全部学生都已提交</p>

@@ -1,13 +1,15 @@
 // 班级管理's member dialogs: adding the users found, removing members (confirmed), 清空班级 (confirmed) and a
 // member's department roles.
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { FieldSpec } from '../../../resources/spec.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { wantsDialog } from '../../list-page.js';
 import { departApi, departMemberApi, departRoleApi } from '../../../contracts/departs.js';
-import { ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE } from './shared.js';
+import { departMembers } from '../../../resources/departs.js';
+import { registerSubListAction } from '../../sub-list.js';
+import { CONFIRM_FRAME, ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE } from './shared.js';
 
 export function registerMemberDialogs(app: Hono<PageEnv>) {
   // Members: add (from the candidate search), remove (one or many, confirmed), 清空班级 (confirmed).
@@ -21,35 +23,25 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
     return done(c, res.body.success, res.body.message, back);
   });
 
-  const removeConfirm = async (c: Context<PageEnv>, id: string, userIds: string[], back: string) => {
-    const up = c.get('upstream');
-    const d = await up.send(departApi.queryById, { query: { id } });
-    if (!d.body.success) return done(c, false, d.body.message, R);
-    return respond(c, TITLE, () => (
-      <ConfirmBox
-        asDialog={wantsDialog(c)}
-        title="移出成员"
-        text={userIds.length > 1 ? `确定将选中的 ${userIds.length} 名成员移出“${d.body.result.departName}”吗？` : `确定将该成员移出“${d.body.result.departName}”吗？`}
-        action={`${R}/members/remove`}
-        hidden={{ id, userIds: userIds.join(','), back }}
-        back={back}
-      />
-    ));
-  };
-  app.get(`${R}/members/remove`, (c) => removeConfirm(c, c.req.query('id') ?? '', formList(c.req.query('userIds')), safeBack(c.req.query('back'))));
-  app.post(`${R}/members/remove`, async (c) => {
-    const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-    const id = formString(form.id);
-    const back = safeBack(form.back);
-    const userIds = formList(form.userIds);
-    if (!userIds.length) return done(c, false, '请选择要移出的成员', back);
-    if (formString(form.confirmed) !== '1') return removeConfirm(c, id, userIds, back);
-    const up = c.get('upstream');
-    const res =
+  // 移出 (a row, or the chosen rows of the sub-list), confirmed in a dialog that names the department.
+  registerSubListAction(app, {
+    spec: departMembers,
+    key: 'members/remove',
+    screen: { current: R, title: TITLE },
+    safeBack,
+    frame: CONFIRM_FRAME,
+    noneChosen: '请选择要移出的成员',
+    confirm: async (c, userIds, scope) => {
+      const d = await c.get('upstream').send(departApi.queryById, { query: { id: scope.id ?? '' } });
+      if (!d.body.success) return d.body.message;
+      const name = d.body.result.departName;
+      return { title: '移出成员', text: userIds.length > 1 ? `确定将选中的 ${userIds.length} 名成员移出“${name}”吗？` : `确定将该成员移出“${name}”吗？` };
+    },
+    call: (up, userIds, scope) =>
       userIds.length === 1
-        ? await up.send(departMemberApi.remove, { query: { depId: id, userId: userIds[0] } })
-        : await up.send(departMemberApi.removeBatch, { query: { depId: id, userIds: `${userIds.join(',')},` } });
-    return done(c, res.body.success, res.body.message, back);
+        ? up.send(departMemberApi.remove, { query: { depId: scope.id ?? '', userId: userIds[0] } })
+        : up.send(departMemberApi.removeBatch, { query: { depId: scope.id ?? '', userIds: `${userIds.join(',')},` } }),
+    done: (c, flash, back) => done(c, flash.type === 'success', flash.text, back),
   });
 
   app.get(`${R}/members/clear`, async (c) => {
@@ -80,7 +72,8 @@ export function registerMemberDialogs(app: Hono<PageEnv>) {
   // A member's department roles.
   app.get(`${R}/member-roles`, async (c) => {
     const id = c.req.query('id') ?? '';
-    const userId = c.req.query('userId') ?? '';
+    // The sub-list's row action names the member in `userIds`.
+    const userId = c.req.query('userId') ?? c.req.query('userIds') ?? '';
     const back = safeBack(c.req.query('back'));
     const up = c.get('upstream');
     const [roles, held] = await Promise.all([

@@ -52,8 +52,9 @@ export async function respond(c: Context<PageEnv>, title: string, view: (session
   return shellPage(c, { current: R, title }, view, status);
 }
 
-/** The shared confirmation, in this screen's frame (its flash and modal styles). */
-export const ConfirmBox = (p: ConfirmBoxProps) => <SharedConfirmBox {...p} class="xt-departs" stylesheets={['/static/css/departs.css']} />;
+/** This screen's frame of the shared confirmation (its flash and modal styles). */
+export const CONFIRM_FRAME = { class: 'xt-departs', stylesheets: ['/static/css/departs.css'] };
+export const ConfirmBox = (p: ConfirmBoxProps) => <SharedConfirmBox {...p} {...CONFIRM_FRAME} />;
 
 // ---------------------------------------------------------------------------------------------------------
 // Data
