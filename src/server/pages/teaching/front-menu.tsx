@@ -12,13 +12,14 @@ import { Alert, Button, LinkButton, Tag } from '../../../templates/antd.js';
 import { Icon, ICON_NAMES, hasIcon } from '../../../templates/icons.js';
 import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
-import { TreeTable, type TreeNode } from '../../../templates/list/tree.js';
+import { TreeTable, treeNodes } from '../../../templates/list/tree.js';
 import { frontMenuApi, type FrontMenuRecord } from '../../contracts/front-menu.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { fieldText } from '../../shared/text.js';
+import { flattenTree, pathInTree } from '../../shared/tree.js';
 
 const TITLE = '前台菜单管理';
 const R = FRONT_MENU_ROUTE;
@@ -28,16 +29,6 @@ const typeOf = (v: unknown): 0 | 1 => (String(v) === '1' ? 1 : 0);
 const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
   shellPage(c, { current: R, title: TITLE }, view, status);
 
-const toTree = (nodes: FrontMenuRecord[]): TreeNode<FrontMenuRecord>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
-
-function pathTo(nodes: FrontMenuRecord[], id: string): string[] {
-  for (const n of nodes) {
-    if (n.id === id) return [n.id];
-    const sub = pathTo(n.children ?? [], id);
-    if (sub.length) return [n.id, ...sub];
-  }
-  return [];
-}
 
 const MenuIcon = ({ name }: { name: string | null }) =>
   name ? <span class="xt-tt-icon" title={name}>{hasIcon(name) ? <Icon name={name} /> : <code class="xt-tt-code">{name}</code>}</span> : '';
@@ -121,9 +112,9 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
         ) : (
           <TreeTable<FrontMenuRecord>
             label="前台菜单"
-            nodes={toTree(nodes)}
+            nodes={treeNodes(nodes, (n) => n.id)}
             openDepth={expand === 'all' ? Infinity : 1}
-            openKeys={new Set(focus ? pathTo(nodes, focus).slice(0, -1) : [])}
+            openKeys={new Set(pathInTree(nodes, (n) => n.id === focus).slice(0, -1).map((n) => n.id))}
             select={canDelete ? { name: 'ids', form: BULK_FORM, label: (n) => n.name } : undefined}
             columns={[
               {
@@ -166,16 +157,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
 
 /** Parent choices: every row, indented by depth; when editing, not the row itself or below it. */
 function parentOptions(nodes: FrontMenuRecord[], exclude?: string): FieldOption[] {
-  const out: FieldOption[] = [];
-  const walk = (list: FrontMenuRecord[], depth: number) => {
-    for (const n of list) {
-      if (n.id === exclude) continue;
-      out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
-      walk(n.children ?? [], depth + 1);
-    }
-  };
-  walk(nodes, 0);
-  return out;
+  return flattenTree(nodes, { prune: (n) => n.id === exclude }).map(({ node: n, depth }) => ({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` }));
 }
 
 /** The icon picker: a radio per icon of the set (and 无), each showing the icon; works without JavaScript. */
