@@ -21,8 +21,9 @@ describe('flattenTree', () => {
     expect(seen).toEqual(['0:学校<', '1:一年级<学校', '2:一班<一年级', '2:二班<一年级', '1:二年级<学校', '0:分校<']);
   });
 
-  it('prunes a node together with everything below it', () => {
-    expect(flattenTree(school, { prune: (n) => n.id === '一年级' }).map((v) => v.node.id)).toEqual(['学校', '二年级', '分校']);
+  it('prunes a node together with everything below it; the others keep their place among their siblings', () => {
+    const kept = flattenTree(school, { prune: (n) => n.id === '一年级' });
+    expect(kept.map((v) => `${v.node.id}#${v.index}`)).toEqual(['学校#0', '二年级#1', '分校#1']);
   });
 
   it('reads children another way, and treats a non-array as none', () => {

@@ -15,6 +15,8 @@ export interface Visit<T> {
   node: T;
   /** 0 for a root. */
   depth: number;
+  /** Its place among its siblings (0 for the first), counted before pruning. */
+  index: number;
   /** The node it hangs under (undefined for a root). */
   parent?: T;
 }
@@ -26,13 +28,13 @@ export interface Visit<T> {
 export function flattenTree<T>(roots: readonly T[], o: { children?: ChildrenOf<T>; prune?: (node: T) => boolean } = {}): Visit<T>[] {
   const childrenOf = o.children ?? ownChildren;
   const out: Visit<T>[] = [];
-  const stack: Visit<T>[] = [...roots].reverse().map((node) => ({ node, depth: 0 }));
+  const stack: Visit<T>[] = roots.map((node, index) => ({ node, depth: 0, index })).reverse();
   while (stack.length) {
     const visit = stack.pop()!;
     if (o.prune?.(visit.node)) continue;
     out.push(visit);
     const kids = childrenOf(visit.node) ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], depth: visit.depth + 1, parent: visit.node });
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], depth: visit.depth + 1, index: i, parent: visit.node });
   }
   return out;
 }

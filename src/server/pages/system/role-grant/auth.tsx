@@ -7,19 +7,21 @@ import { ROLE_ROUTE } from '../../../resources/permissions.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { dialogAttrs } from '../../../../templates/list/list-view.js';
-import { CheckboxTree, CloseLink, DialogFrame, type CheckNode } from '../../../../templates/list/tree.js';
+import { CloseLink, DialogFrame } from '../../../../templates/list/dialog-frame.js';
+import { CheckboxTree, type CheckNode } from '../../../../templates/list/tree.js';
+import { mapTree } from '../../../shared/tree.js';
 import { roleGrantApi, type PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import { backToList, setFlash, takeFlash } from '../../list-page.js';
 import { type Flash, list, loadRole, rolePage, safeBack, str } from './shared.js';
 
 function toCheckNodes(nodes: PermissionTreeNode[], ruleLink: (n: PermissionTreeNode) => Child): CheckNode[] {
-  return nodes.map((n) => ({
+  return mapTree(nodes, (n, children: CheckNode[]) => ({
     key: n.key,
     title: n.title,
     note: n.menuType === 2 ? '按钮' : undefined,
     extra: n.ruleFlag === 1 && n.menuType !== 2 ? ruleLink(n) : undefined,
-    children: n.children?.length ? toCheckNodes(n.children, ruleLink) : undefined,
+    children: children.length ? children : undefined,
   }));
 }
 
