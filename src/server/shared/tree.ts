@@ -4,14 +4,14 @@
 // Depth-first, pre-order, siblings in the order given; iterative where a deep or cyclic input could hurt.
 
 /** How to reach a node's children (default: its `children` array; anything not an array counts as none). */
-export type ChildrenOf<T> = (node: T) => readonly T[] | null | undefined;
+type ChildrenOf<T> = (node: T) => readonly T[] | null | undefined;
 
 const ownChildren = <T>(node: T): readonly T[] | undefined => {
   const kids = (node as { children?: unknown } | null)?.children;
   return Array.isArray(kids) ? (kids as T[]) : undefined;
 };
 
-export interface Visit<T> {
+interface Visit<T> {
   node: T;
   /** 0 for a root. */
   depth: number;

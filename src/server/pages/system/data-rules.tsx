@@ -9,7 +9,7 @@ import { DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '
 import { DATA_RULE_COLUMNS } from '../../resources/permissions.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import { Alert, Button } from '../../../templates/antd.js';
-import { DialogFrame } from '../../../templates/list/tree.js';
+import { DialogFrame } from '../../../templates/list/dialog-frame.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
 import { dialogPage } from '../dialog-page.js';

@@ -4,7 +4,7 @@ import type { Child } from 'hono/jsx';
 import { ROLE_ROUTE } from '../../../resources/permissions.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
-import { DialogFrame } from '../../../../templates/list/tree.js';
+import { DialogFrame } from '../../../../templates/list/dialog-frame.js';
 import type { PageEnv } from '../../context.js';
 import { takeFlash } from '../../list-page.js';
 import { roleGrantApi } from '../../../contracts/roles.js';
