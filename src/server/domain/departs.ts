@@ -9,6 +9,7 @@ import type { Database, SysDepart, SysPermission } from '../db/schema.js';
 import { camel } from './serialize.js';
 import { treeModels } from './permission-tree.js';
 import { escapeLike, like } from './sql-like.js';
+import { buildTree, mapTree } from '../shared/tree.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -161,21 +162,8 @@ export function departModel(d: SysDepart, children: DepartTreeModel[] = []): Dep
  * managed subtrees become roots); siblings are ordered by depart_order, then org_code.
  */
 export function buildDepartTree(rows: SysDepart[]): DepartTreeModel[] {
-  const ids = new Set(rows.map((r) => r.id));
-  const byParent = new Map<string, SysDepart[]>();
-  const roots: SysDepart[] = [];
-  for (const r of rows) {
-    const parent = r.parent_id ?? '';
-    if (parent && ids.has(parent) && parent !== r.id) byParent.set(parent, [...(byParent.get(parent) ?? []), r]);
-    else roots.push(r);
-  }
-  const seen = new Set<string>();
-  const build = (d: SysDepart): DepartTreeModel => {
-    seen.add(d.id);
-    const kids = (byParent.get(d.id) ?? []).filter((k) => !seen.has(k.id)).sort(bySiblingOrder);
-    return departModel(d, kids.map(build));
-  };
-  return roots.sort(bySiblingOrder).map(build);
+  // Sorting first orders every set of siblings: the builder keeps the rows' order.
+  return buildTree([...rows].sort(bySiblingOrder), { id: (d) => d.id, parentId: (d) => d.parent_id, toNode: departModel });
 }
 
 /** The light {key, value, title, children} tree of queryIdTree. */
@@ -186,7 +174,7 @@ export interface IdTreeNode {
   children: IdTreeNode[];
 }
 export const toIdTree = (nodes: DepartTreeModel[]): IdTreeNode[] =>
-  nodes.map((n) => ({ key: n.id, value: n.id, title: n.title, children: toIdTree(n.children) }));
+  mapTree(nodes, (n, children: IdTreeNode[]) => ({ key: n.id, value: n.id, title: n.title, children }));
 
 /** Every department of the database, ordered for tree building. */
 export const allDeparts = (db: Db) => db.selectFrom('sys_depart').selectAll().orderBy('depart_order').orderBy('org_code').execute();

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TeachingMenuTable } from '../db/schema.js';
 import { refreshLeaf, subtreeIds } from './permission-tree.js';
+import { buildTree } from '../shared/tree.js';
 
 export interface FrontMenuNode {
   id: string;
@@ -24,21 +25,25 @@ export async function frontMenu(db: Kysely<Database>): Promise<FrontMenuNode[]> 
     .orderBy('sort_no', 'asc')
     .orderBy('id', 'asc')
     .execute();
-  const node = (r: (typeof rows)[number]): FrontMenuNode => {
-    const n: FrontMenuNode = {
-      id: r.id,
-      route: r.is_route === 1,
-      title: r.name,
-      url: r.url ?? '',
-      needLogin: r.need_login,
-      internalOrExternal: r.internal_or_external === 1,
-    };
-    if (r.icon) n.icon = r.icon;
-    const kids = rows.filter((k) => k.parent_id === r.id);
-    if (kids.length) n.children = kids.map(node);
-    return n;
-  };
-  return rows.filter((r) => !r.parent_id).map(node);
+  // A hidden row hides what is below it: its children are not shown elsewhere (orphans dropped).
+  return buildTree(rows, {
+    id: (r) => r.id,
+    parentId: (r) => r.parent_id,
+    orphans: 'drop',
+    toNode: (r, children) => {
+      const n: FrontMenuNode = {
+        id: r.id,
+        route: r.is_route === 1,
+        title: r.name,
+        url: r.url ?? '',
+        needLogin: r.need_login,
+        internalOrExternal: r.internal_or_external === 1,
+      };
+      if (r.icon) n.icon = r.icon;
+      if (children.length) n.children = children;
+      return n;
+    },
+  });
 }
 
 // ---- 前台菜单管理 (admin) ----------------------------------------------------------------------------------
@@ -104,26 +109,16 @@ export function frontMenuNode(r: FrontMenuRow): FrontMenuAdminNode {
 
 /** The rows as a tree; a row whose parent is gone shows at the top (so it can still be edited or deleted). */
 export function frontMenuTree(rows: FrontMenuRow[]): FrontMenuAdminNode[] {
-  const ids = new Set(rows.map((r) => r.id));
-  const kids = new Map<string, FrontMenuRow[]>();
-  for (const r of rows) {
-    const p = r.parent_id && ids.has(r.parent_id) ? r.parent_id : '';
-    if (!kids.has(p)) kids.set(p, []);
-    kids.get(p)!.push(r);
-  }
-  const seen = new Set<string>();
-  const build = (parent: string): FrontMenuAdminNode[] =>
-    (kids.get(parent) ?? [])
-      .filter((r) => !seen.has(r.id) && seen.add(r.id))
-      .map((r) => {
-        const n = frontMenuNode(r);
-        const children = build(r.id);
-        if (children.length) n.children = children;
-        return n;
-      });
-  return build('');
+  return buildTree(rows, {
+    id: (r) => r.id,
+    parentId: (r) => r.parent_id,
+    toNode: (r, children) => {
+      const n = frontMenuNode(r);
+      if (children.length) n.children = children;
+      return n;
+    },
+  });
 }
-
 
 type Db = Kysely<Database>;
 

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, SysPermission } from '../db/schema.js';
 import { DATA_RULE_CONDITIONS, dataRuleColumnsOf } from '../resources/permissions.js';
 import { newId } from './ids.js';
+import { buildTree } from '../shared/tree.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,32 +28,19 @@ export function allPermissions(db: Db): Promise<SysPermission[]> {
 // ---- trees ------------------------------------------------------------------------------------------------
 
 /**
- * Groups rows under their parents. Roots are rows with an empty parent; a row whose parent is missing (left
- * over from imported data) is shown at the root too, so an administrator can still see and fix it.
+ * Rows under their parents (the one builder, shared/tree.ts): a row whose parent is missing (left over from
+ * imported data) is shown at the root, so an administrator can still see and fix it.
  */
-function childrenMap(rows: SysPermission[]): { roots: SysPermission[]; kids: Map<string, SysPermission[]> } {
-  const ids = new Set(rows.map((r) => r.id));
-  const roots: SysPermission[] = [];
-  const kids = new Map<string, SysPermission[]>();
-  for (const r of rows) {
-    const parent = r.parent_id ?? '';
-    if (!parent || !ids.has(parent) || parent === r.id) roots.push(r);
-    else kids.set(parent, [...(kids.get(parent) ?? []), r]);
-  }
-  return { roots, kids };
-}
-
-function buildTree<T extends { children?: T[] }>(rows: SysPermission[], toNode: (p: SysPermission) => T): T[] {
-  const { roots, kids } = childrenMap(rows);
-  const seen = new Set<string>();
-  const build = (p: SysPermission): T => {
-    seen.add(p.id);
-    const node = toNode(p);
-    const children = (kids.get(p.id) ?? []).filter((k) => !seen.has(k.id)).map(build);
-    if (children.length) node.children = children;
-    return node;
-  };
-  return roots.map(build);
+function permissionTreeOf<T extends { children?: T[] }>(rows: SysPermission[], toNode: (p: SysPermission) => T): T[] {
+  return buildTree(rows, {
+    id: (p) => p.id,
+    parentId: (p) => p.parent_id,
+    toNode: (p, children) => {
+      const node = toNode(p);
+      if (children.length) node.children = children;
+      return node;
+    },
+  });
 }
 
 /** The entity as the anchor's SysPermission JSON (flags as booleans, `route` for is_route). */
@@ -91,7 +79,7 @@ export function permissionJson(p: SysPermission): PermissionRecord {
 const treeNode = (p: SysPermission): PermissionNode => ({ ...permissionJson(p), key: p.id, title: p.name, isLeaf: p.is_leaf === 1 });
 
 /** SysPermissionTree: the whole tree of 菜单管理 (GET /sys/permission/list). */
-export const permissionTree = (rows: SysPermission[]) => buildTree(rows, treeNode);
+export const permissionTree = (rows: SysPermission[]) => permissionTreeOf(rows, treeNode);
 
 /** SysPermissionTree nodes without children (getSystemMenuList, getSystemSubmenu). */
 export const permissionNodes = (rows: SysPermission[]) => rows.map(treeNode);
@@ -113,7 +101,7 @@ export interface TreeModel {
 
 /** The grant tree (queryTreeList): every menu and button; nodes with data rules carry the `hasDatarule` slot. */
 export function treeModels(rows: SysPermission[], opts: { ruleSlot?: boolean } = {}): TreeModel[] {
-  return buildTree(rows, (p) => {
+  return permissionTreeOf(rows, (p) => {
     const node: TreeModel = {
       key: p.id,
       title: p.name,

@@ -2,7 +2,6 @@
 // marking read and 全部已读 are form posts (Post/Redirect/Get; htmx swaps #content instead). 全部已读 asks
 // first: htmx with hx-confirm, without JavaScript on a confirmation page.
 import type { Context, Hono } from 'hono';
-import { ConfirmView } from '../../templates/list/form-view.js';
 import {
   AnnouncementDetailView,
   MY_ANNOUNCEMENTS,
@@ -12,6 +11,7 @@ import {
 import type { PageEnv } from './context.js';
 import { backToList, setFlash, takeFlash } from './list-page.js';
 import { shellPage } from './shell-page.js';
+import { unlessConfirmed } from './confirm.js';
 import { safeLocalPath } from './safe-path.js';
 
 const TITLE = '我的消息';
@@ -86,11 +86,16 @@ export function registerMyAnnouncementPages(app: Hono<PageEnv>) {
   app.post(`${MY_ANNOUNCEMENTS}/readAll`, async (c) => {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
-    if (form.confirmed !== '1') {
-      return shellPage(c, { current: MY_ANNOUNCEMENTS, title: TITLE, open: true }, () => (
-        <ConfirmView title="全部已读" text="确定要将全部消息标记为已读吗？" action={`${MY_ANNOUNCEMENTS}/readAll`} hidden={{ back }} back={back} />
-      ));
-    }
+    const asked = unlessConfirmed(c, form, () => ({
+      screen: { current: MY_ANNOUNCEMENTS, title: TITLE, open: true },
+      title: '全部已读',
+      text: '确定要将全部消息标记为已读吗？',
+      action: `${MY_ANNOUNCEMENTS}/readAll`,
+      hidden: { back },
+      back,
+      danger: false,
+    }));
+    if (asked) return asked;
     const res = await c.get('upstream').readAllAnnouncements();
     setFlash(c, res.body.success ? { type: 'success', text: res.body.message || '全部已读' } : { type: 'error', text: res.body.message || '操作失败' });
     return backToList(c, back);

@@ -3,44 +3,30 @@
 // Data goes through the upstream client only; the API enforces the same permission codes the page shows.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { canUse } from '../resources/auth.js';
 import type { ApiRef, FieldOption, FieldSpec, FormSpec, ListSpec } from '../resources/spec.js';
 import type { Method, Query as ApiQuery } from '../contracts/endpoint.js';
 import { apiQuery, hrefWith, listState, type Query } from '../resources/url-state.js';
-import { ConfirmView, FormView, type ControlContext } from '../../templates/list/form-view.js';
+import { FormView, type ControlContext } from '../../templates/list/form-view.js';
 import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
 import { TreeLayout } from '../../templates/list/tree-panel.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
-import { requirePage, shellPage } from './shell-page.js';
+import { shellPage } from './shell-page.js';
+import { askConfirmation, unlessConfirmed } from './confirm.js';
+import { dialogPage, wantsDialog } from './dialog-page.js';
+import { setFlash, takeFlash } from './flash.js';
 import { safeLocalPath } from './safe-path.js';
+import { flattenTree } from '../shared/tree.js';
 
 /** A call of an endpoint a declaration names, with one of its methods; the generic screens read its answer as `R`. */
 export const callRef = <R,>(up: Upstream, ref: ApiRef, method: Method, request: { query?: ApiQuery; body?: unknown } = {}) => up.sendAs<R>(ref, method, request);
 
-const FLASH_COOKIE = 'xt_flash';
-
-type Flash = { type: 'success' | 'error' | 'warning'; text: string };
-
-export function setFlash(c: Context, flash: Flash) {
-  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify(flash)), { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 60 });
-}
-
-export function takeFlash(c: Context): Flash | undefined {
-  const raw = getCookie(c, FLASH_COOKIE);
-  if (!raw) return undefined;
-  deleteCookie(c, FLASH_COOKIE, { path: '/' });
-  try {
-    const f = JSON.parse(decodeURIComponent(raw)) as Flash;
-    return ['success', 'error', 'warning'].includes(f.type) && typeof f.text === 'string' ? { type: f.type, text: f.text.slice(0, 500) } : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { setFlash, takeFlash } from './flash.js';
 
 export const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
-export const wantsDialog = (c: Context) => isHtmx(c) && c.req.header('HX-Target') === 'xt-modal';
+/** Kept here too for the screens that import it from the list machinery (dialog-page.ts decides). */
+export { wantsDialog };
 
 /** Back to the list after an action: htmx loads it into #content and pushes the URL; plain forms redirect. */
 export function backToList(c: Context, back: string) {
@@ -72,12 +58,12 @@ export function registerConfirmedAction(
 ) {
   const path = `${o.route}/${o.key}`;
   const safeBack = (back: unknown) => safeLocalPath(back, o.route, o.route);
-  const confirmPage = (c: Context<PageEnv>, id: string, back: string) =>
-    shellPage(c, { current: o.route, title: o.screenTitle }, () => <ConfirmView title={o.title} text={o.question} action={path} hidden={{ id, back }} back={back} />);
+  const ask = (c: Context<PageEnv>, id: string, back: string) =>
+    askConfirmation(c, { screen: { current: o.route, title: o.screenTitle }, title: o.title, text: o.question, action: path, hidden: { id, back }, back });
   app.get(path, (c) => {
     const id = c.req.query('id') ?? '';
     const back = safeBack(c.req.query('back'));
-    return id ? confirmPage(c, id, back) : c.redirect(back);
+    return id ? ask(c, id, back) : c.redirect(back);
   });
   app.post(path, async (c) => {
     const form = await c.req.parseBody();
@@ -87,7 +73,8 @@ export function registerConfirmedAction(
       setFlash(c, { type: 'warning', text: '请选择一条记录！' });
       return backToList(c, back);
     }
-    if (form.confirmed !== '1') return confirmPage(c, id, back);
+    const asked = unlessConfirmed(c, form, () => ask(c, id, back));
+    if (asked) return asked;
     const res = await o.call(c.get('upstream'), id);
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });
@@ -157,17 +144,12 @@ export async function fieldOptions(up: Upstream, fields: FieldSpec[]): Promise<R
         const { api, value, label } = f.optionsFrom;
         const res = await callRef<unknown>(up, api, 'GET', { query: { pageSize: 500 } });
         const top = (Array.isArray(res.body.result) ? res.body.result : ((res.body.result as { records?: unknown[] } | null)?.records ?? [])) as Record<string, unknown>[];
-        // A tree answer (e.g. departments) becomes its nodes in order, children indented.
-        const rows: Record<string, unknown>[] = [];
-        const walk = (nodes: Record<string, unknown>[], depth: number) => {
-          for (const raw of nodes) {
-            // A plain list of names (e.g. a user's tags) is its own value and label.
-            const n = typeof raw === 'object' && raw !== null ? raw : { [value]: raw, [label]: raw };
-            rows.push(depth ? { ...n, [label]: `${'　'.repeat(depth)}${String(n[label] ?? '')}` } : n);
-            if (Array.isArray(n.children)) walk(n.children as Record<string, unknown>[], depth + 1);
-          }
-        };
-        walk(top, 0);
+        // A tree answer (e.g. departments) becomes its nodes in order, children indented; a plain list of names
+        // (e.g. a user's tags) is its own value and label.
+        const rows = flattenTree(top).map(({ node: raw, depth }) => {
+          const n = typeof raw === 'object' && raw !== null ? raw : { [value]: raw, [label]: raw };
+          return depth ? { ...n, [label]: `${'　'.repeat(depth)}${String(n[label] ?? '')}` } : n;
+        });
         return [f.key, res.body.success ? rows.map((r) => ({ value: String(r[value]), label: String(r[label] ?? '') })) : []];
       }
       return [f.key, []];
@@ -320,7 +302,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
     const form = o.form;
     const renderForm = async (
       c: Context<PageEnv>,
-      _session: PageSession,
+      asDialog: boolean,
       args: { id?: string; mode: 'add' | 'edit' | 'detail'; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
     ) => {
       const [options, data] = await Promise.all([
@@ -343,20 +325,14 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
           back={args.back}
           mode={args.mode}
           hidden={{ back: args.back, ...(args.id ? { id: args.id } : {}) }}
-          asDialog={wantsDialog(c)}
+          asDialog={asDialog}
           renderControl={renderControl ? (f, ctx) => renderControl(f, { ...ctx, data }) : undefined}
           aside={aside}
         />
       );
     };
-    const respond = async (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child>, status: 200 | 400 | 404 = 200) => {
-      if (wantsDialog(c)) {
-        const session = await requirePage(c, o.current ?? spec.route);
-        if (session instanceof Response) return session;
-        return c.html(String(await view(session)));
-      }
-      return shellPage(c, { current: o.current ?? spec.route, title: spec.title }, view, status);
-    };
+    const respond = (c: Context<PageEnv>, view: (asDialog: boolean) => Promise<Child>, status: 200 | 400 = 200) =>
+      dialogPage(c, { current: o.current ?? spec.route, title: spec.title }, view, status);
 
     app.get(`${spec.route}/form`, async (c) => {
       const id = c.req.query('id');
@@ -382,7 +358,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         }
         values = { ...res.body.result, ...(o.loadValues ? await o.loadValues(up, id, res.body.result) : {}) };
       }
-      return respond(c, (session) => renderForm(c, session, { id, mode, values, back }));
+      return respond(c, (asDialog) => renderForm(c, asDialog, { id, mode, values, back }));
     });
 
     app.post(`${spec.route}/save`, async (c) => {
@@ -397,7 +373,7 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       if (!path) return c.redirect(back, 303);
       if (Object.keys(uploadErrors).length) {
         const values = { ...submitted, id };
-        return respond(c, (session) => renderForm(c, session, { id, mode: id ? 'edit' : 'add', values, errors: uploadErrors, back }), isHtmx(c) ? 200 : 400);
+        return respond(c, (asDialog) => renderForm(c, asDialog, { id, mode: id ? 'edit' : 'add', values, errors: uploadErrors, back }), isHtmx(c) ? 200 : 400);
       }
       const res = await callRef<{ errors?: Record<string, string> } | null>(c.get('upstream'), path, id ? 'PUT' : 'POST', { body: id ? { ...body, id } : body });
       if (res.body.success) {
@@ -412,21 +388,20 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       const message = Object.keys(errors).length && !unplaced ? undefined : res.body.message;
       // Re-render what the user typed (never the password), so nothing is lost.
       const values = { ...Object.fromEntries(Object.entries(submitted).map(([k, v]) => [k, v])), id };
-      return respond(c, (session) => renderForm(c, session, { id, mode: id ? 'edit' : 'add', values, errors, message, back }), isHtmx(c) ? 200 : 400);
+      return respond(c, (asDialog) => renderForm(c, asDialog, { id, mode: id ? 'edit' : 'add', values, errors, message, back }), isHtmx(c) ? 200 : 400);
     });
   }
 
   if (spec.api.delete || spec.api.deleteBatch) {
     const confirmPage = (c: Context<PageEnv>, ids: string[], back: string) =>
-      shellPage(c, { current: o.current ?? spec.route, title: spec.title }, () => (
-        <ConfirmView
-          title={ids.length > 1 ? '确认删除' : '删除'}
-          text={ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}
-          action={`${spec.route}/delete`}
-          hidden={{ ids: ids.join(','), back }}
-          back={back}
-        />
-      ));
+      askConfirmation(c, {
+        screen: { current: o.current ?? spec.route, title: spec.title },
+        title: ids.length > 1 ? '确认删除' : '删除',
+        text: ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?',
+        action: `${spec.route}/delete`,
+        hidden: { ids: ids.join(','), back },
+        back,
+      });
 
     app.get(`${spec.route}/delete`, (c) => {
       const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
@@ -442,7 +417,8 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
         setFlash(c, { type: 'warning', text: '请选择一条记录！' });
         return backToList(c, back);
       }
-      if (form.confirmed !== '1') return confirmPage(c, ids, back);
+      const asked = unlessConfirmed(c, form, () => confirmPage(c, ids, back));
+      if (asked) return asked;
       const up = c.get('upstream');
       const res =
         ids.length === 1 && spec.api.delete

@@ -2,6 +2,7 @@
 // ran them through eval(); here only lookups in a fixed map derived from the request origin are understood,
 // and a url is kept only when the result is an http(s) URL. Anything else is dropped, never executed.
 import type { MenuItem } from '../upstream/client.js';
+import { mapTree } from '../shared/tree.js';
 
 const TEMPLATE = /\{\{([^{}]*)\}\}/g;
 // window._CONFIG['key'] | window._CONFIG["key"] | window._CONFIG.key  (the `window.` is optional)
@@ -41,16 +42,14 @@ export function evaluateUrl(text: string, vars: Record<string, string>): string 
 /** A copy of the menu whose meta urls are evaluated, and dropped unless they validate as http(s) URLs. */
 export function resolveMenuUrls(menu: MenuItem[], origin: string): MenuItem[] {
   const vars = configVars(origin);
-  const walk = (items: MenuItem[]): MenuItem[] =>
-    items.map((item) => {
-      const copy: MenuItem = { ...item, meta: { ...item.meta } };
-      if (copy.meta.url !== undefined) {
-        const url = evaluateUrl(copy.meta.url, vars);
-        if (url && isHttpUrl(url)) copy.meta.url = url;
-        else delete copy.meta.url;
-      }
-      if (item.children) copy.children = walk(item.children);
-      return copy;
-    });
-  return walk(menu);
+  return mapTree(menu, (item, children: MenuItem[]) => {
+    const copy: MenuItem = { ...item, meta: { ...item.meta } };
+    if (copy.meta.url !== undefined) {
+      const url = evaluateUrl(copy.meta.url, vars);
+      if (url && isHttpUrl(url)) copy.meta.url = url;
+      else delete copy.meta.url;
+    }
+    if (item.children) copy.children = children;
+    return copy;
+  });
 }

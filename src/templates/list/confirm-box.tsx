@@ -1,8 +1,11 @@
-// Confirmation of a destructive action that names what it affects (e.g. every department deleted with a
-// branch): an antd modal in the #xt-modal slot (htmx), or a card page of its own without JavaScript. 确定 posts
-// `hidden` plus confirmed=1 to `action`; 取消 and × go back. Styles: list.css (.xt-confirm-box).
+// The one confirmation of a destructive action. With htmx the button asks in place (`confirmAttrs`: hx-confirm,
+// then it posts confirmed=1); without JavaScript the handler answers this box instead (pages/confirm.tsx), in
+// the dialog frame: an antd modal in the #xt-modal slot, or a card page of its own. It names what the action
+// affects (e.g. every department deleted with a branch). 确定 posts `hidden` plus confirmed=1 to `action`;
+// 取消 and × go back. Styles: list.css (.xt-confirm-box).
 import type { Child } from 'hono/jsx';
 import { Button, cx, LinkButton } from '../antd.js';
+import { DialogFrame } from './dialog-frame.js';
 import { navAttrs } from './list-view.js';
 
 export interface ConfirmBoxProps {
@@ -22,25 +25,13 @@ export interface ConfirmBoxProps {
   stylesheets?: string[];
 }
 
+/** The htmx side of a confirmation: the browser asks `question`, then posts `vals` with confirmed=1. */
+export const confirmAttrs = (question: string, vals: Record<string, string> = {}) => ({
+  'hx-confirm': question,
+  'hx-vals': JSON.stringify({ ...vals, confirmed: '1' }),
+});
+
 export function ConfirmBox(p: ConfirmBoxProps) {
-  const links = ['/static/css/list.css', ...(p.stylesheets ?? [])].map((href) => <link rel="stylesheet" href={href} />);
-  const body = (
-    <form method="post" action={p.action} class="xt-confirm" id="xt-confirm-form" hx-post={p.action} hx-target="#content">
-      {Object.entries(p.hidden).map(([k, v]) => (
-        <input type="hidden" name={k} value={v} />
-      ))}
-      <input type="hidden" name="confirmed" value="1" />
-      <p class="xt-confirm-text">{p.text}</p>
-      {p.items && p.items.length > 0 && (
-        <ul class="xt-confirm-items">
-          {p.items.slice(0, 30).map((i) => (
-            <li>{i}</li>
-          ))}
-          {p.items.length > 30 && <li>……等共 {p.items.length} 个</li>}
-        </ul>
-      )}
-    </form>
-  );
   const footer = (
     <>
       <LinkButton {...navAttrs(p.back)}>取消</LinkButton>
@@ -49,38 +40,23 @@ export function ConfirmBox(p: ConfirmBoxProps) {
       </Button>
     </>
   );
-  if (!p.asDialog) {
-    return (
-      <section class={cx('ant-card ant-card-bordered app xt-form-page xt-confirm-box', p.class)}>
-        {links}
-        <div class="ant-card-body">
-          <h2 class="xt-page-title">{p.title}</h2>
-          {body}
-          <div class="xt-form-actions">{footer}</div>
-        </div>
-      </section>
-    );
-  }
   return (
-    <div class={cx('ant-modal-root app ant-modal-css-var xt-modal-root xt-confirm-box', p.class)}>
-      {links}
-      <div class="ant-modal-mask" />
-      <div class="ant-modal-wrap" role="presentation">
-        <div class="ant-modal app ant-modal-css-var" role="dialog" aria-modal="true" aria-labelledby="xt-confirm-title" style="width:480px">
-          <div class="ant-modal-container">
-            <a class="ant-modal-close" {...navAttrs(p.back)} aria-label="关闭">
-              <span class="ant-modal-close-x">×</span>
-            </a>
-            <div class="ant-modal-header">
-              <div class="ant-modal-title" id="xt-confirm-title">
-                {p.title}
-              </div>
-            </div>
-            <div class="ant-modal-body">{body}</div>
-            <div class="ant-modal-footer">{footer}</div>
-          </div>
-        </div>
-      </div>
-    </div>
+    <DialogFrame title={p.title} back={p.back} asDialog={p.asDialog} width={480} footer={footer} class={cx('xt-confirm-box', p.class)} stylesheets={p.stylesheets}>
+      <form method="post" action={p.action} class="xt-confirm" id="xt-confirm-form" hx-post={p.action} hx-target="#content">
+        {Object.entries(p.hidden).map(([k, v]) => (
+          <input type="hidden" name={k} value={v} />
+        ))}
+        <input type="hidden" name="confirmed" value="1" />
+        <p class="xt-confirm-text">{p.text}</p>
+        {p.items && p.items.length > 0 && (
+          <ul class="xt-confirm-items">
+            {p.items.slice(0, 30).map((i) => (
+              <li>{i}</li>
+            ))}
+            {p.items.length > 30 && <li>……等共 {p.items.length} 个</li>}
+          </ul>
+        )}
+      </form>
+    </DialogFrame>
   );
 }

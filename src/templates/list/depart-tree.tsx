@@ -3,6 +3,7 @@
 // screens can use it too (checkbox trees: tree.tsx).
 import type { Child } from 'hono/jsx';
 import { cx } from '../antd.js';
+import { findInTree, flattenTree as walkTree, pathInTree } from '../../server/shared/tree.js';
 
 export interface TreeNode {
   key: string;
@@ -25,27 +26,13 @@ export interface TreeNavProps<N extends TreeNode> {
 }
 
 /** Keys on the path from a root to `key` (inclusive), or [] when absent. */
-export function pathTo<N extends TreeNode>(nodes: N[], key: string): string[] {
-  for (const n of nodes) {
-    if (n.key === key) return [n.key];
-    const below = pathTo((n.children ?? []) as N[], key);
-    if (below.length) return [n.key, ...below];
-  }
-  return [];
-}
+export const pathTo = <N extends TreeNode>(nodes: N[], key: string): string[] => pathInTree(nodes, (n) => n.key === key).map((n) => n.key);
 
 /** The node with this key, anywhere in the tree. */
-export function findNode<N extends TreeNode>(nodes: N[], key: string): N | undefined {
-  for (const n of nodes) {
-    if (n.key === key) return n;
-    const hit = findNode((n.children ?? []) as N[], key);
-    if (hit) return hit;
-  }
-  return undefined;
-}
+export const findNode = <N extends TreeNode>(nodes: N[], key: string): N | undefined => findInTree(nodes, (n) => n.key === key);
 
 /** Every node of the tree, depth first. */
-export const flattenTree = <N extends TreeNode>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flattenTree((n.children ?? []) as N[])]);
+export const flattenTree = <N extends TreeNode>(nodes: N[]): N[] => walkTree(nodes).map((v) => v.node);
 
 export function TreeNav<N extends TreeNode>(p: TreeNavProps<N>) {
   const item = (n: N, depth: number): Child => {

@@ -2,7 +2,8 @@
 // with htmx, or as a page of its own without JavaScript. Field errors come from the API's validation.
 import type { Child } from 'hono/jsx';
 import type { FieldOption, FieldSpec } from '../../server/resources/spec.js';
-import { DialogFrame } from './tree.js';
+import { ConfirmBox } from './confirm-box.js';
+import { DialogFrame } from './dialog-frame.js';
 import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 import { CodeInput } from './code-field.js';
@@ -281,24 +282,8 @@ export function FormView(p: FormViewProps) {
   );
 }
 
-/** Confirmation for a destructive action, for browsers without JavaScript (htmx asks with hx-confirm). */
-export function ConfirmView({ title, text, action, hidden, back }: { title: string; text: string; action: string; hidden: Record<string, string>; back: string }) {
-  return (
-    <section class="ant-card ant-card-bordered app xt-form-page">
-      <div class="ant-card-body">
-        <h2 class="xt-page-title">{title}</h2>
-        <p>{text}</p>
-        <form method="post" action={action} class="xt-form-actions">
-          {Object.entries(hidden).map(([k, v]) => (
-            <input type="hidden" name={k} value={v} />
-          ))}
-          <input type="hidden" name="confirmed" value="1" />
-          <LinkButton href={back}>取消</LinkButton>
-          <Button type="primary" danger htmlType="submit">
-            确定
-          </Button>
-        </form>
-      </div>
-    </section>
-  );
-}
+/**
+ * The confirmation page of older callers (role users, the recycle bin), kept while they move onto the one
+ * confirmation: it is ConfirmBox as a page (new code answers through pages/confirm.tsx).
+ */
+export const ConfirmView = (p: { title: string; text: string; action: string; hidden: Record<string, string>; back: string }) => <ConfirmBox asDialog={false} {...p} />;

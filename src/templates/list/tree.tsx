@@ -3,16 +3,22 @@
 //   and collapse natively; the columns line up through one shared CSS grid template.
 // - CheckboxTree: a nested checkbox list inside a form (role and department grants): the checked boxes are
 //   what the form submits, under one field name.
-// - DialogFrame: an antd modal (or a right-hand drawer) for the #xt-modal slot (htmx), or a card page of its own
-//   without JavaScript.
+// The dialog frame the tree screens share lives in dialog-frame.tsx (re-exported here for older imports).
 import type { Child } from 'hono/jsx';
 import { cx } from '../antd.js';
+import { mapTree } from '../../server/shared/tree.js';
+
+export { DialogFrame } from './dialog-frame.js';
 
 export interface TreeNode<T> {
   key: string;
   data: T;
   children?: TreeNode<T>[];
 }
+
+/** A tree of records as TreeTable nodes (keyed by `key`), the records' own `children` nesting them. */
+export const treeNodes = <T extends { children?: T[] }>(records: T[], key: (record: T) => string): TreeNode<T>[] =>
+  mapTree(records, (data, children: TreeNode<T>[]) => ({ key: key(data), data, ...(children.length ? { children } : {}) }));
 
 interface TreeColumn<T> {
   key: string;
@@ -180,69 +186,5 @@ export function CheckboxTree(p: CheckboxTreeProps) {
         <CheckItems {...p} list={p.nodes} depth={0} />
       </ul>
     </>
-  );
-}
-
-export interface DialogFrameProps {
-  title: Child;
-  /** Where 关闭 goes (the list the dialog was opened from). */
-  back: string;
-  asDialog: boolean;
-  width?: number;
-  children: Child;
-  /** Buttons of the footer; default a single 关闭. */
-  footer?: Child;
-  /** 'drawer': slides in at the right edge, full height (antd Drawer; forms of tree screens such as 前台菜单管理). */
-  variant?: 'modal' | 'drawer';
-}
-
-/** The close link: htmx reloads the list into #content (closing the dialog); without JS it is a link. */
-export const CloseLink = ({ back, label = '关闭', class: klass }: { back: string; label?: string; class?: string }) => (
-  <a class={klass} href={back} hx-get={back} hx-target="#content" hx-push-url="true">
-    <span>{label}</span>
-  </a>
-);
-
-export function DialogFrame(p: DialogFrameProps) {
-  const footer = p.footer ?? <CloseLink back={p.back} class="ant-btn app ant-btn-color-default ant-btn-variant-outlined" />;
-  if (!p.asDialog) {
-    return (
-      <section class="ant-card ant-card-bordered app xt-form-page xt-dialog-page">
-        <link rel="stylesheet" href="/static/css/list.css" />
-        <link rel="stylesheet" href="/static/css/tree.css" />
-        <div class="ant-card-head">
-          <div class="ant-card-head-wrapper">
-            <h2 class="ant-card-head-title">{p.title}</h2>
-          </div>
-        </div>
-        <div class="ant-card-body">
-          {p.children}
-          <div class="xt-form-actions">{footer}</div>
-        </div>
-      </section>
-    );
-  }
-  return (
-    <div class={cx('ant-modal-root app ant-modal-css-var xt-modal-root', p.variant === 'drawer' && 'xt-drawer-root')}>
-      <link rel="stylesheet" href="/static/css/list.css" />
-      <link rel="stylesheet" href="/static/css/tree.css" />
-      <div class="ant-modal-mask" />
-      <div class="ant-modal-wrap" role="presentation">
-        <div class="ant-modal app ant-modal-css-var" role="dialog" aria-modal="true" aria-labelledby="xt-dialog-title" style={`width:${p.width ?? 800}px`}>
-          <div class="ant-modal-container">
-            <a class="ant-modal-close" href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true" aria-label="关闭">
-              <span class="ant-modal-close-x">×</span>
-            </a>
-            <div class="ant-modal-header">
-              <div class="ant-modal-title" id="xt-dialog-title">
-                {p.title}
-              </div>
-            </div>
-            <div class="ant-modal-body">{p.children}</div>
-            <div class="ant-modal-footer">{footer}</div>
-          </div>
-        </div>
-      </div>
-    </div>
   );
 }

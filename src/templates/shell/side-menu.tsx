@@ -6,6 +6,7 @@
 import type { MenuItem } from '../../server/upstream/client.js';
 import { menuRootClass } from '../antd.js';
 import { Icon, hasIcon } from '../icons.js';
+import { findInTree, pathInTree } from '../../server/shared/tree.js';
 
 export type { MenuItem };
 export type MenuMode = 'inline' | 'collapsed' | 'horizontal';
@@ -39,7 +40,7 @@ export function routedMenu(items: MenuItem[]): MenuItem[] {
 }
 
 /** Whether `path` is an entry of the menu at any depth, whatever its route flag. */
-export const inMenu = (items: MenuItem[], path: string): boolean => items.some((i) => routeOf(i) === path || inMenu(i.children ?? [], path));
+export const inMenu = (items: MenuItem[], path: string): boolean => findInTree(items, (i) => routeOf(i) === path) !== undefined;
 
 /**
  * How a leaf opens (SPEC §2): external items in a new window; iframe pages inside the shell at their route;
@@ -53,14 +54,7 @@ export function leafTarget(item: MenuItem): { href: string; newWindow: boolean }
 }
 
 /** The chain of menu items leading to `path`, root first (used for breadcrumbs and open submenus). */
-export function menuTrail(items: MenuItem[], path: string): MenuItem[] {
-  for (const item of items) {
-    if (item.route !== '0' && routeOf(item) === path) return [item];
-    const sub = item.children ? menuTrail(item.children, path) : [];
-    if (sub.length) return [item, ...sub];
-  }
-  return [];
-}
+export const menuTrail = (items: MenuItem[], path: string): MenuItem[] => pathInTree(items, (item) => item.route !== '0' && routeOf(item) === path);
 
 /** Selected key (deepest visible item of the trail; a hidden page selects its parent, as the anchor does) and open keys. */
 export function menuSelection(menu: MenuItem[], current: string): { selected: string | null; open: string[] } {

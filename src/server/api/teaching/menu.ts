@@ -21,6 +21,7 @@ import { FRONT_MENU_ICON_RE, FRONT_MENU_KEYS, FRONT_MENU_PERMS, FRONT_MENU_ROUTE
 import { adminOnly, menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { idList } from '../list-query.js';
+import { mapTree } from '../../shared/tree.js';
 
 const ID_MAX = 64;
 
@@ -82,11 +83,10 @@ const treeModel = (r: FrontMenuRow) => ({
   isLeaf: r.is_leaf === 1,
 });
 type TreeModel = ReturnType<typeof treeModel> & { children?: TreeModel[] };
+/** The admin tree's shape (frontMenuTree), as tree-select models. */
 function treeModels(rows: FrontMenuRow[]): TreeModel[] {
-  return frontMenuTree(rows).map(function walk(n): TreeModel {
-    const row = rows.find((r) => r.id === n.id)!;
-    return { ...treeModel(row), ...(n.children ? { children: n.children.map(walk) } : {}) };
-  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return mapTree(frontMenuTree(rows), (n, children: TreeModel[]) => ({ ...treeModel(byId.get(n.id)!), ...(children.length ? { children } : {}) }));
 }
 
 export function registerTeachingMenuRoutes(r: ApiRoutes) {

@@ -3,6 +3,7 @@
 // the stock Scratch library's own tags) and whose name is the Chinese label shown.
 import type { Insertable } from 'kysely';
 import { newId } from '../../domain/ids.js';
+import { flattenTree } from '../../shared/tree.js';
 import { formatDateTime } from '../../domain/time.js';
 import type { SysCategoryTable } from '../schema.js';
 import { ASSET_TAG_GROUPS, ASSET_TAG_ROOT } from '../../resources/scratch-assets.js';
@@ -55,23 +56,19 @@ const SEED_CATEGORIES: CategoryDef[] = [
 
 /** Rows of the seeded tree (or of the subtree rooted at `rootCode`). */
 export function buildCategoryRows(ts: string = formatDateTime(new Date()), rootCode?: string): Insertable<SysCategoryTable>[] {
-  const rows: Insertable<SysCategoryTable>[] = [];
-  const walk = (defs: CategoryDef[], pid: string) => {
-    for (const d of defs) {
-      const id = newId();
-      rows.push({
-        id,
-        pid,
-        name: d.name,
-        code: d.code,
-        item_value: d.value ?? null,
-        has_child: d.children?.length ? '1' : '0',
-        create_by: 'admin',
-        create_time: ts,
-      });
-      if (d.children) walk(d.children, id);
-    }
-  };
-  walk(rootCode ? SEED_CATEGORIES.filter((d) => d.code === rootCode) : SEED_CATEGORIES, '0');
-  return rows;
+  const idOf = new Map<CategoryDef, string>();
+  return flattenTree(rootCode ? SEED_CATEGORIES.filter((d) => d.code === rootCode) : SEED_CATEGORIES).map(({ node: d, parent }) => {
+    const id = newId();
+    idOf.set(d, id);
+    return {
+      id,
+      pid: parent ? idOf.get(parent)! : '0',
+      name: d.name,
+      code: d.code,
+      item_value: d.value ?? null,
+      has_child: d.children?.length ? '1' : '0',
+      create_by: 'admin',
+      create_time: ts,
+    };
+  });
 }

@@ -1,6 +1,7 @@
 // The public site's top navigation (teaching_menu, 前台菜单), as teaching-open seeds it.
 import { now } from '../../domain/time.js';
 import { newId } from '../../domain/ids.js';
+import { flattenTree } from '../../shared/tree.js';
 import type { TeachingMenuTable } from '../schema.js';
 import type { Row } from './org.js';
 
@@ -45,40 +46,37 @@ const FRONT_MENU: FrontMenuDef[] = [
 ];
 
 export function buildFrontMenuRows(createTime: string): Row<TeachingMenuTable>[] {
-  const rows: Row<TeachingMenuTable>[] = [];
   // Entries with equal sort numbers (首页 and 社区) show in id order: ids are handed out ascending, so they
   // show in the order listed here, as teaching-open's increasing ids do.
-  const count = (defs: FrontMenuDef[]): number => defs.reduce((n, d) => n + 1 + count(d.children ?? []), 0);
-  const ids = Array.from({ length: count(FRONT_MENU) }, newId).sort();
-  const walk = (defs: FrontMenuDef[], parentId: string) => {
-    defs.forEach((d, i) => {
-      const id = ids.shift()!;
-      rows.push({
-        id,
-        parent_id: parentId,
-        name: d.name,
-        url: d.url,
-        menu_type: parentId ? 1 : 0,
-        // 个人中心 sits last, as in teaching-open (sort 9).
-        sort_no: d.sort ?? (d.needLogin ? 9 : parentId ? i + 1 : i),
-        icon: d.icon ?? null,
-        is_leaf: d.children?.length ? 0 : 1,
-        description: null,
-        del_flag: 0,
-        internal_or_external: d.external ? 1 : 0,
-        is_route: d.route ? 1 : 0,
-        hidden: 0,
-        need_login: d.needLogin ? 1 : 0,
-        create_by: 'admin',
-        create_time: createTime,
-        update_by: null,
-        update_time: null,
-      });
-      if (d.children) walk(d.children, id);
-    });
-  };
-  walk(FRONT_MENU, '');
-  return rows;
+  const visits = flattenTree(FRONT_MENU);
+  const ids = Array.from({ length: visits.length }, newId).sort();
+  const idOf = new Map<FrontMenuDef, string>();
+  return visits.map(({ node: d, parent, index: i }) => {
+    const id = ids.shift()!;
+    idOf.set(d, id);
+    const parentId = parent ? idOf.get(parent)! : '';
+    return {
+      id,
+      parent_id: parentId,
+      name: d.name,
+      url: d.url,
+      menu_type: parentId ? 1 : 0,
+      // 个人中心 sits last, as in teaching-open (sort 9).
+      sort_no: d.sort ?? (d.needLogin ? 9 : parentId ? i + 1 : i),
+      icon: d.icon ?? null,
+      is_leaf: d.children?.length ? 0 : 1,
+      description: null,
+      del_flag: 0,
+      internal_or_external: d.external ? 1 : 0,
+      is_route: d.route ? 1 : 0,
+      hidden: 0,
+      need_login: d.needLogin ? 1 : 0,
+      create_by: 'admin',
+      create_time: createTime,
+      update_by: null,
+      update_time: null,
+    };
+  });
 }
 
 /** The seed's rows of one entry and its parent group, stamped now (for migrations adding an entry to a seeded site). */

@@ -6,6 +6,7 @@
 // declared in their place (with their grants and buttons) but are marked `planned` and not seeded; the work
 // that builds a screen removes its mark and moves its button codes to PERMISSION_CODES.
 import { newId } from '../../domain/ids.js';
+import { flattenTree } from '../../shared/tree.js';
 import type { Insertable } from 'kysely';
 import type {
   SysPermissionDataRuleTable,
@@ -533,94 +534,96 @@ export function buildPermissionSeed(roleIds: Record<SeedRoleCode, string>, creat
 
   const audit = { create_by: 'admin', create_time: createTime, update_by: null, update_time: null };
 
-  const walk = (defs: MenuDef[], parentId: string, inherited: GrantRole[], ancestors: string[]) => {
-    defs.forEach((def, index) => {
-      if (!isSeeded(def)) return;
-      const id = newId();
-      const roles = def.grant ?? inherited;
-      const hasChildren = (def.children ?? []).some(isSeeded) || (def.buttons?.length ?? 0) > 0;
-      permissions.push({
-        id,
-        parent_id: parentId,
-        name: def.name,
-        url: def.url,
-        component: def.component,
-        component_name: def.componentName ?? null,
-        redirect: def.redirect ?? null,
-        menu_type: parentId ? 1 : 0,
-        perms: null,
-        perms_type: '1',
-        sort_no: def.sort ?? index + 1,
-        always_show: def.alwaysShow ? 1 : 0,
-        icon: def.icon ?? null,
-        is_route: def.route === false ? 0 : 1,
-        is_leaf: hasChildren ? 0 : 1,
-        keep_alive: def.keepAlive ? 1 : 0,
-        hidden: def.hidden ? 1 : 0,
-        description: def.description ?? null,
-        del_flag: 0,
-        rule_flag: def.dataRules?.length ? 1 : 0,
+  // Depth first, as listed; an item that is not seeded leaves out everything below it. A node inherits its
+  // parent's roles unless it names its own, and what it grants its ancestors hold too.
+  const seeded = new Map<MenuDef, { id: string; roles: GrantRole[]; ancestors: string[] }>();
+  for (const { node: def, parent, index } of flattenTree(menu, { prune: (d) => !isSeeded(d) })) {
+    const above = parent ? seeded.get(parent)! : undefined;
+    const parentId = above?.id ?? '';
+    const ancestors = above ? [...above.ancestors, above.id] : [];
+    const id = newId();
+    const roles = def.grant ?? above?.roles ?? [];
+    seeded.set(def, { id, roles, ancestors });
+    const hasChildren = (def.children ?? []).some(isSeeded) || (def.buttons?.length ?? 0) > 0;
+    permissions.push({
+      id,
+      parent_id: parentId,
+      name: def.name,
+      url: def.url,
+      component: def.component,
+      component_name: def.componentName ?? null,
+      redirect: def.redirect ?? null,
+      menu_type: parentId ? 1 : 0,
+      perms: null,
+      perms_type: '1',
+      sort_no: def.sort ?? index + 1,
+      always_show: def.alwaysShow ? 1 : 0,
+      icon: def.icon ?? null,
+      is_route: def.route === false ? 0 : 1,
+      is_leaf: hasChildren ? 0 : 1,
+      keep_alive: def.keepAlive ? 1 : 0,
+      hidden: def.hidden ? 1 : 0,
+      description: def.description ?? null,
+      del_flag: 0,
+      rule_flag: def.dataRules?.length ? 1 : 0,
+      status: '1',
+      internal_or_external: def.external ? 1 : 0,
+      ...audit,
+    });
+    if (roles.length) {
+      grant(id, roles);
+      for (const a of ancestors) grant(a, roles);
+    }
+    for (const rule of def.dataRules ?? []) {
+      const ruleId = newId();
+      dataRules.push({
+        id: ruleId,
+        permission_id: id,
+        rule_name: rule.name,
+        rule_column: rule.column,
+        rule_conditions: rule.conditions,
+        rule_value: rule.value,
         status: '1',
-        internal_or_external: def.external ? 1 : 0,
         ...audit,
       });
-      if (roles.length) {
-        grant(id, roles);
-        for (const a of ancestors) grant(a, roles);
-      }
-      for (const rule of def.dataRules ?? []) {
-        const ruleId = newId();
-        dataRules.push({
-          id: ruleId,
-          permission_id: id,
-          rule_name: rule.name,
-          rule_column: rule.column,
-          rule_conditions: rule.conditions,
-          rule_value: rule.value,
-          status: '1',
-          ...audit,
-        });
-        const byRole = ruleGrants.get(id) ?? new Map<GrantRole, string[]>();
-        for (const r of rule.grant) byRole.set(r, [...(byRole.get(r) ?? []), ruleId]);
-        ruleGrants.set(id, byRole);
-      }
-      (def.buttons ?? []).forEach((b, bi) => {
-        const bid = newId();
-        permissions.push({
-          id: bid,
-          parent_id: id,
-          name: b.name,
-          url: null,
-          component: null,
-          component_name: null,
-          redirect: null,
-          menu_type: 2,
-          perms: b.code,
-          perms_type: '1',
-          sort_no: bi + 1,
-          always_show: 0,
-          icon: null,
-          is_route: 0,
-          is_leaf: 1,
-          keep_alive: 0,
-          hidden: 0,
-          description: null,
-          del_flag: 0,
-          rule_flag: 0,
-          status: '1',
-          internal_or_external: 0,
-          ...audit,
-        });
-        if (b.grant?.length) {
-          grant(bid, b.grant);
-          grant(id, b.grant);
-          for (const a of ancestors) grant(a, b.grant);
-        }
+      const byRole = ruleGrants.get(id) ?? new Map<GrantRole, string[]>();
+      for (const r of rule.grant) byRole.set(r, [...(byRole.get(r) ?? []), ruleId]);
+      ruleGrants.set(id, byRole);
+    }
+    (def.buttons ?? []).forEach((b, bi) => {
+      const bid = newId();
+      permissions.push({
+        id: bid,
+        parent_id: id,
+        name: b.name,
+        url: null,
+        component: null,
+        component_name: null,
+        redirect: null,
+        menu_type: 2,
+        perms: b.code,
+        perms_type: '1',
+        sort_no: bi + 1,
+        always_show: 0,
+        icon: null,
+        is_route: 0,
+        is_leaf: 1,
+        keep_alive: 0,
+        hidden: 0,
+        description: null,
+        del_flag: 0,
+        rule_flag: 0,
+        status: '1',
+        internal_or_external: 0,
+        ...audit,
       });
-      if (def.children) walk(def.children, id, roles, [...ancestors, id]);
+      if (b.grant?.length) {
+        grant(bid, b.grant);
+        grant(id, b.grant);
+        for (const a of ancestors) grant(a, b.grant);
+      }
     });
-  };
-  walk(menu, '', [], []);
+  }
 
   const rolePermissions: PermissionSeed['rolePermissions'] = [];
   for (const p of permissions) {

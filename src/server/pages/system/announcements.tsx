@@ -12,8 +12,8 @@ import { FormView, type ControlContext } from '../../../templates/list/form-view
 import { RichHtml } from '../../../templates/rich-html.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
-import { backToList, fieldOptions, formToBody, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
-import { requirePage, shellPage } from '../shell-page.js';
+import { backToList, fieldOptions, formToBody, registerConfirmedAction, registerListPage, setFlash } from '../list-page.js';
+import { dialogPage } from '../dialog-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { str } from '../../shared/text.js';
 
@@ -268,7 +268,7 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
     const userIds = recipients.body.success ? recipients.body.result.userIds : '';
     const r = res.body.result;
     const values = { ...r, startTime: str(r.startTime).slice(0, 10), endTime: str(r.endTime).slice(0, 10), userIds, recipientTotal: recipients.body.success ? recipients.body.result.total : 0 };
-    const view = async () => {
+    const view = async (asDialog: boolean) => {
       const [options, data] = await Promise.all([fieldOptions(up, announcementForm.fields), pickerData(up, list(userIds), '')]);
       return (
         <FormView
@@ -282,19 +282,14 @@ export function registerAnnouncementAdminPages(app: Hono<PageEnv>) {
           back={back}
           mode="detail"
           hidden={{}}
-          asDialog={wantsDialog(c)}
+          asDialog={asDialog}
           renderControl={(f, ctx) => renderControl(f, { ...ctx, data })}
         >
           <Description r={values} />
         </FormView>
       );
     };
-    if (wantsDialog(c)) {
-      const session = await requirePage(c, route);
-      if (session instanceof Response) return session;
-      return c.html(String(await view()));
-    }
-    return shellPage(c, { current: route, title: spec.title }, view);
+    return dialogPage(c, { current: route, title: spec.title }, view);
   });
 
   // 发布 / 撤销: confirmed, then the API call (list-page.tsx).

@@ -9,11 +9,11 @@ import { DATA_RULE_ROUTE, dataRuleScreenForm, dataRulesList, RULE_LISTS } from '
 import { DATA_RULE_COLUMNS } from '../../resources/permissions.js';
 import type { ControlContext } from '../../../templates/list/form-view.js';
 import { Alert, Button } from '../../../templates/antd.js';
-import { DialogFrame } from '../../../templates/list/tree.js';
+import { DialogFrame } from '../../../templates/list/dialog-frame.js';
 import type { PageEnv } from '../context.js';
-import { registerListPage, wantsDialog } from '../list-page.js';
+import { registerListPage } from '../list-page.js';
+import { dialogPage } from '../dialog-page.js';
 import { safeLocalPath } from '../safe-path.js';
-import { requirePage, shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
@@ -50,7 +50,7 @@ function RowsTable({ label, columns, rows, count }: { label: string; columns: Da
   );
 }
 
-async function previewView(c: Context<PageEnv>): Promise<Child> {
+async function previewView(c: Context<PageEnv>, asDialog: boolean): Promise<Child> {
   const id = (c.req.query('id') ?? '').slice(0, 64);
   const back = safeLocalPath(c.req.query('back'), DATA_RULE_ROUTE, DATA_RULE_ROUTE);
   const up = c.get('upstream');
@@ -61,7 +61,7 @@ async function previewView(c: Context<PageEnv>): Promise<Child> {
   const self = `${DATA_RULE_ROUTE}/preview`;
   const p = res?.body.success ? res.body.result : null;
   return (
-    <DialogFrame title={p ? `规则预览 · ${p.ruleName}` : '规则预览'} back={back} asDialog={wantsDialog(c)} width={860}>
+    <DialogFrame title={p ? `规则预览 · ${p.ruleName}` : '规则预览'} back={back} asDialog={asDialog} width={860}>
       <link rel="stylesheet" href="/static/css/data-rules.css" />
       <form class="xt-preview-form" method="get" action={self} hx-get={self} hx-target="#xt-modal" hx-push-url="false">
         <input type="hidden" name="id" value={id} />
@@ -138,12 +138,7 @@ export function registerDataRulePages(app: Hono<PageEnv>) {
   });
 
   app.get(`${DATA_RULE_ROUTE}/preview`, async (c) => {
-    if (wantsDialog(c)) {
-      const session = await requirePage(c, DATA_RULE_ROUTE);
-      if (session instanceof Response) return session;
-      return c.html(String(await previewView(c)));
-    }
-    return shellPage(c, { current: DATA_RULE_ROUTE, title: dataRulesList.title }, () => previewView(c));
+    return dialogPage(c, { current: DATA_RULE_ROUTE, title: dataRulesList.title }, (asDialog) => previewView(c, asDialog));
   });
 }
 

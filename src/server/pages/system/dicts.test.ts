@@ -125,6 +125,29 @@ describe('字典配置 (the items of one dictionary)', () => {
   });
 });
 
+describe('启用/禁用 asks first', () => {
+  it('asks again when the change arrives without its confirmation (a stale page), and changes nothing', async () => {
+    const id = await makeDict('page_toggle_ask', [['a', '甲']]);
+    const [item] = await items(id);
+    const back = `/isystem/dict/items?dictId=${id}`;
+    const res = await post('/isystem/dict/items/toggle', admin, { id: item.id, back });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('确定禁用「甲」吗？');
+    expect(page).toContain('name="confirmed" value="1"');
+    expect((await items(id))[0].status).toBe(1);
+  });
+
+  it('answers the dialog alone for htmx, kept out of shared caches like every page of the shell', async () => {
+    const id = await makeDict('page_toggle_cache', [['a', '甲']]);
+    const [item] = await items(id);
+    const res = await get(`/isystem/dict/items/toggle?id=${item.id}`, admin, { ...htmx, 'HX-Target': 'xt-modal' });
+    expect(await res.text()).toMatch(/^<div class="ant-modal-root[^"]*"/);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('Vary')).toContain('HX-Target');
+  });
+});
+
 describe('the dictionary select’s delete control', () => {
   it('answers htmx with the select again, without the deleted item', async () => {
     const id = await makeDict('page_del', [['a', '甲'], ['b', '乙']]);

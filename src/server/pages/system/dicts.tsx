@@ -10,11 +10,11 @@ import type { FieldSpec } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, LinkButton, TableFrame } from '../../../templates/antd.js';
 import { DICT_DELETE_ITEM_ROUTE, DictSelect, deleteItemQuestion } from '../../../templates/dict-select.js';
-import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash, wantsDialog } from '../list-page.js';
-import { requirePage, shellPage } from '../shell-page.js';
+import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash } from '../list-page.js';
+import { shellPage } from '../shell-page.js';
+import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
 import { safeLocalPath } from '../safe-path.js';
 import { fieldText } from '../../shared/text.js';
 
@@ -177,6 +177,20 @@ export function registerDictPages(app: Hono<PageEnv>) {
   };
 
   // 启用/禁用 (row action): a confirmation (dialog with htmx), then the item is saved with the other status.
+  const toggleAsk = (item: { id: string; itemText: string; status: number }, back: string): Ask => {
+    const enable = item.status !== 1;
+    return {
+      screen: { current: DICT_ROUTE, title: dictItemsList.title },
+      title: enable ? '启用字典项' : '禁用字典项',
+      text: enable
+        ? `确定启用「${item.itemText}」吗？启用后它会出现在使用该字典的下拉选择中。`
+        : `确定禁用「${item.itemText}」吗？禁用后它不再出现在下拉选择中，但仍保留在字典配置里。`,
+      action: `${DICT_ITEMS_ROUTE}/toggle`,
+      hidden: { id: item.id, back },
+      back,
+      danger: !enable,
+    };
+  };
   app.get(`${DICT_ITEMS_ROUTE}/toggle`, async (c) => {
     const back = safeItemsBack(c.req.query('back'));
     const res = await c.get('upstream').send(dictItemApi.queryById, { query: { id: c.req.query('id') ?? '' } });
@@ -184,35 +198,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
       return backToList(c, back);
     }
-    const item = res.body.result;
-    const enable = item.status !== 1;
-    const view = (
-      <FormView
-        title={enable ? '启用字典项' : '禁用字典项'}
-        width={480}
-        fields={[]}
-        values={{}}
-        errors={{}}
-        options={{}}
-        action={`${DICT_ITEMS_ROUTE}/toggle`}
-        back={back}
-        mode="edit"
-        hidden={{ id: item.id, back, confirmed: '1' }}
-        asDialog={wantsDialog(c)}
-      >
-        <p class="xt-toggle-text">
-          {enable
-            ? `确定启用「${item.itemText}」吗？启用后它会出现在使用该字典的下拉选择中。`
-            : `确定禁用「${item.itemText}」吗？禁用后它不再出现在下拉选择中，但仍保留在字典配置里。`}
-        </p>
-      </FormView>
-    );
-    if (wantsDialog(c)) {
-      const session = await requirePage(c, DICT_ROUTE);
-      if (session instanceof Response) return session;
-      return c.html(String(view));
-    }
-    return shellPage(c, { current: DICT_ROUTE, title: dictItemsList.title }, () => view);
+    return askConfirmation(c, toggleAsk(res.body.result, back));
   });
 
   app.post(`${DICT_ITEMS_ROUTE}/toggle`, async (c) => {
@@ -225,6 +211,8 @@ export function registerDictPages(app: Hono<PageEnv>) {
       return backToList(c, back);
     }
     const item = found.body.result;
+    const asked = unlessConfirmed(c, form, () => toggleAsk(item, back));
+    if (asked) return asked;
     const status = item.status === 1 ? 0 : 1;
     const res = await up.send(dictItemApi.edit, {
       body: {
@@ -245,9 +233,7 @@ export function registerDictPages(app: Hono<PageEnv>) {
 
   // ---- the dictionary select's delete control ---------------------------------------------------------------
   const confirmDelete = (c: Context<PageEnv>, q: Record<string, string>) =>
-    shellPage(c, { current: DICT_ROUTE, title: '删除字典项' }, () => (
-      <ConfirmView title="删除字典项" text={deleteItemQuestion(q.itemText)} action={DICT_DELETE_ITEM_ROUTE} hidden={q} back={localPath(q.back, DICT_ROUTE)} />
-    ));
+    askConfirmation(c, { screen: { current: DICT_ROUTE, title: '删除字典项' }, title: '删除字典项', text: deleteItemQuestion(q.itemText), action: DICT_DELETE_ITEM_ROUTE, hidden: q, back: localPath(q.back, DICT_ROUTE) });
   const deleteParams = (source: Record<string, unknown>) => {
     const q: Record<string, string> = {};
     for (const k of ['dictCode', 'itemText', 'name', 'id', 'value', 'showAll', 'back', 'reload']) if (fieldText(source[k])) q[k] = fieldText(source[k]).slice(0, 500);
@@ -318,11 +304,15 @@ export function registerDictPages(app: Hono<PageEnv>) {
   app.post(`${DICT_RECYCLE_ROUTE}/delete`, async (c) => {
     const form = await c.req.parseBody();
     const id = fieldText(form.id);
-    if (fieldText(form.confirmed) !== '1') {
-      return shellPage(c, { current: DICT_ROUTE, title: '字典回收站' }, () => (
-        <ConfirmView title="彻底删除" text="确定彻底删除该字典及其全部字典项吗？删除后不能恢复。" action={`${DICT_RECYCLE_ROUTE}/delete`} hidden={{ id }} back={DICT_RECYCLE_ROUTE} />
-      ));
-    }
+    const asked = unlessConfirmed(c, form, () => ({
+      screen: { current: DICT_ROUTE, title: '字典回收站' },
+      title: '彻底删除',
+      text: '确定彻底删除该字典及其全部字典项吗？删除后不能恢复。',
+      action: `${DICT_RECYCLE_ROUTE}/delete`,
+      hidden: { id },
+      back: DICT_RECYCLE_ROUTE,
+    }));
+    if (asked) return asked;
     const res = await c.get('upstream').send(dictApi.purge, { params: { id } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, DICT_RECYCLE_ROUTE);

@@ -9,12 +9,12 @@ import { fileApi, type FileUsage } from '../../contracts/files.js';
 import { FILE_SCOPES, filesList, ossFilesList } from '../../resources/files.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, TableFrame, Tag } from '../../../templates/antd.js';
-import { ConfirmView } from '../../../templates/list/form-view.js';
+import { confirmAttrs } from '../../../templates/list/confirm-box.js';
 import { filePlayerUrl, NewTab } from '../../../templates/works/parts.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, registerListPage, setFlash } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
-import { shellPage } from '../shell-page.js';
+import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
 
 /** 1536 → 1.5 KB. */
 function sizeText(bytes: unknown): string {
@@ -107,9 +107,8 @@ async function unregisteredSection(c: Context<PageEnv>, session: PageSession): P
                           class="xt-action xt-action-danger"
                           href={hrefWith(`${filesList.route}/deletePath`, { filePath: f.filePath, back })}
                           hx-post={`${filesList.route}/deletePath`}
-                          hx-vals={JSON.stringify({ filePath: f.filePath, back, confirmed: '1' })}
                           hx-target="#content"
-                          hx-confirm="确定从磁盘删除该文件吗？不可恢复。"
+                          {...confirmAttrs('确定从磁盘删除该文件吗？不可恢复。', { filePath: f.filePath, back })}
                         >
                           删除
                         </a>
@@ -133,16 +132,21 @@ export function registerFilePages(app: Hono<PageEnv>) {
 
   const route = filesList.route;
   const safeBack = (v: unknown) => safeLocalPath(v, route, route);
-  const confirm = (c: Context<PageEnv>, filePath: string, back: string) =>
-    shellPage(c, { current: route, title: filesList.title }, () => (
-      <ConfirmView title="删除文件" text={`确定从磁盘删除 ${filePath} 吗？不可恢复。`} action={`${route}/deletePath`} hidden={{ filePath, back }} back={back} />
-    ));
-  app.get(`${route}/deletePath`, (c) => confirm(c, String(c.req.query('filePath') ?? '').slice(0, 1024), safeBack(c.req.query('back'))));
+  const ask = (filePath: string, back: string): Ask => ({
+    screen: { current: route, title: filesList.title },
+    title: '删除文件',
+    text: `确定从磁盘删除 ${filePath} 吗？不可恢复。`,
+    action: `${route}/deletePath`,
+    hidden: { filePath, back },
+    back,
+  });
+  app.get(`${route}/deletePath`, (c) => askConfirmation(c, ask(String(c.req.query('filePath') ?? '').slice(0, 1024), safeBack(c.req.query('back')))));
   app.post(`${route}/deletePath`, async (c) => {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
     const filePath = String(form.filePath ?? '').slice(0, 1024);
-    if (form.confirmed !== '1') return confirm(c, filePath, back);
+    const asked = unlessConfirmed(c, form, () => ask(filePath, back));
+    if (asked) return asked;
     const res = await c.get('upstream').send(fileApi.deleteByPath, { query: { filePath } });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });

@@ -3,10 +3,9 @@
 import type { Hono } from 'hono';
 import { logApi } from '../../contracts/logs.js';
 import { LOG_TYPES, logsList } from '../../resources/logs.js';
-import { ConfirmView } from '../../../templates/list/form-view.js';
 import type { PageEnv } from '../context.js';
 import { backToList, registerListPage, setFlash } from '../list-page.js';
-import { shellPage } from '../shell-page.js';
+import { unlessConfirmed } from '../confirm.js';
 import { safeLocalPath } from '../safe-path.js';
 
 const route = logsList.route;
@@ -19,17 +18,15 @@ export function registerLogPages(app: Hono<PageEnv>) {
     const form = await c.req.parseBody();
     const back = safeBack(form.back);
     const type = LOG_TYPES.find((t) => t.value === form.logType) ?? LOG_TYPES[0];
-    if (form.confirmed !== '1') {
-      return shellPage(c, { current: route, title: logsList.title }, () => (
-        <ConfirmView
-          title="清空日志"
-          text={`确定清空全部${type.label}吗？此操作不可恢复。`}
-          action={`${route}/clear`}
-          hidden={{ logType: type.value, back }}
-          back={back}
-        />
-      ));
-    }
+    const asked = unlessConfirmed(c, form, () => ({
+      screen: { current: route, title: logsList.title },
+      title: '清空日志',
+      text: `确定清空全部${type.label}吗？此操作不可恢复。`,
+      action: `${route}/clear`,
+      hidden: { logType: type.value, back },
+      back,
+    }));
+    if (asked) return asked;
     const res = await c.get('upstream').send(logApi.clear, { query: { logType: type.value } });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '清空成功！' : '清空失败') });

@@ -9,9 +9,10 @@ import type { FieldSpec } from '../../resources/spec.js';
 import { Tag } from '../../../templates/antd.js';
 import { FormView } from '../../../templates/list/form-view.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, isHtmx, registerConfirmedAction, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { backToList, isHtmx, registerConfirmedAction, registerListPage, setFlash } from '../list-page.js';
+import { dialogPage } from '../dialog-page.js';
 import { safeLocalPath } from '../safe-path.js';
-import { requirePage, shellPage } from '../shell-page.js';
+import { requirePage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 const ELLIPSIS = 40;
@@ -44,7 +45,7 @@ interface SendForm {
   back: string;
 }
 
-function SendView({ c, f }: { c: Context<PageEnv>; f: SendForm }) {
+function SendView({ f, asDialog }: { f: SendForm; asDialog: boolean }) {
   const t = f.template;
   const type = str(t.templateType);
   return (
@@ -60,7 +61,7 @@ function SendView({ c, f }: { c: Context<PageEnv>; f: SendForm }) {
       back={f.back}
       mode="add"
       hidden={{ id: f.id, back: f.back, templateCode: str(t.templateCode) }}
-      asDialog={wantsDialog(c)}
+      asDialog={asDialog}
     >
       <style>{STYLE}</style>
       <div class="xt-msg-tpl">
@@ -71,15 +72,8 @@ function SendView({ c, f }: { c: Context<PageEnv>; f: SendForm }) {
   );
 }
 
-async function sendPage(c: Context<PageEnv>, f: SendForm, status: 200 | 400 = 200) {
-  const view = () => <SendView c={c} f={f} />;
-  if (wantsDialog(c)) {
-    const session = await requirePage(c, TEMPLATE_ROUTE);
-    if (session instanceof Response) return session;
-    return c.html(String(view()), status);
-  }
-  return shellPage(c, { current: TEMPLATE_ROUTE, title: templatesList.title }, view, status);
-}
+const sendPage = (c: Context<PageEnv>, f: SendForm, status: 200 | 400 = 200) =>
+  dialogPage(c, { current: TEMPLATE_ROUTE, title: templatesList.title }, (asDialog) => <SendView f={f} asDialog={asDialog} />, status);
 
 function ResultCell({ r }: { r: Record<string, unknown> }) {
   const status = str(r.esSendStatus);

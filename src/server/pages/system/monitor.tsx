@@ -2,13 +2,13 @@
 // anchor's JVM信息 entry), HTTP服务 (its Tomcat信息 entry), Redis监控, 磁盘监控 — each a live panel that refreshes
 // itself — and two declared lists: 请求追踪 and 在线用户 with 强制退出 (confirmation, then the session ends at
 // once, its websocket included). Data through the upstream client only.
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { MONITOR_ROUTES, onlineList, traceDetail, traceList } from '../../resources/monitor.js';
 import { monitorApi, type DiskInfo, type HttpStats, type RedisOverview, type RuntimeInfo, type SystemInfo } from '../../contracts/monitor.js';
 import type { Endpoint, Query } from '../../contracts/endpoint.js';
 import { Alert, Card, Tag } from '../../../templates/antd.js';
-import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { FormView } from '../../../templates/list/form-view.js';
 import {
   formatBytes,
   formatDuration,
@@ -22,8 +22,10 @@ import {
   UsageBar,
 } from '../../../templates/monitor.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash, wantsDialog } from '../list-page.js';
-import { requirePage, shellPage } from '../shell-page.js';
+import { backToList, registerListPage, setFlash } from '../list-page.js';
+import { shellPage } from '../shell-page.js';
+import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
+import { dialogPage } from '../dialog-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
 const TITLES: Record<keyof typeof MONITOR_ROUTES, string> = {
@@ -323,14 +325,9 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: res.body.message || '未找到该请求' });
       return backToList(c, back);
     }
-    const view = () => (
-      <FormView title="请求详情" width={traceDetail.width} fields={traceDetail.fields} values={res.body.result} errors={{}} options={{}} action={traceList.route} back={back} mode="detail" hidden={{}} asDialog={wantsDialog(c)} />
-    );
-    if (wantsDialog(c)) {
-      const session = await requirePage(c, traceList.route);
-      return session instanceof Response ? session : c.html(String(await view()));
-    }
-    return shellPage(c, { current: traceList.route, title: traceList.title }, view);
+    return dialogPage(c, { current: traceList.route, title: traceList.title }, (asDialog) => (
+      <FormView title="请求详情" width={traceDetail.width} fields={traceDetail.fields} values={res.body.result} errors={{}} options={{}} action={traceList.route} back={back} mode="detail" hidden={{}} asDialog={asDialog} />
+    ));
   });
 
   registerListPage(app, {
@@ -353,12 +350,11 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
   // 强制退出: a confirmation page without JavaScript (htmx asks with hx-confirm), then the API call.
   const route = onlineList.route;
   const question = onlineList.rowActions.find((a) => a.key === 'forceLogout')!.confirm!;
-  const confirmPage = (c: Context<PageEnv>, id: string, back: string) =>
-    shellPage(c, { current: route, title: onlineList.title }, () => <ConfirmView title="强制退出" text={question} action={`${route}/forceLogout`} hidden={{ id, back }} back={back} />);
+  const ask = (id: string, back: string): Ask => ({ screen: { current: route, title: onlineList.title }, title: '强制退出', text: question, action: `${route}/forceLogout`, hidden: { id, back }, back });
   app.get(`${route}/forceLogout`, (c) => {
     const id = c.req.query('id') ?? '';
     const back = safeOnlineBack(c.req.query('back'));
-    return id ? confirmPage(c, id, back) : c.redirect(back);
+    return id ? askConfirmation(c, ask(id, back)) : c.redirect(back);
   });
   app.post(`${route}/forceLogout`, async (c) => {
     const form = await c.req.parseBody();
@@ -368,7 +364,8 @@ export function registerMonitorPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: '请选择一条记录！' });
       return backToList(c, back);
     }
-    if (form.confirmed !== '1') return confirmPage(c, id, back);
+    const asked = unlessConfirmed(c, form, () => ask(id, back));
+    if (asked) return asked;
     const res = await c.get('upstream').send(monitorApi.forceLogout, { body: { id } });
     if (res.status === 500 && res.body.message?.startsWith('Token失效')) return c.redirect('/user/login', 303);
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '操作成功' : '操作失败') });

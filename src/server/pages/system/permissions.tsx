@@ -17,35 +17,29 @@ import type { FieldOption } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, LinkButton, Tag } from '../../../templates/antd.js';
 import { Icon, hasIcon } from '../../../templates/icons.js';
-import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
-import { DialogFrame, TreeTable, type TreeNode } from '../../../templates/list/tree.js';
+import { DialogFrame } from '../../../templates/list/dialog-frame.js';
+import { TreeTable, treeNodes } from '../../../templates/list/tree.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, isHtmx, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { backToList, isHtmx, saveTreeRow, setFlash, takeFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
+import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
+import { dialogPage, stayInDialog } from '../dialog-page.js';
+import type { Flash } from '../flash.js';
 import { safeLocalPath } from '../safe-path.js';
 import { fieldText } from '../../shared/text.js';
-
-type Flash = { type: 'success' | 'error' | 'warning'; text: string };
+import { flattenTree, pathInTree } from '../../shared/tree.js';
 
 const TITLE = '菜单管理';
 const R = PERMISSION_ROUTE;
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const typeOf = (v: unknown): 0 | 1 | 2 => (String(v) === '2' ? 2 : String(v) === '1' ? 1 : 0);
-const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
-  shellPage(c, { current: R, title: TITLE }, view, status);
+const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child) => shellPage(c, { current: R, title: TITLE }, view);
+/** The screen's dialogs (menu form, data rules): the dialog alone for htmx aimed at #xt-modal, else a page. */
+const dialog = (c: Context<PageEnv>, view: (asDialog: boolean, session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) =>
+  dialogPage(c, { current: R, title: TITLE }, view, status);
 
-const toTree = (nodes: PermissionNode[]): TreeNode<PermissionNode>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
-
-/** Ids on the way to `id` (so the table opens where the user was working). */
-function pathTo(nodes: PermissionNode[], id: string): string[] {
-  for (const n of nodes) {
-    if (n.id === id) return [n.id];
-    const sub = pathTo(n.children ?? [], id);
-    if (sub.length) return [n.id, ...sub];
-  }
-  return [];
-}
 
 // ---- the tree table -----------------------------------------------------------------------------------------
 
@@ -132,9 +126,9 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
         ) : (
           <TreeTable<PermissionNode>
             label="菜单列表"
-            nodes={toTree(nodes)}
+            nodes={treeNodes(nodes, (n) => n.id)}
             openDepth={expand === 'all' ? Infinity : 0}
-            openKeys={new Set(focus ? pathTo(nodes, focus).slice(0, -1) : [])}
+            openKeys={new Set(pathInTree(nodes, (n) => n.id === focus).slice(0, -1).map((n) => n.id))}
             columns={[
               { key: 'name', title: '菜单名称', width: 'minmax(180px, 2fr)', render: (n) => n.name },
               {
@@ -170,16 +164,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
 
 /** Parent choices: every menu (not buttons), indented by depth; when editing, not the row itself or below it. */
 function parentOptions(nodes: PermissionNode[], exclude?: string): FieldOption[] {
-  const out: FieldOption[] = [];
-  const walk = (list: PermissionNode[], depth: number) => {
-    for (const n of list) {
-      if (n.menuType === 2 || n.id === exclude) continue;
-      out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
-      walk(n.children ?? [], depth + 1);
-    }
-  };
-  walk(nodes, 0);
-  return out;
+  return flattenTree(nodes, { prune: (n) => n.menuType === 2 || n.id === exclude }).map(({ node: n, depth }) => ({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` }));
 }
 
 interface FormArgs {
@@ -191,7 +176,7 @@ interface FormArgs {
   back: string;
 }
 
-async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
+async function menuForm(c: Context<PageEnv>, a: FormArgs, asDialog: boolean): Promise<Child> {
   const tree = await c.get('upstream').send(permissionApi.tree);
   const fields = permissionFormFields(a.menuType);
   const base: Record<string, string> = { back: a.back, ...(a.id ? { id: a.id } : {}), ...(a.values.parentId ? { parentId: String(a.values.parentId) } : {}) };
@@ -209,7 +194,7 @@ async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
       back={a.back}
       mode={a.id ? 'edit' : 'add'}
       hidden={{ back: a.back, ...(a.id ? { id: a.id } : {}) }}
-      asDialog={wantsDialog(c)}
+      asDialog={asDialog}
       renderControl={(f) =>
         f.key === 'menuType' ? (
           <>
@@ -219,7 +204,7 @@ async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
                 <a
                   href={typeHref(o.value)}
                   hx-get={typeHref(o.value)}
-                  hx-target={wantsDialog(c) ? '#xt-modal' : '#content'}
+                  hx-target={asDialog ? '#xt-modal' : '#content'}
                   {...(o.value === String(a.menuType) ? { 'aria-current': 'true' } : {})}
                 >
                   {o.label}
@@ -238,7 +223,7 @@ const typedValues = (form: Record<string, string | string[]>) => Object.fromEntr
 
 // ---- data rules ---------------------------------------------------------------------------------------------
 
-async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: string; back: string; flash?: Flash }): Promise<Child> {
+async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: string; back: string; asDialog: boolean; flash?: Flash }): Promise<Child> {
   const up = c.get('upstream');
   const [menuRes, rules] = await Promise.all([
     up.send(permissionApi.queryById, { query: { id: args.id } }),
@@ -247,7 +232,7 @@ async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: 
   const title = `数据规则 · ${menuRes.body.success ? menuRes.body.result.name : ''}`;
   if (!menuRes.body.success || !rules.body.success) {
     return (
-      <DialogFrame title={title} back={args.back} asDialog={wantsDialog(c)}>
+      <DialogFrame title={title} back={args.back} asDialog={args.asDialog}>
         <Alert type="error">{menuRes.body.success ? rules.body.message : menuRes.body.message}</Alert>
       </DialogFrame>
     );
@@ -257,7 +242,7 @@ async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: 
   const supported = dataRuleForm(menuRes.body.result.component).fields.find((f) => f.key === 'ruleColumn')!.options!.length > 0;
   const flash = args.flash ?? takeFlash(c);
   return (
-    <DialogFrame title={title} back={args.back} asDialog={wantsDialog(c)} width={820}>
+    <DialogFrame title={title} back={args.back} asDialog={args.asDialog} width={820}>
       {flash && <Alert type={flash.type}>{flash.text}</Alert>}
       <p class="xt-muted">
         组件 <code class="xt-tt-code">{menuRes.body.result.component}</code>
@@ -329,6 +314,7 @@ async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: 
 async function ruleForm(
   c: Context<PageEnv>,
   a: { permissionId: string; ruleId?: string; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
+  asDialog: boolean,
 ): Promise<Child> {
   const menu = await c.get('upstream').send(permissionApi.queryById, { query: { id: a.permissionId } });
   const spec = dataRuleForm(menu.body.success ? menu.body.result.component : null);
@@ -345,12 +331,29 @@ async function ruleForm(
       back={a.back}
       mode={a.ruleId ? 'edit' : 'add'}
       hidden={{ back: a.back, permissionId: a.permissionId, ...(a.ruleId ? { ruleId: a.ruleId } : {}) }}
-      asDialog={wantsDialog(c)}
+      asDialog={asDialog}
     />
   );
 }
 
 // ---- routes -------------------------------------------------------------------------------------------------
+
+const askDelete = (id: string, back: string): Ask => ({
+  screen: { current: R, title: TITLE },
+  title: '删除菜单',
+  text: '确定删除该菜单吗？其下级菜单、按钮、数据规则和所有授权会一并删除。',
+  action: `${R}/delete`,
+  hidden: { id, back },
+  back,
+});
+const askRuleDelete = (id: string, permissionId: string, back: string): Ask => ({
+  screen: { current: R, title: TITLE },
+  title: '删除数据规则',
+  text: '确定删除吗?',
+  action: `${R}/datarule/delete`,
+  hidden: { id, permissionId, back },
+  back: hrefWith(`${R}/datarule`, { id: permissionId, back }),
+});
 
 export function registerPermissionPages(app: Hono<PageEnv>) {
   app.get(R, (c) => page(c, (session) => treeView(c, session)));
@@ -370,7 +373,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
       if (c.req.query('parentId')) values.parentId = fieldText(c.req.query('parentId')).slice(0, 64);
       menuType = typeOf(c.req.query('menuType') ?? res.body.result.menuType);
     }
-    return page(c, () => menuForm(c, { id, menuType, values, back }));
+    return dialog(c, (asDialog) => menuForm(c, { id, menuType, values, back }, asDialog));
   });
 
   app.post(`${R}/save`, (c) =>
@@ -379,17 +382,14 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
       typeOf,
       fields: permissionFormFields,
       paths: { add: permissionApi.add, edit: permissionApi.edit },
-      again: (a, status) => page(c, () => menuForm(c, a), status),
+      again: (a, status) => dialog(c, (asDialog) => menuForm(c, a, asDialog), status),
     }),
   );
 
   app.get(`${R}/delete`, (c) => {
     const id = fieldText(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
-    if (!id) return c.redirect(back);
-    return page(c, () => (
-      <ConfirmView title="删除菜单" text="确定删除该菜单吗？其下级菜单、按钮、数据规则和所有授权会一并删除。" action={`${R}/delete`} hidden={{ id, back }} back={back} />
-    ));
+    return id ? askConfirmation(c, askDelete(id, back)) : c.redirect(back);
   });
 
   app.post(`${R}/delete`, async (c) => {
@@ -400,7 +400,8 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: '请选择一条记录！' });
       return backToList(c, back);
     }
-    if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/delete`, { id, back }), 303);
+    const asked = unlessConfirmed(c, form, () => askDelete(id, back));
+    if (asked) return asked;
     const res = await c.get('upstream').send(permissionApi.delete, { query: { id } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, back);
@@ -411,7 +412,7 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     const id = fieldText(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!id) return c.redirect(back);
-    return page(c, (session) => rulesView(c, session, { id, back }));
+    return dialog(c, (asDialog, session) => rulesView(c, session, { id, back, asDialog }));
   });
 
   app.get(`${R}/datarule/form`, async (c) => {
@@ -429,15 +430,14 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
       }
       values = { ...rule };
     }
-    return page(c, () => ruleForm(c, { permissionId, ruleId, values, back }));
+    return dialog(c, (asDialog) => ruleForm(c, { permissionId, ruleId, values, back }, asDialog));
   });
 
   /** After a rule change: htmx shows the rules dialog again; a plain form goes to the rules page. */
-  const toRules = (c: Context<PageEnv>, permissionId: string, back: string, flash: Flash) => {
-    if (isHtmx(c)) return page(c, (session) => rulesView(c, session, { id: permissionId, back, flash }));
-    setFlash(c, flash);
-    return c.redirect(hrefWith(`${R}/datarule`, { id: permissionId, back }), 303);
-  };
+  const toRules = (c: Context<PageEnv>, permissionId: string, back: string, flash: Flash) =>
+    stayInDialog(c, hrefWith(`${R}/datarule`, { id: permissionId, back }), flash, (f) =>
+      dialog(c, (asDialog, session) => rulesView(c, session, { id: permissionId, back, asDialog, flash: f })),
+    );
 
   app.post(`${R}/datarule/save`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
@@ -461,16 +461,15 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     const errors = res.body.result?.errors ?? {};
     const keys = new Set(['ruleName', 'ruleColumn', 'ruleConditions', 'ruleValue', 'status']);
     const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => keys.has(k));
-    return page(c, () => ruleForm(c, { permissionId, ruleId, values: typedValues(form), errors, message: placed ? undefined : res.body.message, back }), isHtmx(c) ? 200 : 400);
+    return dialog(c, (asDialog) => ruleForm(c, { permissionId, ruleId, values: typedValues(form), errors, message: placed ? undefined : res.body.message, back }, asDialog), isHtmx(c) ? 200 : 400);
   });
 
   app.get(`${R}/datarule/delete`, (c) => {
     const id = fieldText(c.req.query('id')).slice(0, 64);
     const permissionId = fieldText(c.req.query('permissionId')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
-    const rules = hrefWith(`${R}/datarule`, { id: permissionId, back });
-    if (!id) return c.redirect(rules);
-    return page(c, () => <ConfirmView title="删除数据规则" text="确定删除吗?" action={`${R}/datarule/delete`} hidden={{ id, permissionId, back }} back={rules} />);
+    if (!id) return c.redirect(hrefWith(`${R}/datarule`, { id: permissionId, back }));
+    return askConfirmation(c, askRuleDelete(id, permissionId, back));
   });
 
   app.post(`${R}/datarule/delete`, async (c) => {
@@ -478,7 +477,8 @@ export function registerPermissionPages(app: Hono<PageEnv>) {
     const id = fieldText(form.id).slice(0, 64);
     const permissionId = fieldText(form.permissionId).slice(0, 64);
     const back = safeBack(form.back);
-    if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/datarule/delete`, { id, permissionId, back }), 303);
+    const asked = unlessConfirmed(c, form, () => askRuleDelete(id, permissionId, back));
+    if (asked) return asked;
     const res = await c.get('upstream').send(permissionApi.deleteRule, { query: { id } });
     return toRules(c, permissionId, back, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
   });

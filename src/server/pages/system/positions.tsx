@@ -11,16 +11,10 @@ import { TreePanel } from '../../../templates/list/tree-panel.js';
 import { departApi, type DepartTreeNode } from '../../contracts/departs.js';
 import type { PageEnv } from '../context.js';
 import { registerListPage } from '../list-page.js';
+import { findInTree } from '../../shared/tree.js';
 
 /** The node with this org code, anywhere in the tree. */
-function byOrgCode(nodes: DepartTreeNode[], code: string): DepartTreeNode | undefined {
-  for (const n of nodes) {
-    if (n.orgCode === code) return n;
-    const hit = byOrgCode(n.children ?? [], code);
-    if (hit) return hit;
-  }
-  return undefined;
-}
+const byOrgCode = (nodes: DepartTreeNode[], code: string) => findInTree(nodes, (n) => n.orgCode === code);
 
 export function registerPositionPages(app: Hono<PageEnv>) {
   registerListPage(app, { spec: positionsList, form: positionForm });

@@ -87,6 +87,21 @@ describe('前台菜单管理 pages', () => {
     expect(await byName('批删二')).toBeUndefined();
   });
 
+  it('批量删除 without JavaScript asks first, naming how many rows go, and its 确定 deletes every checked row', async () => {
+    for (const name of ['确认一', '确认二']) await post('/teaching/menu/save', { menuType: '0', name, url: `/${name}`, back: '/teaching/menu' });
+    const ids = [(await byName('确认一'))!.id, (await byName('确认二'))!.id];
+    const ask = await post('/teaching/menu/delete', { ids, back: '/teaching/menu' });
+    expect(ask.status).toBe(200);
+    const page = await ask.text();
+    expect(page).toContain('确定删除选中的 2 个菜单吗？其下级菜单会一并删除。');
+    expect(page).toContain(`name="ids" value="${ids.join(',')}"`);
+    expect(await byName('确认一')).toBeDefined();
+    expect(await byName('确认二')).toBeDefined();
+    expect((await post('/teaching/menu/delete', { ids: ids.join(','), back: '/teaching/menu', confirmed: '1' })).status).toBe(303);
+    expect(await byName('确认一')).toBeUndefined();
+    expect(await byName('确认二')).toBeUndefined();
+  });
+
   it('is the admin\'s screen only', async () => {
     for (const u of ['teacher', 'student1']) {
       const res = await get('/teaching/menu', await cookieOf(u));

@@ -10,34 +10,29 @@ import type { FieldOption } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, LinkButton, Tag } from '../../../templates/antd.js';
 import { Icon, ICON_NAMES, hasIcon } from '../../../templates/icons.js';
-import { ConfirmView, FormView } from '../../../templates/list/form-view.js';
+import { confirmAttrs } from '../../../templates/list/confirm-box.js';
+import { FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
-import { TreeTable, type TreeNode } from '../../../templates/list/tree.js';
+import { TreeTable, treeNodes } from '../../../templates/list/tree.js';
 import { frontMenuApi, type FrontMenuRecord } from '../../contracts/front-menu.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, saveTreeRow, setFlash, takeFlash, wantsDialog } from '../list-page.js';
+import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
+import { dialogPage } from '../dialog-page.js';
+import { backToList, saveTreeRow, setFlash, takeFlash } from '../list-page.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { fieldText } from '../../shared/text.js';
+import { flattenTree, pathInTree } from '../../shared/tree.js';
 
 const TITLE = '前台菜单管理';
 const R = FRONT_MENU_ROUTE;
 const BULK_FORM = 'xt-front-menu-bulk';
 const safeBack = (back: unknown) => safeLocalPath(back, R, R);
 const typeOf = (v: unknown): 0 | 1 => (String(v) === '1' ? 1 : 0);
-const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 | 404 = 200) =>
-  shellPage(c, { current: R, title: TITLE }, view, status);
+const page = (c: Context<PageEnv>, view: (session: PageSession) => Promise<Child> | Child) => shellPage(c, { current: R, title: TITLE }, view);
+/** The drawer form: alone for htmx aimed at #xt-modal, else a page of the screen. */
+const dialog = (c: Context<PageEnv>, view: (asDialog: boolean) => Promise<Child> | Child, status: 200 | 400 = 200) => dialogPage(c, { current: R, title: TITLE }, view, status);
 
-const toTree = (nodes: FrontMenuRecord[]): TreeNode<FrontMenuRecord>[] => nodes.map((n) => ({ key: n.id, data: n, children: n.children?.length ? toTree(n.children) : undefined }));
-
-function pathTo(nodes: FrontMenuRecord[], id: string): string[] {
-  for (const n of nodes) {
-    if (n.id === id) return [n.id];
-    const sub = pathTo(n.children ?? [], id);
-    if (sub.length) return [n.id, ...sub];
-  }
-  return [];
-}
 
 const MenuIcon = ({ name }: { name: string | null }) =>
   name ? <span class="xt-tt-icon" title={name}>{hasIcon(name) ? <Icon name={name} /> : <code class="xt-tt-code">{name}</code>}</span> : '';
@@ -56,9 +51,8 @@ function RowActions({ n, can, list }: { n: FrontMenuRecord; can: (code: string) 
         class="xt-action xt-action-danger"
         href={hrefWith(`${R}/delete`, { id: n.id, back })}
         hx-post={`${R}/delete`}
-        hx-vals={JSON.stringify({ id: n.id, back: hrefWith(R, { ...list, focus: n.parentId }), confirmed: '1' })}
         hx-target="#content"
-        hx-confirm={n.children?.length ? `确定删除“${n.name}”及其所有下级菜单吗?` : '确定删除吗?'}
+        {...confirmAttrs(n.children?.length ? `确定删除“${n.name}”及其所有下级菜单吗?` : '确定删除吗?', { id: n.id, back: hrefWith(R, { ...list, focus: n.parentId }) })}
       >
         删除
       </a>,
@@ -99,9 +93,8 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
             </LinkButton>
           )}
           {canDelete && (
-            <form id={BULK_FORM} method="post" action={`${R}/delete`} hx-post={`${R}/delete`} hx-target="#content" hx-confirm="确定删除选中的菜单及其下级菜单吗?" style="display:inline">
+            <form id={BULK_FORM} method="post" action={`${R}/delete`} hx-post={`${R}/delete`} hx-target="#content" {...confirmAttrs('确定删除选中的菜单及其下级菜单吗?')} style="display:inline">
               <input type="hidden" name="back" value={back} />
-              <input type="hidden" name="confirmed" value="1" />
               <Button htmlType="submit" danger>
                 批量删除
               </Button>
@@ -121,9 +114,9 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
         ) : (
           <TreeTable<FrontMenuRecord>
             label="前台菜单"
-            nodes={toTree(nodes)}
+            nodes={treeNodes(nodes, (n) => n.id)}
             openDepth={expand === 'all' ? Infinity : 1}
-            openKeys={new Set(focus ? pathTo(nodes, focus).slice(0, -1) : [])}
+            openKeys={new Set(pathInTree(nodes, (n) => n.id === focus).slice(0, -1).map((n) => n.id))}
             select={canDelete ? { name: 'ids', form: BULK_FORM, label: (n) => n.name } : undefined}
             columns={[
               {
@@ -166,16 +159,7 @@ async function treeView(c: Context<PageEnv>, session: PageSession): Promise<Chil
 
 /** Parent choices: every row, indented by depth; when editing, not the row itself or below it. */
 function parentOptions(nodes: FrontMenuRecord[], exclude?: string): FieldOption[] {
-  const out: FieldOption[] = [];
-  const walk = (list: FrontMenuRecord[], depth: number) => {
-    for (const n of list) {
-      if (n.id === exclude) continue;
-      out.push({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` });
-      walk(n.children ?? [], depth + 1);
-    }
-  };
-  walk(nodes, 0);
-  return out;
+  return flattenTree(nodes, { prune: (n) => n.id === exclude }).map(({ node: n, depth }) => ({ value: n.id, label: `${'　'.repeat(depth)}${n.name}` }));
 }
 
 /** The icon picker: a radio per icon of the set (and 无), each showing the icon; works without JavaScript. */
@@ -207,12 +191,12 @@ interface FormArgs {
   detail?: boolean;
 }
 
-async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
+async function menuForm(c: Context<PageEnv>, a: FormArgs, asDialog: boolean): Promise<Child> {
   const tree = await c.get('upstream').send(frontMenuApi.list);
   const fields = frontMenuFormFields(a.menuType);
   const base: Record<string, string> = { back: a.back, ...(a.id ? { id: a.id } : {}), ...(a.values.parentId ? { parentId: String(a.values.parentId) } : {}) };
   const typeHref = (t: string) => hrefWith(`${R}/form`, { ...base, menuType: t });
-  const target = wantsDialog(c) ? '#xt-modal' : '#content';
+  const target = asDialog ? '#xt-modal' : '#content';
   return (
     <FormView
       title={a.detail ? '菜单详情' : a.id ? '编辑菜单' : '新增菜单'}
@@ -227,7 +211,7 @@ async function menuForm(c: Context<PageEnv>, a: FormArgs): Promise<Child> {
       back={a.back}
       mode={a.detail ? 'detail' : a.id ? 'edit' : 'add'}
       hidden={{ back: a.back, ...(a.id ? { id: a.id } : {}) }}
-      asDialog={wantsDialog(c)}
+      asDialog={asDialog}
       renderControl={(f, ctx) => {
         if (f.key === 'icon') return <IconPicker value={fieldText(ctx.value)} disabled={ctx.disabled} error={ctx.error} />;
         if (f.key !== 'menuType') return undefined;
@@ -262,6 +246,16 @@ const nodeValues = (n: FrontMenuRecord): Record<string, unknown> => ({
 
 // ---- routes -------------------------------------------------------------------------------------------------
 
+/** The confirmation of 删除 (one row) and 批量删除 (the checked rows), for a post made without JavaScript. */
+const askDelete = (ids: string[], back: string): Ask => ({
+  screen: { current: R, title: TITLE },
+  title: '删除菜单',
+  text: ids.length > 1 ? `确定删除选中的 ${ids.length} 个菜单吗？其下级菜单会一并删除。` : '确定删除该菜单吗？其下级菜单会一并删除。',
+  action: `${R}/delete`,
+  hidden: { ids: ids.join(','), back },
+  back,
+});
+
 export function registerFrontMenuPages(app: Hono<PageEnv>) {
   app.get(R, (c) => page(c, (session) => treeView(c, session)));
 
@@ -281,7 +275,7 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
       if (parentId) values.parentId = parentId;
       menuType = typeOf(c.req.query('menuType') ?? res.body.result.menuType);
     }
-    return page(c, () => menuForm(c, { id, menuType, values, back, detail: !!id && c.req.query('detail') === '1' }));
+    return dialog(c, (asDialog) => menuForm(c, { id, menuType, values, back, detail: !!id && c.req.query('detail') === '1' }, asDialog));
   });
 
   app.post(`${R}/save`, (c) =>
@@ -290,27 +284,27 @@ export function registerFrontMenuPages(app: Hono<PageEnv>) {
       typeOf,
       fields: frontMenuFormFields,
       paths: { add: frontMenuApi.add, edit: frontMenuApi.edit },
-      again: (a, status) => page(c, () => menuForm(c, a), status),
+      again: (a, status) => dialog(c, (asDialog) => menuForm(c, a, asDialog), status),
     }),
   );
 
   app.get(`${R}/delete`, (c) => {
     const id = fieldText(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
-    if (!id) return c.redirect(back);
-    return page(c, () => <ConfirmView title="删除菜单" text="确定删除该菜单吗？其下级菜单会一并删除。" action={`${R}/delete`} hidden={{ id, back }} back={back} />);
+    return id ? askConfirmation(c, askDelete([id], back)) : c.redirect(back);
   });
 
   /** One row (id) or the checked rows (ids, from 批量删除). */
   app.post(`${R}/delete`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-    const ids = [...new Set(([] as string[]).concat(form.ids ?? [], form.id ?? []).map((x) => String(x).slice(0, 64)).filter(Boolean))];
+    const ids = [...new Set(([] as string[]).concat(form.ids ?? [], form.id ?? []).flatMap((x) => String(x).split(',')).map((x) => x.trim().slice(0, 64)).filter(Boolean))];
     const back = safeBack(form.back);
     if (!ids.length) {
       setFlash(c, { type: 'warning', text: '请选择一条记录！' });
       return backToList(c, back);
     }
-    if (fieldText(form.confirmed) !== '1') return c.redirect(hrefWith(`${R}/delete`, { id: ids[0], back }), 303);
+    const asked = unlessConfirmed(c, form, () => askDelete(ids, back));
+    if (asked) return asked;
     const res =
       ids.length === 1
         ? await c.get('upstream').send(frontMenuApi.delete, { query: { id: ids[0] } })

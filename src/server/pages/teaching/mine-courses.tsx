@@ -8,7 +8,7 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { Alert, buttonClass } from '../../../templates/antd.js';
-import { CloseLink, DialogFrame } from '../../../templates/list/tree.js';
+import { CloseLink, DialogFrame } from '../../../templates/list/dialog-frame.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { RichHtml } from '../../../templates/rich-html.js';
 import { Icon } from '../../../templates/icons.js';
@@ -16,9 +16,9 @@ import { isSameOrigin } from '../../shared/same-origin.js';
 import { embedPlayerUrl } from '../../shared/video-hosts.js';
 import { courseApi, courseUnitApi, type CourseDetail, type CourseRecord, type UnitRecord } from '../../contracts/courses.js';
 import { dayLogApi } from '../../contracts/reports.js';
-import type { PageEnv, PageSession } from '../context.js';
-import { wantsDialog } from '../list-page.js';
-import { requirePage, shellPage } from '../shell-page.js';
+import type { PageEnv } from '../context.js';
+import { dialogPage } from '../dialog-page.js';
+import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 const MINE_COURSE_ROUTE = '/teaching/mineCourse/cardList';
@@ -33,16 +33,6 @@ const withQuery = (path: string, q: Record<string, string>) => `${path}?${new UR
 const STYLES = <link rel="stylesheet" href="/static/css/mine-course.css" />;
 
 const unitViewOf = (course: Pick<CourseRecord, 'showType'>) => (str(course.showType) === '1' ? UNIT_MAP_ROUTE : UNIT_CARD_ROUTE);
-
-/** A page (plain request, or htmx into #content) or, for htmx aimed at #xt-modal, the dialog alone. */
-async function dialogOrPage(c: Context<PageEnv>, current: string, title: string, view: (asDialog: boolean, session: PageSession) => Promise<Child>) {
-  if (wantsDialog(c)) {
-    const session = await requirePage(c, current);
-    if (session instanceof Response) return session;
-    return c.html(String(await view(true, session)));
-  }
-  return shellPage(c, { current, title }, (session) => view(false, session));
-}
 
 function CourseCard({ course }: { course: CourseRecord }) {
   const id = str(course.id);
@@ -319,7 +309,7 @@ export function registerMineCoursePages(app: Hono<PageEnv>) {
   );
 
   app.get(COURSE_INFO_ROUTE, (c) =>
-    dialogOrPage(c, MINE_COURSE_ROUTE, '课程介绍', async (asDialog) => {
+    dialogPage(c, { current: MINE_COURSE_ROUTE, title: '课程介绍' }, async (asDialog) => {
       const res = await c.get('upstream').send(courseApi.queryById, { query: { id: idParam(c) } });
       const course = res.body.success ? res.body.result : null;
       return (
@@ -356,7 +346,7 @@ export function registerMineCoursePages(app: Hono<PageEnv>) {
   }
 
   app.get(UNIT_VIEW_ROUTE, (c) =>
-    dialogOrPage(c, MINE_COURSE_ROUTE, '课程单元', async (asDialog) => {
+    dialogPage(c, { current: MINE_COURSE_ROUTE, title: '课程单元' }, async (asDialog) => {
       const id = idParam(c);
       const up = c.get('upstream');
       const res = await up.send(courseUnitApi.queryById, { query: { id } });

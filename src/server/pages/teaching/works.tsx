@@ -9,33 +9,24 @@ import { canUse } from '../../resources/auth.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../resources/works.js';
 import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
-import { ConfirmView } from '../../../templates/list/form-view.js';
+import { confirmAttrs } from '../../../templates/list/confirm-box.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
-import { DialogFrame } from '../../../templates/list/tree.js';
+import { DialogFrame } from '../../../templates/list/dialog-frame.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
 import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
 import { userAdminApi } from '../../contracts/users.js';
 import { workApi, workTagApi, workVersionApi } from '../../contracts/works.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, isHtmx, registerListPage, setFlash, wantsDialog } from '../list-page.js';
+import { unlessConfirmed } from '../confirm.js';
+import { dialogPage } from '../dialog-page.js';
+import { backToList, isHtmx, registerListPage, setFlash } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { ownOrigin } from '../share.js';
-import { requirePage, shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 
 type Row = Record<string, unknown>;
 const one = (v: unknown) => (Array.isArray(v) ? str(v[0]) : str(v));
 
-
-/** A dialog of a list screen: the modal with htmx, a page in the shell without JavaScript. */
-async function dialogPage(c: Context<PageEnv>, current: string, title: string, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) {
-  if (wantsDialog(c)) {
-    const session = await requirePage(c, current);
-    if (session instanceof Response) return session;
-    return c.html(String(await view(session)));
-  }
-  return shellPage(c, { current, title }, view, status);
-}
 
 const can = (session: PageSession, code?: string) => canUse(session.permissions, code);
 
@@ -185,11 +176,15 @@ function registerCenterWorks(app: Hono<PageEnv>) {
   app.post(`${CENTER}/works/delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const id = str(form.id).slice(0, 64);
-    if (form.confirmed !== '1') {
-      return shellPage(c, { current: CENTER, title: '我的作品' }, () => (
-        <ConfirmView title="删除" text="确定删除吗?" action={`${CENTER}/works/delete`} hidden={{ id, back: CENTER }} back={CENTER} />
-      ));
-    }
+    const asked = unlessConfirmed(c, form, () => ({
+      screen: { current: CENTER, title: '我的作品' },
+      title: '删除',
+      text: '确定删除吗?',
+      action: `${CENTER}/works/delete`,
+      hidden: { id, back: CENTER },
+      back: CENTER,
+    }));
+    if (asked) return asked;
     const res = await c.get('upstream').send(workApi.delete, { query: { id } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, CENTER);
@@ -208,8 +203,8 @@ function registerPreviewDialog(app: Hono<PageEnv>, route: string, title: string,
     const back = safeLocalPath(c.req.query('back'), route, route);
     const res = await c.get('upstream').send(workApi.queryById, { query: { id } });
     const name = res.body.success ? str(res.body.result.workName) : '';
-    return dialogPage(c, route, title, () => (
-      <DialogFrame title={name ? `预览：${name}` : '预览'} back={back} asDialog={wantsDialog(c)} width={720}>
+    return dialogPage(c, { current: route, title }, (asDialog) => (
+      <DialogFrame title={name ? `预览：${name}` : '预览'} back={back} asDialog={asDialog} width={720}>
         <WorksStyles />
         {!res.body.success ? (
           <Alert type="warning">{res.body.message}</Alert>
@@ -237,8 +232,8 @@ function registerQrDialog(app: Hono<PageEnv>, route: string, title: string, path
     // A private dialog (no-store): PUBLIC_URL, else the address this teacher's browser used (pages/share.ts).
     const link = shareUrl(ownOrigin(c), id);
     const svg = res.body.success ? await qrSvg(link) : '';
-    return dialogPage(c, route, title, () => (
-      <DialogFrame title="二维码" back={back} asDialog={wantsDialog(c)} width={360}>
+    return dialogPage(c, { current: route, title }, (asDialog) => (
+      <DialogFrame title="二维码" back={back} asDialog={asDialog} width={360}>
         <WorksStyles />
         {res.body.success ? <QrCode svg={svg} link={link} caption={`扫码查看“${str(res.body.result.workName)}”`} /> : <Alert type="warning">{res.body.message}</Alert>}
       </DialogFrame>
@@ -262,8 +257,8 @@ function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
         <input type="hidden" name="back" value={back} />
       </>
     );
-    return dialogPage(c, route, title, () => (
-      <DialogFrame title="作品标签" back={back} asDialog={wantsDialog(c)} width={480}>
+    return dialogPage(c, { current: route, title }, (asDialog) => (
+      <DialogFrame title="作品标签" back={back} asDialog={asDialog} width={480}>
         <WorksStyles />
         {!work.body.success ? (
           <Alert type="warning">{work.body.message}</Alert>
@@ -361,14 +356,14 @@ function registerSendDialog(app: Hono<PageEnv>) {
       up.send(userAdminApi.list, { query: { pageSize: 50, ...(q ? { realname: `*${q}*` } : {}) } }),
     ]);
     const rows = users.body.success ? users.body.result.records : [];
-    return dialogPage(c, WORK_ROUTE, '作业管理', (session) =>
+    return dialogPage(c, { current: WORK_ROUTE, title: '作业管理' }, (asDialog, session) =>
       !can(session, 'work:send') ? (
         <Alert type="warning">没有克隆作品的权限</Alert>
       ) : (
         <DialogFrame
           title="克隆至其他账号"
           back={back}
-          asDialog={wantsDialog(c)}
+          asDialog={asDialog}
           width={560}
           footer={
             <>
@@ -445,8 +440,8 @@ function registerVersionsDialog(app: Hono<PageEnv>) {
     const id = (c.req.query('id') ?? '').slice(0, 64);
     const back = safeLocalPath(c.req.query('back'), WORK_ROUTE, WORK_ROUTE);
     const res = await c.get('upstream').send(workVersionApi.list, { query: { workId: id } });
-    return dialogPage(c, WORK_ROUTE, '作业管理', () => (
-      <DialogFrame title="历史版本" back={back} asDialog={wantsDialog(c)} width={720}>
+    return dialogPage(c, { current: WORK_ROUTE, title: '作业管理' }, (asDialog) => (
+      <DialogFrame title="历史版本" back={back} asDialog={asDialog} width={720}>
         <WorksStyles />
         {!res.body.success ? (
           <Alert type="warning">{res.body.message}</Alert>
@@ -476,7 +471,7 @@ function registerVersionsDialog(app: Hono<PageEnv>) {
                         下载
                       </a>
                     )}{' '}
-                    <form method="post" action={`${path}/restore`} hx-post={`${path}/restore`} hx-target="#content" hx-confirm={`确定恢复到版本${str(v.versionNo)}吗？当前内容会另存为一个版本。`} hx-vals='{"confirmed":"1"}' class="xt-inline-form">
+                    <form method="post" action={`${path}/restore`} hx-post={`${path}/restore`} hx-target="#content" {...confirmAttrs(`确定恢复到版本${str(v.versionNo)}吗？当前内容会另存为一个版本。`)} class="xt-inline-form">
                       <input type="hidden" name="workId" value={id} />
                       <input type="hidden" name="versionId" value={str(v.id)} />
                       <input type="hidden" name="back" value={back} />
@@ -499,11 +494,16 @@ function registerVersionsDialog(app: Hono<PageEnv>) {
     const back = safeLocalPath(form.back, WORK_ROUTE, WORK_ROUTE);
     const workId = str(form.workId).slice(0, 64);
     const versionId = str(form.versionId).slice(0, 64);
-    if (form.confirmed !== '1') {
-      return shellPage(c, { current: WORK_ROUTE, title: '作业管理' }, () => (
-        <ConfirmView title="恢复版本" text="确定恢复到这个版本吗？当前内容会另存为一个版本。" action={`${path}/restore`} hidden={{ workId, versionId, back }} back={back} />
-      ));
-    }
+    const asked = unlessConfirmed(c, form, () => ({
+      screen: { current: WORK_ROUTE, title: '作业管理' },
+      title: '恢复版本',
+      text: '确定恢复到这个版本吗？当前内容会另存为一个版本。',
+      action: `${path}/restore`,
+      hidden: { workId, versionId, back },
+      back,
+      danger: false,
+    }));
+    if (asked) return asked;
     const res = await c.get('upstream').send(workVersionApi.restore, { body: { workId, versionId } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '恢复成功' : '恢复失败') });
     return backToList(c, back);

@@ -3,11 +3,11 @@
 import type { Context, Hono } from 'hono';
 import { departForm } from '../../../resources/departs.js';
 import type { FieldSpec } from '../../../resources/spec.js';
-import { hrefWith } from '../../../resources/url-state.js';
 import { findNode, flattenTree } from '../../../../templates/list/depart-tree.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
-import { fieldOptions, formToBody, isHtmx, wantsDialog } from '../../list-page.js';
+import { isConfirmed } from '../../confirm.js';
+import { fieldOptions, formToBody, isHtmx } from '../../list-page.js';
 import { shellPage } from '../../shell-page.js';
 import { screen } from './screen.js';
 import { departApi } from '../../../contracts/departs.js';
@@ -15,7 +15,7 @@ import { categoryOptions, ConfirmBox, done, formString, loadTree, R, respond, sa
 
 export function registerDepartDialogs(app: Hono<PageEnv>) {
   // Add form (a root, or a child of parentId).
-  const renderAddForm = async (c: Context<PageEnv>, args: { parentId: string; values: Record<string, unknown>; errors: Record<string, string>; message?: string; back: string }) => {
+  const renderAddForm = async (c: Context<PageEnv>, asDialog: boolean, args: { parentId: string; values: Record<string, unknown>; errors: Record<string, string>; message?: string; back: string }) => {
     const up = c.get('upstream');
     let parentName = '';
     let parentCategory = '';
@@ -44,7 +44,7 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
         back={args.back}
         mode="add"
         hidden={{ back: args.back, ...(args.parentId ? { parentId: args.parentId } : {}) }}
-        asDialog={wantsDialog(c)}
+        asDialog={asDialog}
       />
     );
   };
@@ -52,7 +52,7 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
   app.get(`${R}/form`, (c) => {
     const parentId = c.req.query('parentId') ?? '';
     const back = safeBack(c.req.query('back'));
-    return respond(c, TITLE, () => renderAddForm(c, { parentId, values: {}, errors: {}, back }));
+    return respond(c, TITLE, (_session, asDialog) => renderAddForm(c, asDialog, { parentId, values: {}, errors: {}, back }));
   });
 
   app.post(`${R}/save`, async (c) => {
@@ -79,22 +79,21 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
       // The edit form lives in the 基本信息 tab: show the screen again with what was typed and the errors.
       return shellPage(c, { current: R, title: TITLE }, (session) => screen(c, session, { id, tab: 'info' }, { values: { ...values, id }, errors, message }), isHtmx(c) ? 200 : 400);
     }
-    return respond(c, TITLE, () => renderAddForm(c, { parentId, values, errors, message, back }), isHtmx(c) ? 200 : 400);
+    return respond(c, TITLE, (_session, asDialog) => renderAddForm(c, asDialog, { parentId, values, errors, message, back }), isHtmx(c) ? 200 : 400);
   });
 
   // Delete: the confirmation names the department and every department below it.
-  app.get(`${R}/delete`, async (c) => {
-    const id = c.req.query('id') ?? '';
+  const deleteConfirm = async (c: Context<PageEnv>, id: string) => {
     const up = c.get('upstream');
     const res = await up.send(departApi.queryById, { query: { id } });
     if (!res.body.success) return done(c, false, res.body.message, R);
     const d = res.body.result;
-    return respond(c, TITLE, async (session) => {
+    return respond(c, TITLE, async (session, asDialog) => {
       const tree = await loadTree(up, session);
       const below = flattenTree(findNode(tree.nodes, d.id)?.children ?? []);
       return (
         <ConfirmBox
-          asDialog={wantsDialog(c)}
+          asDialog={asDialog}
           title="删除部门"
           text={
             below.length ? (
@@ -112,12 +111,13 @@ export function registerDepartDialogs(app: Hono<PageEnv>) {
         />
       );
     });
-  });
+  };
+  app.get(`${R}/delete`, (c) => deleteConfirm(c, c.req.query('id') ?? ''));
 
   app.post(`${R}/delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const id = formString(form.id);
-    if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/delete`, { id }), 303);
+    if (!isConfirmed(form)) return deleteConfirm(c, id);
     const res = await c.get('upstream').send(departApi.delete, { query: { id } });
     const parentId = formString(form.parentId);
     return done(c, res.body.success, res.body.message, res.body.success ? (parentId ? screenHref({ id: parentId }) : R) : screenHref({ id }));

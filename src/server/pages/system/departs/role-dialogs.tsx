@@ -2,12 +2,12 @@
 // (new, edit) and the role delete confirmation.
 import type { Context, Hono } from 'hono';
 import { departRoleForm } from '../../../resources/departs.js';
-import { hrefWith } from '../../../resources/url-state.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
-import { formToBody, isHtmx, wantsDialog } from '../../list-page.js';
+import { askConfirmation, unlessConfirmed } from '../../confirm.js';
+import { formToBody, isHtmx } from '../../list-page.js';
 import { departPermissionApi, departRoleApi } from '../../../contracts/departs.js';
-import { ConfirmBox, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE } from './shared.js';
+import { ask, done, formList, formString, R, respond, safeBack, screenHref, str, TITLE } from './shared.js';
 
 export function registerRoleDialogs(app: Hono<PageEnv>) {
   // Department permissions and a department role's grants (diff saves).
@@ -28,7 +28,7 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
   });
 
   // Department role add/edit/delete.
-  const renderRoleForm = async (c: Context<PageEnv>, a: { id: string; roleId: string; values: Record<string, unknown>; errors: Record<string, string>; message?: string; back: string }) => (
+  const renderRoleForm = async (asDialog: boolean, a: { id: string; roleId: string; values: Record<string, unknown>; errors: Record<string, string>; message?: string; back: string }) => (
     <FormView
       title={a.roleId ? '编辑部门角色' : '新建部门角色'}
       width={departRoleForm.width}
@@ -41,7 +41,7 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
       back={a.back}
       mode={a.roleId ? 'edit' : 'add'}
       hidden={{ id: a.id, back: a.back, ...(a.roleId ? { roleId: a.roleId } : {}) }}
-      asDialog={wantsDialog(c)}
+      asDialog={asDialog}
     />
   );
   app.get(`${R}/role-form`, async (c) => {
@@ -54,7 +54,7 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
       if (!res.body.success) return done(c, false, res.body.message, back);
       values = res.body.result;
     }
-    return respond(c, TITLE, () => renderRoleForm(c, { id, roleId, values, errors: {}, back }));
+    return respond(c, TITLE, (_session, asDialog) => renderRoleForm(asDialog, { id, roleId, values, errors: {}, back }));
   });
   app.post(`${R}/role-save`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
@@ -69,30 +69,31 @@ export function registerRoleDialogs(app: Hono<PageEnv>) {
     if (res.body.success) return done(c, true, res.body.message, back);
     const errors = res.body.result?.errors ?? {};
     const message = Object.keys(errors).length ? undefined : res.body.message;
-    return respond(c, TITLE, () => renderRoleForm(c, { id, roleId, values: form, errors, message, back }), isHtmx(c) ? 200 : 400);
+    return respond(c, TITLE, (_session, asDialog) => renderRoleForm(asDialog, { id, roleId, values: form, errors, message, back }), isHtmx(c) ? 200 : 400);
   });
-  app.get(`${R}/role-delete`, async (c) => {
-    const id = c.req.query('id') ?? '';
-    const roleId = c.req.query('roleId') ?? '';
+  /** The confirmation names the role (loaded again: the form may have been posted without it). */
+  const roleDeleteAsk = async (c: Context<PageEnv>, id: string, roleId: string) => {
     const back = screenHref({ id, tab: 'roles' });
     const res = await c.get('upstream').send(departRoleApi.queryById, { query: { id: roleId } });
     if (!res.body.success) return done(c, false, res.body.message, back);
-    return respond(c, TITLE, () => (
-      <ConfirmBox
-        asDialog={wantsDialog(c)}
-        title="删除部门角色"
-        text={`确定删除部门角色“${str(res.body.result.roleName)}”吗？持有该角色的成员将失去它授予的权限。`}
-        action={`${R}/role-delete`}
-        hidden={{ id, roleId }}
-        back={back}
-      />
-    ));
+    return ask({
+      title: '删除部门角色',
+      text: `确定删除部门角色“${str(res.body.result.roleName)}”吗？持有该角色的成员将失去它授予的权限。`,
+      action: `${R}/role-delete`,
+      hidden: { id, roleId },
+      back,
+    });
+  };
+  app.get(`${R}/role-delete`, async (c) => {
+    const asked = await roleDeleteAsk(c, c.req.query('id') ?? '', c.req.query('roleId') ?? '');
+    return asked instanceof Response ? asked : askConfirmation(c, asked);
   });
   app.post(`${R}/role-delete`, async (c) => {
     const form = (await c.req.parseBody()) as Record<string, string>;
     const id = formString(form.id);
     const back = screenHref({ id, tab: 'roles' });
-    if (form.confirmed !== '1') return c.redirect(hrefWith(`${R}/role-delete`, { id, roleId: formString(form.roleId) }), 303);
+    const asked = unlessConfirmed(c, form, () => roleDeleteAsk(c, id, formString(form.roleId)));
+    if (asked) return asked;
     const res = await c.get('upstream').send(departRoleApi.delete, { query: { id: formString(form.roleId) } });
     return done(c, res.body.success, res.body.message, back);
   });

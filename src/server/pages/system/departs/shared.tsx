@@ -11,9 +11,11 @@ import type { Upstream } from '../../../upstream/client.js';
 import { departApi, type DepartTreeNode } from '../../../contracts/departs.js';
 import type { PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
-import { isHtmx, setFlash, wantsDialog } from '../../list-page.js';
-import { requirePage, shellPage } from '../../shell-page.js';
+import type { Ask } from '../../confirm.js';
+import { dialogPage } from '../../dialog-page.js';
+import { isHtmx, setFlash } from '../../list-page.js';
 import { safeLocalPath } from '../../safe-path.js';
+import { mapTree } from '../../../shared/tree.js';
 
 export const R = DEPART_ROUTE;
 export const TITLE = '班级管理';
@@ -42,15 +44,12 @@ export function done(c: Context<PageEnv>, ok: boolean, message: string, to: stri
   return c.redirect(to, 303);
 }
 
-/** A page (without JavaScript) or a dialog (htmx into #xt-modal). */
-export async function respond(c: Context<PageEnv>, title: string, view: (session: PageSession) => Promise<Child> | Child, status: 200 | 400 = 200) {
-  if (wantsDialog(c)) {
-    const session = await requirePage(c, R);
-    if (session instanceof Response) return session;
-    return c.html(String(await view(session)));
-  }
-  return shellPage(c, { current: R, title }, view, status);
-}
+/** A dialog of the screen (dialog-page.ts): the dialog alone for htmx into #xt-modal, else a page of the shell. */
+export const respond = (c: Context<PageEnv>, title: string, view: (session: PageSession, asDialog: boolean) => Promise<Child> | Child, status: 200 | 400 = 200) =>
+  dialogPage(c, { current: R, title }, (asDialog, session) => view(session, asDialog), status);
+
+/** The screen's confirmations (confirm.tsx), in its frame. */
+export const ask = (a: Omit<Ask, 'screen' | 'class' | 'stylesheets'>): Ask => ({ screen: { current: R, title: TITLE }, class: 'xt-departs', stylesheets: ['/static/css/departs.css'], ...a });
 
 /** This screen's frame of the shared confirmation (its flash and modal styles). */
 export const CONFIRM_FRAME = { class: 'xt-departs', stylesheets: ['/static/css/departs.css'] };
@@ -72,4 +71,4 @@ export function categoryOptions(options: FieldOption[], root: boolean): FieldOpt
 
 /** Permission tree → checkbox tree nodes; buttons are marked 按钮. */
 export const checkNodes = (nodes: PermissionTreeNode[]): CheckNode[] =>
-  nodes.map((n) => ({ key: n.key, title: n.title, ...(n.menuType === 2 ? { note: '按钮' } : {}), children: checkNodes(n.children ?? []) }));
+  mapTree(nodes, (n, children: CheckNode[]) => ({ key: n.key, title: n.title, ...(n.menuType === 2 ? { note: '按钮' } : {}), children }));

@@ -7,29 +7,31 @@ import { ROLE_ROUTE } from '../../../resources/permissions.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { dialogAttrs } from '../../../../templates/list/list-view.js';
-import { CheckboxTree, CloseLink, DialogFrame, type CheckNode } from '../../../../templates/list/tree.js';
+import { CloseLink, DialogFrame } from '../../../../templates/list/dialog-frame.js';
+import { CheckboxTree, type CheckNode } from '../../../../templates/list/tree.js';
+import { mapTree } from '../../../shared/tree.js';
 import { roleGrantApi, type PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
-import { backToList, setFlash, takeFlash, wantsDialog } from '../../list-page.js';
+import { backToList, setFlash, takeFlash } from '../../list-page.js';
 import { type Flash, list, loadRole, rolePage, safeBack, str } from './shared.js';
 
 function toCheckNodes(nodes: PermissionTreeNode[], ruleLink: (n: PermissionTreeNode) => Child): CheckNode[] {
-  return nodes.map((n) => ({
+  return mapTree(nodes, (n, children: CheckNode[]) => ({
     key: n.key,
     title: n.title,
     note: n.menuType === 2 ? '按钮' : undefined,
     extra: n.ruleFlag === 1 && n.menuType !== 2 ? ruleLink(n) : undefined,
-    children: n.children?.length ? toCheckNodes(n.children, ruleLink) : undefined,
+    children: children.length ? children : undefined,
   }));
 }
 
 async function authView(
   c: Context<PageEnv>,
   session: PageSession,
-  args: { roleId: string; back: string; checked?: Set<string>; flash?: Flash; openDepth?: number },
+  args: { roleId: string; back: string; asDialog: boolean; checked?: Set<string>; flash?: Flash; openDepth?: number },
 ): Promise<Child> {
   const up = c.get('upstream');
-  const asDialog = wantsDialog(c);
+  const { asDialog } = args;
   const [role, tree, granted] = await Promise.all([
     loadRole(c, args.roleId),
     up.send(roleGrantApi.treeList),
@@ -103,7 +105,7 @@ export function registerRoleAuthPages(app: Hono<PageEnv>) {
     const roleId = str(c.req.query('id')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!roleId) return c.redirect(back);
-    return rolePage(c, '授权', (session) => authView(c, session, { roleId, back }));
+    return rolePage(c, '授权', (session, asDialog) => authView(c, session, { roleId, back, asDialog }));
   });
 
   app.post(`${ROLE_ROUTE}/auth`, async (c) => {
@@ -114,13 +116,13 @@ export function registerRoleAuthPages(app: Hono<PageEnv>) {
     const op = list(form.op).pop() ?? 'save';
     if (op !== 'save') {
       // Selection helpers re-render the tree without saving (they work without JavaScript too).
-      return rolePage(c, '授权', async (session) => {
+      return rolePage(c, '授权', async (session, asDialog) => {
         let checked: Set<string> | undefined = new Set(ids);
         if (op === 'all' || op === 'none') {
           const tree = await c.get('upstream').send(roleGrantApi.treeList);
           checked = op === 'all' ? new Set(tree.body.success ? tree.body.result.ids : ids) : new Set();
         }
-        return authView(c, session, { roleId, back, checked, openDepth: op === 'expand' ? Infinity : op === 'collapse' ? 0 : 1 });
+        return authView(c, session, { roleId, back, asDialog, checked, openDepth: op === 'expand' ? Infinity : op === 'collapse' ? 0 : 1 });
       });
     }
     const res = await c.get('upstream').send(roleGrantApi.saveRolePermissions, {
@@ -130,8 +132,8 @@ export function registerRoleAuthPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'success', text: res.body.message || '保存成功！' });
       return backToList(c, back);
     }
-    return rolePage(c, '授权', (session) =>
-      authView(c, session, { roleId, back, checked: new Set(ids), flash: { type: 'error', text: res.body.message || '授权失败！' } }),
+    return rolePage(c, '授权', (session, asDialog) =>
+      authView(c, session, { roleId, back, asDialog, checked: new Set(ids), flash: { type: 'error', text: res.body.message || '授权失败！' } }),
     );
   });
 }

@@ -4,13 +4,13 @@ import type { Child } from 'hono/jsx';
 import { ROLE_ROUTE } from '../../../resources/permissions.js';
 import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
-import { DialogFrame } from '../../../../templates/list/tree.js';
+import { DialogFrame } from '../../../../templates/list/dialog-frame.js';
 import type { PageEnv } from '../../context.js';
-import { takeFlash, wantsDialog } from '../../list-page.js';
+import { takeFlash } from '../../list-page.js';
 import { roleGrantApi } from '../../../contracts/roles.js';
 import { type Flash, list, loadRole, rolePage, safeBack, stayInDialog, str } from './shared.js';
 
-async function dataRuleView(c: Context<PageEnv>, args: { roleId: string; permissionId: string; back: string; flash?: Flash }): Promise<Child> {
+async function dataRuleView(c: Context<PageEnv>, args: { roleId: string; permissionId: string; back: string; asDialog: boolean; flash?: Flash }): Promise<Child> {
   const up = c.get('upstream');
   const [role, res] = await Promise.all([
     loadRole(c, args.roleId),
@@ -25,7 +25,7 @@ async function dataRuleView(c: Context<PageEnv>, args: { roleId: string; permiss
   const title = `数据规则 · ${typeof role === 'string' ? '' : role.roleName}`;
   if (!res.body.success || typeof role === 'string') {
     return (
-      <DialogFrame title={title} back={args.back} asDialog={wantsDialog(c)} footer={backToAuth}>
+      <DialogFrame title={title} back={args.back} asDialog={args.asDialog} footer={backToAuth}>
         <Alert type="warning">{typeof role === 'string' ? role : res.body.message}</Alert>
       </DialogFrame>
     );
@@ -37,7 +37,7 @@ async function dataRuleView(c: Context<PageEnv>, args: { roleId: string; permiss
     <DialogFrame
       title={title}
       back={args.back}
-      asDialog={wantsDialog(c)}
+      asDialog={args.asDialog}
       width={640}
       footer={
         <>
@@ -93,7 +93,7 @@ export function registerRoleDataRulePages(app: Hono<PageEnv>) {
     const permissionId = str(c.req.query('permissionId')).slice(0, 64);
     const back = safeBack(c.req.query('back'));
     if (!roleId || !permissionId) return c.redirect(back);
-    return rolePage(c, '数据规则', () => dataRuleView(c, { roleId, permissionId, back }));
+    return rolePage(c, '数据规则', (_session, asDialog) => dataRuleView(c, { roleId, permissionId, back, asDialog }));
   });
 
   app.post(`${ROLE_ROUTE}/datarule`, async (c) => {
@@ -104,6 +104,6 @@ export function registerRoleDataRulePages(app: Hono<PageEnv>) {
     const res = await c.get('upstream').send(roleGrantApi.saveDataRules, { body: { roleId, permissionId, dataRuleIds: list(form.dataRuleIds).join(',') } });
     const flash: Flash = res.body.success ? { type: 'success', text: res.body.message || '保存成功!' } : { type: 'error', text: res.body.message || '保存失败' };
     const href = hrefWith(`${ROLE_ROUTE}/datarule`, { roleId, permissionId, back });
-    return stayInDialog(c, href, flash, (f) => rolePage(c, '数据规则', () => dataRuleView(c, { roleId, permissionId, back, flash: f })));
+    return stayInDialog(c, href, flash, (f) => rolePage(c, '数据规则', (_session, asDialog) => dataRuleView(c, { roleId, permissionId, back, asDialog, flash: f })));
   });
 }

@@ -5,8 +5,9 @@ import { userForm } from '../../../resources/users.js';
 import { Tag } from '../../../../templates/antd.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
-import { backToList, fieldOptions, setFlash, wantsDialog } from '../../list-page.js';
-import { dialogOrPage, expired, loadValues, route, safeBack, str, STYLE } from './shared.js';
+import { backToList, fieldOptions, setFlash } from '../../list-page.js';
+import { expired, loadValues, route, safeBack, SCREEN, str, STYLE } from './shared.js';
+import { dialogPage } from '../../dialog-page.js';
 import { pickerData, renderControl } from './depart-picker.js';
 
 /** 用户信息 shown above a read-only form: what the form's fields do not show. */
@@ -49,7 +50,7 @@ export function registerUserDetailPage(app: Hono<PageEnv>) {
     }
     const values = { ...res.body.result, ...(await loadValues(up, id, res.body.result)) };
     const fields = userForm.fields.filter((f) => !f.addOnly);
-    return dialogOrPage(c, async () => {
+    return dialogPage(c, SCREEN, async (asDialog) => {
       const [options, data] = await Promise.all([fieldOptions(up, fields), pickerData(up, values)]);
       return (
         <FormView
@@ -63,7 +64,7 @@ export function registerUserDetailPage(app: Hono<PageEnv>) {
           back={back}
           mode="detail"
           hidden={{}}
-          asDialog={wantsDialog(c)}
+          asDialog={asDialog}
           renderControl={(f, ctx) => renderControl(f, { ...ctx, data })}
         >
           <Description r={values} />

@@ -1,16 +1,17 @@
 // 用户管理 → 密码: the administrator sets a new password; the user's sessions end.
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { userAdminApi } from '../../../contracts/users.js';
 import type { FieldSpec } from '../../../resources/spec.js';
 import { passwordForm } from '../../../resources/users.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
-import { backToList, setFlash, wantsDialog } from '../../list-page.js';
-import { dialogOrPage, expired, first, route, safeBack, str } from './shared.js';
+import { dialogPage } from '../../dialog-page.js';
+import { backToList, setFlash } from '../../list-page.js';
+import { expired, first, route, safeBack, SCREEN, str } from './shared.js';
 
 export function registerPasswordPages(app: Hono<PageEnv>) {
   const passwordFields: FieldSpec[] = [{ key: 'username', label: '用户账号', type: 'text', readonlyOnEdit: true }, ...passwordForm.fields];
-  const passwordView = (c: Context<PageEnv>, a: { id: string; username: string; back: string; errors?: Record<string, string>; message?: string }) => (
+  const passwordView = (asDialog: boolean, a: { id: string; username: string; back: string; errors?: Record<string, string>; message?: string }) => (
     <FormView
       title="修改密码"
       width={passwordForm.width}
@@ -23,7 +24,7 @@ export function registerPasswordPages(app: Hono<PageEnv>) {
       back={a.back}
       mode="edit"
       hidden={{ id: a.id, back: a.back }}
-      asDialog={wantsDialog(c)}
+      asDialog={asDialog}
     />
   );
   app.get(`${route}/password`, async (c) => {
@@ -35,7 +36,7 @@ export function registerPasswordPages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'error', text: res.body.message || '未找到对应实体' });
       return backToList(c, back);
     }
-    return dialogOrPage(c, () => passwordView(c, { id, username: str(res.body.result.username), back }));
+    return dialogPage(c, SCREEN, (asDialog) => passwordView(asDialog, { id, username: str(res.body.result.username), back }));
   });
   app.post(`${route}/password`, async (c) => {
     const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
@@ -51,6 +52,6 @@ export function registerPasswordPages(app: Hono<PageEnv>) {
     if (expired(res)) return c.redirect('/user/login', 303);
     const errors = res.body.result?.errors ?? {};
     const placed = Object.keys(errors).length > 0 && Object.keys(errors).every((k) => passwordFields.some((f) => f.key === k));
-    return dialogOrPage(c, () => passwordView(c, { id, username: first(form.username), back, errors, message: placed ? undefined : res.body.message }));
+    return dialogPage(c, SCREEN, (asDialog) => passwordView(asDialog, { id, username: first(form.username), back, errors, message: placed ? undefined : res.body.message }));
   });
 }

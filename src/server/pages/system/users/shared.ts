@@ -1,13 +1,8 @@
 // 用户管理's shared parts: the route, small helpers of its forms, the values an edit or detail form loads beyond the
-// record, the dialog-or-page answer and the screen's own styles.
-import type { Context } from 'hono';
-import type { Child } from 'hono/jsx';
+// record, the screen its dialogs belong to and the screen's own styles.
 import { usersList } from '../../../resources/users.js';
 import { userAdminApi } from '../../../contracts/users.js';
 import type { Upstream } from '../../../upstream/client.js';
-import type { PageEnv } from '../../context.js';
-import { wantsDialog } from '../../list-page.js';
-import { requirePage, shellPage } from '../../shell-page.js';
 import { safeLocalPath } from '../../safe-path.js';
 
 export const spec = usersList;
@@ -40,15 +35,8 @@ export async function loadValues(up: Upstream, id: string, record: Record<string
   };
 }
 
-/** A dialog (htmx into #xt-modal) or, without JavaScript, a page of the shell. */
-export async function dialogOrPage(c: Context<PageEnv>, view: () => Promise<Child> | Child) {
-  if (wantsDialog(c)) {
-    const session = await requirePage(c, route);
-    if (session instanceof Response) return session;
-    return c.html(String(await view()));
-  }
-  return shellPage(c, { current: route, title: spec.title }, view);
-}
+/** The screen its dialogs belong to (dialog-page.ts: the dialog for htmx into #xt-modal, else a page of it). */
+export const SCREEN = { current: route, title: spec.title };
 
 export const STYLE = `
 .xt-depart-picker { border: 1px solid #d9d9d9; border-radius: 6px; padding: 8px; }
