@@ -30,6 +30,9 @@ export default defineConfig({
     // file still gets its own app and database (test/harness.ts); state that must not cross files belongs to an
     // app instance, not to a module (e.g. the pages' site-config cache, pages/context.ts).
     isolate: false,
+    // Two workers: vitest's default on 2 cores is one (cores - 1), which leaves a core idle while a test waits on
+    // PostgreSQL, a child server or a timer.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     env: { XUETANG_TEST_SCRYPT_N: SCRYPT_N },

@@ -4,18 +4,19 @@
 // machine; each one's output is printed whole when it ends (never interleaved), and the run still fails when any
 // of them fails (the others finish first, so one run shows every failure). Vitest and Playwright then run one
 // after the other, streaming. The end is one line per step with its seconds (`.ci/run` shows it for each leg).
-//   node scripts/test-steps.mjs            every step
-//   TEST_STEPS_PARALLEL=1 …               the checks and the build one at a time
+//   TEST_STEPS_PARALLEL=1 npm test       the checks and the build one at a time (default: two at a time)
+//   TEST_STEPS=typecheck,eslint npm test  only these steps (names as in the summary)
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 
-/** Steps that only read the sources (and the build, which writes static/build and dist, read by none of them). */
+// Steps that only read the sources, and the build (it writes static/build and dist, which none of them reads). The
+// build goes first: on a fresh clone it is the longest (compressing the Scratch editor); the others share the other core.
 const CHECKS = [
+  ['build', 'node scripts/build.mjs'],
   ['typecheck', 'npm run --silent typecheck'],
   ['eslint', 'npx eslint .'],
   ['knip', 'npx knip'],
   ['depcruise', 'npm run --silent lint:deps'],
-  ['build', 'node scripts/build.mjs'],
 ];
 const TESTS = [
   ['vitest', 'npx vitest run'],
@@ -29,7 +30,7 @@ const elapsed = (t) => (performance.now() - t) / 1000;
 function run(name, command, stream) {
   const t = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const child = spawn(command, { shell: true, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
@@ -63,10 +64,20 @@ function summary(t) {
   console.log(`  ${elapsed(t).toFixed(1).padStart(7)} s  npm test in all`);
 }
 
+const only = process.env.TEST_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
+const chosen = ([name]) => !only || only.includes(name);
+if (only) {
+  const unknown = only.filter((n) => ![['browser'], ...CHECKS, ...TESTS].some(([name]) => name === n));
+  if (unknown.length) {
+    console.error(`[test] TEST_STEPS: no step named ${unknown.join(', ')}`);
+    process.exit(1);
+  }
+}
+
 const t = performance.now();
-let ok = await run('browser', 'node scripts/check-test-browser.mjs', true);
+let ok = chosen(['browser']) ? await run('browser', 'node scripts/check-test-browser.mjs', true) : true;
 const width = Number(process.env.TEST_STEPS_PARALLEL) || Math.min(2, Math.max(1, os.availableParallelism()));
-if (ok) ok = await pool(CHECKS, width);
-for (const [name, command] of TESTS) if (ok) ok = await run(name, command, true);
+if (ok) ok = await pool(CHECKS.filter(chosen), width);
+for (const [name, command] of TESTS.filter(chosen)) if (ok) ok = await run(name, command, true);
 summary(t);
 process.exit(ok ? 0 : 1);
