@@ -49,7 +49,11 @@ const serverEnv: Record<string, string> = {
 
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  // One worker: several specs change what every page shows (the brand name, the front menu, roles, dictionaries,
+  // data rules), so two workers against the one server would race them until those run apart (a project of their
+  // own with `workers: 1` and a dependency). E2E_WORKERS=2 is there to measure with: six public specs took 0.86 of
+  // the one-worker time on a loaded 2-core machine.
+  workers: Number(process.env.E2E_WORKERS) || 1,
   // On a shared 2-core machine a browser test can lose a race with an animation; one retry keeps CI honest
   // about real failures, and Playwright lists any test that needed it as flaky.
   retries: 1,

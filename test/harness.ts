@@ -144,10 +144,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return (await t.db.selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
     },
     async close() {
-      if (server) {
-        created.closeWebSockets?.();
-        await new Promise<void>((resolve) => server!.close(() => resolve()));
-      }
+      // Also drops the app's listeners of process-wide signals: the next test file in this worker starts its own app.
+      created.close();
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       if (!opts.hub) await hub.close();
       await t.close();
       fs.rmSync(filesDir, { recursive: true, force: true });

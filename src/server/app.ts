@@ -144,12 +144,18 @@ export function createApp(deps: AppDeps) {
 
   // With several processes (REDIS_URL), a change of public content made here reaches the others' page caches,
   // and theirs reach ours.
-  onPublicContentChange((what, remote) => {
-    if (!remote && deps.hub.publishPublicContent) {
-      deps.hub.publishPublicContent(what).catch((err: Error) => deps.config.logLevel !== 'silent' && console.error(`[pages] cache invalidation not sent: ${err.message}`));
-    }
-  });
-  deps.hub.onPublicContent?.((what) => publicContentChanged(what, true));
+  // `unsubscribe` collects what close() ends: listeners of process-wide signals hold this app (tests run many apps
+  // in one process, one after another).
+  const unsubscribe: (() => void)[] = [];
+  unsubscribe.push(
+    onPublicContentChange((what, remote) => {
+      if (!remote && deps.hub.publishPublicContent) {
+        deps.hub.publishPublicContent(what).catch((err: Error) => deps.config.logLevel !== 'silent' && console.error(`[pages] cache invalidation not sent: ${err.message}`));
+      }
+    }),
+  );
+  const offHub = deps.hub.onPublicContent?.((what) => publicContentChanged(what, true));
+  if (offHub) unsubscribe.push(offHub);
 
   const transport = deps.config.upstreamUrl
     ? httpTransport(deps.config.upstreamUrl)
@@ -161,6 +167,7 @@ export function createApp(deps: AppDeps) {
     // Views of cached work pages, batched in this process (domain/works.ts); with an HTTP upstream the pages ask
     // that backend's countView instead.
     countWorkView: deps.config.upstreamUrl ? undefined : (workId, { ip }) => queueWorkView(deps.db, workId, { userId: null, ip }),
+    unsubscribe,
   }));
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return fail(c, '路径不存在，请检查路径是否正确', 404, 404);
@@ -173,5 +180,10 @@ export function createApp(deps: AppDeps) {
     ws.injectWebSocket(server);
     monitor.watchServer(server as unknown as Server);
   };
-  return { app, apiRoutes: api.routes, injectWebSocket, closeWebSockets: ws.closeAll, monitor };
+  /** Closes the websockets and drops this app's listeners of process-wide signals (the database stays open). */
+  const close = () => {
+    ws.closeAll();
+    for (const off of unsubscribe.splice(0)) off();
+  };
+  return { app, apiRoutes: api.routes, injectWebSocket, closeWebSockets: ws.closeAll, close, monitor };
 }

@@ -17,6 +17,8 @@ export interface PageEnv {
     upstream: Upstream;
     token?: string;
     config: Config;
+    /** This pages app's cached site config (createPages makes one per app). */
+    siteConfigCache: SiteConfigCache;
   };
 }
 
@@ -73,11 +75,20 @@ export async function loadSession(c: Context<PageEnv>): Promise<PageSession | nu
 const SITE_CONFIG_TTL_MS = 10 * 60 * 1000;
 
 type PageSiteConfig = SiteConfig & { brandName: string; footer: string };
-let siteConfigCache: { value: PageSiteConfig; expires: number } | null = null;
+/**
+ * Each pages app keeps its own (createPages), so two apps in one process (the test suite runs many, one after the
+ * other, on different databases) never show each other's config.
+ */
+export interface SiteConfigCache {
+  entry: { value: PageSiteConfig; expires: number; generation: number } | null;
+}
+export const newSiteConfigCache = (): SiteConfigCache => ({ entry: null });
+/** Bumped by every invalidation: an entry cached before the last one is stale, in every app of this process. */
+let generation = 0;
 
 /** Drops the cached site config, e.g. after the config page saved a change (this process sees it at once). */
 export function invalidateSiteConfig() {
-  siteConfigCache = null;
+  generation++;
 }
 // A save through the API (from any page or client, in this process or, through the hub, another) drops it too.
 onPublicContentChange((what) => {
@@ -87,12 +98,15 @@ onPublicContentChange((what) => {
 /** Site configuration for page chrome, with safe fallbacks when the upstream cannot answer (not cached). */
 export async function siteConfig(c: Context<PageEnv>): Promise<PageSiteConfig> {
   const now = Date.now();
-  if (siteConfigCache && siteConfigCache.expires > now) return siteConfigCache.value;
+  // Absent only outside createPages' middleware (an answer for a path it does not serve): then nothing is cached.
+  const cache = c.get('siteConfigCache') as SiteConfigCache | undefined;
+  if (cache?.entry && cache.entry.expires > now && cache.entry.generation === generation) return cache.entry.value;
+  const seen = generation;
   try {
     const res = await c.get('upstream').siteConfig();
     if (res.success) {
       const value = { ...res.result, brandName: res.result.brandName || '学堂', footer: res.result.footer ?? '' };
-      siteConfigCache = { value, expires: now + SITE_CONFIG_TTL_MS };
+      if (cache) cache.entry = { value, expires: now + SITE_CONFIG_TTL_MS, generation: seen };
       return value;
     }
   } catch {

@@ -11,7 +11,7 @@ import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
 import { registerAccountPages } from './account.js';
 import { registerMyAnnouncementPages } from './announcements.js';
 import { registerAuthPages } from './auth.js';
-import { clearSessionCookie, loginUrl, sessionToken, siteConfig, type PageEnv } from './context.js';
+import { clearSessionCookie, loginUrl, newSiteConfigCache, sessionToken, siteConfig, type PageEnv } from './context.js';
 import { registerDashboardPages } from './dashboard/index.js';
 import { iframePage } from './iframe-page.js';
 import { htmxMode, shellPage } from './shell-page.js';
@@ -65,13 +65,16 @@ export interface PagesDeps {
    * one call of the API's countView.
    */
   countWorkView?: (workId: string, visitor: { ip: string }) => void | Promise<void>;
+  /** Receives the unsubscribe functions of the listeners createPages adds to process-wide signals (app.ts's close). */
+  unsubscribe?: (() => void)[];
 }
 
 export function createPages(deps: PagesDeps) {
   const app = new Hono<PageEnv>();
   // Anonymous public pages are shared for a few seconds (page-cache.ts); the API's writes drop them.
   const cache = new PageCache({ ttlMs: deps.config.pageCacheTtlMs ?? 0, now: deps.pageCacheClock });
-  invalidateOnChange(cache);
+  deps.unsubscribe?.push(invalidateOnChange(cache));
+  const siteConfigCache = newSiteConfigCache();
   // Every page form write (save, delete, import, logout …) must come from our own origin: the session cookie
   // alone must not let another site post a form at us (shared/same-origin.ts, the API's rule too).
   app.use('*', async (c, next) => {
@@ -83,6 +86,7 @@ export function createPages(deps: PagesDeps) {
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/static/')) return next();
     // Set first: the session cookie's name depends on it (__Host- under https).
     c.set('config', deps.config);
+    c.set('siteConfigCache', siteConfigCache);
     const token = sessionToken(c);
     c.set('token', token);
     // The session reaches the API as a token header, which the API's cookie rule does not see: the same rule

@@ -123,4 +123,18 @@ describe('site config cache (SPEC §9: 10 minutes)', () => {
     invalidateSiteConfig();
     expect(await (await get('/dashboard/index', admin)).text()).toContain('<title>新校名</title>');
   });
+
+  it('is kept per app: another app in this process, on its own database, shows its own brand name', async () => {
+    await get('/dashboard/index', admin); // this app's cache holds 新校名
+    const other = await startTestApp({ demoContent: false });
+    try {
+      await other.db.updateTable('sys_config').set({ config_value: '另一所学校' }).where('config_key', '=', 'brandName').execute();
+      const cookie = `xt_token=${(await createSession(other.db, await other.userId('admin'))).token}`;
+      const html = await (await other.request('/dashboard/index', { headers: { Cookie: cookie } })).text();
+      expect(html).toContain('<title>另一所学校</title>');
+    } finally {
+      await other.close();
+    }
+    expect(await (await get('/dashboard/index', admin)).text()).toContain('<title>新校名</title>');
+  });
 });
