@@ -19,7 +19,8 @@ import {
 import { PASSWORD_CHANGE_REQUIRED, passwordProblem } from '../shared/password-policy.js';
 import type { ProfileInfo } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
-import { backToList, setFlash, takeFlash } from './list-page.js';
+import { backToList } from './list-page.js';
+import { setFlash, takeFlash } from './flash.js';
 import { shellPage } from './shell-page.js';
 import { myWorksSection } from './teaching/works.js';
 

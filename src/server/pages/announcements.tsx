@@ -9,7 +9,8 @@ import {
   type MyAnnouncementState,
 } from '../../templates/account/announcements.js';
 import type { PageEnv } from './context.js';
-import { backToList, setFlash, takeFlash } from './list-page.js';
+import { backToList } from './list-page.js';
+import { setFlash, takeFlash } from './flash.js';
 import { shellPage } from './shell-page.js';
 import { unlessConfirmed } from './confirm.js';
 import { safeLocalPath } from './safe-path.js';

@@ -22,7 +22,6 @@ import { flattenTree } from '../shared/tree.js';
 /** A call of an endpoint a declaration names, with one of its methods; the generic screens read its answer as `R`. */
 export const callRef = <R,>(up: Upstream, ref: ApiRef, method: Method, request: { query?: ApiQuery; body?: unknown } = {}) => up.sendAs<R>(ref, method, request);
 
-export { setFlash, takeFlash } from './flash.js';
 
 export const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
 /** Kept here too for the screens that import it from the list machinery (dialog-page.ts decides). */

@@ -9,7 +9,8 @@ import { ConfirmBox, type ConfirmBoxProps } from '../../templates/list/confirm-b
 import type { DictOptions, PageData } from '../../templates/list/list-view.js';
 import type { Upstream } from '../upstream/client.js';
 import type { PageEnv, PageSession } from './context.js';
-import { backToList, callRef, setFlash, wantsDialog } from './list-page.js';
+import { backToList, callRef, wantsDialog } from './list-page.js';
+import { setFlash } from './flash.js';
 import { requirePage, shellPage } from './shell-page.js';
 import { safeLocalPath } from './safe-path.js';
 

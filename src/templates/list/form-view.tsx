@@ -2,7 +2,6 @@
 // with htmx, or as a page of its own without JavaScript. Field errors come from the API's validation.
 import type { Child } from 'hono/jsx';
 import type { FieldOption, FieldSpec } from '../../server/resources/spec.js';
-import { ConfirmBox } from './confirm-box.js';
 import { DialogFrame } from './dialog-frame.js';
 import { Alert, Button, cx, inputClass, LinkButton, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
@@ -281,9 +280,3 @@ export function FormView(p: FormViewProps) {
     </DialogFrame>
   );
 }
-
-/**
- * The confirmation page of older callers (role users, the recycle bin), kept while they move onto the one
- * confirmation: it is ConfirmBox as a page (new code answers through pages/confirm.tsx).
- */
-export const ConfirmView = (p: { title: string; text: string; action: string; hidden: Record<string, string>; back: string }) => <ConfirmBox asDialog={false} {...p} />;

@@ -8,7 +8,6 @@ import type { Child } from 'hono/jsx';
 import { cx } from '../antd.js';
 import { mapTree } from '../../server/shared/tree.js';
 
-export { DialogFrame } from './dialog-frame.js';
 
 export interface TreeNode<T> {
   key: string;

@@ -12,7 +12,8 @@ import { FormView, type ControlContext } from '../../../templates/list/form-view
 import { RichHtml } from '../../../templates/rich-html.js';
 import type { Upstream } from '../../upstream/client.js';
 import type { PageEnv } from '../context.js';
-import { backToList, fieldOptions, formToBody, registerConfirmedAction, registerListPage, setFlash } from '../list-page.js';
+import { backToList, fieldOptions, formToBody, registerConfirmedAction, registerListPage } from '../list-page.js';
+import { setFlash } from '../flash.js';
 import { dialogPage } from '../dialog-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { str } from '../../shared/text.js';

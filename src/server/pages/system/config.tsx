@@ -10,7 +10,8 @@ import { configApi, type RegisterOptions } from '../../contracts/config.js';
 import { canUse } from '../../resources/auth.js';
 import { Alert, Button, cx, inputClass } from '../../../templates/antd.js';
 import { invalidateSiteConfig, type PageEnv, type PageSession } from '../context.js';
-import { isHtmx, setFlash, takeFlash } from '../list-page.js';
+import { isHtmx } from '../list-page.js';
+import { setFlash, takeFlash } from '../flash.js';
 import { requireSession, shellPage } from '../shell-page.js';
 
 const CONFIG_ROUTE = '/sys/sysConfig';

@@ -8,7 +8,8 @@ import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash } from '../list-page.js';
+import { backToList, registerListPage } from '../list-page.js';
+import { setFlash } from '../flash.js';
 import { safeLocalPath } from '../safe-path.js';
 import { shellPage } from '../shell-page.js';
 

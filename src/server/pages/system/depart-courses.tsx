@@ -10,7 +10,8 @@ import { navAttrs } from '../../../templates/list/list-view.js';
 import { courseApi } from '../../contracts/courses.js';
 import { departCourseApi } from '../../contracts/departs.js';
 import type { PageEnv } from '../context.js';
-import { backToList, setFlash } from '../list-page.js';
+import { backToList } from '../list-page.js';
+import { setFlash } from '../flash.js';
 import { safeLocalPath } from '../safe-path.js';
 import { str } from '../../shared/text.js';
 

@@ -12,7 +12,8 @@ import { Alert, Card, LinkButton, TableFrame } from '../../../templates/antd.js'
 import { DICT_DELETE_ITEM_ROUTE, DictSelect, deleteItemQuestion } from '../../../templates/dict-select.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, formToBody, isHtmx, registerListPage, setFlash, takeFlash } from '../list-page.js';
+import { backToList, formToBody, isHtmx, registerListPage } from '../list-page.js';
+import { setFlash, takeFlash } from '../flash.js';
 import { shellPage } from '../shell-page.js';
 import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
 import { safeLocalPath } from '../safe-path.js';

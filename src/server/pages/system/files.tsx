@@ -12,7 +12,8 @@ import { Alert, Card, TableFrame, Tag } from '../../../templates/antd.js';
 import { confirmAttrs } from '../../../templates/list/confirm-box.js';
 import { filePlayerUrl, NewTab } from '../../../templates/works/parts.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { backToList, registerListPage, setFlash } from '../list-page.js';
+import { backToList, registerListPage } from '../list-page.js';
+import { setFlash } from '../flash.js';
 import { safeLocalPath } from '../safe-path.js';
 import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
 

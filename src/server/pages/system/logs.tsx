@@ -4,7 +4,8 @@ import type { Hono } from 'hono';
 import { logApi } from '../../contracts/logs.js';
 import { LOG_TYPES, logsList } from '../../resources/logs.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash } from '../list-page.js';
+import { backToList, registerListPage } from '../list-page.js';
+import { setFlash } from '../flash.js';
 import { unlessConfirmed } from '../confirm.js';
 import { safeLocalPath } from '../safe-path.js';
 

@@ -22,7 +22,8 @@ import {
   UsageBar,
 } from '../../../templates/monitor.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash } from '../list-page.js';
+import { backToList, registerListPage } from '../list-page.js';
+import { setFlash } from '../flash.js';
 import { shellPage } from '../shell-page.js';
 import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
 import { dialogPage } from '../dialog-page.js';

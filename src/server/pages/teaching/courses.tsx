@@ -10,7 +10,8 @@ import { Alert, Button, inputClass, LinkButton } from '../../../templates/antd.j
 import { IslandProps } from '../../../templates/island-props.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv } from '../context.js';
-import { backToList, registerListPage, setFlash, takeFlash } from '../list-page.js';
+import { backToList, registerListPage } from '../list-page.js';
+import { setFlash, takeFlash } from '../flash.js';
 import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
 

@@ -18,7 +18,8 @@ import { frontMenuApi, type FrontMenuRecord } from '../../contracts/front-menu.j
 import type { PageEnv, PageSession } from '../context.js';
 import { askConfirmation, unlessConfirmed, type Ask } from '../confirm.js';
 import { dialogPage } from '../dialog-page.js';
-import { backToList, saveTreeRow, setFlash, takeFlash } from '../list-page.js';
+import { backToList, saveTreeRow } from '../list-page.js';
+import { setFlash, takeFlash } from '../flash.js';
 import { shellPage } from '../shell-page.js';
 import { safeLocalPath } from '../safe-path.js';
 import { fieldText } from '../../shared/text.js';

@@ -10,7 +10,7 @@ import { pathTo } from '../../../../templates/list/depart-tree.js';
 import { TreeLayout, TreePanel } from '../../../../templates/list/tree-panel.js';
 import { dialogAttrs, navAttrs } from '../../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../../context.js';
-import { takeFlash } from '../../list-page.js';
+import { takeFlash } from '../../flash.js';
 import { coursesTab } from '../depart-courses.js';
 import { infoTab, type InfoOverride } from './info-tab.js';
 import { membersTab } from './members-tab.js';

@@ -13,7 +13,8 @@ import type { PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
 import type { Ask } from '../../confirm.js';
 import { dialogPage } from '../../dialog-page.js';
-import { isHtmx, setFlash } from '../../list-page.js';
+import { isHtmx } from '../../list-page.js';
+import { setFlash } from '../../flash.js';
 import { safeLocalPath } from '../../safe-path.js';
 import { mapTree } from '../../../shared/tree.js';
 

@@ -12,7 +12,8 @@ import { CheckboxTree, type CheckNode } from '../../../../templates/list/tree.js
 import { mapTree } from '../../../shared/tree.js';
 import { roleGrantApi, type PermissionTreeNode } from '../../../contracts/roles.js';
 import type { PageEnv, PageSession } from '../../context.js';
-import { backToList, setFlash, takeFlash } from '../../list-page.js';
+import { backToList } from '../../list-page.js';
+import { setFlash, takeFlash } from '../../flash.js';
 import { type Flash, list, loadRole, rolePage, safeBack, str } from './shared.js';
 
 function toCheckNodes(nodes: PermissionTreeNode[], ruleLink: (n: PermissionTreeNode) => Child): CheckNode[] {

@@ -6,7 +6,7 @@ import { hrefWith } from '../../../resources/url-state.js';
 import { Alert, Button, buttonClass } from '../../../../templates/antd.js';
 import { DialogFrame } from '../../../../templates/list/dialog-frame.js';
 import type { PageEnv } from '../../context.js';
-import { takeFlash } from '../../list-page.js';
+import { takeFlash } from '../../flash.js';
 import { roleGrantApi } from '../../../contracts/roles.js';
 import { type Flash, list, loadRole, rolePage, safeBack, stayInDialog, str } from './shared.js';
 

@@ -8,10 +8,11 @@ import { hrefWith, type Query } from '../../../resources/url-state.js';
 import { Alert, Button, inputClass } from '../../../../templates/antd.js';
 import { roleGrantApi } from '../../../contracts/roles.js';
 import { SubList } from '../../../../templates/list/sub-list.js';
-import { DialogFrame } from '../../../../templates/list/tree.js';
+import { DialogFrame } from '../../../../templates/list/dialog-frame.js';
 import { Pager } from '../../../../templates/pager.js';
 import type { PageEnv, PageSession } from '../../context.js';
-import { takeFlash, wantsDialog } from '../../list-page.js';
+import { wantsDialog } from '../../list-page.js';
+import { takeFlash } from '../../flash.js';
 import { loadSubList, registerSubListAction } from '../../sub-list.js';
 import { type Flash, list, loadRole, rolePage, safeBack, stayInDialog, str } from './shared.js';
 

@@ -4,7 +4,8 @@ import type { Hono } from 'hono';
 import { userAdminApi } from '../../../contracts/users.js';
 import type { PageEnv } from '../../context.js';
 import { askConfirmation, unlessConfirmed } from '../../confirm.js';
-import { backToList, setFlash } from '../../list-page.js';
+import { backToList } from '../../list-page.js';
+import { setFlash } from '../../flash.js';
 import { expired, first, ids, route, safeBack, SCREEN, str } from './shared.js';
 
 export function registerFreezePages(app: Hono<PageEnv>) {

@@ -6,7 +6,8 @@ import { passwordForm } from '../../../resources/users.js';
 import { FormView } from '../../../../templates/list/form-view.js';
 import type { PageEnv } from '../../context.js';
 import { dialogPage } from '../../dialog-page.js';
-import { backToList, setFlash } from '../../list-page.js';
+import { backToList } from '../../list-page.js';
+import { setFlash } from '../../flash.js';
 import { expired, first, route, safeBack, SCREEN, str } from './shared.js';
 
 export function registerPasswordPages(app: Hono<PageEnv>) {

@@ -7,7 +7,7 @@ import { Alert, LinkButton } from '../../../../templates/antd.js';
 import { navAttrs } from '../../../../templates/list/list-view.js';
 import { SubList } from '../../../../templates/list/sub-list.js';
 import type { PageEnv } from '../../context.js';
-import { takeFlash } from '../../list-page.js';
+import { takeFlash } from '../../flash.js';
 import { loadSubList, registerSubListAction } from '../../sub-list.js';
 import { shellPage } from '../../shell-page.js';
 import { RECYCLE, route, STYLE } from './shared.js';
