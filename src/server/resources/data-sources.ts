@@ -3,6 +3,7 @@
 import { dataSourceApi } from '../contracts/data-sources.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
+import { crudActions } from './crud-actions.js';
 
 const DATA_SOURCES_ROUTE = '/isystem/dataSource';
 
@@ -30,6 +31,9 @@ export const dataSourceFields = resource({
 
 export const DATA_SOURCE_FORM_KEYS = ['code', 'name', 'remark', 'dbType', 'dbDriver', 'dbUrl', 'dbName', 'dbUsername', 'dbPassword'] as const;
 
+// Admin-only screens: their buttons need no permission code (the routes are for 管理员/开发者 alone).
+const dataSourceActions = crudActions({}, { deleteInline: true });
+
 export const dataSourcesList: ListSpec = {
   route: DATA_SOURCES_ROUTE,
   title: '多数据源管理',
@@ -56,11 +60,8 @@ export const dataSourcesList: ListSpec = {
     dataSourceFields.filter('dbType', 'exact'),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: { add: { key: 'add', label: '新增' } },
-  rowActions: [
-    { key: 'edit', label: '编辑' },
-    { key: 'delete', label: '删除', confirm: '确定删除吗?', danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', confirm: '是否删除选中数据?', danger: true }],
+  toolbar: { add: dataSourceActions.add },
+  rowActions: [dataSourceActions.edit, dataSourceActions.delete],
+  bulkActions: [dataSourceActions.batchDelete],
   exportName: '多数据源',
 };

@@ -3,6 +3,7 @@
 import { reportHeadApi } from '../contracts/online-reports.js';
 import { resource } from './fields.js';
 import type { ListSpec } from './spec.js';
+import { crudActions } from './crud-actions.js';
 
 const REPORTS_ROUTE = '/online/cgreport';
 
@@ -51,6 +52,9 @@ export const reportParamFields = resource({
 
 export const REPORT_PARAM_KEYS = ['paramName', 'paramTxt', 'paramValue', 'orderNum'] as const;
 
+// Admin-only screens: their buttons need no permission code (the routes are for 管理员/开发者 alone).
+const reportActions = crudActions({}, { deleteInline: true });
+
 export const reportsList: ListSpec = {
   route: REPORTS_ROUTE,
   title: '在线报表配置',
@@ -64,11 +68,8 @@ export const reportsList: ListSpec = {
   ],
   filters: [reportHeadFields.filter('code', 'text', { placeholder: '请输入报表编码' }), reportHeadFields.filter('name', 'text', { placeholder: '请输入报表名字' })],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: { add: { key: 'add', label: '新增' } },
-  rowActions: [
-    { key: 'edit', label: '编辑' },
-    { key: 'delete', label: '删除', confirm: '确定删除吗?', danger: true },
-  ],
-  bulkActions: [{ key: 'delete', label: '删除', confirm: '是否删除选中数据?', danger: true }],
+  toolbar: { add: reportActions.add },
+  rowActions: [reportActions.edit, reportActions.delete],
+  bulkActions: [reportActions.batchDelete],
   exportName: '在线报表',
 };
