@@ -9,7 +9,7 @@ import type { ApiEnv } from '../context.js';
 import { decorate } from '../domain/dicts.js';
 import { escapeLike, like } from '../domain/sql-like.js';
 import { dictFields, sortableKeys, type FieldMap, type ListSpec } from '../resources/spec.js';
-import { ok, page, paging } from './envelope.js';
+import { ok, page, paging, type Answer, type Page } from './envelope.js';
 
 type FieldType = NonNullable<FieldMap[string]['type']>;
 export type { FieldMap };
@@ -103,7 +103,7 @@ export function applySort<Q extends Qb>(qb: Q, query: Record<string, string>, sp
   return out;
 }
 
-export interface PagedListOptions<Row, Rec extends object = Record<string, unknown>> {
+export interface PagedListOptions<Row, Rec extends object = Record<string, unknown>, Out extends object = Rec> {
   spec: ListSpec;
   fields: FieldMap;
   /** Rows to list: joins, scoping and fixed conditions (e.g. del_flag) already applied, nothing selected yet. */
@@ -117,11 +117,16 @@ export interface PagedListOptions<Row, Rec extends object = Record<string, unkno
   /** Sort the tie-break in the same direction as the sort (lets an index on (sort key, tieBreak) serve the page). */
   tieBreakFollows?: boolean;
   /** Adds related data to a page of records in one go (e.g. names of a user's departments), never per row. */
-  enrich?: (records: Rec[]) => Promise<Rec[]>;
+  enrich?: (records: Rec[]) => Promise<Out[]>;
 }
 
+/** Options whose enrich completes toRecord's records into another type (Out): enrich is required. */
+export type EnrichedListOptions<Row, Rec extends object, Out extends object> = PagedListOptions<Row, Rec, Out> & { enrich: (records: Rec[]) => Promise<Out[]> };
+
 /** Runs a paged list endpoint: filters, sort, page, `_dictText` decoration, envelope (code 0 as the anchor). */
-export async function pagedList<Row, Rec extends object = Record<string, unknown>>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>) {
+export function pagedList<Row, Rec extends object = Record<string, unknown>, Out extends object = Rec>(c: Context<ApiEnv>, o: EnrichedListOptions<Row, Rec, Out>): Promise<Answer<Page<Out>>>;
+export function pagedList<Row, Rec extends object = Record<string, unknown>>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>): Promise<Answer<Page<Rec>>>;
+export async function pagedList(c: Context<ApiEnv>, o: PagedListOptions<unknown, object, object>) {
   const query = c.req.query();
   const { pageNo, pageSize, offset } = paging(c, o.spec.defaultPageSize ?? 10, 500);
   const filtered = applyFilters(o.base, query, o.fields);
@@ -129,19 +134,21 @@ export async function pagedList<Row, Rec extends object = Record<string, unknown
     applySort(o.select(filtered), query, o.spec, o.fields, o.tieBreak, o.tieBreakFollows).limit(pageSize).offset(offset).execute(),
     filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
   ]);
-  const mapped = (rows as Row[]).map(o.toRecord);
+  const mapped = rows.map((row: unknown) => o.toRecord(row));
   const records = await decorate(c.get('deps').db, o.enrich ? await o.enrich(mapped) : mapped, dictFields(o.spec));
   return ok(c, page(records, Number((count as { n?: number } | undefined)?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
 }
 
 /** Rows for an export: the same filters and sort, no paging, `selections` (ids) honoured, capped. */
-export async function filteredRows<Row, Rec extends object = Record<string, unknown>>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>, idColumn: string, cap = 100_000) {
+export function filteredRows<Row, Rec extends object = Record<string, unknown>, Out extends object = Rec>(c: Context<ApiEnv>, o: EnrichedListOptions<Row, Rec, Out>, idColumn: string, cap?: number): Promise<Out[]>;
+export function filteredRows<Row, Rec extends object = Record<string, unknown>>(c: Context<ApiEnv>, o: PagedListOptions<Row, Rec>, idColumn: string, cap?: number): Promise<Rec[]>;
+export async function filteredRows(c: Context<ApiEnv>, o: PagedListOptions<unknown, object, object>, idColumn: string, cap = 100_000) {
   const query = c.req.query();
   let qb = applyFilters(o.base, query, o.fields);
   const selections = (query.selections ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (selections.length) qb = qb.where(sql.ref(idColumn), 'in', selections.slice(0, 10_000));
-  const rows = (await applySort(o.select(qb), query, o.spec, o.fields, o.tieBreak, o.tieBreakFollows).limit(cap).execute()) as Row[];
-  const mapped = rows.map(o.toRecord);
+  const rows: unknown[] = await applySort(o.select(qb), query, o.spec, o.fields, o.tieBreak, o.tieBreakFollows).limit(cap).execute();
+  const mapped = rows.map((row) => o.toRecord(row));
   return decorate(c.get('deps').db, o.enrich ? await o.enrich(mapped) : mapped, dictFields(o.spec));
 }
 

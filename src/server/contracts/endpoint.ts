@@ -31,6 +31,6 @@ export const PUT_OR_POST = at('PUT', 'POST');
 export const POST_OR_GET = at('POST', 'GET');
 
 /** The result type an endpoint answers with (`ResultOf<typeof roleApi.queryById>` is RoleRecord). */
-type ResultOf<E> = E extends Endpoint<infer _Q, infer _B, infer R> ? R : never;
+export type ResultOf<E> = E extends Endpoint<infer _Q, infer _B, infer R> ? R : never;
 /** The record type of a paged list endpoint (`ListRecord<typeof roleApi.list>` is RoleRecord). */
 export type ListRecord<E> = ResultOf<E> extends { records: (infer T)[] } ? T : never;

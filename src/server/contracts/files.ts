@@ -14,7 +14,8 @@ export interface FileRecord extends Record<string, unknown> {
   fileLocation: number;
   kindText: string;
   folderText: string;
-  url: string;
+  /** Null only for a row without a storage key. */
+  url: string | null;
   createBy: string | null;
   createTime: string | null;
 }

@@ -12,6 +12,32 @@ export interface HomeworkClass {
   title: string;
 }
 
+/** A homework of 布置班级作业 (its list and dialog): the classes as ids and names, the files' URLs. */
+export interface HomeworkRecord {
+  id: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  /** A work_type value. */
+  codeType: number | null;
+  codeType_dictText?: string;
+  workName: string;
+  workDesc: string | null;
+  workCover: string | null;
+  workUrl: string | null;
+  workDocumentUrl: string | null;
+  /** 0 未发布, 1 已发布, 2 已结束. */
+  status: number;
+  status_dictText?: string;
+  /** The classes' ids, comma-separated, and their names. */
+  workDept: string;
+  workDept_dictText: string;
+  workCover_url: string | null;
+  workUrl_url: string | null;
+  workDocumentUrl_url: string | null;
+}
+
 /** A student of the homework's classes who handed it in, with the grade. */
 interface HomeworkSubmission {
   userId: string;
@@ -22,10 +48,13 @@ interface HomeworkSubmission {
   workName: string;
   workStatus: number;
   workStatus_dictText?: string;
+  /** The work's kind (a work_type value: '1', '2' Scratch …). */
+  workType: string;
+  workType_dictText?: string;
   workFile_url: string | null;
   score: number | null;
   comment: string | null;
-  createTime: string;
+  createTime: string | null;
 }
 
 /** A student of the homework's classes who did not hand it in. */
@@ -49,19 +78,28 @@ export interface MyHomework {
   additionalWorkId: string;
   workName: string;
   workDesc: string | null;
+  workCover: string | null;
   workCover_url: string | null;
   /** The teacher's starter file. */
+  workUrl: string | null;
   workUrl_url: string | null;
+  /** The URL of the homework's document (not its file key, unlike the other files). */
   workDocumentUrl: string | null;
+  /** The homework's classes' ids, comma-separated. */
+  workDept: string;
+  createTime: string | null;
+  createBy: string | null;
   /** A work_type value ('1', '2': Scratch, opened in the editor; else a file is handed in). */
   codeType: number | null;
   codeType_dictText?: string;
   /** The teacher's name. */
   createBy_dictText: string;
+  mineWorkId: string | null;
   mineWorkName: string | null;
   /** null: no own work yet; 0 saved, 1 handed in, 2 and above graded. */
   mineWorkStatus: number | null;
   mineWorkUrl: string | null;
+  mineWorkCover: string | null;
   /** The caller's class the homework was assigned to. */
   departId: string | null;
   departName: string | null;
@@ -70,10 +108,10 @@ export interface MyHomework {
 }
 
 export const homeworkApi = {
-  list: GET<Page<Record<string, unknown>>>('/teaching/teachingAdditionalWork/list'),
+  list: GET<Page<HomeworkRecord>>('/teaching/teachingAdditionalWork/list'),
   add: POST<Saved<{ id?: string }>>('/teaching/teachingAdditionalWork/add'),
   edit: PUT_OR_POST<Saved>('/teaching/teachingAdditionalWork/edit'),
-  queryById: GET<Record<string, unknown>, { id: string }>('/teaching/teachingAdditionalWork/queryById'),
+  queryById: GET<HomeworkRecord, { id: string }>('/teaching/teachingAdditionalWork/queryById'),
   delete: DELETE<null, never, { id: string }>('/teaching/teachingAdditionalWork/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingAdditionalWork/deleteBatch'),
   /** The classes the caller may assign homework to. */

@@ -50,13 +50,16 @@ export interface DataRuleRow extends Record<string, unknown> {
   permissionName: string;
   component: string | null;
   ruleName: string;
-  ruleColumn: string;
+  ruleColumn: string | null;
   ruleColumnText: string;
-  ruleConditions: string;
+  ruleConditions: string | null;
   conditionText: string;
-  ruleValue: string;
+  ruleValue: string | null;
   status: string;
+  createBy: string | null;
   createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
 }
 
 /** 预览: the rows a role would see under one rule and under its current grant. */

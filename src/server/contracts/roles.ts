@@ -23,9 +23,10 @@ export interface PermissionTreeNode {
 export interface DataRuleRecord {
   id: string;
   ruleName: string;
-  ruleColumn: string;
-  ruleConditions: string;
-  ruleValue: string;
+  /** Null when the rule was saved without it (a rule of custom SQL has no column). */
+  ruleColumn: string | null;
+  ruleConditions: string | null;
+  ruleValue: string | null;
   status: string;
 }
 

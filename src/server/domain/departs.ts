@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors.js';
 import { SIBLING_NAME_INDEX } from '../db/migrations/005_unique_sibling_departs.js';
 import type { Database, SysDepart, SysPermission } from '../db/schema.js';
-import { camel } from './serialize.js';
+import { camel, type Camel } from './serialize.js';
 import { treeModels } from './permission-tree.js';
 import { escapeLike, like } from './sql-like.js';
 import { buildTree, mapTree } from '../shared/tree.js';
@@ -132,14 +132,11 @@ export function defaultChildCategory(parent: Pick<SysDepart, 'org_category'> | n
 const bySiblingOrder = (a: SysDepart, b: SysDepart) => a.depart_order - b.depart_order || a.org_code.localeCompare(b.org_code);
 
 /** SysDepartTreeModel of the anchor: the entity's fields plus key/value/title/isLeaf/children. */
-export interface DepartTreeModel extends Record<string, unknown> {
+export interface DepartTreeModel extends Camel<SysDepart> {
   key: string;
   value: string;
   title: string;
   isLeaf: boolean;
-  id: string;
-  parentId: string;
-  orgCode: string;
   children: DepartTreeModel[];
 }
 
@@ -149,7 +146,7 @@ export function departModel(d: SysDepart, children: DepartTreeModel[] = []): Dep
     value: d.id,
     title: d.depart_name,
     isLeaf: children.length === 0,
-    ...(camel(d) as Record<string, unknown>),
+    ...camel(d),
     id: d.id,
     parentId: d.parent_id ?? '',
     orgCode: d.org_code,

@@ -239,11 +239,12 @@ export type WorkListRow = Omit<WorkRow, 'username' | 'realname' | 'avatar' | 'au
   work_tag: string | null;
 };
 
-export function toListModel(r: WorkListRow): Record<string, unknown> {
+export function toListModel(r: WorkListRow) {
   const { unit_name, additional_name, work_tag, ...rest } = r;
   return {
-    // A work whose author row is gone (removed from the recycle bin) still lists, without a name.
-    ...toModel(rest as WorkRow),
+    // A work whose author row is gone (removed from the recycle bin) still lists, without a name: blank here,
+    // as the fields below say it (toModel drops author_del_flag).
+    ...toModel({ ...rest, username: r.username ?? '', realname: r.realname ?? '', author_del_flag: r.author_del_flag ?? 0 }),
     username: r.username ?? '',
     realname: r.realname ?? '',
     userId_dictText: r.realname || r.username || '',

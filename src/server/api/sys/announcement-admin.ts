@@ -17,7 +17,7 @@ import { now } from '../../domain/time.js';
 import { sanitizeRichHtml as sanitizeContent } from '../../shared/rich-text.js';
 import { ANNOUNCEMENT_BODY_KEYS, announcementFields, announcementsList, EDITABLE_SEND_STATUS } from '../../resources/announcements.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 import type { SysAnnouncement } from '../../db/schema.js';
@@ -115,7 +115,7 @@ const editBody = announcementBody.and(z.object({ id: z.string({ message: 'id‰∏çË
 type Body = z.infer<typeof announcementBody>;
 
 /** Business checks of a valid body against the data: recipients exist and are active, a component page is a menu. */
-async function checkReferences(c: Context<ApiEnv>, b: Body): Promise<Response | null> {
+async function checkReferences(c: Context<ApiEnv>, b: Body): Promise<Answer<never> | null> {
   const { db } = c.get('deps');
   if (b.msgType === 'USER') {
     const found = new Set<string>();
@@ -167,7 +167,7 @@ export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
 
   r.at(announcementApi.list, menu(route), (c) => pagedList(c, listOptions(c)));
 
-  r.atUntyped(announcementApi.edit, perm('annount:edit'), async (c) => {
+  r.at(announcementApi.edit, perm('annount:edit'), async (c) => {
     const parsed = await jsonBody(c, editBody);
     if (!parsed.ok) return parsed.response;
     const b = parsed.data;

@@ -11,7 +11,7 @@
 // anchor's testFillRule took a number as executeRuleByCode does.
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, RowOf } from '../../db/schema.js';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { checkValue, generateFill, parseFillParams, parseRuleJson, type CheckFailure, type FillRuleRow } from '../../domain/code-rules.js';
@@ -21,7 +21,9 @@ import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { CHECK_RULE_FORM_KEYS, checkRulesList, codeRuleFields, FILL_RULE_FORM_KEYS, FILL_RULE_ROUTE, fillRulesList } from '../../resources/code-rules.js';
 import { CHECK_RULE_LIMITS, fillGeneratorInfo } from '../../shared/fill-rules.js';
-import { checkRuleApi, fillRuleApi } from '../../contracts/code-rules.js';
+import { checkRuleApi, fillRuleApi, type CheckRuleRecord, type FillRuleRecord } from '../../contracts/code-rules.js';
+import type { Endpoint, Query } from '../../contracts/endpoint.js';
+import type { Page } from '../../contracts/shapes.js';
 import { codeFieldApi } from '../../contracts/config.js';
 import { adminOnly, LOGGED_IN, menu, role, type ApiRoutes } from '../access.js';
 import { fail, failWith, fieldFail, jsonBody, ok } from '../envelope.js';
@@ -54,15 +56,27 @@ const idBody = z.object({ id: z.string({ message: 'id不能为空' }).trim().min
 
 type Table = 'sys_check_rule' | 'sys_fill_rule';
 
-const listOptions = (c: Context<ApiEnv>, table: Table): PagedListOptions<Record<string, unknown>> => ({
-  spec: table === 'sys_check_rule' ? checkRulesList : fillRulesList,
-  fields,
-  base: c.get('deps').db.selectFrom(table),
-  select: (qb) => qb.selectAll(),
-  toRecord: (r) => camel(r),
-  tieBreak: 'id',
-});
+/** What the CRUD routes read of one rule table, typed by its record: the list's query and one rule by id. */
+interface RuleReads<Row, Rec extends object> {
+  listOptions: (c: Context<ApiEnv>) => PagedListOptions<Row, Rec>;
+  byId: (c: Context<ApiEnv>, id: string) => Promise<Rec | undefined>;
+}
 
+const checkRuleReads: RuleReads<RowOf<'sys_check_rule'>, CheckRuleRecord> = {
+  listOptions: (c) => ({ spec: checkRulesList, fields, base: c.get('deps').db.selectFrom('sys_check_rule'), select: (qb) => qb.selectAll(), toRecord: (r) => camel(r), tieBreak: 'id' }),
+  byId: async (c, id) => {
+    const row = await c.get('deps').db.selectFrom('sys_check_rule').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && camel(row);
+  },
+};
+
+const fillRuleReads: RuleReads<RowOf<'sys_fill_rule'>, FillRuleRecord> = {
+  listOptions: (c) => ({ spec: fillRulesList, fields, base: c.get('deps').db.selectFrom('sys_fill_rule'), select: (qb) => qb.selectAll(), toRecord: (r) => camel(r), tieBreak: 'id' }),
+  byId: async (c, id) => {
+    const row = await c.get('deps').db.selectFrom('sys_fill_rule').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && camel(row);
+  },
+};
 
 /** The anchor's answer to a check: ok with no result, or the first failing rule with the part it tested. */
 const checkAnswer = (c: Context, failure: CheckFailure | null) => (failure ? failWith(c, failure.message, 500, failure) : ok(c, null, '操作成功！', 200));
@@ -100,11 +114,12 @@ const checkValues = (b: CheckBody) => ({ rule_name: b.ruleName, rule_code: b.rul
 const fillValues = (b: FillBody) => ({ rule_name: b.ruleName, rule_code: b.ruleCode, rule_class: b.ruleClass, rule_params: textOrNull(b.ruleParams) });
 
 /** list, queryById, add, edit, delete, deleteBatch, exportXls, importExcel of one rule table. */
-function registerCrud<B>(
+function registerCrud<B, Row, Rec extends object>(
   r: ApiRoutes,
   o: {
-    api: typeof checkRuleApi | typeof fillRuleApi;
+    api: Omit<typeof checkRuleApi | typeof fillRuleApi, 'list' | 'queryById'> & { list: Endpoint<Query, never, Page<Rec>>; queryById: Endpoint<{ id: string }, never, Rec> };
     table: Table;
+    reads: RuleReads<Row, Rec>;
     perm: { add: 'checkRule:add' | 'fillRule:add'; edit: 'checkRule:edit' | 'fillRule:edit'; del: 'checkRule:del' | 'fillRule:del'; export: 'checkRule:export' | 'fillRule:export'; import: 'checkRule:import' | 'fillRule:import' };
     body: z.ZodType<B>;
     values: (b: B) => Record<string, string | null>;
@@ -114,11 +129,11 @@ function registerCrud<B>(
   },
 ) {
   const { api, table } = o;
-  r.atUntyped(api.list, ADMIN, (c) => pagedList(c, listOptions(c, table)));
+  r.at(api.list, ADMIN, (c) => pagedList(c, o.reads.listOptions(c)));
 
-  r.atUntyped(api.queryById, ADMIN, async (c) => {
-    const row = await c.get('deps').db.selectFrom(table).selectAll().where('id', '=', (c.req.query('id') ?? '').slice(0, MAX_ID)).executeTakeFirst();
-    return row ? ok(c, camel(row), '操作成功！', 200) : fail(c, NOT_FOUND);
+  r.at(api.queryById, ADMIN, async (c) => {
+    const record = await o.reads.byId(c, (c.req.query('id') ?? '').slice(0, MAX_ID));
+    return record ? ok(c, record, '操作成功！', 200) : fail(c, NOT_FOUND);
   });
 
   r.at(api.add, adminOnly(o.perm.add), async (c) => {
@@ -160,7 +175,7 @@ function registerCrud<B>(
   r.at(api.deleteBatch, adminOnly(o.perm.del), (c) => remove(c, idList(c.req.query('ids'), 200)));
 
   const spec = table === 'sys_check_rule' ? checkRulesList : fillRulesList;
-  r.at(api.exportXls, adminOnly(o.perm.export), async (c) => exportResponse(c, spec, await filteredRows(c, listOptions(c, table), 'id', 10_000)));
+  r.at(api.exportXls, adminOnly(o.perm.export), async (c) => exportResponse(c, spec, await filteredRows(c, o.reads.listOptions(c), 'id', 10_000)));
   r.at(api.importExcel, adminOnly(o.perm.import), (c) => importWorkbook(c, spec, o.titles, o.body, (row) => insertRule(c, table, o.values(row))));
 }
 
@@ -169,6 +184,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
   registerCrud(r, {
     api: checkRuleApi,
     table: 'sys_check_rule',
+    reads: checkRuleReads,
     perm: { add: 'checkRule:add', edit: 'checkRule:edit', del: 'checkRule:del', export: 'checkRule:export', import: 'checkRule:import' },
     body: checkBody,
     values: checkValues,
@@ -200,6 +216,7 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
   registerCrud(r, {
     api: fillRuleApi,
     table: 'sys_fill_rule',
+    reads: fillRuleReads,
     perm: { add: 'fillRule:add', edit: 'fillRule:edit', del: 'fillRule:del', export: 'fillRule:export', import: 'fillRule:import' },
     body: fillBody,
     values: fillValues,

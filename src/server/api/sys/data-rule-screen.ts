@@ -6,7 +6,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { previewRule, PREVIEW_TARGETS } from '../../domain/data-rules.js';
-import { dataRuleApi } from '../../contracts/permissions.js';
+import { dataRuleApi, type DataRuleRow } from '../../contracts/permissions.js';
+import type { RowOf } from '../../db/schema.js';
 import { DATA_RULE_PERMS, DATA_RULE_ROUTE, dataRulesList } from '../../resources/data-rules.js';
 import { DATA_RULE_COLUMNS, DATA_RULE_CONDITIONS, dataRuleColumnsOf, dataRuleFields } from '../../resources/permissions.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
@@ -23,23 +24,9 @@ const fields = {
 
 const CONDITION_LABELS = new Map(DATA_RULE_CONDITIONS.map((o) => [o.value, o.label]));
 
-type Row = {
-  id: string;
-  permission_id: string;
-  rule_name: string;
-  rule_column: string | null;
-  rule_conditions: string | null;
-  rule_value: string | null;
-  status: string | null;
-  create_by: string | null;
-  create_time: string | null;
-  update_by: string | null;
-  update_time: string | null;
-  permission_name: string | null;
-  component: string | null;
-};
+type Row = RowOf<'sys_permission_data_rule'> & { permission_name: string | null; component: string | null };
 
-function toRecord(r: Row): Record<string, unknown> {
+function toRecord(r: Row): DataRuleRow {
   const col = dataRuleColumnsOf(r.component).find((x) => x.column === r.rule_column);
   return {
     id: r.id,
@@ -60,7 +47,7 @@ function toRecord(r: Row): Record<string, unknown> {
   };
 }
 
-const listOptions = (c: Context<ApiEnv>): PagedListOptions<Row> => ({
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<Row, DataRuleRow> => ({
   spec: dataRulesList,
   fields,
   base: c.get('deps').db.selectFrom('sys_permission_data_rule as r').leftJoin('sys_permission as p', 'p.id', 'r.permission_id'),
@@ -72,7 +59,7 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<Row> => ({
 export function registerDataRuleScreenRoutes(r: ApiRoutes) {
   const read = menu(DATA_RULE_ROUTE);
 
-  r.atUntyped(dataRuleApi.list, read, (c) => pagedList(c, listOptions(c)));
+  r.at(dataRuleApi.list, read, (c) => pagedList(c, listOptions(c)));
 
   r.at(dataRuleApi.queryById, read, async (c) => {
     const id = (c.req.query('id') ?? '').trim().slice(0, ID_MAX);

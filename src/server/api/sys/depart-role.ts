@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { departRoleApi } from '../../contracts/departs.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { SysDepart } from '../../db/schema.js';
+import type { RowOf, SysDepart } from '../../db/schema.js';
 import { buildPermissionTree, permissionRows, subtreeByCodes } from '../../domain/departs.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
@@ -74,7 +74,7 @@ async function belongsUnder(c: Context<ApiEnv>, userId: string, depart: SysDepar
 export function registerDepartRoleRoutes(r: ApiRoutes) {
   const code = adminOnly('depart:role');
 
-  r.atUntyped(departRoleApi.list, code, async (c) => {
+  r.at(departRoleApi.list, code, async (c) => {
     const d = await scopedDepart(c, await departScope(c), c.req.query('deptId') ?? c.req.query('departId'));
     if (!d) return fail(c, NOT_FOUND);
     return pagedList(c, {
@@ -82,7 +82,7 @@ export function registerDepartRoleRoutes(r: ApiRoutes) {
       fields,
       base: c.get('deps').db.selectFrom('sys_depart_role').where('depart_id', '=', d.id),
       select: (qb) => qb.selectAll(),
-      toRecord: (row: Record<string, unknown>) => camel(row),
+      toRecord: (row: RowOf<'sys_depart_role'>) => camel(row),
       tieBreak: 'id',
     });
   });

@@ -99,19 +99,19 @@ export function registerDepartRoutes(r: ApiRoutes) {
   const screen = menu(DEPART_ROUTE);
 
   // 通讯录 shows the same tree (the caller's scope) on its left.
-  r.atUntyped(departApi.treeList, menu(DEPART_ROUTE, ADDRESS_LIST_ROUTE), async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
+  r.at(departApi.treeList, menu(DEPART_ROUTE, ADDRESS_LIST_ROUTE), async (c) => ok(c, await visibleTree(c, await departScope(c)), '操作成功！', 0));
 
   // Department pickers of other screens: admins see every department, others their managed subtrees.
   r.at(departApi.idTree, LOGGED_IN, async (c) => ok(c, toIdTree(await visibleTree(c, await departScope(c))), '操作成功！', 0));
 
-  r.atUntyped(departApi.myTreeList, LOGGED_IN, async (c) => {
+  r.at(departApi.myTreeList, LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     if (isSuperUser(user)) return ok(c, buildDepartTree(await allDeparts(c.get('deps').db)), '2', 0);
     if (user.userIdentity !== 2) return ok(c, null, '1', 0);
     return ok(c, buildDepartTree((await departScope(c)).departs), '2', 0);
   });
 
-  r.atUntyped(departApi.searchBy, screen, async (c) => {
+  r.at(departApi.searchBy, screen, async (c) => {
     const q = queryParams(
       c,
       z.object({
@@ -146,7 +146,7 @@ export function registerDepartRoutes(r: ApiRoutes) {
     );
   });
 
-  r.atUntyped(departApi.queryById, screen, async (c) => {
+  r.at(departApi.queryById, screen, async (c) => {
     const scope = await departScope(c);
     const d = await scopedDepart(c, scope, c.req.query('id'));
     if (!d) return fail(c, NOT_FOUND);

@@ -19,7 +19,7 @@ import type { SysFileTable } from '../../db/schema.js';
 import { BACKPACK_DIR } from '../../domain/backpack.js';
 import { fileApi, ossFileApi } from '../../contracts/files.js';
 import { fileUsages, fileUsagesOf, orphanCondition, unregisteredFiles, usageText } from '../../domain/file-usages.js';
-import type { FileUsage } from '../../contracts/files.js';
+import type { FileRecord, FileRecordWithUsages, FileUsage } from '../../contracts/files.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
 import { FILE_FOLDERS, fileFields, filesList, ossFilesList } from '../../resources/files.js';
@@ -27,7 +27,7 @@ import type { ListSpec } from '../../resources/spec.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, ok, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type EnrichedListOptions, type PagedListOptions } from '../list-query.js';
 import { keyFromPath, receiveUpload } from './upload.js';
 
 const ADMIN = role('admin');
@@ -50,12 +50,12 @@ function kindText(mime: string | null | undefined, key: string): string {
   return '其他';
 }
 
-function toRecord(row: FileRow): Record<string, unknown> {
+function toRecord(row: FileRow): FileRecord {
   const tag = row.file_tag ?? '';
   return { ...camel(row), kindText: kindText(row.mime_type, row.file_path), url: fileUrl(row.file_path), folderText: FILE_FOLDERS[tag] ?? tag };
 }
 
-const withUsages = (record: Record<string, unknown>, usages: FileUsage[]) => ({
+const withUsages = (record: FileRecord, usages: FileUsage[]): FileRecordWithUsages => ({
   ...record,
   usages,
   usageText: usages.length ? usages.map(usageText).join('；') : '未使用',
@@ -63,7 +63,7 @@ const withUsages = (record: Record<string, unknown>, usages: FileUsage[]) => ({
 
 const scopeQuery = z.object({ scope: z.enum(['all', 'orphan', ''], { message: '文件范围只能是 all（全部文件）或 orphan（孤立文件）' }).optional() });
 
-function listOptions(c: Context<ApiEnv>, spec: ListSpec, orphan: boolean, local: boolean): PagedListOptions<FileRow> {
+function listOptions(c: Context<ApiEnv>, spec: ListSpec, orphan: boolean, local: boolean): PagedListOptions<FileRow, FileRecord> {
   const { db } = c.get('deps');
   let base = db.selectFrom('sys_file as f').where('f.del_flag', '=', 0);
   if (local) base = base.where('f.file_location', '=', 1);
@@ -75,13 +75,17 @@ function listOptions(c: Context<ApiEnv>, spec: ListSpec, orphan: boolean, local:
     select: (qb) => qb.selectAll('f'),
     toRecord,
     tieBreak: 'f.id',
-    enrich:
-      spec === filesList
-        ? async (records) => {
-            const usages = await fileUsagesOf(db, records.map((r) => ({ id: String(r.id), path: String(r.filePath) })));
-            return records.map((r) => withUsages(r, usages.get(String(r.id)) ?? []));
-          }
-        : undefined,
+  };
+}
+
+/** 文件管理's list: every file, with where it is used. */
+function filesListOptions(c: Context<ApiEnv>, orphan: boolean): EnrichedListOptions<FileRow, FileRecord, FileRecordWithUsages> {
+  return {
+    ...listOptions(c, filesList, orphan, false),
+    enrich: async (records) => {
+      const usages = await fileUsagesOf(c.get('deps').db, records.map((r) => ({ id: r.id, path: r.filePath })));
+      return records.map((r) => withUsages(r, usages.get(r.id) ?? []));
+    },
   };
 }
 
@@ -118,14 +122,14 @@ async function listUnregistered(c: Context<ApiEnv>) {
 }
 
 export function registerFileAdminRoutes(r: ApiRoutes) {
-  r.atUntyped(fileApi.list, ADMIN, (c) => {
+  r.at(fileApi.list, ADMIN, (c) => {
     const q = parseScope(c);
-    return q.ok ? pagedList(c, listOptions(c, filesList, q.orphan, false)) : q.response;
+    return q.ok ? pagedList(c, filesListOptions(c, q.orphan)) : q.response;
   });
 
   r.at(fileApi.exportXls, ADMIN, async (c) => {
     const q = parseScope(c);
-    return q.ok ? exportResponse(c, filesList, await filteredRows(c, listOptions(c, filesList, q.orphan, false), 'f.id', 50_000)) : q.response;
+    return q.ok ? exportResponse(c, filesList, await filteredRows(c, filesListOptions(c, q.orphan), 'f.id', 50_000)) : q.response;
   });
 
   const queryById = async (c: Context<ApiEnv>) => {
@@ -163,7 +167,7 @@ export function registerFileAdminRoutes(r: ApiRoutes) {
   r.at(fileApi.unregistered, ADMIN, async (c) => ok(c, await listUnregistered(c), '操作成功！', 200));
 
   // OSS文件: the same files, stored locally (存储位置 本地), with upload.
-  r.atUntyped(ossFileApi.list, ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
+  r.at(ossFileApi.list, ADMIN, (c) => pagedList(c, listOptions(c, ossFilesList, false, true)));
   r.at(ossFileApi.queryById, ADMIN, queryById);
   r.at(ossFileApi.folders, ADMIN, async (c) => {
     const rows = await c.get('deps').db.selectFrom('sys_file').select('file_tag').distinct().where('del_flag', '=', 0).where('file_location', '=', 1).orderBy('file_tag').execute();

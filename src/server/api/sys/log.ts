@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Selectable } from 'kysely';
 import type { SysLogTable } from '../../db/schema.js';
-import { camel } from '../../domain/serialize.js';
+import { camel, type Camel } from '../../domain/serialize.js';
 import { contains } from '../../domain/sql-like.js';
 import { daysAgo, today } from '../../domain/time.js';
 import { logFields, logsList } from '../../resources/logs.js';
@@ -31,7 +31,7 @@ const listQuery = z.object({
   keyWord: z.string().max(200, '搜索内容不能超过200个字符').optional(),
 });
 
-const listOptions = (c: Context<ApiEnv>, keyWord: string | undefined): PagedListOptions<Selectable<SysLogTable>> => {
+const listOptions = (c: Context<ApiEnv>, keyWord: string | undefined): PagedListOptions<Selectable<SysLogTable>, Camel<Selectable<SysLogTable>>> => {
   let base = c.get('deps').db.selectFrom('sys_log');
   // keyWord: the anchor's LIKE on the content; the page sends it with `*` wildcards like its other text filters.
   const kw = (keyWord ?? '').replace(/^\*+|\*+$/g, '').trim();
@@ -56,7 +56,7 @@ function parseList(c: Context<ApiEnv>): { ok: true; keyWord?: string } | { ok: f
 export function registerLogRoutes(r: ApiRoutes) {
   const route = logsList.route;
 
-  r.atUntyped(logApi.list, menu(route), (c) => {
+  r.at(logApi.list, menu(route), (c) => {
     const q = parseList(c);
     return q.ok ? pagedList(c, listOptions(c, q.keyWord)) : q.response;
   });

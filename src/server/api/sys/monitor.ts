@@ -17,7 +17,7 @@ import type { ApiEnv } from '../../context.js';
 import type { Database, SysUser } from '../../db/schema.js';
 import { revokeSession } from '../../domain/sessions.js';
 import { formatDateTime } from '../../domain/time.js';
-import { monitorApi } from '../../contracts/monitor.js';
+import { monitorApi, type OnlineSession } from '../../contracts/monitor.js';
 import { onlineFields, onlineList, traceList } from '../../resources/monitor.js';
 import { RequestRecorder, type TraceRecord } from '../../monitor/recorder.js';
 import { readRedis, redisServerLabel } from '../../monitor/redis.js';
@@ -277,7 +277,7 @@ export function registerMonitorRoutes(r: ApiRoutes) {
       fields: onlineFieldMap,
       base,
       select: (qb) => qb.select(['s.id', 's.user_id', 's.ip', 's.user_agent', 's.created_at', 's.last_seen_at', 's.expires_at', 'u.username', 'u.realname', 'u.avatar']),
-      toRecord: (row: OnlineRow) => ({
+      toRecord: (row: OnlineRow): OnlineSession => ({
         id: row.id,
         userId: row.user_id,
         username: row.username,

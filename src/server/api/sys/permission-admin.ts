@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
-import type { SysPermission } from '../../db/schema.js';
+import type { RowOf, SysPermission } from '../../db/schema.js';
 import { newId } from '../../domain/ids.js';
 import {
   allPermissions,
@@ -154,7 +154,7 @@ const requiredId = (label: string) => z.string({ message: `${label}不能为空`
 
 const ruleBody = dataRuleFields.schema(DATA_RULE_FORM_KEYS);
 
-const ruleJson = (r: Record<string, unknown>) => camel(r);
+const ruleJson = (r: RowOf<'sys_permission_data_rule'>) => camel(r);
 
 export function registerPermissionAdminRoutes(r: ApiRoutes) {
   const read = menu(PERMISSION_ROUTE);
@@ -266,7 +266,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
 
   // ---- data rules ---------------------------------------------------------------------------------------
 
-  r.atUntyped(permissionApi.rules, read, async (c) => {
+  r.at(permissionApi.rules, read, async (c) => {
     const q = queryParams(c, z.object({ permissionId: requiredId('菜单ID') }));
     if (!q.ok) return q.response;
     const rows = await c
@@ -280,7 +280,7 @@ export function registerPermissionAdminRoutes(r: ApiRoutes) {
     return ok(c, rows.map(ruleJson), '操作成功！', 0);
   });
 
-  r.atUntyped(permissionApi.queryRules, read, async (c) => {
+  r.at(permissionApi.queryRules, read, async (c) => {
     const q = c.req.query();
     const filters = { id: 'id', permissionId: 'permission_id', ruleName: 'rule_name', ruleColumn: 'rule_column', ruleConditions: 'rule_conditions', ruleValue: 'rule_value', status: 'status' } as const;
     let qb = c.get('deps').db.selectFrom('sys_permission_data_rule').selectAll();

@@ -4,6 +4,8 @@
 // level, grants or revokes a menu or button they do not hold, assigns a role at or above their own level, or
 // adds/removes users at or above their level or outside the classes they manage.
 import { roleGrantApi } from '../../contracts/roles.js';
+import type { ResultOf } from '../../contracts/endpoint.js';
+import type { RowOf } from '../../db/schema.js';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -18,7 +20,7 @@ import { roleLevels } from '../../domain/user-scope.js';
 import { managedDepartIds } from '../../domain/users.js';
 import { ROLE_ROUTE, roleUsersList } from '../../resources/permissions.js';
 import { adminOnly, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, page, paging, queryParams, type Answer } from '../envelope.js';
 import { idList, pagedList, type FieldMap } from '../list-query.js';
 
 const ID_MAX = 64;
@@ -72,7 +74,8 @@ const userFields: FieldMap = {
   createTime: { column: 'u.create_time', type: 'date' },
 };
 
-const userRecord = (row: Record<string, unknown>) => {
+/** A user as the role's user lists answer: never the password hash or its salt. */
+const userRecord = (row: RowOf<'sys_user'>) => {
   const { password: _p, salt: _s, ...rest } = row;
   return camel(rest);
 };
@@ -101,7 +104,7 @@ async function findRole(c: Context<ApiEnv>, id: string): Promise<RoleRow | undef
 }
 
 /** Checks that a non-super caller may change the members of `role` and touch these users. */
-async function refuseMembershipChange(c: Context<ApiEnv>, role: RoleRow, userIds: string[]): Promise<Response | null> {
+async function refuseMembershipChange(c: Context<ApiEnv>, role: RoleRow, userIds: string[]): Promise<Answer<never> | null> {
   const user = c.get('user')!;
   if (isSuperUser(user)) return null;
   if (!outranks(user, role.role_level)) return fail(c, '权限不足，无法分配所选角色');
@@ -164,7 +167,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- data rules carried by a role's grant of a menu ---------------------------------------------------
 
-  r.atUntyped(roleGrantApi.dataRules, read, async (c) => {
+  r.at(roleGrantApi.dataRules, read, async (c) => {
     const permissionId = (c.req.param('permissionId') ?? '').slice(0, ID_MAX);
     const role = await findRole(c, (c.req.param('roleId') ?? '').slice(0, ID_MAX));
     if (!role) return fail(c, '未找到对应实体');
@@ -183,7 +186,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
       .where('role_id', '=', role.id)
       .where('permission_id', '=', permissionId)
       .executeTakeFirst();
-    const result: { datarule: Record<string, unknown>[]; drChecked?: string } = { datarule: rules.map((x) => camel(x)) };
+    const result: ResultOf<typeof roleGrantApi.dataRules> = { datarule: rules.map((x) => camel(x)) };
     const checked = splitIds(grant?.data_rule_ids);
     if (checked.length) result.drChecked = checked.join(',');
     return ok(c, result, '成功', 200);
@@ -231,7 +234,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // ---- users of a role ----------------------------------------------------------------------------------
 
-  r.atUntyped(roleGrantApi.users, read, async (c) => {
+  r.at(roleGrantApi.users, read, async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID') }).passthrough());
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -239,7 +242,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     const user = c.get('user')!;
     if (!isSuperUser(user) && role.role_level > maxRoleLevel(user)) return fail(c, '权限不足');
     const { db } = c.get('deps');
-    return pagedList<Record<string, unknown>>(c, {
+    return pagedList(c, {
       spec: roleUsersList,
       fields: userFields,
       base: db
@@ -255,7 +258,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
 
   // Users who may be added to a role: not in it yet, matching a keyword on account or name; outside admin/dev
   // only users below the caller's level in the classes they manage.
-  r.atUntyped(roleGrantApi.userCandidates, perm('role:user'), async (c) => {
+  r.at(roleGrantApi.userCandidates, perm('role:user'), async (c) => {
     const q = queryParams(c, z.object({ roleId: requiredId('角色ID'), keyword: z.string().max(100, '关键字不能超过100个字符').optional() }).passthrough());
     if (!q.ok) return q.response;
     const role = await findRole(c, q.data.roleId);
@@ -288,7 +291,7 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     return ok(c, page(rows.map((x) => userRecord(x)), Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
   });
 
-  r.atUntyped(roleGrantApi.addUsers, perm('role:user'), async (c) => {
+  r.at(roleGrantApi.addUsers, perm('role:user'), async (c) => {
     const body = await jsonBody(c, userRoleBody);
     if (!body.ok) return body.response;
     const { db } = c.get('deps');
@@ -332,6 +335,6 @@ export function registerRoleGrantRoutes(r: ApiRoutes) {
     await db.deleteFrom('sys_user_role').where('role_id', '=', role.id).where('user_id', 'in', userIds).execute();
     return ok(c, null, '删除成功!', 200);
   };
-  r.atUntyped(roleGrantApi.removeUser, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userId'), 1)));
-  r.atUntyped(roleGrantApi.removeUsers, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userIds'), 500)));
+  r.at(roleGrantApi.removeUser, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userId'), 1)));
+  r.at(roleGrantApi.removeUsers, perm('role:user'), (c) => removeUsers(c, (c.req.query('roleId') ?? '').trim(), idList(c.req.query('userIds'), 500)));
 }

@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ApiEnv } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, RowOf } from '../../db/schema.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
 import { chunks } from '../../domain/departs.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
@@ -13,7 +13,7 @@ import { USER_COLUMNS } from '../../domain/users.js';
 import { hasScope, NO_MANAGED_DEPARTS, roleLevels, scopeMemberIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { USERS_ROUTE, userFields, usersList } from '../../resources/users.js';
 import { fail, type Answer } from '../envelope.js';
-import { applyFilters, idList, type PagedListOptions } from '../list-query.js';
+import { applyFilters, idList, type EnrichedListOptions } from '../list-query.js';
 
 type Ctx = Context<ApiEnv>;
 type Db = Kysely<Database>;
@@ -95,8 +95,8 @@ export async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolea
 // Records
 
 /** Adds orgCodeTxt (member departments), roleTxt, departIds (managed) and their names: three queries per 1000 records. */
-export async function enrichUsers(db: Db, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-  const ids = records.map((r) => String(r.id));
+export async function enrichUsers<R extends { id: string }>(db: Db, records: R[]) {
+  const ids = records.map((r) => r.id);
   const member = new Map<string, string[]>();
   const roles = new Map<string, string[]>();
   const managed = new Map<string, { id: string; name: string }[]>();
@@ -124,7 +124,7 @@ export async function enrichUsers(db: Db, records: Record<string, unknown>[]): P
     for (const x of m.sort(byCode)) push(managed, x.user_id, { id: x.id, name: x.depart_name });
   }
   return records.map((rec) => {
-    const id = String(rec.id);
+    const id = rec.id;
     const own = managed.get(id) ?? [];
     return {
       ...rec,
@@ -136,10 +136,16 @@ export async function enrichUsers(db: Db, records: Record<string, unknown>[]): P
   });
 }
 
-export const toRecord = (row: Record<string, unknown>) => ({ ...camel(row), avatar_url: fileUrl(row.avatar as string | null) });
+/** The columns USER_COLUMNS selects (`u.` stripped). */
+type UserColumn<C> = C extends `u.${infer K extends keyof RowOf<'sys_user'>}` ? K : never;
+/** A user row as the user screens select it (USER_COLUMNS: never the password hash or its salt). */
+type UserRow = Pick<RowOf<'sys_user'>, UserColumn<(typeof USER_COLUMNS)[number]>>;
+
+export const toRecord = (row: UserRow) => ({ ...camel(row), avatar_url: fileUrl(row.avatar) });
+type UserListRecord = Awaited<ReturnType<typeof enrichUsers<ReturnType<typeof toRecord>>>>[number];
 
 /** The list's query: scope, data rules, and the anchor's extra filters departId, roleId, roleCode. */
-export function listOptions(c: Ctx, base: Awaited<ReturnType<typeof scopedUsers>> & { ok: true }): PagedListOptions<Record<string, unknown>> {
+export function listOptions(c: Ctx, base: Awaited<ReturnType<typeof scopedUsers>> & { ok: true }): EnrichedListOptions<UserRow, ReturnType<typeof toRecord>, UserListRecord> {
   const { db } = c.get('deps');
   const q = c.req.query();
   let qb = base.qb;

@@ -32,7 +32,7 @@ import { registerUserRosterRoutes } from './user-admin-roster.js';
 import { DENIED, enrichUsers, listOptions, manageable, NOT_FOUND, scopedUsers, toRecord } from './user-admin-scope.js';
 
 export function registerUserAdminRoutes(r: ApiRoutes) {
-  r.atUntyped(userAdminApi.list, menu(USERS_ROUTE), async (c) => {
+  r.at(userAdminApi.list, menu(USERS_ROUTE), async (c) => {
     const scoped = await scopedUsers(c);
     if (!scoped.ok) return fail(c, scoped.message);
     return pagedList(c, listOptions(c, scoped));

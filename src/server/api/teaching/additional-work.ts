@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
-import { homeworkApi, myHomeworkApi } from '../../contracts/homework.js';
+import { homeworkApi, myHomeworkApi, type HomeworkRecord, type HomeworkSubmissions, type MyHomework } from '../../contracts/homework.js';
 import type { Database } from '../../db/schema.js';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { decorate } from '../../domain/dicts.js';
@@ -19,7 +19,7 @@ import { departsInScope, departsOutsideScope, hasScope, NO_MANAGED_DEPARTS, scop
 import { userClassIds } from '../../domain/works.js';
 import { HOMEWORK_BODY_KEYS, HOMEWORK_ROUTE, homeworkFields, homeworkList } from '../../resources/additional-work.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, queryParams, type Answer } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 import { idsField, inDict, unknownKeys } from './course-access.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
@@ -30,7 +30,6 @@ const NOT_FOUND = '未找到对应数据';
 const fields = homeworkFields.fieldMap(['workName', 'status', 'codeType', 'createTime'], 'a.');
 
 type Db = Kysely<Database>;
-type Row = Record<string, unknown>;
 
 /** The homework columns as the anchor's entity names them. */
 const homeworkColumns = [
@@ -74,27 +73,30 @@ async function classesOf(db: Db, ids: string[]): Promise<Map<string, { id: strin
   return out;
 }
 
-/** Adds workDept (comma list of class ids), its class names and the files' URLs. */
-async function enrich(db: Db, records: Row[]): Promise<Row[]> {
+/** A homework as selected (homeworkColumns). */
+type HomeworkRow = NonNullable<Awaited<ReturnType<typeof staffHomework>>>;
+
+/** Records of rows: their classes (workDept, a comma list of ids, and the class names) and their files' URLs. */
+async function homeworkRecords(db: Db, rows: HomeworkRow[]): Promise<HomeworkRecord[]> {
   const classes = await classesOf(
     db,
-    records.map((r) => String(r.id)),
+    rows.map((r) => r.id),
   );
-  return records.map((r) => {
-    const list = classes.get(String(r.id)) ?? [];
+  return rows.map((r) => {
+    const list = classes.get(r.id) ?? [];
     return {
       ...r,
       workDept: list.map((x) => x.id).join(','),
       workDept_dictText: list.map((x) => x.name).join(','),
-      workCover_url: fileUrl(r.workCover as string | null),
-      workUrl_url: fileUrl(r.workUrl as string | null),
-      workDocumentUrl_url: fileUrl(r.workDocumentUrl as string | null),
+      workCover_url: fileUrl(r.workCover),
+      workUrl_url: fileUrl(r.workUrl),
+      workDocumentUrl_url: fileUrl(r.workDocumentUrl),
     };
   });
 }
 
 /** The caller's staff scope, or the anchor's refusal when they manage nothing. */
-async function staffScope(c: Context<ApiEnv>): Promise<UserScope | Response> {
+async function staffScope(c: Context<ApiEnv>): Promise<UserScope | Answer<never>> {
   const scope = await userScope(c.get('deps').db, c.get('user')!);
   return hasScope(scope) ? scope : fail(c, NO_MANAGED_DEPARTS);
 }
@@ -127,7 +129,7 @@ type HomeworkBody = z.infer<typeof homeworkBody>;
  * Checks the body's files, type and classes. `kept` are classes already assigned outside the caller's scope:
  * they stay assigned whatever the body says (a teacher neither adds nor removes classes they do not manage).
  */
-async function checkHomework(c: Context<ApiEnv>, scope: UserScope, b: HomeworkBody, kept: Set<string>): Promise<Response | null> {
+async function checkHomework(c: Context<ApiEnv>, scope: UserScope, b: HomeworkBody, kept: Set<string>): Promise<Answer<never> | null> {
   const { db } = c.get('deps');
   if (!(await inDict(c, 'work_type', b.codeType ?? null))) return fieldFail(c, 'codeType', '作业类型不存在');
   for (const [key, label] of [
@@ -172,7 +174,7 @@ const mineQuery = z.object({
 });
 
 /** 我的作业: published homework of the caller's classes with their own work and grade (AdditionalWorkModel). */
-async function mineAdditionalWork(db: Db, userId: string, q: z.infer<typeof mineQuery>): Promise<Row[]> {
+async function mineAdditionalWork(db: Db, userId: string, q: z.infer<typeof mineQuery>): Promise<MyHomework[]> {
   const classIds = await userClassIds(db, userId);
   if (!classIds.length) return [];
   const homework = await db
@@ -244,7 +246,7 @@ async function mineAdditionalWork(db: Db, userId: string, q: z.infer<typeof mine
 }
 
 /** Members (students) of the homework's classes inside the scope, with who handed in what and its grade. */
-async function submissions(db: Db, scope: UserScope, id: string) {
+async function submissions(db: Db, scope: UserScope, id: string): Promise<Pick<HomeworkSubmissions, 'submitted' | 'missing'>> {
   let classQ = db
     .selectFrom('teaching_additional_work_dept as ad')
     .innerJoin('sys_depart as d', 'd.id', 'ad.dept_id')
@@ -279,7 +281,7 @@ async function submissions(db: Db, scope: UserScope, id: string) {
         .orderBy('w.create_time', 'desc')
         .execute()
     : [];
-  const submitted: Row[] = [];
+  const submitted: HomeworkSubmissions['submitted'] = [];
   const handedIn = new Set<string>();
   for (const w of works) {
     if (handedIn.has(w.user_id)) continue;
@@ -305,7 +307,7 @@ async function submissions(db: Db, scope: UserScope, id: string) {
 export function registerAdditionalWorkRoutes(r: ApiRoutes) {
   const screen = menu(HOMEWORK_ROUTE);
 
-  r.atUntyped(homeworkApi.list, screen, async (c) => {
+  r.at(homeworkApi.list, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const { db } = c.get('deps');
@@ -317,14 +319,14 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
         eb.exists(eb.selectFrom('teaching_additional_work_dept as fd').select('fd.id').whereRef('fd.additional_id', '=', 'a.id').where('fd.dept_id', '=', dept)),
       );
     }
-    return pagedList<Row>(c, {
+    return pagedList(c, {
       spec: homeworkList,
       fields,
       base,
       select: (qb) => qb.select(homeworkColumns),
-      toRecord: (row) => row,
+      toRecord: (row: HomeworkRow) => row,
       tieBreak: 'a.id',
-      enrich: (records) => enrich(db, records),
+      enrich: (rows) => homeworkRecords(db, rows),
     });
   });
 
@@ -332,7 +334,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
   r.get('/teaching/teachingAdditionalWork/teacherList', screen, async (c) => {
     const { db } = c.get('deps');
     const base = db.selectFrom('teaching_additional_work as a').where('a.create_by', '=', c.get('user')!.username);
-    return pagedList<Row>(c, { spec: homeworkList, fields, base, select: (qb) => qb.select(homeworkColumns), toRecord: (row) => row, tieBreak: 'a.id', enrich: (records) => enrich(db, records) });
+    return pagedList(c, { spec: homeworkList, fields, base, select: (qb) => qb.select(homeworkColumns), toRecord: (row: HomeworkRow) => row, tieBreak: 'a.id', enrich: (rows) => homeworkRecords(db, rows) });
   });
 
   // Classes the caller may assign homework to (ours: the dialog's 分配班级 and the 班级 filter).
@@ -347,12 +349,12 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     );
   });
 
-  r.atUntyped(homeworkApi.queryById, screen, async (c) => {
+  r.at(homeworkApi.queryById, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const row = await staffHomework(c, scope, c.req.query('id') ?? '');
     if (!row) return fail(c, NOT_FOUND);
-    const [record] = await enrich(c.get('deps').db, [row]);
+    const [record] = await homeworkRecords(c.get('deps').db, [row]);
     return ok(c, record, '操作成功！', 200);
   });
 
@@ -377,11 +379,11 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
       }
     }
     if (!row) return fail(c, NOT_FOUND);
-    const [record] = await decorate(db, await enrich(db, [row]), { codeType: 'work_type', status: 'additional_work_status' });
+    const [record] = await decorate(db, await homeworkRecords(db, [row]), { codeType: 'work_type', status: 'additional_work_status' });
     return ok(c, record, '操作成功！', 200);
   });
 
-  r.atUntyped(homeworkApi.add, perm('additional:add'), async (c) => {
+  r.at(homeworkApi.add, perm('additional:add'), async (c) => {
     const body = await jsonBody(c, homeworkBody);
     if (!body.ok) return body.response;
     const scope = await staffScope(c);
@@ -400,7 +402,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.atUntyped(homeworkApi.edit, perm('additional:edit'), async (c) => {
+  r.at(homeworkApi.edit, perm('additional:edit'), async (c) => {
     const body = await jsonBody(c, homeworkBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const scope = await staffScope(c);
@@ -449,11 +451,11 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     });
     return ok(c, null, '删除成功!', 200);
   };
-  r.atUntyped(homeworkApi.delete, perm('additional:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
-  r.atUntyped(homeworkApi.deleteBatch, perm('additional:del'), (c) => remove(c, idList(c.req.query('ids'))));
+  r.at(homeworkApi.delete, perm('additional:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
+  r.at(homeworkApi.deleteBatch, perm('additional:del'), (c) => remove(c, idList(c.req.query('ids'))));
 
   // Ours: who of the homework's classes (in the caller's scope) handed it in, with the grade, and who did not.
-  r.atUntyped(homeworkApi.submissions, screen, async (c) => {
+  r.at(homeworkApi.submissions, screen, async (c) => {
     const scope = await staffScope(c);
     if (scope instanceof Response) return scope;
     const row = await staffHomework(c, scope, c.req.query('id') ?? '');
@@ -462,7 +464,7 @@ export function registerAdditionalWorkRoutes(r: ApiRoutes) {
     return ok(c, { ...result, additionalId: row.id, workName: row.workName }, '操作成功！', 200);
   });
 
-  r.atUntyped(myHomeworkApi.list, LOGGED_IN, async (c) => {
+  r.at(myHomeworkApi.list, LOGGED_IN, async (c) => {
     const q = queryParams(c, mineQuery);
     if (!q.ok) return q.response;
     const records = await mineAdditionalWork(c.get('deps').db, c.get('user')!.id, q.data);

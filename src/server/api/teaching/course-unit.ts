@@ -144,7 +144,10 @@ async function unitColumns(c: Context<ApiEnv>, b: UnitBody): Promise<{ error: An
   };
 }
 
-const listOptions = (c: Context<ApiEnv>): PagedListOptions<ListedUnit> => ({
+/** A unit of the admin list: the model and what the caller may do with it. */
+type ListedUnitRecord = ReturnType<typeof unitModel> & { canEdit: boolean; canDelete: boolean };
+
+const listOptions = (c: Context<ApiEnv>): PagedListOptions<ListedUnit, ListedUnitRecord> => ({
   spec: unitsList,
   fields,
   base: c.get('deps').db.selectFrom('teaching_course_unit as u').leftJoin('teaching_course as c', 'c.id', 'u.course_id').where('u.del_flag', '=', 0),
@@ -260,7 +263,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     return importAnswer(c, read.total, units.length, []);
   });
 
-  r.atUntyped(courseUnitApi.list, menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
+  r.at(courseUnitApi.list, menu(UNIT_ROUTE), (c) => pagedList(c, listOptions(c)));
 
   r.at(courseUnitApi.exportXls, menu(UNIT_ROUTE), async (c) => exportResponse(c, unitsList, await filteredRows(c, listOptions(c), 'u.id')));
 

@@ -27,9 +27,9 @@ import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { COURSE_BODY_KEYS, COURSE_ROUTE, courseFields, coursesList } from '../../resources/courses.js';
 import type { TeachingCourse } from '../../db/schema.js';
 import { hasPermission, LOGGED_IN, menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, page, paging, queryParams } from '../envelope.js';
+import { fail, fieldFail, jsonBody, ok, page, paging, queryParams, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
-import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import { filteredRows, idList, pagedList, type EnrichedListOptions } from '../list-query.js';
 import { departScope } from '../sys/depart-scope.js';
 import { courseApi } from '../../contracts/courses.js';
 import { authorsCourse, courseViewer, flag, idsField, inDict, managesCourses, othersCourses, unknownKeys } from './course-access.js';
@@ -55,18 +55,20 @@ const courseBody = courseFields.schema(COURSE_BODY_KEYS).extend({
 });
 type CourseBody = z.infer<typeof courseBody>;
 
+type CourseModel = ReturnType<typeof courseModel>;
+
 /** Course records of the admin list: the entity, its file URLs, authorised departments and 是/否 texts. */
-async function enrichCourses(c: Context<ApiEnv>, records: Record<string, unknown>[]) {
+async function enrichCourses(c: Context<ApiEnv>, records: CourseModel[]) {
   const { db } = c.get('deps');
-  const auth = await authDepartIds(db, records.map((r) => String(r.id)));
+  const auth = await authDepartIds(db, records.map((r) => r.id));
   const departIds = [...new Set([...auth.values()].flat())];
   const names = new Map(
     departIds.length ? (await db.selectFrom('sys_depart').select(['id', 'depart_name']).where('id', 'in', departIds).execute()).map((d) => [d.id, d.depart_name]) : [],
   );
   return records.map((r) => {
-    const ids = auth.get(String(r.id)) ?? [];
+    const ids = auth.get(r.id) ?? [];
     // What the caller may do with this row, so the list offers 编辑/删除 only where the API allows them.
-    const mine = authorsCourse(c, r.createBy as string | null);
+    const mine = authorsCourse(c, r.createBy);
     return {
       ...r,
       canEdit: mine,
@@ -75,12 +77,14 @@ async function enrichCourses(c: Context<ApiEnv>, records: Record<string, unknown
       departIds_dictText: ids.map((id) => names.get(id) ?? id).join(','),
       isShared_dictText: r.isShared ? '是' : '否',
       showHome_dictText: r.showHome ? '是' : '否',
-      courseCover_url: fileUrl(r.courseCover as string | null),
-      courseMap_url: fileUrl(r.courseMap as string | null),
-      courseIcon_url: fileUrl(r.courseIcon as string | null),
+      courseCover_url: fileUrl(r.courseCover),
+      courseMap_url: fileUrl(r.courseMap),
+      courseIcon_url: fileUrl(r.courseIcon),
     };
   });
 }
+
+type CourseListRecord = Awaited<ReturnType<typeof enrichCourses>>[number];
 
 /**
  * What the list holds for the caller: course administrators see every course; whoever assigns courses to
@@ -98,7 +102,7 @@ async function listScope(c: Context<ApiEnv>): Promise<ListScope> {
   return { departId, viewer: (await courseViewer(c))! };
 }
 
-const listOptions = async (c: Context<ApiEnv>, { departId, viewer }: ListScope): Promise<PagedListOptions<TeachingCourse>> => {
+const listOptions = async (c: Context<ApiEnv>, { departId, viewer }: ListScope): Promise<EnrichedListOptions<TeachingCourse, CourseModel, CourseListRecord>> => {
   const { db } = c.get('deps');
   let base = db.selectFrom('teaching_course as c').where('c.del_flag', '=', 0);
   if (departId) base = base.where(assignableTo(db, 'c', await selfAndAncestorIds(db, departId)));
@@ -115,7 +119,7 @@ const listOptions = async (c: Context<ApiEnv>, { departId, viewer }: ListScope):
 };
 
 /** Business checks beyond the schema: dictionary values, stored files, existing departments. */
-async function checkCourse(c: Context<ApiEnv>, b: CourseBody): Promise<Response | null> {
+async function checkCourse(c: Context<ApiEnv>, b: CourseBody): Promise<Answer<never> | null> {
   if (!(await inDict(c, 'course_type', b.courseType))) return fieldFail(c, 'courseType', '课程性质不存在');
   if (!(await inDict(c, 'course_category', b.courseCategory))) return fieldFail(c, 'courseCategory', '课程分类不存在');
   for (const [key, label] of [
@@ -155,7 +159,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 200);
   });
 
-  r.atUntyped(courseApi.list, LOGGED_IN, async (c) => {
+  r.at(courseApi.list, LOGGED_IN, async (c) => {
     return pagedList(c, await listOptions(c, await listScope(c)));
   });
 
@@ -167,7 +171,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
   });
 
   // The anchor lets anyone read any course here (its unit pages call it); we answer only visible courses.
-  r.atUntyped(courseApi.queryById, LOGGED_IN, async (c) => {
+  r.at(courseApi.queryById, LOGGED_IN, async (c) => {
     const id = c.req.query('id') ?? '';
     const row = id.length <= 64 ? await visibleCourse(c.get('deps').db, (await courseViewer(c))!, id) : undefined;
     if (!row) {
@@ -180,7 +184,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, { ...record, courseMapWidth: size?.width ?? null, courseMapHeight: size?.height ?? null }, '操作成功！', 200);
   });
 
-  r.atUntyped(courseApi.add, perm('course:add'), async (c) => {
+  r.at(courseApi.add, perm('course:add'), async (c) => {
     const body = await jsonBody(c, courseBody);
     if (!body.ok) return body.response;
     const refused = await checkCourse(c, body.data);
@@ -194,7 +198,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     return ok(c, { id }, '添加成功！', 200);
   });
 
-  r.atUntyped(courseApi.edit, perm('course:edit'), async (c) => {
+  r.at(courseApi.edit, perm('course:edit'), async (c) => {
     const body = await jsonBody(c, courseBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
     const { db } = c.get('deps');

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
+import type { Camel } from '../../domain/serialize.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { DAY_LOG_COUNTERS } from '../../db/migrations/008_depart_day_log.js';
 import { reportApi } from '../../contracts/reports.js';
@@ -43,7 +44,8 @@ export type ReportRange = { startTime?: string; endTime?: string };
 
 const camelCounter = (col: string) => col.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
 const COUNTER_KEYS = DAY_LOG_COUNTERS.map(camelCounter);
-type CounterSums = Record<(typeof COUNTER_KEYS)[number], number>;
+/** Every counter column, camel-cased (the contract's ReportCounters). */
+type CounterSums = Camel<Record<(typeof DAY_LOG_COUNTERS)[number], number>>;
 
 /** The day-log rows of the range inside the caller's scope, nothing selected yet. */
 function scopedRows(db: Kysely<Database>, scope: UserScope, range: ReportRange) {
@@ -56,6 +58,7 @@ function scopedRows(db: Kysely<Database>, scope: UserScope, range: ReportRange) 
 
 const sums = () => DAY_LOG_COUNTERS.map((col) => sql<number | string | null>`coalesce(sum(${sql.ref(`l.${col}`)}), 0)`.as(camelCounter(col)));
 
+// Object.fromEntries loses its keys' names: they are COUNTER_KEYS, every counter camel-cased (by construction).
 /** Sums arrive as strings from PostgreSQL (bigint): numbers on the wire. */
 const counters = (row: Record<string, unknown>): CounterSums =>
   Object.fromEntries(COUNTER_KEYS.map((k) => [k, Number(row[k] ?? 0)])) as CounterSums;
@@ -98,7 +101,7 @@ async function read<T>(c: Context<ApiEnv>, run: (db: Kysely<Database>, scope: Us
 
 export function registerDepartDayLogRoutes(r: ApiRoutes) {
   // Reading the report is reading the screen: whoever has its menu (admin, teachers) reaches it.
-  r.atUntyped(reportApi.totals, menu(REPORT_ROUTE), (c) => read(c, reportTotals));
+  r.at(reportApi.totals, menu(REPORT_ROUTE), (c) => read(c, reportTotals));
   r.at(reportApi.byDepart, menu(REPORT_ROUTE), (c) => read(c, reportByDepart));
   r.at(reportApi.byMonth, menu(REPORT_ROUTE), (c) => read(c, reportByMonth));
 }

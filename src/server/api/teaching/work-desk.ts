@@ -72,13 +72,13 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     return ok(c, null, '编辑成功!', 200);
   });
 
-  r.atUntyped(workApi.queryById, LOGGED_IN, async (c) => {
+  r.at(workApi.queryById, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('id'));
     if (found instanceof Response) return found;
     return ok(c, camel(found.work), '操作成功！', 200);
   });
 
-  r.atUntyped(workApi.grades, LOGGED_IN, async (c) => {
+  r.at(workApi.grades, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('id'));
     if (found instanceof Response) return found;
     const rows = await c.get('deps').db.selectFrom('teaching_work_correct').selectAll().where('work_id', '=', found.work.id).execute();

@@ -13,7 +13,7 @@ import { workAbilities } from '../../domain/work-abilities.js';
 import { LIST_DICTS, toListModel, type WorkListRow } from '../../domain/works.js';
 import { workFields, worksList } from '../../resources/works.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
-import { fail, ok, page, paging } from '../envelope.js';
+import { fail, ok, page, paging, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { deletesOthersWorks } from './work-shared.js';
 import { applyFilters, applySort, idList, type FieldMap } from '../list-query.js';
@@ -135,7 +135,8 @@ async function runList(c: Context<ApiEnv>, restrict: Restrict, defaultSize: numb
   const rows = await loadWorkRows(db, viewerId, idRows.map((r) => r.id));
   // Row abilities: the answers the 批改 and 删除 routes would give, so the pages offer exactly those actions.
   const abilities = await workAbilities(db, c.get('user')!, rows, await deletesOthersWorks(c));
-  const records = await decorate(db, rows.map((r) => ({ ...toListModel(r), ...abilities.get(r.id) })), LIST_DICTS);
+  // workAbilities answers for every row it is given; the fallback only satisfies the Map's type.
+  const records = await decorate(db, rows.map((r) => ({ ...toListModel(r), ...(abilities.get(r.id) ?? { canGrade: false, canDelete: false }) })), LIST_DICTS);
   return ok(c, page(records, Number(count?.n ?? 0), pageNo, pageSize), '操作成功！', 0);
 }
 
@@ -144,7 +145,7 @@ async function runList(c: Context<ApiEnv>, restrict: Restrict, defaultSize: numb
  * subtree's departments are resolved first to a list of ids, so the list's query holds a plain IN of them
  * rather than the LIKE-over-org-codes subquery (which PostgreSQL could not estimate and joined everything for).
  */
-async function listScope(c: Context<ApiEnv>): Promise<Restrict | Response> {
+async function listScope(c: Context<ApiEnv>): Promise<Restrict | Answer<never>> {
   const { db } = c.get('deps');
   const scope = await userScope(db, c.get('user')!);
   if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
@@ -158,13 +159,13 @@ async function listScope(c: Context<ApiEnv>): Promise<Restrict | Response> {
 
 export function registerWorkListRoutes(r: ApiRoutes) {
   // 我的作品: the caller's works only, newest first, optionally one of their tags.
-  r.atUntyped(workApi.mine, LOGGED_IN, async (c) => {
+  r.at(workApi.mine, LOGGED_IN, async (c) => {
     const user = c.get('user')!;
     return runList(c, (q) => q.where('w.user_id', '=', user.id) as typeof q, 999, 999);
   });
 
   // 作业管理: works of the members of the classes the caller manages (admins: all), for those given the screen.
-  r.atUntyped(workApi.list, menu('/teaching/workList'), async (c) => {
+  r.at(workApi.list, menu('/teaching/workList'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     return runList(c, restrict, 10, 500);
@@ -173,7 +174,7 @@ export function registerWorkListRoutes(r: ApiRoutes) {
 
 export function registerWorkExportRoute(r: ApiRoutes) {
   // 导出: the list's filters and scope, no paging (`selections` = chosen ids), capped.
-  r.atUntyped(workApi.exportXls, perm('work:export'), async (c) => {
+  r.at(workApi.exportXls, perm('work:export'), async (c) => {
     const restrict = await listScope(c);
     if (restrict instanceof Response) return restrict;
     const selections = idList(c.req.query('selections'), 10_000);

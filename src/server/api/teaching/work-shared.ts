@@ -7,7 +7,7 @@ import type { TeachingWork } from '../../db/schema.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { workAccess } from '../../domain/works.js';
 import { hasPermission } from '../access.js';
-import { fail } from '../envelope.js';
+import { fail, type Answer } from '../envelope.js';
 
 export const MAX_ID = 64;
 export const idParam = (label = 'id') => z.string({ message: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(MAX_ID, `${label}格式不正确`);
@@ -15,7 +15,7 @@ export const NOT_FOUND = '未找到对应数据';
 export const NOT_YOURS = '无权操作该作品';
 
 /** Loads a work the caller may read (author, or staff whose scope holds the author); else the refusal. */
-export async function readableWork(c: Context<ApiEnv>, rawId: string | undefined): Promise<{ work: TeachingWork; access: 'author' | 'staff' } | Response> {
+export async function readableWork(c: Context<ApiEnv>, rawId: string | undefined): Promise<{ work: TeachingWork; access: 'author' | 'staff' } | Answer<never>> {
   const id = (rawId ?? '').trim();
   if (!id) return fail(c, '参数错误：缺少id', 400, 400);
   if (id.length > MAX_ID) return fail(c, NOT_FOUND);

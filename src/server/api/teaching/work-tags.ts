@@ -9,7 +9,7 @@ export function registerWorkTagRoutes(r: ApiRoutes) {
   r.at(workTagApi.tags, LOGGED_IN, async (c) => ok(c, await tagNames(c.get('deps').db, c.get('user')!.id), '操作成功！', 200));
 
   // A writing GET of the anchor's contract: listed in WRITING_GETS (token header only, never the cookie).
-  r.atUntyped(workTagApi.set, LOGGED_IN, async (c) => {
+  r.at(workTagApi.set, LOGGED_IN, async (c) => {
     const tag = (c.req.query('workTag') ?? '').trim();
     if (tag.length > MAX_TAG_LENGTH) return fail(c, `标签不能超过${MAX_TAG_LENGTH}个字符`);
     const found = await readableWork(c, c.req.query('workId'));

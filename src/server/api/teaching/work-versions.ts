@@ -25,7 +25,7 @@ const sendBody = z.object({
 
 export function registerWorkVersionRoutes(r: ApiRoutes) {
   // 历史版本: the states a work had before each resubmission or restore, newest first.
-  r.atUntyped(workVersionApi.list, LOGGED_IN, async (c) => {
+  r.at(workVersionApi.list, LOGGED_IN, async (c) => {
     const found = await readableWork(c, c.req.query('workId'));
     if (found instanceof Response) return found;
     const rows = await c.get('deps').db
@@ -43,7 +43,7 @@ export function registerWorkVersionRoutes(r: ApiRoutes) {
 
   // Restores a version's content (name, type, files); the current state becomes a version first. The status
   // is not content: a graded or published work stays so.
-  r.atUntyped(workVersionApi.restore, LOGGED_IN, async (c) => {
+  r.at(workVersionApi.restore, LOGGED_IN, async (c) => {
     const body = await jsonBody(c, restoreBody);
     if (!body.ok) return body.response;
     const found = await readableWork(c, body.data.workId);

@@ -281,7 +281,7 @@ async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: 
               <td>
                 <code class="xt-tt-code">{r.ruleColumn}</code>
               </td>
-              <td>{condText[r.ruleConditions] ?? r.ruleConditions}</td>
+              <td>{condText[r.ruleConditions ?? ''] ?? r.ruleConditions}</td>
               <td>
                 <code class="xt-tt-code">{r.ruleValue}</code>
               </td>
