@@ -81,8 +81,6 @@ async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | nu
 export class ApiRoutes {
   readonly app = new Hono<ApiEnv>();
   readonly routes: RouteInfo[] = [];
-  /** Paths registered with atUntyped. */
-  readonly untyped: string[] = [];
 
   on(methods: Method[], path: string, access: Access, handler: Handler<ApiEnv>): this {
     for (const method of methods) this.routes.push({ method, path, access });
@@ -91,14 +89,6 @@ export class ApiRoutes {
   }
   /** The route of a contract endpoint (contracts/), on each of its methods; the handler answers the endpoint's result type. */
   at<R>(endpoint: Endpoint<unknown, unknown, R>, access: Access, handler: (c: Context<ApiEnv>) => Answer<R> | Promise<Answer<R>>) {
-    return this.on([...endpoint.methods], endpoint.path, access, handler);
-  }
-  /**
-   * As `at`, for a handler whose answer is not yet typed against the endpoint's result (rows built from untyped
-   * queries). Each use is a route still to port; contracts.test.ts counts them so the number only goes down.
-   */
-  atUntyped(endpoint: Pick<Endpoint, 'methods' | 'path'>, access: Access, handler: Handler<ApiEnv>) {
-    this.untyped.push(endpoint.path);
     return this.on([...endpoint.methods], endpoint.path, access, handler);
   }
   get(path: string, access: Access, handler: Handler<ApiEnv>) {

@@ -31,18 +31,7 @@ async function contractEndpoints(): Promise<{ name: string; endpoint: Endpoint }
   return out;
 }
 
-/**
- * Routes whose handlers do not yet type their answer against the endpoint's result (ApiRoutes.atUntyped). Lower
- * it as routes are ported; it may never grow: a new route answers its contract's type.
- */
-const UNTYPED_ROUTES_AT_MOST = 0;
-
 describe('contracts', () => {
-  it('has the API type its answers against the contract, but for a shrinking list of routes', () => {
-    const { routes } = createApi({} as Parameters<typeof createApi>[0]);
-    expect(routes.untyped.length, routes.untyped.join('\n')).toBeLessThanOrEqual(UNTYPED_ROUTES_AT_MOST);
-  });
-
   it('names only routes the API registers, on each method', async () => {
     // createApi only registers routes; nothing here touches a database.
     const { routes } = createApi({} as Parameters<typeof createApi>[0]);
