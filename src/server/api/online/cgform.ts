@@ -187,7 +187,7 @@ async function writeParts(tx: Transaction<Database>, headId: string, m: Model, b
   const missing = Object.keys(SYSTEM_FIELD_ROWS).filter((name) => !given.some((f) => f.dbFieldName === name));
   const rows = [
     ...missing.filter((n) => n === 'id').map((n) => fieldValues({ dbFieldName: n, ...SYSTEM_FIELD_ROWS[n] }, headId, 0, by, at)),
-    ...given.map((f, n) => fieldValues(isSystemColumn(f.dbFieldName) ? { ...f, ...SYSTEM_FIELD_ROWS[f.dbFieldName] } : f, headId, n + 1, by, at)),
+    ...given.map((f, n) => fieldValues(isSystemColumn(f.dbFieldName) ? { ...f, ...SYSTEM_FIELD_ROWS[f.dbFieldName] } : f, headId, f.dbFieldName === 'id' ? 0 : n + 1, by, at)),
     ...missing.filter((n) => n !== 'id').map((n, k) => fieldValues({ dbFieldName: n, ...SYSTEM_FIELD_ROWS[n] }, headId, given.length + k + 1, by, at)),
   ];
   await tx.insertInto('onl_cgform_field').values(rows).execute();
@@ -275,7 +275,7 @@ async function editDefinition(c: Context<ApiEnv>, m: Model, parts: boolean): Pro
 async function removeDefinitions(c: Context<ApiEnv>, ids: string[], drop: boolean): Promise<Answer<null>> {
   if (!ids.length) return fail(c, '请选择要删除的表单');
   const { db, dialect } = c.get('deps');
-  const heads = await db.selectFrom('onl_cgform_head').select(['id', 'table_name']).where('id', 'in', ids).execute();
+  const heads = await db.selectFrom('onl_cgform_head').select(['id', 'table_name']).where('id', 'in', ids).orderBy('table_name').execute();
   if (heads.length !== ids.length) return fail(c, NOT_FOUND);
   const dropped: string[] = [];
   await db.transaction().execute(async (tx) => {
