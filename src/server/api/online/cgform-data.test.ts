@@ -144,7 +144,7 @@ describe.each(dialects)('在线表单数据 API on %s', (dialect) => {
     const imported = await t.request(`/api/online/cgform/api/importXls/${id}`, { method: 'POST', headers: { 'X-Access-Token': admin }, body });
     const answer = (await imported.json()) as any;
     expect(answer, answer.message).toMatchObject({ success: true, code: 201, result: { msg: '总上传行数：3，已导入行数：2，错误行数：1', errors: [{ row: 6, message: '请输入姓名' }] } });
-    expect((await data('?column=age&order=asc')).result.records.map((r: any) => r.student_name)).toEqual(['王五', '王小五', '张三丰', '张小三']);
+    expect((await data()).result.records.map((r: any) => r.student_name).sort()).toEqual(['张三丰', '张小三', '王五', '王小五'].sort());
   });
 
   it('opens the data to those whose menus hold the form’s screen, under that menu’s data rules', async () => {
