@@ -143,7 +143,7 @@ export interface CgformColumn {
   scopedSlots?: { customRender: string };
 }
 
-export interface DictOptionRecord {
+interface DictOptionRecord {
   value: string;
   text: string;
   title: string;

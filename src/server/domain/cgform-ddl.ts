@@ -14,14 +14,14 @@ import { fieldNameProblem, indexNameProblem, isSystemColumn, physicalIndexName, 
 
 export class CgformDdlError extends Error {}
 
-export interface DdlField {
+interface DdlField {
   name: string;
   dbType: string;
   length: number;
   point: number | null;
 }
 
-export interface DdlIndex {
+interface DdlIndex {
   name: string;
   fields: string[];
   unique: boolean;
@@ -48,7 +48,7 @@ const SYSTEM_TYPES: Record<(typeof SYSTEM_COLUMNS)[number], ColumnDataType> = {
 };
 
 /** The column type of a field (its length and point already checked). */
-export function columnType(f: DdlField): ColumnDataType {
+function columnType(f: DdlField): ColumnDataType {
   switch (f.dbType) {
     case 'int':
       return 'integer';
@@ -68,7 +68,7 @@ export function columnType(f: DdlField): ColumnDataType {
 }
 
 /** Refuses a definition whose table, columns or indexes are not names a form may use. */
-export function checkDdl(t: DdlTable): void {
+function checkDdl(t: DdlTable): void {
   const bad = tableNameProblem(t.table);
   if (bad) throw new CgformDdlError(bad);
   const names = new Set<string>();
@@ -113,7 +113,7 @@ async function columnsOf(db: Kysely<Database>, dialect: Dialect, table: string):
 }
 
 /** The number of rows of a form's table (0 when it does not exist). */
-export async function rowCount(db: Kysely<Database>, dialect: Dialect, table: string): Promise<number> {
+async function rowCount(db: Kysely<Database>, dialect: Dialect, table: string): Promise<number> {
   if (tableNameProblem(table) || !(await tableExists(db, dialect, table))) return 0;
   const row = await untyped(db).selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);

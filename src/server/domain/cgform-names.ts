@@ -6,16 +6,16 @@
 import type { Database } from '../db/schema.js';
 
 /** The prefix of every generated table. */
-export const CGFORM_TABLE_PREFIX = 'cg_';
+const CGFORM_TABLE_PREFIX = 'cg_';
 
 /** cg_ then lower-case words of letters and digits joined by single underscores (so `<table>__<index>` is unambiguous). */
 const TABLE_NAME = /^cg_[a-z0-9]+(?:_[a-z0-9]+)*$/;
 export const MAX_TABLE_NAME = 40;
 /** A column: a lower-case letter, then letters, digits and underscores. */
 const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
-export const MAX_FIELD_NAME = 32;
+const MAX_FIELD_NAME = 32;
 const INDEX_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-export const MAX_INDEX_NAME = 20;
+const MAX_INDEX_NAME = 20;
 
 /** Every table Xuetang owns (db/schema.ts) and Kysely's own: never a form's table, whatever its name. */
 const SYSTEM_TABLE_LIST = [

@@ -13,8 +13,8 @@ const YES_NO = [{ value: 'Y', label: '是' }, { value: 'N', label: '否' }];
 const ZERO_ONE = [{ value: '0', label: '否' }, { value: '1', label: '是' }];
 const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-export const DB_TYPES = ['string', 'int', 'double', 'BigDecimal', 'Date', 'Datetime', 'Text', 'Blob'] as const;
-export const SHOW_TYPES = [
+const DB_TYPES = ['string', 'int', 'double', 'BigDecimal', 'Date', 'Datetime', 'Text', 'Blob'] as const;
+const SHOW_TYPES = [
   'text', 'password', 'textarea', 'number', 'date', 'datetime', 'time', 'list', 'radio', 'checkbox', 'list_multi', 'sel_search',
   'switch', 'image', 'file', 'umeditor', 'markdown', 'popup', 'sel_user', 'sel_depart', 'cat_tree', 'sel_tree', 'link_down', 'pca',
 ] as const;
@@ -164,7 +164,7 @@ const NAMED_PATTERNS: Record<string, { re: RegExp; what: string }> = {
 };
 
 /** A 校验规则 as a pattern: a named one, or the designer's regular expression; null when none (or `only`, `*`). */
-export function validPattern(validType: string | null | undefined, label: string): FieldRule['pattern'] | null {
+function validPattern(validType: string | null | undefined, label: string): FieldRule['pattern'] | null {
   const v = (validType ?? '').trim();
   if (!v || v === 'only' || v === '*') return null;
   const named = NAMED_PATTERNS[v];
