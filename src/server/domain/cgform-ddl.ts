@@ -9,6 +9,7 @@
 // Xuetang table; double/BigDecimal are decimal(length, point); Text/Blob are text. Columns other than id are
 // nullable in the database (a column added to a table with rows could be nothing else): required is the form's rule.
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import { fieldNameProblem, indexNameProblem, isSystemColumn, physicalIndexName, SYSTEM_COLUMNS, tableNameProblem } from './cgform-names.js';
 
@@ -130,7 +131,12 @@ async function createIndexes(db: Kysely<Database>, t: DdlTable) {
   for (const i of t.indexes) {
     let builder = untyped(db).schema.createIndex(physicalIndexName(t.table, i.name)).ifNotExists().on(t.table).columns(i.fields);
     if (i.unique) builder = builder.unique();
-    await builder.execute();
+    try {
+      await builder.execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new CgformDdlError(`表中“${i.fields.join('、')}”有重复的数据，无法建立唯一索引“${i.name}”`);
+      throw err;
+    }
   }
 }
 

@@ -192,6 +192,21 @@ describe.each(dialects)('在线表单开发 API on %s', (dialect) => {
     expect((await t.api('DELETE', '/online/cgform/head/delete?id=nope', { token: admin })).body).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 
+  it('refuses a unique index the rows break, leaving table and rows as they were', async () => {
+    expect((await addAll(signupModel('cg_dupes'))).body.success).toBe(true);
+    expect((await sync('cg_dupes')).body.success).toBe(true);
+    await insert('cg_dupes', 'a', '同名');
+    await insert('cg_dupes', 'b', '同名');
+    const head = await headOf('cg_dupes');
+    const unique = { ...signupModel('cg_dupes', { fields: signupFields(), indexs: [{ indexName: 'uniq_name', indexField: 'student_name', indexType: 'unique' }] }), head: { ...signupModel('cg_dupes').head, id: head.id } };
+    expect((await t.api('PUT', '/online/cgform/api/editAll', { token: admin, body: unique })).body.success).toBe(true);
+    const before = await schemaPicture(t);
+    expect((await sync('cg_dupes')).body).toMatchObject({ success: false, message: '表中“student_name”有重复的数据，无法建立唯一索引“uniq_name”' });
+    expect(await schemaPicture(t)).toBe(before);
+    expect(await count('cg_dupes')).toBe(2);
+    expect((await headOf('cg_dupes')).is_db_synch).toBe('N');
+  });
+
   it('keeps custom buttons of a form', async () => {
     const id = (await addAll(signupModel('cg_buttons'))).body.result.id;
     const add = await t.api('POST', '/online/cgform/button/add', { token: admin, body: { buttonCode: 'approve', buttonName: '审核', cgformHeadId: id, optType: 'js', optPosition: '2', orderNum: 1 } });
