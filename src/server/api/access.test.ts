@@ -177,6 +177,20 @@ describe('the route registry', () => {
     for (const r of data) expect(r.access, label(r)).toEqual({ kind: 'menu', path: '/online/cgreport/:code' });
   });
 
+  it('keeps 在线表单开发 design to administrators, and opens a form’s data by its own menu entry', () => {
+    const routes = t.apiRoutes.routes.filter((r) => r.path.startsWith('/online/cgform/'));
+    const data = routes.filter((r) => r.access.kind === 'menu');
+    expect(data.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids', 'GET exportXls/:code', 'POST importXls/:code']
+        .map((s) => s.replace(' ', ' /online/cgform/api/'))
+        .sort(),
+    );
+    for (const r of data) expect(r.access, label(r)).toEqual({ kind: 'menu', path: '/online/cgformList/:code', also: ['/online/cgformTreeList/:code', '/online/cgformErpList/:code', '/online/cgformInnerTableList/:code'] });
+    const design = routes.filter((r) => r.access.kind !== 'menu');
+    expect(design.length).toBeGreaterThanOrEqual(39);
+    for (const r of design) expect(r.access, label(r)).toEqual({ kind: 'role', codes: ['admin', 'dev'] });
+  });
+
   it('guards every admin-only button code with an admin rule, never a plain permission', () => {
     const plain = t.apiRoutes.routes.filter((r) => r.access.kind === 'perm' && isAdminOnlyCode(r.access.code));
     expect(plain.map(label)).toEqual([]);

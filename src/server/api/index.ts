@@ -57,6 +57,9 @@ import { registerDashboardRoutes } from './sys/dashboard.js';
 import { registerDataSourceRoutes } from './sys/data-source.js';
 import { registerReportDesignRoutes } from './online/cgreport.js';
 import { registerReportDataRoutes } from './online/cgreport-data.js';
+import { registerCgformDesignRoutes } from './online/cgform.js';
+import { registerCgformButtonRoutes } from './online/cgform-buttons.js';
+import { registerCgformDataRoutes } from './online/cgform-data.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -132,6 +135,9 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerDataSourceRoutes(routes);
   registerReportDesignRoutes(routes);
   registerReportDataRoutes(routes);
+  registerCgformDesignRoutes(routes);
+  registerCgformButtonRoutes(routes);
+  registerCgformDataRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

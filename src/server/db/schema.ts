@@ -740,6 +740,110 @@ interface SysDataSourceTable extends Audit {
   sys_org_code: Opt<string | null>;
 }
 
+/** 在线表单开发 (migration 038; the anchor's onl_cgform_head): a form definition; its table is table_name (cg_…). */
+interface OnlCgformHeadTable extends Audit {
+  id: string;
+  /** Unique; always in the generated namespace (domain/cgform-names.ts). */
+  table_name: string;
+  /** 0 single table, 1 main table, 2 sub table (the anchor's codes). */
+  table_type: number;
+  table_version: Opt<number | null>;
+  table_txt: string;
+  is_checkbox: string;
+  /** Y once 同步数据库 made the table match the definition; N after a change of its fields or indexes. */
+  is_db_synch: Opt<string>;
+  is_page: string;
+  is_tree: string;
+  id_sequence: Opt<string | null>;
+  id_type: Opt<string | null>;
+  query_mode: string;
+  relation_type: Opt<number | null>;
+  sub_table_str: Opt<string | null>;
+  tab_order_num: Opt<number | null>;
+  tree_parent_id_field: Opt<string | null>;
+  tree_id_field: Opt<string | null>;
+  tree_fieldname: Opt<string | null>;
+  form_category: Opt<string>;
+  form_template: Opt<string | null>;
+  form_template_mobile: Opt<string | null>;
+  scroll: Opt<number | null>;
+  copy_version: Opt<number | null>;
+  copy_type: Opt<number | null>;
+  physic_id: Opt<string | null>;
+  theme_template: Opt<string | null>;
+}
+
+/** A column of a form (migration 038; onl_cgform_field): its database type, control, validation and visibility. */
+interface OnlCgformFieldTable extends Audit {
+  id: string;
+  cgform_head_id: string;
+  db_field_name: string;
+  db_field_txt: Opt<string | null>;
+  db_field_name_old: Opt<string | null>;
+  db_is_key: Opt<number | null>;
+  db_is_null: Opt<number | null>;
+  /** string, int, double, BigDecimal, Date, Datetime, Text, Blob (the anchor's words). */
+  db_type: string;
+  db_length: number;
+  db_point_length: Opt<number | null>;
+  db_default_val: Opt<string | null>;
+  dict_field: Opt<string | null>;
+  dict_table: Opt<string | null>;
+  dict_text: Opt<string | null>;
+  field_show_type: Opt<string | null>;
+  field_href: Opt<string | null>;
+  field_length: Opt<number | null>;
+  field_valid_type: Opt<string | null>;
+  field_must_input: Opt<string | null>;
+  field_extend_json: Opt<string | null>;
+  field_default_value: Opt<string | null>;
+  is_query: Opt<number | null>;
+  is_show_form: Opt<number | null>;
+  is_show_list: Opt<number | null>;
+  is_read_only: Opt<number | null>;
+  query_mode: Opt<string | null>;
+  main_table: Opt<string | null>;
+  main_field: Opt<string | null>;
+  order_num: Opt<number | null>;
+  converter: Opt<string | null>;
+  query_def_val: Opt<string | null>;
+  query_dict_text: Opt<string | null>;
+  query_dict_field: Opt<string | null>;
+  query_dict_table: Opt<string | null>;
+  query_show_type: Opt<string | null>;
+  query_config_flag: Opt<string | null>;
+  query_valid_type: Opt<string | null>;
+  query_must_input: Opt<string | null>;
+  sort_flag: Opt<string | null>;
+}
+
+/** An index of a form's table (migration 038; onl_cgform_index): index_field is a comma list of its fields. */
+interface OnlCgformIndexTable extends Audit {
+  id: string;
+  cgform_head_id: Opt<string | null>;
+  index_name: Opt<string | null>;
+  index_field: Opt<string | null>;
+  /** normal or unique. */
+  index_type: Opt<string | null>;
+  is_db_synch: Opt<string | null>;
+  del_flag: Opt<number | null>;
+}
+
+/** A custom button of a form (migration 038; onl_cgform_button): stored for the anchor's designer, never run. */
+interface OnlCgformButtonTable {
+  id: string;
+  button_code: Opt<string | null>;
+  button_icon: Opt<string | null>;
+  button_name: Opt<string | null>;
+  button_status: Opt<string | null>;
+  button_style: Opt<string | null>;
+  exp: Opt<string | null>;
+  cgform_head_id: Opt<string | null>;
+  opt_type: Opt<string | null>;
+  order_num: Opt<number | null>;
+  opt_position: Opt<string | null>;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -799,6 +903,10 @@ export interface Database {
   onl_cgreport_item: OnlCgreportItemTable;
   onl_cgreport_param: OnlCgreportParamTable;
   sys_data_source: SysDataSourceTable;
+  onl_cgform_head: OnlCgformHeadTable;
+  onl_cgform_field: OnlCgformFieldTable;
+  onl_cgform_index: OnlCgformIndexTable;
+  onl_cgform_button: OnlCgformButtonTable;
 }
 
 export type SysUser = Selectable<SysUserTable>;

@@ -1,0 +1,299 @@
+// A generated form's data (/online/cgform/api/getColumns, getData, getQueryInfo, getFormItem, form, exportXls,
+// importXls /{code}): its definition becomes a resource declaration (resources/online-forms.ts onlineForm), and the
+// list machinery does the rest — validation by its schema(), filters and sort by its fieldMap() and ListSpec
+// (api/list-query.ts), `_dictText`, Excel through api/excel.ts. Open to those whose menus hold the form's screen
+// (/online/cgformList/{code}, or its tree and main-with-sub variants) and to administrators; the data rules of that
+// menu apply to every row read, changed or deleted.
+import type { Context } from 'hono';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { CGFORM_SCREENS, cgformDataApi, type CgformColumn, type CgformFormProperty, type CgformHeadRecord, type CgformRow } from '../../contracts/online-forms.js';
+import type { ApiEnv } from '../../context.js';
+import { generatedTable, loadCgform, type Cgform } from '../../domain/cgforms.js';
+import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
+import { dictItems, type DictOption } from '../../domain/dicts.js';
+import { newId } from '../../domain/ids.js';
+import { camel } from '../../domain/serialize.js';
+import { now } from '../../domain/time.js';
+import { onlineForm, type OnlineForm } from '../../resources/online-forms.js';
+import { tooLongMessage } from '../../resources/rules.js';
+import { grants, menu, type ApiRoutes } from '../access.js';
+import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
+import { exportResponse, importWorkbook } from '../excel.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+
+const [LIST_SCREEN, ...OTHER_SCREENS] = CGFORM_SCREENS;
+const SCREEN = menu(LIST_SCREEN, ...OTHER_SCREENS);
+const NOT_SYNCED = '表单尚未同步数据库，请先同步数据库';
+const EXPORT_ROWS = 10_000;
+
+interface Loaded {
+  form: Cgform;
+  head: CgformHeadRecord;
+  def: OnlineForm;
+  table: string;
+}
+
+/** Runs `fn` with the form of the path's code, or answers that there is none (or that its table is not made yet). */
+const withForm =
+  <R,>(fn: (c: Context<ApiEnv>, f: Loaded) => Promise<Answer<R>>, needsTable = true) =>
+  async (c: Context<ApiEnv>): Promise<Answer<R>> => {
+    const form = await loadCgform(c.get('deps').db, c.req.param('code') ?? '');
+    if (!form) return fail(c, '表单不存在');
+    if (needsTable && form.head.is_db_synch !== 'Y') return fail(c, NOT_SYNCED);
+    const head = camel(form.head);
+    return fn(c, { form, head, def: onlineForm(head, form.fields.map(camel)), table: form.head.table_name });
+  };
+
+/** The data rules of the caller's grant of the form's screen (by id or table name); none for an administrator without one. */
+async function ruleFilter(c: Context<ApiEnv>, f: Loaded): Promise<Expression<SqlBool> | null> {
+  const { menus } = await grants(c);
+  const path = CGFORM_SCREENS.flatMap((p) => [f.head.id, f.table].map((code) => p.replace(':code', code))).find((p) => menus.has(p));
+  if (!path) return null;
+  const fieldMap = f.def.fields.fieldMap(f.def.allKeys);
+  // A rule names its column as written in the table (snake_case) or as the anchor's entities would (camelCase).
+  const columns: RuleColumns = Object.fromEntries(Object.entries(fieldMap).flatMap(([k, v]) => [[k, v], [k.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase()), v]]));
+  const user = c.get('user')!;
+  return dataRuleFilter(c.get('deps').db, { userId: user.id, username: user.username, realname: user.realname, orgCode: user.orgCode }, path, columns);
+}
+
+/** The table's rows the caller may see. */
+async function visibleRows(c: Context<ApiEnv>, f: Loaded) {
+  const rule = await ruleFilter(c, f);
+  const base = generatedTable(c.get('deps').db, f.table).selectFrom(f.table);
+  return rule ? base.where(rule) : base;
+}
+
+/** A row as the API answers it: decimals as numbers (PostgreSQL answers numeric as text). */
+function toRecord(def: OnlineForm) {
+  const numeric = def.allKeys.filter((k) => def.fields.rule(k).decimals !== undefined);
+  return (row: CgformRow): CgformRow => {
+    const out = { ...row };
+    for (const k of numeric) if (out[k] !== null && out[k] !== undefined) out[k] = Number(out[k]);
+    return out;
+  };
+}
+
+async function listOptions(c: Context<ApiEnv>, f: Loaded): Promise<PagedListOptions<CgformRow, CgformRow>> {
+  return { spec: f.def.list, fields: f.def.fields.fieldMap(f.def.allKeys), base: await visibleRows(c, f), select: (qb) => qb.selectAll(), toRecord: toRecord(f.def), tieBreak: 'id' };
+}
+
+/** A value longer than its column (a comma list of choices, say) refused with the form's words; null when all fit. */
+function overLong(def: OnlineForm, data: Record<string, unknown>): { key: string; message: string } | null {
+  for (const [key, v] of Object.entries(data)) {
+    const r = def.fields.rule(key);
+    if (typeof v === 'string' && r.max !== undefined && r.kind !== 'int' && v.length > r.max) return { key, message: tooLongMessage(r.label, r.max) };
+  }
+  return null;
+}
+
+/** The first field marked unique (校验规则 only) whose value another row has. */
+async function duplicate(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>, exceptId?: string): Promise<{ key: string; message: string } | null> {
+  const db = generatedTable(c.get('deps').db, f.table);
+  for (const key of f.def.uniqueKeys) {
+    const v = data[key];
+    if (v === null || v === undefined || v === '') continue;
+    let q = db.selectFrom(f.table).select('id').where(sql.ref(key), '=', v);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) return { key, message: `${f.def.fields.rule(key).label}“${String(v)}”已存在` };
+  }
+  return null;
+}
+
+/** The values of the form's fields a body set (absent ones null), checked; a refusal message and its field otherwise. */
+async function checkedValues(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>, exceptId?: string) {
+  const values = Object.fromEntries(f.def.formKeys.map((k) => [k, data[k] === undefined || data[k] === '' ? null : data[k]]));
+  return { values, problem: overLong(f.def, values) ?? (await duplicate(c, f, values, exceptId)) };
+}
+
+const bodySchema = (def: OnlineForm) => def.fields.schema(def.formKeys);
+
+async function insertRow(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>): Promise<{ id: string } | { key: string; message: string }> {
+  const { values, problem } = await checkedValues(c, f, data);
+  if (problem) return problem;
+  const user = c.get('user')!;
+  const id = newId();
+  await generatedTable(c.get('deps').db, f.table)
+    .insertInto(f.table)
+    .values({ ...values, id, create_by: user.username, create_time: now(), sys_org_code: user.orgCode ?? null })
+    .execute();
+  return { id };
+}
+
+const dictFieldsOf = (def: OnlineForm) => Object.fromEntries(def.allKeys.flatMap((k) => (def.fields.rule(k).dict ? [[k, def.fields.rule(k).dict!]] : [])));
+
+async function dictOptions(c: Context<ApiEnv>, def: OnlineForm): Promise<Record<string, DictOption[]>> {
+  const db = c.get('deps').db;
+  return Object.fromEntries(await Promise.all(Object.entries(dictFieldsOf(def)).map(async ([field, code]) => [field, await dictItems(db, code)] as const)));
+}
+
+const SLOTS: Record<string, string> = { image: 'imgSlot', file: 'fileSlot', umeditor: 'htmlSlot', markdown: 'htmlSlot' };
+
+/** The anchor's control name of a field (its query and form `view`). */
+const viewOf = (f: Cgform['fields'][number]) => f.field_show_type || (f.db_type === 'int' || f.db_type === 'double' || f.db_type === 'BigDecimal' ? 'number' : f.db_type === 'Date' ? 'date' : f.db_type === 'Datetime' ? 'datetime' : 'text');
+
+export function registerCgformDataRoutes(r: ApiRoutes) {
+  r.at(
+    cgformDataApi.columns,
+    SCREEN,
+    withForm(async (c, f) => {
+      const byName = new Map(f.form.fields.map((x) => [x.db_field_name, x]));
+      const columns: CgformColumn[] = f.def.list.columns
+        .filter((col) => col.list !== false)
+        .map((col) => {
+          const slot = SLOTS[byName.get(col.key)?.field_show_type ?? ''];
+          return {
+            title: col.title,
+            dataIndex: col.key,
+            align: 'center' as const,
+            ...(col.sortable ? { sorter: true } : {}),
+            ...(col.dict ? { customRender: col.key } : {}),
+            ...(slot ? { scopedSlots: { customRender: slot } } : {}),
+          };
+        });
+      const hrefs = f.form.fields.filter((x) => x.field_href).map((x) => ({ slotName: `fieldHref_${x.db_field_name}`, href: x.field_href! }));
+      return ok(
+        c,
+        {
+          code: f.head.id,
+          tableName: f.table,
+          currentTableName: f.table,
+          description: f.head.tableTxt,
+          tableType: f.head.tableType,
+          formTemplate: f.head.formTemplate,
+          paginationFlag: f.head.isPage === 'N' ? 'N' : 'Y',
+          checkboxFlag: f.head.isCheckbox === 'Y' ? 'Y' : 'N',
+          scrollFlag: f.head.scroll ?? 0,
+          isTree: f.head.isTree,
+          columns,
+          dictOptions: await dictOptions(c, f.def),
+          hideColumns: [],
+          fieldHrefSlots: hrefs,
+          foreignKeys: [],
+        },
+        '操作成功！',
+        200,
+      );
+    }, false),
+  );
+
+  r.at(cgformDataApi.data, SCREEN, withForm(async (c, f) => pagedList(c, await listOptions(c, f))));
+
+  r.at(
+    cgformDataApi.queryInfo,
+    SCREEN,
+    withForm(async (c, f) => {
+      const fields = f.form.fields
+        .filter((x) => x.is_query === 1)
+        .map((x) => ({
+          field: x.db_field_name,
+          label: x.db_field_txt || x.db_field_name,
+          view: viewOf(x),
+          mode: x.query_mode === 'group' ? 'group' : 'single',
+          dictCode: x.dict_field,
+          dictTable: x.dict_table,
+          dictText: x.dict_text,
+          defVal: x.query_def_val,
+          order: x.order_num,
+        }));
+      return ok(c, fields, '操作成功！', 200);
+    }, false),
+  );
+
+  r.at(
+    cgformDataApi.formItem,
+    SCREEN,
+    withForm(async (c, f) => {
+      const byName = new Map(f.form.fields.map((x) => [x.db_field_name, x]));
+      const properties: Record<string, CgformFormProperty> = {};
+      const required: string[] = [];
+      for (const key of f.def.formKeys) {
+        const rule = f.def.fields.rule(key);
+        const row = byName.get(key)!;
+        const spec = f.def.fields.formField(key);
+        properties[key] = {
+          title: rule.label,
+          view: viewOf(row),
+          type: rule.kind === 'int' ? (rule.decimals ? 'number' : 'integer') : 'string',
+          order: row.order_num,
+          ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}),
+          ...(rule.dict ? { dictCode: rule.dict } : {}),
+          ...(rule.pattern ? { pattern: rule.pattern.re.source } : {}),
+          ...(row.field_default_value ? { defVal: row.field_default_value } : {}),
+        };
+        if (rule.required) required.push(key);
+      }
+      return ok(c, { head: f.head, schema: { title: f.head.tableTxt, type: 'object' as const, required, properties } }, '操作成功！', 200);
+    }, false),
+  );
+
+  r.at(
+    cgformDataApi.add,
+    SCREEN,
+    withForm(async (c, f) => {
+      const body = await jsonBody(c, bodySchema(f.def));
+      if (!body.ok) return body.response;
+      const done = await insertRow(c, f, body.data as Record<string, unknown>);
+      return 'id' in done ? ok(c, done.id, '添加成功！', 200) : fieldFail(c, done.key, done.message);
+    }),
+  );
+
+  r.at(
+    cgformDataApi.edit,
+    SCREEN,
+    withForm(async (c, f) => {
+      const body = await jsonBody(c, bodySchema(f.def).extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64) }));
+      if (!body.ok) return body.response;
+      const { id, ...data } = body.data as Record<string, unknown> & { id: string };
+      const found = await (await visibleRows(c, f)).select('id').where('id', '=', id).executeTakeFirst();
+      if (!found) return fail(c, '未找到对应数据');
+      const { values, problem } = await checkedValues(c, f, data, id);
+      if (problem) return fieldFail(c, problem.key, problem.message);
+      const user = c.get('user')!;
+      await generatedTable(c.get('deps').db, f.table).updateTable(f.table).set({ ...values, update_by: user.username, update_time: now() }).where('id', '=', id).execute();
+      return ok(c, null, '修改成功！', 200);
+    }),
+  );
+
+  r.at(
+    cgformDataApi.one,
+    SCREEN,
+    withForm(async (c, f) => {
+      const row = (await (await visibleRows(c, f)).selectAll().where('id', '=', c.req.param('id') ?? '').executeTakeFirst()) as CgformRow | undefined;
+      return row ? ok(c, toRecord(f.def)(row), '操作成功！', 200) : fail(c, '未找到对应数据');
+    }),
+  );
+
+  r.at(
+    cgformDataApi.delete,
+    SCREEN,
+    withForm(async (c, f) => {
+      const ids = idList(c.req.param('ids'), 1000);
+      if (!ids.length) return fail(c, '请选择要删除的数据');
+      const visible = (await (await visibleRows(c, f)).select('id').where('id', 'in', ids).execute()).map((x) => x.id as string);
+      if (visible.length !== ids.length) return fail(c, '未找到对应数据');
+      await generatedTable(c.get('deps').db, f.table).deleteFrom(f.table).where('id', 'in', visible).execute();
+      return ok(c, null, '删除成功!', 200);
+    }),
+  );
+
+  r.at(
+    cgformDataApi.exportXls,
+    SCREEN,
+    withForm(async (c, f) => {
+      const records = await filteredRows(c, await listOptions(c, f), 'id', EXPORT_ROWS);
+      return exportResponse(c, f.def.list, records);
+    }),
+  );
+
+  r.at(
+    cgformDataApi.importXls,
+    SCREEN,
+    withForm(async (c, f) =>
+      importWorkbook(c, f.def.list, f.def.importTitles, bodySchema(f.def), async (row) => {
+        const done = await insertRow(c, f, row as Record<string, unknown>);
+        return 'id' in done ? null : done.message;
+      }),
+    ),
+  );
+}

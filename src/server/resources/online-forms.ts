@@ -1,0 +1,285 @@
+// 在线表单开发 (/online/cgform): the fields of a form definition (the anchor's onl_cgform_head, _field, _index,
+// _button) and the list of definitions; and the heart of online forms, `onlineForm()`: a definition's field rows
+// become the same `resource({...})` declaration the coded resources write by hand, so a generated table's API
+// validates with its `schema()`, filters and sorts with its `fieldMap()`, and lists with a ListSpec, like every
+// other list. Pure: no database here. What a name may be: domain/cgform-names.ts.
+import { cgformDataApi, cgformDesignApi, cgformHeadApi, type CgformFieldRecord, type CgformHeadRecord } from '../contracts/online-forms.js';
+import { crudActions } from './crud-actions.js';
+import { resource, type FieldRule } from './fields.js';
+import type { ColumnSpec, ListSpec } from './spec.js';
+
+const FORMS_ROUTE = '/online/cgform';
+const YES_NO = [{ value: 'Y', label: '是' }, { value: 'N', label: '否' }];
+const ZERO_ONE = [{ value: '0', label: '否' }, { value: '1', label: '是' }];
+const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+
+const DB_TYPES = ['string', 'int', 'double', 'BigDecimal', 'Date', 'Datetime', 'Text', 'Blob'] as const;
+const SHOW_TYPES = [
+  'text', 'password', 'textarea', 'number', 'date', 'datetime', 'time', 'list', 'radio', 'checkbox', 'list_multi', 'sel_search',
+  'switch', 'image', 'file', 'umeditor', 'markdown', 'popup', 'sel_user', 'sel_depart', 'cat_tree', 'sel_tree', 'link_down', 'pca',
+] as const;
+
+export const cgformHeadFields = resource({
+  tableName: { label: '表名', kind: 'code', required: true, max: 50 },
+  tableTxt: { label: '表描述', kind: 'name', required: true, max: 200 },
+  tableType: { label: '表类型', kind: 'int', min: 0, max: 2, messages: { invalid: '表类型只能是0（单表）、1（主表）或2（附表）' } },
+  isCheckbox: { label: '是否带checkbox', kind: 'choice', options: YES_NO, max: 5 },
+  isPage: { label: '是否分页', kind: 'choice', options: YES_NO, max: 5 },
+  isTree: { label: '是否树', kind: 'choice', options: YES_NO, max: 5 },
+  queryMode: { label: '查询模式', kind: 'choice', options: [{ value: 'single', label: '单条件查询' }, { value: 'group', label: '组合查询' }], max: 10 },
+  idType: { label: '主键策略', kind: 'choice', options: opts(['UUID', 'NATIVE', 'SEQUENCE']), max: 100 },
+  idSequence: { label: '主键序列', kind: 'text', max: 200 },
+  relationType: { label: '映射关系', kind: 'int', min: 0, max: 1 },
+  subTableStr: { label: '子表', kind: 'text', max: 1000 },
+  tabOrderNum: { label: '附表排序', kind: 'int', min: 0, max: 10000 },
+  treeParentIdField: { label: '树父ID字段', kind: 'code', max: 50 },
+  treeIdField: { label: '树主键字段', kind: 'code', max: 50 },
+  treeFieldname: { label: '树显示字段', kind: 'code', max: 50 },
+  formCategory: { label: '表单分类', kind: 'code', max: 50 },
+  formTemplate: { label: 'PC表单模板', kind: 'code', max: 50 },
+  formTemplateMobile: { label: '移动表单模板', kind: 'code', max: 50 },
+  scroll: { label: '横向滚动条', kind: 'flag' },
+  themeTemplate: { label: '主题模板', kind: 'code', max: 50 },
+  createTime: { label: '创建时间', kind: 'datetime' },
+  isDbSynch: { label: '同步数据库状态', kind: 'choice', options: [{ value: 'Y', label: '已同步' }, { value: 'N', label: '未同步' }] },
+});
+
+export const CGFORM_HEAD_KEYS = [
+  'tableName', 'tableTxt', 'tableType', 'isCheckbox', 'isPage', 'isTree', 'queryMode', 'idType', 'idSequence', 'relationType', 'subTableStr',
+  'tabOrderNum', 'treeParentIdField', 'treeIdField', 'treeFieldname', 'formCategory', 'formTemplate', 'formTemplateMobile', 'scroll', 'themeTemplate',
+] as const;
+
+export const cgformFieldFields = resource({
+  dbFieldName: { label: '字段名称', kind: 'code', required: true, max: 32, messages: { required: '请输入字段名称' } },
+  dbFieldTxt: { label: '字段备注', kind: 'name', max: 200 },
+  dbFieldNameOld: { label: '原字段名', kind: 'code', max: 32 },
+  dbIsKey: { label: '主键', kind: 'flag' },
+  dbIsNull: { label: '允许空值', kind: 'flag' },
+  dbType: { label: '字段类型', kind: 'choice', options: opts(DB_TYPES), max: 32, messages: { invalid: `字段类型只能是 ${DB_TYPES.join('、')}` } },
+  dbLength: { label: '字段长度', kind: 'int', min: 0, max: 4000 },
+  dbPointLength: { label: '小数点', kind: 'int', min: 0, max: 10 },
+  dbDefaultVal: { label: '默认值', kind: 'text', max: 20 },
+  dictField: { label: '字典Code', kind: 'code', max: 100, pattern: { re: /^[A-Za-z0-9_]+$/, message: '字典Code只能包含字母、数字和下划线' } },
+  dictTable: { label: '字典表', kind: 'text', max: 255 },
+  dictText: { label: '字典Text', kind: 'text', max: 100 },
+  fieldShowType: { label: '控件类型', kind: 'choice', options: opts(SHOW_TYPES), max: 10, messages: { invalid: '控件类型不存在' } },
+  fieldHref: { label: '跳转地址', kind: 'text', max: 200, pattern: { re: /^(?:https?:\/\/|\/)[^\s"'<>]*$/, message: '跳转地址只能是本站路径（/开头）或 http(s) 地址' } },
+  fieldLength: { label: '控件长度', kind: 'int', min: 0, max: 2000 },
+  fieldValidType: { label: '校验规则', kind: 'text', max: 300 },
+  fieldMustInput: { label: '是否必填', kind: 'choice', options: ZERO_ONE, max: 2 },
+  fieldExtendJson: { label: '扩展参数', kind: 'text', max: 500 },
+  fieldDefaultValue: { label: '控件默认值', kind: 'text', max: 100 },
+  isQuery: { label: '是否查询', kind: 'flag' },
+  isShowForm: { label: '表单显示', kind: 'flag' },
+  isShowList: { label: '列表显示', kind: 'flag' },
+  isReadOnly: { label: '是否只读', kind: 'flag' },
+  queryMode: { label: '查询模式', kind: 'choice', options: [{ value: 'single', label: '精确查询' }, { value: 'group', label: '范围查询' }, { value: 'like', label: '模糊查询' }], max: 10 },
+  mainTable: { label: '外键主表', kind: 'code', max: 100 },
+  mainField: { label: '外键字段', kind: 'code', max: 100 },
+  orderNum: { label: '排序', kind: 'int', min: 0, max: 10000 },
+  converter: { label: '值转换器', kind: 'text', max: 255 },
+  queryDefVal: { label: '查询默认值', kind: 'text', max: 50 },
+  queryDictText: { label: '查询字典Text', kind: 'text', max: 100 },
+  queryDictField: { label: '查询字典Code', kind: 'code', max: 100 },
+  queryDictTable: { label: '查询字典表', kind: 'text', max: 500 },
+  queryShowType: { label: '查询控件', kind: 'text', max: 50 },
+  queryConfigFlag: { label: '启用查询配置', kind: 'choice', options: ZERO_ONE, max: 3 },
+  queryValidType: { label: '查询校验', kind: 'text', max: 50 },
+  queryMustInput: { label: '查询必填', kind: 'choice', options: ZERO_ONE, max: 3 },
+  sortFlag: { label: '是否排序', kind: 'choice', options: ZERO_ONE, max: 3 },
+});
+
+export const CGFORM_FIELD_KEYS = Object.keys(cgformFieldFields.fields) as (keyof typeof cgformFieldFields.fields)[];
+
+export const cgformIndexFields = resource({
+  indexName: { label: '索引名称', kind: 'code', required: true, max: 100 },
+  indexField: { label: '索引栏位', kind: 'text', required: true, max: 500 },
+  indexType: { label: '索引类型', kind: 'choice', options: [{ value: 'normal', label: '普通索引' }, { value: 'unique', label: '唯一索引' }], max: 32 },
+});
+
+export const CGFORM_INDEX_KEYS = ['indexName', 'indexField', 'indexType'] as const;
+
+export const cgformButtonFields = resource({
+  buttonCode: { label: '按钮编码', kind: 'code', required: true, max: 50, pattern: { re: /^[A-Za-z][A-Za-z0-9_]*$/, message: '按钮编码只能包含字母、数字和下划线，以字母开头' } },
+  buttonName: { label: '按钮名称', kind: 'name', required: true, max: 50 },
+  buttonIcon: { label: '按钮图标', kind: 'code', max: 20 },
+  buttonStatus: { label: '按钮状态', kind: 'choice', options: [{ value: '1', label: '激活' }, { value: '0', label: '未激活' }], max: 2 },
+  buttonStyle: { label: '按钮样式', kind: 'choice', options: [{ value: 'button', label: 'button' }, { value: 'link', label: 'link' }, { value: 'form', label: 'form' }], max: 20 },
+  exp: { label: '表达式', kind: 'text', max: 255 },
+  cgformHeadId: { label: '表单', kind: 'code', required: true, max: 32, messages: { required: '请选择表单' } },
+  optType: { label: '按钮类型', kind: 'choice', options: [{ value: 'js', label: 'js' }, { value: 'action', label: 'action' }], max: 20 },
+  orderNum: { label: '排序', kind: 'int', min: 0, max: 10000 },
+  optPosition: { label: '按钮位置', kind: 'choice', options: [{ value: '1', label: '侧面' }, { value: '2', label: '底部' }], max: 3 },
+});
+
+export const CGFORM_BUTTON_KEYS = ['buttonCode', 'buttonName', 'buttonIcon', 'buttonStatus', 'buttonStyle', 'exp', 'cgformHeadId', 'optType', 'orderNum', 'optPosition'] as const;
+
+// Admin-only screen: its buttons need no permission code (the routes are for 管理员/开发者 alone).
+const formActions = crudActions({}, { deleteInline: true });
+
+export const cgformsList: ListSpec = {
+  route: FORMS_ROUTE,
+  title: '在线表单开发',
+  api: { list: cgformHeadApi.list, add: cgformDesignApi.addAll, edit: cgformDesignApi.editAll, delete: cgformHeadApi.delete, deleteBatch: cgformHeadApi.deleteBatch },
+  columns: [
+    cgformHeadFields.column('tableName', { sortable: true, width: 180 }),
+    cgformHeadFields.column('tableTxt', { sortable: true }),
+    cgformHeadFields.column('tableType', { width: 90 }),
+    cgformHeadFields.column('isDbSynch', { width: 110 }),
+    cgformHeadFields.column('createTime', { sortable: true, width: 170 }),
+  ],
+  filters: [cgformHeadFields.filter('tableName', 'text', { placeholder: '请输入表名' }), cgformHeadFields.filter('tableTxt', 'text', { placeholder: '请输入表描述' })],
+  defaultSort: { column: 'createTime', order: 'desc' },
+  toolbar: { add: formActions.add },
+  rowActions: [formActions.edit, formActions.delete],
+  bulkActions: [formActions.batchDelete],
+  exportName: '在线表单',
+};
+
+// ---- a definition as a resource declaration -------------------------------------------------------------------
+
+/** The columns every generated table has (domain/cgform-names.ts SYSTEM_COLUMNS), as rules; the server sets them. */
+const SYSTEM_RULES: Record<string, FieldRule> = {
+  id: { label: '主键', kind: 'code', max: 32 },
+  create_by: { label: '创建人', kind: 'text', max: 50 },
+  create_time: { label: '创建日期', kind: 'datetime' },
+  update_by: { label: '更新人', kind: 'text', max: 50 },
+  update_time: { label: '更新日期', kind: 'datetime' },
+  sys_org_code: { label: '所属部门', kind: 'text', max: 64 },
+};
+
+/** JeecgBoot's named 校验规则 (field_valid_type). `only` (unique) is checked against the table, not here. */
+const NAMED_PATTERNS: Record<string, { re: RegExp; what: string }> = {
+  n: { re: /^-?\d+(?:\.\d+)?$/, what: '数字' },
+  z: { re: /^-?\d+$/, what: '整数' },
+  s: { re: /^[A-Za-z]+$/, what: '字母' },
+  e: { re: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, what: '邮箱' },
+  m: { re: /^1[3-9]\d{9}$/, what: '手机号码' },
+  p: { re: /^\d{6}$/, what: '邮政编码' },
+  url: { re: /^https?:\/\/\S+$/, what: '网址' },
+  money: { re: /^-?\d+(?:\.\d{1,2})?$/, what: '金额' },
+  'n6-16': { re: /^\d{6,16}$/, what: '6到16位数字' },
+  '*6-16': { re: /^[\s\S]{6,16}$/, what: '6到16位任意字符' },
+  's6-18': { re: /^[A-Za-z]{6,18}$/, what: '6到18位字母' },
+};
+
+/** A 校验规则 as a pattern: a named one, or the designer's regular expression; null when none (or `only`, `*`). */
+function validPattern(validType: string | null | undefined, label: string): FieldRule['pattern'] | null {
+  const v = (validType ?? '').trim();
+  if (!v || v === 'only' || v === '*') return null;
+  const named = NAMED_PATTERNS[v];
+  if (named) return { re: named.re, message: `${label}必须是${named.what}` };
+  try {
+    return { re: new RegExp(v, 'u'), message: `${label}格式不正确` };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a 校验规则 is one the form can apply (named, empty, or a regular expression that compiles). */
+export const isKnownValidType = (validType: string | null | undefined) => {
+  const v = (validType ?? '').trim();
+  if (!v || v === 'only' || v === '*' || NAMED_PATTERNS[v]) return true;
+  try {
+    new RegExp(v, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+type FieldRow = Pick<
+  CgformFieldRecord,
+  'dbFieldName' | 'dbFieldTxt' | 'dbType' | 'dbLength' | 'dbPointLength' | 'dbIsNull' | 'dictField' | 'dictTable' | 'fieldShowType' | 'fieldValidType' | 'fieldMustInput' | 'fieldExtendJson'
+> &
+  Partial<Pick<CgformFieldRecord, 'isQuery' | 'isShowForm' | 'isShowList' | 'isReadOnly' | 'queryMode' | 'orderNum' | 'sortFlag' | 'fieldDefaultValue' | 'dictText'>>;
+
+const INT_MAX = 2147483647;
+/** The largest value of a decimal(length, point) column: 99.99 for (4, 2). */
+const decimalMax = (length: number, point: number) => Number(`${'9'.repeat(Math.max(1, length - point))}${point ? `.${'9'.repeat(point)}` : ''}`);
+
+/** The switch's two values: field_extend_json `{"switchOptions": ["Y", "N"]}` as JeecgBoot, else Y/N (1/0 on a number column). */
+function switchValues(f: FieldRow): [string, string] {
+  try {
+    const ext = JSON.parse(f.fieldExtendJson || '{}') as { switchOptions?: unknown };
+    const o = ext.switchOptions;
+    if (Array.isArray(o) && o.length === 2 && o.every((x) => typeof x === 'string' || typeof x === 'number')) return [String(o[0]), String(o[1])];
+  } catch {
+    // Not JSON: the default values.
+  }
+  return f.dbType === 'int' ? ['1', '0'] : ['Y', 'N'];
+}
+
+/** The rule of one field row: its kind from the database type and control, required, limits, pattern, dictionary. */
+export function fieldRule(f: FieldRow): FieldRule {
+  const label = f.dbFieldTxt || f.dbFieldName;
+  const base = { label, column: f.dbFieldName, ...(f.fieldMustInput === '1' || f.dbIsNull === 0 ? { required: true } : {}) };
+  const show = f.fieldShowType ?? 'text';
+  const dict = f.dictField && !f.dictTable ? { dict: f.dictField } : {};
+  if (show === 'switch') {
+    const [on, off] = switchValues(f);
+    return { ...base, kind: 'choice', options: [{ value: on, label: '是' }, { value: off, label: '否' }], max: f.dbLength || 64 };
+  }
+  if (show === 'list' || show === 'radio' || show === 'sel_search') return { ...base, kind: 'choice', ...dict, max: f.dbLength || 64 };
+  if (show === 'checkbox' || show === 'list_multi') return { ...base, kind: 'choices', ...dict, max: f.dbLength || 64 };
+  if (f.dbType === 'int') return { ...base, kind: 'int', min: -INT_MAX - 1, max: INT_MAX };
+  if (f.dbType === 'double' || f.dbType === 'BigDecimal') {
+    const point = f.dbPointLength ?? 0;
+    const max = decimalMax(f.dbLength || 10, point);
+    return { ...base, kind: 'int', decimals: point, min: -max, max, messages: { range: `${label}超出范围（最大${max}）` } };
+  }
+  if (f.dbType === 'Date') return { ...base, kind: 'date' };
+  if (f.dbType === 'Datetime') return { ...base, kind: 'datetime' };
+  const pattern = validPattern(f.fieldValidType, label);
+  const text = (f.dbType === 'Text' || f.dbType === 'Blob' ? undefined : f.dbLength) ?? undefined;
+  const kind = show === 'image' || show === 'file' ? 'upload' : show === 'umeditor' || show === 'markdown' ? 'richtext' : show === 'password' ? 'password' : 'text';
+  return { ...base, kind, max: text ?? 65535, ...(pattern ? { pattern } : {}) };
+}
+
+const isSystem = (name: string) => name in SYSTEM_RULES;
+const byOrder = <T extends { orderNum?: number | null }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0));
+
+/**
+ * A form definition as a resource: its declaration (every column of its table, the system columns included), the
+ * keys a user fills in (its form fields: not the system columns, not read-only ones), the keys its list filters
+ * and sorts by, the fields whose values must be unique (校验规则 `only`), and its list (columns shown, sortable,
+ * with dictionary texts; sorted by creation, newest first).
+ */
+export function onlineForm(head: Pick<CgformHeadRecord, 'id' | 'tableName' | 'tableTxt'>, rows: readonly FieldRow[]) {
+  const ordered = byOrder(rows);
+  const user = ordered.filter((f) => !isSystem(f.dbFieldName));
+  const label = (name: string) => ordered.find((f) => f.dbFieldName === name)?.dbFieldTxt || SYSTEM_RULES[name].label;
+  const rules: Record<string, FieldRule> = {
+    ...Object.fromEntries(Object.entries(SYSTEM_RULES).map(([k, r]) => [k, { ...r, column: k, label: label(k) }])),
+    ...Object.fromEntries(user.map((f) => [f.dbFieldName, fieldRule(f)])),
+  };
+  const fields = resource(rules);
+  const formKeys = user.filter((f) => f.isShowForm !== 0 && f.isReadOnly !== 1).map((f) => f.dbFieldName);
+  const listed = ordered.filter((f) => f.isShowList === 1 && f.dbFieldName !== 'id');
+  const columns: ColumnSpec[] = listed.map((f) => fields.column(f.dbFieldName, { ...(f.sortFlag === '1' || f.dbFieldName === 'create_time' ? { sortable: true } : {}) }));
+  if (!columns.some((c) => c.key === 'create_time')) columns.push(fields.column('create_time', { sortable: true, list: false, export: false }));
+  const list: ListSpec = {
+    route: `/online/cgformList/${head.id}`,
+    title: head.tableTxt,
+    api: { list: cgformDataApi.data, add: cgformDataApi.add, edit: cgformDataApi.edit, delete: cgformDataApi.delete, exportXls: cgformDataApi.exportXls, importExcel: cgformDataApi.importXls },
+    columns,
+    filters: ordered.filter((f) => f.isQuery === 1).map((f) => fields.filter(f.dbFieldName, f.dictField ? 'dict' : f.queryMode === 'group' ? 'dateRange' : 'text')),
+    defaultSort: { column: 'create_time', order: 'desc' },
+    toolbar: {},
+    rowActions: [],
+    bulkActions: [],
+    exportName: head.tableTxt,
+  };
+  return {
+    fields,
+    formKeys,
+    /** Every column: the list filters on any of them (the query syntax of api/list-query.ts) and sorts by the sortable ones. */
+    allKeys: Object.keys(rules),
+    uniqueKeys: user.filter((f) => (f.fieldValidType ?? '').trim() === 'only').map((f) => f.dbFieldName),
+    /** Titles of the import sheet (the export's header row) → field. */
+    importTitles: Object.fromEntries(formKeys.map((k) => [fields.rule(k).label, k])),
+    list,
+  };
+}
+
+export type OnlineForm = ReturnType<typeof onlineForm>;
