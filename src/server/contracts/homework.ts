@@ -62,6 +62,8 @@ export interface MyHomework {
   /** null: no own work yet; 0 saved, 1 handed in, 2 and above graded. */
   mineWorkStatus: number | null;
   mineWorkUrl: string | null;
+  /** Whether the caller may still hand in or change their work (not once it is graded); the API refuses the rest. */
+  canSubmit: boolean;
   /** The caller's class the homework was assigned to. */
   departId: string | null;
   departName: string | null;
