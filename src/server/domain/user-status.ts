@@ -5,7 +5,7 @@
 import type { SessionUser } from './sessions.js';
 
 /** sys_user.status: 1 正常, 2 冻结. */
-export const USER_ACTIVE = 1;
+const USER_ACTIVE = 1;
 export const USER_FROZEN = 2;
 
 export interface FreezeAbilities {

@@ -54,7 +54,7 @@ export const statusAfterSave = (existing: Pick<TeachingWork, 'work_status'> | un
  * per row (`canSubmit`) and submitWork refuses the rest with GRADED_HOMEWORK.
  */
 export const canReviseHomework = (own: Pick<TeachingWork, 'work_status'> | undefined) => !own || own.work_status < WORK_STATUS.graded;
-export const GRADED_HOMEWORK = '该作业已批改，不能再修改';
+const GRADED_HOMEWORK = '该作业已批改，不能再修改';
 
 /** Where a submission goes: its scene, class, unit and homework. */
 interface Placement {
