@@ -254,13 +254,13 @@ export function registerDictPages(app: Hono<PageEnv>) {
   });
 
   app.post(DICT_DELETE_ITEM_ROUTE, async (c) => {
-    // htmx sends the select's state in the URL and confirmed=1 in the body; the no-JavaScript confirmation page
-    // posts it all as a form.
-    const body = (await c.req.parseBody()) as Record<string, unknown>;
-    const q = deleteParams({ ...c.req.query(), ...body });
+    // htmx sends the select's state in the URL and confirmed=1 in the body (pages rendered before, in the URL); the
+    // no-JavaScript confirmation page posts it all as a form.
+    const sent = { ...c.req.query(), ...((await c.req.parseBody()) as Record<string, unknown>) };
+    const q = deleteParams(sent);
     const back = localPath(q.back, DICT_ROUTE);
     if (!q.dictCode || !q.itemText) return backToList(c, back);
-    const asked = unlessConfirmed(c, body, () => confirmQuestion(q));
+    const asked = unlessConfirmed(c, sent, () => confirmQuestion(q));
     if (asked) return asked;
     const up = c.get('upstream');
     const res = await up.send(dictApi.deleteItemByText, { query: { dictCode: q.dictCode, itemText: q.itemText } });
