@@ -5,6 +5,7 @@
 // /sys/dict/deleteItemByText upstream); with htmx the answer is this select again, rendered fresh. Without
 // JavaScript the control is a link to a confirmation page.
 import { cx } from './antd.js';
+import { confirmAttrs } from './list/confirm-attrs.js';
 import { str } from '../server/shared/text.js';
 
 interface DictSelectOption {
@@ -57,8 +58,8 @@ export function DictSelect(p: DictSelectProps) {
   );
   if (!p.canDeleteItem || p.disabled) return select;
   const action = p.deleteAction ?? DICT_DELETE_ITEM_ROUTE;
-  // State the re-rendered select needs, carried in the URL of the delete request (nothing from the
-  // surrounding form is sent: hx-params none).
+  // State the re-rendered select needs, carried in the URL of the delete request; of the body only confirmed=1 is
+  // sent (hx-params), nothing of the surrounding form.
   const state = (text: string) => {
     const q = new URLSearchParams({ dictCode: p.dictCode, itemText: text, name: p.name });
     if (p.id) q.set('id', p.id);
@@ -90,9 +91,9 @@ export function DictSelect(p: DictSelectProps) {
               <a
                 class="xt-dict-delete"
                 href={`${action}?${state(o.text)}`}
-                hx-post={`${action}?${state(o.text)}&confirmed=1`}
-                hx-params="none"
-                hx-confirm={deleteItemQuestion(o.text)}
+                hx-post={`${action}?${state(o.text)}`}
+                hx-params="confirmed"
+                {...confirmAttrs(deleteItemQuestion(o.text))}
                 hx-target={`#${wrapperId}`}
                 hx-swap="outerHTML"
                 aria-label={`删除 ${o.text}`}

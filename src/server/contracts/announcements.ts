@@ -25,6 +25,13 @@ export interface AnnouncementRecord extends Record<string, unknown> {
   createTime: string | null;
 }
 
+/** A row of the admin list: the record and what its publication state allows (the API refuses the rest). */
+export interface AnnouncementListRecord extends AnnouncementRecord {
+  canEdit: boolean;
+  canPublish: boolean;
+  canRevoke: boolean;
+}
+
 /** The chosen recipients of a USER announcement (a comma list of all of them; the first 200 by name). */
 export interface AnnouncementRecipients {
   userIds: string;
@@ -40,7 +47,7 @@ export interface RecipientOption {
 }
 
 export const announcementApi = {
-  list: GET<Page<AnnouncementRecord>>('/sys/annountCement/list'),
+  list: GET<Page<AnnouncementListRecord>>('/sys/annountCement/list'),
   queryById: GET<AnnouncementRecord, { id: string }>('/sys/annountCement/queryById'),
   add: POST<Saved<AnnouncementRecord>>('/sys/annountCement/add'),
   edit: PUT<Saved<AnnouncementRecord>>('/sys/annountCement/edit'),

@@ -100,6 +100,8 @@ export interface MyHomework {
   mineWorkStatus: number | null;
   mineWorkUrl: string | null;
   mineWorkCover: string | null;
+  /** Whether the caller may still hand in or change their work (not once it is graded); the API refuses the rest. */
+  canSubmit: boolean;
   /** The caller's class the homework was assigned to. */
   departId: string | null;
   departName: string | null;

@@ -21,6 +21,12 @@ export interface QuartzJobRecord extends Record<string, unknown> {
   createTime: string | null;
 }
 
+/** A row of the job list: the job and which of 暂停 / 启动 its status allows (the API refuses the other). */
+export interface QuartzJobListRecord extends QuartzJobRecord {
+  canPause: boolean;
+  canResume: boolean;
+}
+
 /** A run of a job (sys_quartz_job_run). */
 export interface QuartzRunRecord extends Record<string, unknown> {
   id: string;
@@ -47,7 +53,7 @@ export interface BuiltInJob {
 }
 
 export const quartzJobApi = {
-  list: GET<Page<QuartzJobRecord>>('/sys/quartzJob/list'),
+  list: GET<Page<QuartzJobListRecord>>('/sys/quartzJob/list'),
   queryById: GET<QuartzJobRecord, { id: string }>('/sys/quartzJob/queryById'),
   add: POST<Saved>('/sys/quartzJob/add'),
   edit: PUT_OR_POST<Saved>('/sys/quartzJob/edit'),

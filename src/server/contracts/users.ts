@@ -25,6 +25,12 @@ export interface UserRecord extends Record<string, unknown> {
   updateTime: string | null;
 }
 
+/** A row of the user list: the user and which of 冻结 / 解冻 applies for the caller (the API refuses the other). */
+export interface UserListRecord extends UserRecord {
+  canFreeze: boolean;
+  canUnfreeze: boolean;
+}
+
 /** A department the caller may assign, named by its path (学校 / 年级 / 班级). */
 export interface DepartOption {
   id: string;
@@ -34,7 +40,7 @@ export interface DepartOption {
 
 export const userAdminApi = {
   /** The users the caller may see (scoped, narrowed by the menu's data rules). */
-  list: GET<Page<UserRecord>>('/sys/user/list'),
+  list: GET<Page<UserListRecord>>('/sys/user/list'),
   add: POST<Saved<{ id: string }>, Record<string, unknown>>('/sys/user/add'),
   edit: PUT<Saved, Record<string, unknown> & { id: string }>('/sys/user/edit'),
   /** Logical delete (the user goes to the recycle bin). */

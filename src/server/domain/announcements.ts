@@ -5,6 +5,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database, SysAnnouncement } from '../db/schema.js';
 import type { NoticeHub, NoticeTarget } from '../realtime/hub.js';
 import { sanitizeRichHtml } from '../shared/rich-text.js';
+import { announcementAbilities } from './announcement-abilities.js';
 import { newId } from './ids.js';
 import { camel } from './serialize.js';
 import { contains } from './sql-like.js';
@@ -302,7 +303,7 @@ export async function publishAnnouncement(
 ): Promise<PublishResult> {
   const found = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
   if (!found) return { ok: false, reason: 'not_found' };
-  if (found.send_status === '1') return { ok: false, reason: 'already_published' };
+  if (!announcementAbilities(found).canPublish) return { ok: false, reason: 'already_published' };
   const t = now();
   type Outcome = { ok: true; recipients: number; users: 'all' | string[] } | { ok: false; reason: 'already_published' | 'no_recipients' };
   class Rollback extends Error {
@@ -368,8 +369,7 @@ export type RevokeResult = { ok: true; announcement: SysAnnouncement } | { ok: f
 export async function revokeAnnouncement(db: Kysely<Database>, id: string, by: string): Promise<RevokeResult> {
   const found = await db.selectFrom('sys_announcement').select('send_status').where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
   if (!found) return { ok: false, reason: 'not_found' };
-  if (found.send_status === '2') return { ok: false, reason: 'already_revoked' };
-  if (found.send_status !== '1') return { ok: false, reason: 'not_published' };
+  if (!announcementAbilities(found).canRevoke) return { ok: false, reason: found.send_status === '2' ? 'already_revoked' : 'not_published' };
   const t = now();
   const res = await db
     .updateTable('sys_announcement')

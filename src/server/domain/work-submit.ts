@@ -48,6 +48,14 @@ export const canOverwrite = (actor: Pick<SessionUser, 'id'>, work: Pick<Teaching
 export const statusAfterSave = (existing: Pick<TeachingWork, 'work_status'> | undefined, asked: number) =>
   existing && existing.work_status >= WORK_STATUS.graded ? existing.work_status : asked;
 
+/**
+ * Policy: a class homework its author may still hand in or change — none yet, or one not graded. A graded homework
+ * stays as the teacher graded it (saving again would change the work under the grade); 我的作业 carries the answer
+ * per row (`canSubmit`) and submitWork refuses the rest with GRADED_HOMEWORK.
+ */
+export const canReviseHomework = (own: Pick<TeachingWork, 'work_status'> | undefined) => !own || own.work_status < WORK_STATUS.graded;
+const GRADED_HOMEWORK = '该作业已批改，不能再修改';
+
 /** Where a submission goes: its scene, class, unit and homework. */
 interface Placement {
   scene: string;
@@ -115,6 +123,7 @@ export async function submitWork(db: Kysely<Database>, filesDir: string, actor: 
   const found = await existingWork(db, actor, input);
   if ('refused' in found) return { ok: false, message: found.refused };
   const existing = found.work;
+  if (existing?.additional_id && !canReviseHomework(existing)) return { ok: false, message: GRADED_HOMEWORK };
 
   // Files: uploaded by the author, or already this work's own.
   const keep = new Set([existing?.work_file, existing?.work_cover].filter(Boolean));

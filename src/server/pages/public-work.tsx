@@ -18,6 +18,7 @@ import {
 import type { PublicViewer } from '../../templates/public/layout.js';
 import type { WorkComment } from '../upstream/client.js';
 import { isVisitorId, newVisitorId, VISITOR_COOKIE, visitorCookieOptions } from '../shared/visitor-cookie.js';
+import { isConfirmed } from './confirm.js';
 import type { PageEnv } from './context.js';
 import { cacheHeaders, chrome, frameProps, logFailure } from './public.js';
 import { cachedQrSvg, publicOrigin, qrImage, workQrPath, workSharePath } from './share.js';
@@ -177,13 +178,14 @@ export function registerWorkDetailPages(app: Hono<PageEnv>) {
     return renderDetail(c, id, { comment: { error: res.body.message, draft: text } });
   });
 
-  // 删除评论: confirmed in place by htmx (hx-confirm), else on a page of its own first.
+  // 删除评论: confirmed in place by htmx (confirmAttrs), else on a page of its own first (the public site's frame,
+  // not the shell's ConfirmBox: a visitor may hold no menu).
   app.post('/work-detail/comment/delete', async (c) => {
     const form = await c.req.parseBody();
     const id = formText(form.id).trim();
     const workId = formText(form.work).trim();
     if (!id || !workId) return renderDetail(c, workId, {});
-    if (formText(form.confirmed) !== '1') {
+    if (!isConfirmed(form)) {
       const frame = await chrome(c);
       c.header('Cache-Control', 'private, no-store');
       return c.html(

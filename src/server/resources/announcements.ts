@@ -11,8 +11,10 @@ import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
 export const PRIORITY_COLORS: Record<string, string> = { L: 'blue', M: 'orange', H: 'red' };
 export const SEND_STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2': 'volcano' };
 
-/** send_status values whose announcements may still be edited: drafts and revoked ones. */
-export const EDITABLE_SEND_STATUS = ['0', '2'];
+/** Rows whose abilities (set by the API for the row's state: domain/announcement-abilities.ts) allow the action. */
+const MAY_EDIT = { field: 'canEdit', values: ['true'] };
+const MAY_PUBLISH = { field: 'canPublish', values: ['true'] };
+const MAY_REVOKE = { field: 'canRevoke', values: ['true'] };
 
 /**
  * An announcement's fields (sys_announcement; msg_content and msg_abstract are text, held to the limits the
@@ -77,9 +79,9 @@ export const announcementsList: ListSpec = {
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: { add: announcementActions.add, export: announcementActions.export },
   rowActions: [
-    { ...announcementActions.edit, showIf: { field: 'sendStatus', values: EDITABLE_SEND_STATUS } },
-    { key: 'release', label: '发布', perm: 'annount:release', post: true, confirm: '确定发布该通告吗？发布后接收用户将立即收到通知。', showIf: { field: 'sendStatus', values: EDITABLE_SEND_STATUS } },
-    { key: 'revoke', label: '撤销', perm: 'annount:revoke', post: true, confirm: '确定撤销该通告吗？撤销后用户将不再看到它。', showIf: { field: 'sendStatus', values: ['1'] } },
+    { ...announcementActions.edit, showIf: MAY_EDIT },
+    { key: 'release', label: '发布', perm: 'annount:release', post: true, confirm: '确定发布该通告吗？发布后接收用户将立即收到通知。', showIf: MAY_PUBLISH },
+    { key: 'revoke', label: '撤销', perm: 'annount:revoke', post: true, confirm: '确定撤销该通告吗？撤销后用户将不再看到它。', showIf: MAY_REVOKE },
     { key: 'detail', label: '详情' },
     announcementActions.delete,
   ],

@@ -49,9 +49,10 @@ export const quartzJobsList: ListSpec = {
   ],
   defaultSort: { column: 'createTime', order: 'asc' },
   toolbar: jobActions.toolbar,
+  // 启动 / 暂停 by the row's abilities (domain/job-abilities.ts), which pause and resume check too.
   rowActions: [
-    { key: 'resume', label: '启动', perm: 'quartz:status', post: true, confirm: '确定启动该任务吗?', showIf: { field: 'status', values: ['-1'] } },
-    { key: 'pause', label: '暂停', perm: 'quartz:status', post: true, confirm: '确定暂停该任务吗?', showIf: { field: 'status', values: ['0'] } },
+    { key: 'resume', label: '启动', perm: 'quartz:status', post: true, confirm: '确定启动该任务吗?', showIf: { field: 'canResume', values: ['true'] } },
+    { key: 'pause', label: '暂停', perm: 'quartz:status', post: true, confirm: '确定暂停该任务吗?', showIf: { field: 'canPause', values: ['true'] } },
     { key: 'execute', label: '立即执行', perm: 'quartz:run', post: true, confirm: '确定立即执行一次该任务吗?' },
     { ...jobActions.edit, more: true },
     { key: 'runs', label: '运行记录', more: true, navigate: { href: QUARTZ_RUNS_ROUTE, param: 'jobId' } },

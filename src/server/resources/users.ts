@@ -98,8 +98,8 @@ export const usersList: ListSpec = {
     userActions.edit,
     { key: 'detail', label: '详情' },
     { key: 'password', label: '密码', perm: 'user:password', more: true },
-    { key: 'freeze', label: '冻结', perm: 'user:status', more: true, showIf: { field: 'status', values: ['1'] } },
-    { key: 'unfreeze', label: '解冻', perm: 'user:status', more: true, showIf: { field: 'status', values: ['2'] } },
+    { key: 'freeze', label: '冻结', perm: 'user:status', more: true, showIf: { field: 'canFreeze', values: ['true'] } },
+    { key: 'unfreeze', label: '解冻', perm: 'user:status', more: true, showIf: { field: 'canUnfreeze', values: ['true'] } },
     userActions.delete,
   ],
   bulkActions: [

@@ -3,6 +3,7 @@
 // without JavaScript; with htmx the forms and links swap #content.
 import type { AnnouncementSend, Page } from '../../server/upstream/client.js';
 import { Alert, Button, buttonClass, Card, LinkButton, Tag } from '../antd.js';
+import { confirmAttrs } from '../list/confirm-attrs.js';
 import { asset } from '../assets.js';
 import { RichHtml } from '../rich-html.js';
 import { Pager } from '../pager.js';
@@ -90,7 +91,7 @@ export function MyAnnouncementsView(p: { state: MyAnnouncementState; page: Page<
         </div>
       </form>
       <div class="xt-toolbar">
-        <form method="post" action={`${MY_ANNOUNCEMENTS}/readAll`} hx-post={`${MY_ANNOUNCEMENTS}/readAll`} hx-target="#content" hx-confirm="确定要将全部消息标记为已读吗？" hx-vals='{"confirmed":"1"}'>
+        <form method="post" action={`${MY_ANNOUNCEMENTS}/readAll`} hx-post={`${MY_ANNOUNCEMENTS}/readAll`} hx-target="#content" {...confirmAttrs('确定要将全部消息标记为已读吗？')}>
           <input type="hidden" name="back" value={here} />
           <Button type="primary" htmlType="submit">全部已读</Button>
         </form>

@@ -1,4 +1,4 @@
-// The one confirmation of a destructive action. With htmx the button asks in place (`confirmAttrs`: hx-confirm,
+// The one confirmation of a destructive action. With htmx the button asks in place (`confirmAttrs`, confirm-attrs.ts: hx-confirm,
 // then it posts confirmed=1); without JavaScript the handler answers this box instead (pages/confirm.tsx), in
 // the dialog frame: an antd modal in the #xt-modal slot, or a card page of its own. It names what the action
 // affects (e.g. every department deleted with a branch). 确定 posts `hidden` plus confirmed=1 to `action`;
@@ -24,12 +24,6 @@ export interface ConfirmBoxProps {
   /** Extra stylesheets the frame links (a screen's own). */
   stylesheets?: string[];
 }
-
-/** The htmx side of a confirmation: the browser asks `question`, then posts `vals` with confirmed=1. */
-export const confirmAttrs = (question: string, vals: Record<string, string> = {}) => ({
-  'hx-confirm': question,
-  'hx-vals': JSON.stringify({ ...vals, confirmed: '1' }),
-});
 
 export function ConfirmBox(p: ConfirmBoxProps) {
   const footer = (

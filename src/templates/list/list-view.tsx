@@ -1,4 +1,4 @@
-// The list screen of one ListSpec: query form, toolbar, table with selection and sortable headers,
+// The list screen of one ListSpec: query form, toolbar, table with selection and sortable headers (table-head.tsx),
 // pagination, row and bulk actions. Links and forms work without JavaScript; with htmx they swap #content
 // (and open dialogs in #xt-modal) without reloading the page.
 import type { Child } from 'hono/jsx';
@@ -7,6 +7,8 @@ import { apiQuery, hrefWith, type Query } from '../../server/resources/url-state
 import { Alert, Button, buttonClass, cx, inputClass, LinkButton, TableFrame, Tag } from '../antd.js';
 import { DictSelect } from '../dict-select.js';
 import { Pager } from '../pager.js';
+import { confirmAttrs } from './confirm-attrs.js';
+import { rowSpan, TableHead } from './table-head.js';
 
 export interface PageData {
   records: Record<string, unknown>[];
@@ -214,7 +216,7 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
       )}
       {actions.map((a) => (
         // Without JavaScript the handler answers a confirmation page; htmx has asked already (confirmed=1).
-        <form method="post" action={`${spec.route}/${a.key}`} class="xt-toolbar-action" hx-post={`${spec.route}/${a.key}`} hx-target="#content" hx-vals='{"confirmed":"1"}' {...(a.confirm ? { 'hx-confirm': a.confirm } : {})}>
+        <form method="post" action={`${spec.route}/${a.key}`} class="xt-toolbar-action" hx-post={`${spec.route}/${a.key}`} hx-target="#content" {...confirmAttrs(a.confirm)}>
           {Object.entries(apiQuery(spec, state))
             .filter(([k]) => !['column', 'order', 'pageNo', 'pageSize'].includes(k))
             .map(([k, v]) => (
@@ -246,8 +248,7 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
                 hx-post={`${spec.route}/${a.key}`}
                 hx-include={`#bulk-${slug(spec)}`}
                 hx-target="#content"
-                hx-vals='{"confirmed":"1"}'
-                {...(a.confirm ? { 'hx-confirm': a.confirm } : {})}
+                {...confirmAttrs(a.confirm)}
               >
                 <span>{a.label}</span>
               </button>
@@ -260,31 +261,6 @@ function Toolbar({ spec, state, can }: Pick<ListViewProps, 'spec' | 'state' | 'c
 }
 
 const slug = (spec: ListSpec) => spec.route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-/** A sortable column's heading: a link that sorts by it (ascending first, then the other way), the page reset. */
-export function SortHeader({ col, sort, href, attrs }: { col: ColumnSpec; sort: { column?: string; order?: string }; href: (column: string, order: 'asc' | 'desc') => string; attrs: (href: string) => Record<string, string> }) {
-  const current = sort.column === col.key;
-  const order = current ? sort.order : undefined;
-  const next = current && order === 'asc' ? 'desc' : 'asc';
-  return (
-    <th
-      class={cx('ant-table-cell ant-table-column-has-sorters', current && 'ant-table-column-sort')}
-      scope="col"
-      aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : 'none'}
-      style={col.width ? `width:${col.width}px` : undefined}
-    >
-      <a class="ant-table-column-sorters xt-sort" {...attrs(href(col.key, next))}>
-        <span class="ant-table-column-title">{col.title}</span>
-        <span class="ant-table-column-sorter ant-table-column-sorter-full" aria-hidden="true">
-          <span class="ant-table-column-sorter-inner">
-            <span class={cx('xt-caret xt-caret-up', order === 'asc' && 'active')}>▲</span>
-            <span class={cx('xt-caret xt-caret-down', order === 'desc' && 'active')}>▼</span>
-          </span>
-        </span>
-      </a>
-    </th>
-  );
-}
 
 function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; record: Record<string, unknown>; state: Query; can: ListViewProps['can']; extra?: RowExtra }) {
   const id = String(record[spec.rowKey ?? 'id']);
@@ -304,9 +280,8 @@ function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; recor
           href={hrefWith(`${spec.route}/${a.key}`, { id, back })}
           class={cx('xt-action', a.danger && 'xt-action-danger')}
           hx-post={`${spec.route}/${a.key}`}
-          hx-vals={JSON.stringify({ id, back, confirmed: '1' })}
           hx-target="#content"
-          {...(a.confirm ? { 'hx-confirm': a.confirm } : {})}
+          {...confirmAttrs(a.confirm, { id, back })}
         >
           {a.label}
         </a>
@@ -319,9 +294,8 @@ function RowActions({ spec, record, state, can, extra }: { spec: ListSpec; recor
           href={href}
           class={cx('xt-action', a.danger && 'xt-action-danger')}
           hx-post={`${spec.route}/delete`}
-          hx-vals={JSON.stringify({ ids: id, back, confirmed: '1' })}
           hx-target="#content"
-          hx-confirm={a.confirm ?? '确定删除吗?'}
+          {...confirmAttrs(a.confirm ?? '确定删除吗?', { ids: id, back })}
         >
           {a.label}
         </a>
@@ -388,33 +362,14 @@ export function ListView(p: ListViewProps) {
           <form id={`bulk-${slug(spec)}`} method="post" action={`${spec.route}/delete`} class="xt-bulk-form">
             <input type="hidden" name="back" value={hrefWith(spec.route, state)} />
             <TableFrame>
-              <thead class="ant-table-thead">
-                <tr>
-                  {selectable && (
-                    <th class="ant-table-cell ant-table-selection-column" scope="col">
-                      <span class="xt-sr">选择</span>
-                    </th>
-                  )}
-                  <th class="ant-table-cell xt-index" scope="col">#</th>
-                  {cols.map((col) =>
-                    col.sortable ? (
-                      <SortHeader
-                        col={col}
-                        sort={{ column: state.column ?? spec.defaultSort.column, order: state.order ?? spec.defaultSort.order }}
-                        href={(column, order) => hrefWith(spec.route, state, { column, order, pageNo: undefined })}
-                        attrs={navAttrs}
-                      />
-                    ) : (
-                      <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
-                        {col.title}
-                      </th>
-                    ),
-                  )}
-                  {withActions && (
-                    <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
-                  )}
-                </tr>
-              </thead>
+              <TableHead
+                cols={cols}
+                selectable={selectable}
+                withActions={withActions}
+                sort={{ column: state.column ?? spec.defaultSort.column, order: state.order ?? spec.defaultSort.order }}
+                sortHref={(column, order) => hrefWith(spec.route, state, { column, order, pageNo: undefined })}
+                linkAttrs={navAttrs}
+              />
               <tbody class="ant-table-tbody">
                 {page && page.records.length > 0 ? (
                   page.records.map((r, i) => (
@@ -445,7 +400,7 @@ export function ListView(p: ListViewProps) {
                   ))
                 ) : (
                   <tr class="ant-table-placeholder">
-                    <td class="ant-table-cell" colSpan={cols.length + 2 + (withActions ? 1 : 0)}>
+                    <td class="ant-table-cell" colSpan={rowSpan({ cols, selectable, withActions })}>
                       <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>
                     </td>
                   </tr>

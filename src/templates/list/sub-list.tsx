@@ -7,7 +7,9 @@ import type { ActionSpec, SubListSpec } from '../../server/resources/spec.js';
 import { hrefWith, type Query } from '../../server/resources/url-state.js';
 import { Alert, Button, buttonClass, cx, LinkButton, TableFrame } from '../antd.js';
 import { Pager } from '../pager.js';
-import { cellValue, dialogAttrs, Filter, listedColumns, phoneColumnKeys, SortHeader, type DictOptions, type PageData, type RowExtra } from './list-view.js';
+import { confirmAttrs } from './confirm-attrs.js';
+import { cellValue, dialogAttrs, Filter, listedColumns, phoneColumnKeys, type DictOptions, type PageData, type RowExtra } from './list-view.js';
+import { rowSpan, TableHead } from './table-head.js';
 
 export interface SubListProps {
   spec: SubListSpec;
@@ -82,9 +84,8 @@ export function SubList(p: SubListProps) {
         href={hrefWith(path, { ...scope, [idsParam]: rowId, back: here })}
         class={cls}
         hx-post={path}
-        hx-vals={JSON.stringify({ ...scope, [idsParam]: rowId, back: here, confirmed: '1' })}
         hx-target={actionTarget}
-        {...(a.confirm ? { 'hx-confirm': fillTemplate(a.confirm, r) } : {})}
+        {...confirmAttrs(a.confirm && fillTemplate(a.confirm, r), { ...scope, [idsParam]: rowId, back: here })}
       >
         {a.label}
       </a>
@@ -94,7 +95,7 @@ export function SubList(p: SubListProps) {
   const bulkButton = (a: ActionSpec) => {
     const path = `${spec.route}/${a.key}`;
     // A dialog action posts the chosen rows unconfirmed: the answer is the confirmation in #xt-modal.
-    const hx = a.dialog ? { 'hx-target': '#xt-modal' } : { 'hx-target': actionTarget, 'hx-vals': '{"confirmed":"1"}', ...(a.confirm ? { 'hx-confirm': a.confirm } : {}) };
+    const hx = a.dialog ? { 'hx-target': '#xt-modal' } : { 'hx-target': actionTarget, ...confirmAttrs(a.confirm) };
     return (
       <button type="submit" form={formId} formaction={path} class={buttonClass('default', { danger: a.danger })} hx-post={path} hx-include={`#${formId}`} {...hx}>
         <span>{a.label}</span>
@@ -136,31 +137,14 @@ export function SubList(p: SubListProps) {
           ))}
           <input type="hidden" name="back" value={here} />
           <TableFrame label={spec.title}>
-            <thead class="ant-table-thead">
-              <tr>
-                {withChecks && (
-                  <th class="ant-table-cell ant-table-selection-column" scope="col">
-                    <span class="xt-sr">选择</span>
-                  </th>
-                )}
-                <th class="ant-table-cell xt-index" scope="col">#</th>
-                {cols.map((col) =>
-                  col.sortable ? (
-                    <SortHeader
-                      col={col}
-                      sort={{ column: state.column ?? spec.defaultSort?.column, order: state.order ?? spec.defaultSort?.order }}
-                      href={(column, order) => href({ column, order, pageNo: undefined })}
-                      attrs={swap}
-                    />
-                  ) : (
-                    <th class="ant-table-cell" scope="col" style={col.width ? `width:${col.width}px` : undefined}>
-                      {col.title}
-                    </th>
-                  ),
-                )}
-                {withActions && <th class="ant-table-cell xt-actions-col" scope="col">操作</th>}
-              </tr>
-            </thead>
+            <TableHead
+              cols={cols}
+              selectable={withChecks}
+              withActions={withActions}
+              sort={{ column: state.column ?? spec.defaultSort?.column, order: state.order ?? spec.defaultSort?.order }}
+              sortHref={(column, order) => href({ column, order, pageNo: undefined })}
+              linkAttrs={swap}
+            />
             <tbody class="ant-table-tbody">
               {records.length ? (
                 records.map((r, i) => {
@@ -204,7 +188,7 @@ export function SubList(p: SubListProps) {
                 })
               ) : (
                 <tr class="ant-table-placeholder">
-                  <td class="ant-table-cell" colSpan={cols.length + 1 + (withChecks ? 1 : 0) + (withActions ? 1 : 0)}>
+                  <td class="ant-table-cell" colSpan={rowSpan({ cols, selectable: withChecks, withActions })}>
                     <div class="ant-empty ant-empty-normal app xt-empty">{spec.empty ?? '暂无数据'}</div>
                   </td>
                 </tr>

@@ -8,6 +8,7 @@
 import type { WorkComment, WorkModel } from '../../server/upstream/client.js';
 import { asset } from '../assets.js';
 import { Icon } from '../icons.js';
+import { confirmAttrs } from '../list/confirm-attrs.js';
 import { QrCode } from '../qr.js';
 import { RichHtml } from '../rich-html.js';
 import { authorHref, Cover, STAT_ICON, workAuthor } from './cards.js';
@@ -117,8 +118,7 @@ function CommentItem({ c, workId }: { c: WorkComment; workId: string }) {
             action="/work-detail/comment/delete"
             class="xt-comment-del"
             hx-post="/work-detail/comment/delete"
-            hx-confirm="确定删除这条评论吗？"
-            hx-vals='{"confirmed":"1"}'
+            {...confirmAttrs('确定删除这条评论吗？')}
             hx-target="#xt-comments"
             hx-swap="outerHTML"
           >

@@ -2,6 +2,7 @@
 // rating (read-only; the form control is templates/list/star-rating.tsx), and the card grid.
 import type { Child } from 'hono/jsx';
 import { cx, Tag } from '../antd.js';
+import { confirmAttrs } from '../list/confirm-attrs.js';
 import { asset } from '../assets.js';
 import { str } from '../../server/shared/text.js';
 
@@ -127,7 +128,7 @@ export function WorkCards({
             </div>
             <div class="xt-work-card-actions">
               {r.canDelete === true && (
-                <form method="post" action={deleteAction} hx-post={deleteAction} hx-target="#content" hx-confirm="确定删除吗?" hx-vals='{"confirmed":"1"}' class="xt-inline-form">
+                <form method="post" action={deleteAction} hx-post={deleteAction} hx-target="#content" {...confirmAttrs('确定删除吗?')} class="xt-inline-form">
                   <input type="hidden" name="id" value={str(r.id)} />
                   <input type="hidden" name="back" value={back} />
                   <button type="submit" class="xt-link-button xt-danger-link">删除</button>

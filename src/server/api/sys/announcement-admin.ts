@@ -10,12 +10,13 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { announcementApi } from '../../contracts/announcements.js';
+import { announcementAbilities, EDITABLE_SEND_STATUS } from '../../domain/announcement-abilities.js';
 import { annJson } from '../../domain/announcements.js';
 import { newId } from '../../domain/ids.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
 import { sanitizeRichHtml as sanitizeContent } from '../../shared/rich-text.js';
-import { ANNOUNCEMENT_BODY_KEYS, announcementFields, announcementsList, EDITABLE_SEND_STATUS } from '../../resources/announcements.js';
+import { ANNOUNCEMENT_BODY_KEYS, announcementFields, announcementsList } from '../../resources/announcements.js';
 import { menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
 import { exportResponse } from '../excel.js';
@@ -151,7 +152,8 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<SysAnnouncement, List
   fields,
   base: c.get('deps').db.selectFrom('sys_announcement').where('del_flag', '=', '0'),
   select: (qb) => qb.selectAll(),
-  toRecord: (r) => annJson(r),
+  // Each row says what its state allows (domain/announcement-abilities.ts), as edit, publish and revoke check.
+  toRecord: (r) => ({ ...annJson(r), ...announcementAbilities(r) }),
   tieBreak: 'id',
 });
 
@@ -175,7 +177,7 @@ export function registerAnnouncementAdminRoutes(r: ApiRoutes) {
     const user = c.get('user')!;
     const found = await db.selectFrom('sys_announcement').selectAll().where('id', '=', b.id).where('del_flag', '=', '0').executeTakeFirst();
     if (!found) return fail(c, NOT_FOUND);
-    if (!EDITABLE_SEND_STATUS.includes(found.send_status)) return fail(c, '该通告已发布，不能编辑；请先撤销再修改');
+    if (!announcementAbilities(found).canEdit) return fail(c, '该通告已发布，不能编辑；请先撤销再修改');
     const refused = await checkReferences(c, b);
     if (refused) return refused;
     const t = now();

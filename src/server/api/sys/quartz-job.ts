@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { newId } from '../../domain/ids.js';
+import { JOB_RUNNING, JOB_STOPPED, jobAbilities } from '../../domain/job-abilities.js';
 import { camel } from '../../domain/serialize.js';
 import { formatDateTime, now } from '../../domain/time.js';
 import { nextRun, nextRuns, parseCron } from '../../domain/scheduler/cron.js';
@@ -73,13 +74,14 @@ const listOptions = (c: Context<ApiEnv>): PagedListOptions<JobRow, ListRecord<ty
   fields,
   base: c.get('deps').db.selectFrom('sys_quartz_job').where('del_flag', '=', 0),
   select: (qb) => qb.selectAll(),
-  toRecord: (r) => camel(r),
+  // Each row says which of 暂停 / 启动 its status allows (domain/job-abilities.ts), as pause and resume check.
+  toRecord: (r) => ({ ...camel(r), ...jobAbilities(r) }),
   tieBreak: 'id',
   enrich: (records) => enrichJobs(c, records),
 });
 
 /** Adds the job's name, its next run (when 正常) and its last run's outcome, for a page of jobs at once. */
-async function enrichJobs(c: Context<ApiEnv>, records: QuartzJobRecord[]): Promise<QuartzJobRecord[]> {
+async function enrichJobs<R extends QuartzJobRecord>(c: Context<ApiEnv>, records: R[]): Promise<R[]> {
   if (!records.length) return records;
   const { db } = c.get('deps');
   const ids = records.map((r) => String(r.id));
@@ -236,6 +238,9 @@ export function registerQuartzJobRoutes(r: ApiRoutes) {
   const setStatus = (status: 0 | -1) => async (c: Context<ApiEnv>) => {
     const job = await findJob(c);
     if (job instanceof Response) return job;
+    const may = jobAbilities(job);
+    if (status === JOB_STOPPED && !may.canPause) return fail(c, '该任务已暂停');
+    if (status === JOB_RUNNING && !may.canResume) return fail(c, '该任务已启动');
     await c.get('deps').db.updateTable('sys_quartz_job').set({ status, update_by: c.get('user')!.username, update_time: now() }).where('id', '=', job.id).execute();
     await reschedule(c);
     return ok(c, null, status === 0 ? '恢复定时任务成功' : '暂停定时任务成功', 200);

@@ -10,6 +10,7 @@ import { announceSessionsEnded } from '../../domain/session-watch.js';
 import { revokeUserSessions } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { USER_COLUMNS } from '../../domain/users.js';
+import { freezeAbilities, USER_FROZEN } from '../../domain/user-status.js';
 import { passwordFields } from '../../resources/users.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { perm, type ApiRoutes } from '../access.js';
@@ -29,7 +30,10 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
     const target = await manageable(c, body.data.ids);
     if (!target.ok) return target.response;
     const { db } = c.get('deps');
-    const ids = target.targets.map((t) => t.id);
+    // Only those the asked change applies to (domain/user-status.ts, the rows' canFreeze / canUnfreeze).
+    const freezing = body.data.status === USER_FROZEN;
+    const ids = target.targets.filter((t) => (freezing ? freezeAbilities(me, t).canFreeze : freezeAbilities(me, t).canUnfreeze)).map((t) => t.id);
+    if (!ids.length) return fail(c, freezing ? '所选用户已冻结' : '所选用户未冻结');
     await db.transaction().execute(async (tx) => {
       await tx.updateTable('sys_user').set({ status: body.data.status, update_by: me.username, update_time: now() }).where('id', 'in', ids).execute();
       // A frozen account is logged out everywhere at once.

@@ -10,6 +10,7 @@ import { chunks } from '../../domain/departs.js';
 import { camel, fileUrl } from '../../domain/serialize.js';
 import { outranks } from '../../domain/sessions.js';
 import { USER_COLUMNS } from '../../domain/users.js';
+import { freezeAbilities, type FreezeAbilities } from '../../domain/user-status.js';
 import { hasScope, NO_MANAGED_DEPARTS, roleLevels, scopeMemberIds, userScope, type UserScope } from '../../domain/user-scope.js';
 import { USERS_ROUTE, userFields, usersList } from '../../resources/users.js';
 import { fail, type Answer } from '../envelope.js';
@@ -64,6 +65,7 @@ interface Target {
   realname: string;
   org_code: string | null;
   user_identity: number;
+  status: number;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function manageable(c: Ctx, ids: string[], opts: { deleted?: boolea
   const { db } = c.get('deps');
   const rows = await db
     .selectFrom('sys_user')
-    .select(['id', 'username', 'realname', 'org_code', 'user_identity'])
+    .select(['id', 'username', 'realname', 'org_code', 'user_identity', 'status'])
     .where('id', 'in', unique)
     .where('del_flag', '=', opts.deleted ? 1 : 0)
     .execute();
@@ -142,11 +144,12 @@ type UserColumn<C> = C extends `u.${infer K extends keyof RowOf<'sys_user'>}` ? 
 type UserRow = Pick<RowOf<'sys_user'>, UserColumn<(typeof USER_COLUMNS)[number]>>;
 
 export const toRecord = (row: UserRow) => ({ ...camel(row), avatar_url: fileUrl(row.avatar) });
-type UserListRecord = Awaited<ReturnType<typeof enrichUsers<ReturnType<typeof toRecord>>>>[number];
+type UserListRecord = Awaited<ReturnType<typeof enrichUsers<ReturnType<typeof toRecord>>>>[number] & FreezeAbilities;
 
 /** The list's query: scope, data rules, and the anchor's extra filters departId, roleId, roleCode. */
 export function listOptions(c: Ctx, base: Awaited<ReturnType<typeof scopedUsers>> & { ok: true }): EnrichedListOptions<UserRow, ReturnType<typeof toRecord>, UserListRecord> {
   const { db } = c.get('deps');
+  const me = c.get('user')!;
   const q = c.req.query();
   let qb = base.qb;
   const departIds = idList(q.departId, 200);
@@ -175,6 +178,7 @@ export function listOptions(c: Ctx, base: Awaited<ReturnType<typeof scopedUsers>
     tieBreak: 'u.id',
     // (del_flag, create_time, id) then serves the default sort and its tie-break in one index walk.
     tieBreakFollows: true,
-    enrich: (records) => enrichUsers(db, records),
+    // Each row says which of 冻结 / 解冻 applies (domain/user-status.ts), as frozenBatch checks.
+    enrich: async (records) => (await enrichUsers(db, records)).map((r) => ({ ...r, ...freezeAbilities(me, { id: r.id, status: r.status }) })),
   };
 }

@@ -16,6 +16,7 @@ import { newId } from '../../domain/ids.js';
 import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { departsInScope, departsOutsideScope, hasScope, NO_MANAGED_DEPARTS, scopeDepartIds, userScope, type UserScope } from '../../domain/user-scope.js';
+import { canReviseHomework } from '../../domain/work-submit.js';
 import { userClassIds } from '../../domain/works.js';
 import { HOMEWORK_BODY_KEYS, HOMEWORK_ROUTE, homeworkFields, homeworkList } from '../../resources/additional-work.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
@@ -231,6 +232,8 @@ async function mineAdditionalWork(db: Db, userId: string, q: z.infer<typeof mine
         mineWorkId: w?.id ?? null,
         mineWorkName: w?.work_name ?? null,
         mineWorkStatus: w ? w.work_status : null,
+        // Whether 去做作业 / 修改作业 / 重做 may still hand it in (domain/work-submit.ts, as the submit route checks).
+        canSubmit: canReviseHomework(w),
         mineWorkUrl: fileUrl(w?.fileKey),
         mineWorkCover: fileUrl(w?.coverKey),
         departId: cls?.id ?? null,

@@ -1,16 +1,19 @@
 // The 课程 tab of 班级管理: a class's courses with their open times (设置开课时间), 添加已有课程 (only courses
 // authorised for the class or an ancestor — the API filters them) and removal. Works without JavaScript:
-// every action is a form; htmx swaps the screen.
+// every action is a form (删除 asks first: in the browser with htmx, else on a confirmation page); htmx swaps the screen.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { DEPART_ROUTE } from '../../resources/departs.js';
 import { hrefWith, type Query } from '../../resources/url-state.js';
 import { Alert, Button, inputClass, LinkButton, TableFrame, Tag } from '../../../templates/antd.js';
+import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import { courseApi } from '../../contracts/courses.js';
 import { departCourseApi } from '../../contracts/departs.js';
 import type { PageEnv } from '../context.js';
+import { unlessConfirmed } from '../confirm.js';
 import { backToList } from '../list-page.js';
+import { ask } from './departs/shared.js';
 import { setFlash } from '../flash.js';
 import { safeLocalPath } from '../safe-path.js';
 import { str } from '../../shared/text.js';
@@ -99,7 +102,8 @@ export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCatego
       )}
 
       {/* The batch-remove form; the per-row open-time forms sit outside it (forms cannot nest). */}
-      <form id="xt-dept-courses" method="post" action={`${R}/courses/remove`} hx-post={`${R}/courses/remove`} hx-target="#content" hx-confirm="确定删除选中的课程关系吗?">
+      <form id="xt-dept-courses" method="post" action={`${R}/courses/remove`} hx-post={`${R}/courses/remove`} hx-target="#content" {...confirmAttrs('确定删除选中的课程关系吗?')}>
+        <input type="hidden" name="deptId" value={d.id} />
         <input type="hidden" name="back" value={here} />
       </form>
       <TableFrame>
@@ -155,8 +159,9 @@ export async function coursesTab(c: Context<PageEnv>, d: { id: string; orgCatego
                         设置开课时间
                       </Button>
                     </form>
-                    <form method="post" action={`${R}/courses/remove`} hx-post={`${R}/courses/remove`} hx-target="#content" hx-confirm="确定删除吗?" class="xt-inline-form">
+                    <form method="post" action={`${R}/courses/remove`} hx-post={`${R}/courses/remove`} hx-target="#content" {...confirmAttrs('确定删除吗?')} class="xt-inline-form">
                       <input type="hidden" name="ids" value={str(r.id)} />
+                      <input type="hidden" name="deptId" value={d.id} />
                       <input type="hidden" name="back" value={here} />
                       <button type="submit" class="xt-link-button xt-action-danger">
                         删除
@@ -210,6 +215,21 @@ export function registerDepartCoursePages(app: Hono<PageEnv>) {
       setFlash(c, { type: 'warning', text: '请选择要删除的课程关系' });
       return backToList(c, back);
     }
+    // Without JavaScript the form arrives unconfirmed: name the courses and ask first.
+    const asked = unlessConfirmed(c, form, async () => {
+      const deptId = field(form.deptId);
+      const listed = deptId ? await c.get('upstream').send(departCourseApi.list, { query: { deptId, pageSize: 200 } }) : null;
+      const chosen = new Set(ids);
+      return ask({
+        title: '删除课程关系',
+        text: ids.length > 1 ? `确定删除选中的 ${ids.length} 个课程关系吗?学生将不再看到这些课程。` : '确定删除该课程关系吗?学生将不再看到这门课程。',
+        items: listed?.body.success ? listed.body.result.records.filter((r) => chosen.has(str(r.id))).map((r) => str(r.courseName)) : undefined,
+        action: `${R}/courses/remove`,
+        hidden: { ids: ids.join(','), deptId, back },
+        back,
+      });
+    });
+    if (asked) return asked;
     const res = await c.get('upstream').send(departCourseApi.removeBatch, { query: { ids: `${ids.join(',')},` } });
     setFlash(c, { type: res.body.success ? 'success' : 'error', text: res.body.message || (res.body.success ? '删除成功!' : '删除失败') });
     return backToList(c, back);

@@ -9,6 +9,7 @@ import { DICT_ITEMS_ROUTE, DICT_RECYCLE_ROUTE, DICT_ROUTE, dictForm, dictItemFor
 import type { FieldSpec } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, LinkButton, TableFrame } from '../../../templates/antd.js';
+import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { DICT_DELETE_ITEM_ROUTE, DictSelect, deleteItemQuestion } from '../../../templates/dict-select.js';
 import { navAttrs } from '../../../templates/list/list-view.js';
 import type { PageEnv, PageSession } from '../context.js';
@@ -120,8 +121,7 @@ function RecycleView({ records, error, can, flash }: { records: DictRecord[]; er
                             class="xt-inline-form"
                             hx-post={`${DICT_RECYCLE_ROUTE}/delete`}
                             hx-target="#content"
-                            hx-vals='{"confirmed":"1"}'
-                            hx-confirm={`确定彻底删除字典「${r.dictName}」及其全部字典项吗？删除后不能恢复。`}
+                            {...confirmAttrs(`确定彻底删除字典「${r.dictName}」及其全部字典项吗？删除后不能恢复。`)}
                           >
                             <input type="hidden" name="id" value={r.id} />
                             <button type="submit" class="xt-action xt-action-danger xt-link-button">
@@ -233,8 +233,14 @@ export function registerDictPages(app: Hono<PageEnv>) {
   });
 
   // ---- the dictionary select's delete control ---------------------------------------------------------------
-  const confirmDelete = (c: Context<PageEnv>, q: Record<string, string>) =>
-    askConfirmation(c, { screen: { current: DICT_ROUTE, title: '删除字典项' }, title: '删除字典项', text: deleteItemQuestion(q.itemText), action: DICT_DELETE_ITEM_ROUTE, hidden: q, back: localPath(q.back, DICT_ROUTE) });
+  const confirmQuestion = (q: Record<string, string>): Ask => ({
+    screen: { current: DICT_ROUTE, title: '删除字典项' },
+    title: '删除字典项',
+    text: deleteItemQuestion(q.itemText),
+    action: DICT_DELETE_ITEM_ROUTE,
+    hidden: q,
+    back: localPath(q.back, DICT_ROUTE),
+  });
   const deleteParams = (source: Record<string, unknown>) => {
     const q: Record<string, string> = {};
     for (const k of ['dictCode', 'itemText', 'name', 'id', 'value', 'showAll', 'back', 'reload']) if (fieldText(source[k])) q[k] = fieldText(source[k]).slice(0, 500);
@@ -244,17 +250,18 @@ export function registerDictPages(app: Hono<PageEnv>) {
   app.get(DICT_DELETE_ITEM_ROUTE, (c) => {
     const q = deleteParams(c.req.query());
     if (!q.dictCode || !q.itemText) return c.redirect(localPath(q.back, DICT_ROUTE));
-    return confirmDelete(c, q);
+    return askConfirmation(c, confirmQuestion(q));
   });
 
   app.post(DICT_DELETE_ITEM_ROUTE, async (c) => {
-    // htmx sends the select's state in the URL; the no-JavaScript confirmation page posts it as a form.
-    const body = isHtmx(c) ? {} : ((await c.req.parseBody()) as Record<string, unknown>);
-    const q = deleteParams({ ...c.req.query(), ...body });
-    const confirmed = fieldText(c.req.query('confirmed')) === '1' || fieldText(body.confirmed) === '1';
+    // htmx sends the select's state in the URL and confirmed=1 in the body (pages rendered before, in the URL); the
+    // no-JavaScript confirmation page posts it all as a form.
+    const sent = { ...c.req.query(), ...((await c.req.parseBody()) as Record<string, unknown>) };
+    const q = deleteParams(sent);
     const back = localPath(q.back, DICT_ROUTE);
     if (!q.dictCode || !q.itemText) return backToList(c, back);
-    if (!confirmed) return confirmDelete(c, q);
+    const asked = unlessConfirmed(c, sent, () => confirmQuestion(q));
+    if (asked) return asked;
     const up = c.get('upstream');
     const res = await up.send(dictApi.deleteItemByText, { query: { dictCode: q.dictCode, itemText: q.itemText } });
     if (!isHtmx(c) || (res.body.success && q.reload === '1')) {

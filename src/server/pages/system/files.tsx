@@ -9,7 +9,7 @@ import { fileApi, type FileUsage } from '../../contracts/files.js';
 import { FILE_SCOPES, filesList, ossFilesList } from '../../resources/files.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Card, TableFrame, Tag } from '../../../templates/antd.js';
-import { confirmAttrs } from '../../../templates/list/confirm-box.js';
+import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { filePlayerUrl, NewTab } from '../../../templates/works/parts.js';
 import type { PageEnv, PageSession } from '../context.js';
 import { backToList, registerListPage } from '../list-page.js';

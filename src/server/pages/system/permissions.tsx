@@ -16,6 +16,7 @@ import {
 import type { FieldOption } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, LinkButton, Tag } from '../../../templates/antd.js';
+import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { Icon, hasIcon } from '../../../templates/icons.js';
 import { FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
@@ -61,9 +62,8 @@ function RowActions({ n, can, list }: { n: PermissionNode; can: (code: string) =
         class="xt-action xt-action-danger"
         href={hrefWith(`${R}/delete`, { id: n.id, back })}
         hx-post={`${R}/delete`}
-        hx-vals={JSON.stringify({ id: n.id, back: hrefWith(R, { ...list, focus: n.parentId }), confirmed: '1' })}
         hx-target="#content"
-        hx-confirm={n.children?.length ? `确定删除“${n.name}”及其所有下级菜单和按钮吗?` : '确定删除吗?'}
+        {...confirmAttrs(n.children?.length ? `确定删除“${n.name}”及其所有下级菜单和按钮吗?` : '确定删除吗?', { id: n.id, back: hrefWith(R, { ...list, focus: n.parentId }) })}
       >
         删除
       </a>,
@@ -296,9 +296,8 @@ async function rulesView(c: Context<PageEnv>, session: PageSession, args: { id: 
                     class="xt-action xt-action-danger"
                     href={hrefWith(`${R}/datarule/delete`, { id: r.id, permissionId: args.id, back: args.back })}
                     hx-post={`${R}/datarule/delete`}
-                    hx-vals={JSON.stringify({ id: r.id, permissionId: args.id, back: args.back, confirmed: '1' })}
                     hx-target="#xt-modal"
-                    hx-confirm="确定删除吗?"
+                    {...confirmAttrs('确定删除吗?', { id: r.id, permissionId: args.id, back: args.back })}
                   >
                     删除
                   </a>

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
+import { screen } from '../../../../test/html.js';
 
 let t: TestApp;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -131,5 +132,26 @@ describe('我的作业 and 提交情况', () => {
     expect(subs).toContain('待批改');
     expect(subs).toContain('小红');
     expect(subs).toContain(`/teaching/workList?additionalId=${hw.id}`);
+  });
+
+  it('a graded homework can no longer be changed: 修改作业 is disabled and a hand-in is refused, the grade kept', async () => {
+    const hw = (await homework('页面布置的作业'))!;
+    const work = await t.db.selectFrom('teaching_work').selectAll().where('additional_id', '=', hw.id).executeTakeFirstOrThrow();
+    await t.db.updateTable('teaching_work').set({ work_status: 2 }).where('id', '=', work.id).execute();
+    const page = screen(await (await get('/center/myAdditionalWork?submit=true', 'student1')).text());
+    const item = page.find((e) => e.tag === 'li' && (e.attrs.class ?? '').includes('xt-hw-item')).find((i) => i.text.includes('页面布置的作业'))!;
+    expect(item.text).toContain('已批改');
+    expect(item.get('button', '修改作业').attr('disabled')).toBeDefined();
+    expect(item.all('link', '重做')).toEqual([]);
+
+    const f = new FormData();
+    f.set('additionalId', hw.id);
+    f.set('workName', '改过的画');
+    f.set('back', '/center/myAdditionalWork');
+    f.set('workFile', new Blob([PDF], { type: 'application/pdf' }), '改过的画.pdf');
+    const res = await post('/center/myAdditionalWork/submit', f, 'student1');
+    expect(res.status).toBe(400);
+    expect(screen(await res.text()).get('alert').text).toContain('该作业已批改，不能再修改');
+    expect(await t.db.selectFrom('teaching_work').selectAll().where('id', '=', work.id).executeTakeFirstOrThrow()).toMatchObject({ work_name: '我的画', work_status: 2, work_file: work.work_file });
   });
 });

@@ -22,9 +22,10 @@ import { Stars, WorksStyles } from '../../../templates/works/parts.js';
 import { homeworkApi, myHomeworkApi, type MyHomework } from '../../contracts/homework.js';
 import { workApi } from '../../contracts/works.js';
 import type { PageEnv } from '../context.js';
-import { backToList, isHtmx, registerListPage, wantsDialog } from '../list-page.js';
+import { dialogPage } from '../dialog-page.js';
+import { backToList, isHtmx, registerListPage } from '../list-page.js';
 import { setFlash, takeFlash } from '../flash.js';
-import { requirePage, shellPage } from '../shell-page.js';
+import { shellPage } from '../shell-page.js';
 import { loadSubList } from '../sub-list.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 import { str } from '../../shared/text.js';
@@ -51,7 +52,8 @@ function scratchHref(r: MyHomework, own: boolean) {
 function HomeworkItem({ r, back }: { r: MyHomework; back: string }) {
   const status = r.mineWorkStatus === null || r.mineWorkStatus === undefined ? null : Number(r.mineWorkStatus);
   const hasOwn = status !== null;
-  const locked = status !== null && status > 1;
+  // The API's answer for this row (a graded homework stays as graded); it refuses the save otherwise too.
+  const locked = !r.canSubmit;
   const scratch = SCRATCH_TYPES.has(str(r.codeType));
   const submitHref = (redo: boolean) =>
     hrefWith(`${MY_HOMEWORK_ROUTE}/submit`, { id: str(r.additionalWorkId), departId: str(r.departId), back, ...(redo ? { redo: '1' } : {}) });
@@ -111,7 +113,7 @@ function HomeworkItem({ r, back }: { r: MyHomework; back: string }) {
 }
 
 /** The 提交作业 dialog (a page of its own without JavaScript). */
-function SubmitDialog(p: { c: Context<PageEnv>; r: MyHomework; workName: string; back: string; message?: string }) {
+function SubmitDialog(p: { r: MyHomework; workName: string; back: string; message?: string; asDialog: boolean }) {
   const action = `${MY_HOMEWORK_ROUTE}/submit`;
   const formId = 'xt-hw-submit-form';
   const footer = (
@@ -125,7 +127,7 @@ function SubmitDialog(p: { c: Context<PageEnv>; r: MyHomework; workName: string;
     </>
   );
   return (
-    <DialogFrame title="提交作业" back={p.back} asDialog={wantsDialog(p.c)} width={560} footer={footer}>
+    <DialogFrame title="提交作业" back={p.back} asDialog={p.asDialog} width={560} footer={footer}>
       <form
         id={formId}
         class="ant-form ant-form-horizontal app ant-form-css-var xt-form"
@@ -293,14 +295,9 @@ export function registerAdditionalWorkPages(app: Hono<PageEnv>) {
     }),
   );
 
-  const submitView = async (c: Context<PageEnv>, r: MyHomework, workName: string, back: string, message?: string, status: 200 | 400 = 200) => {
-    if (wantsDialog(c)) {
-      const session = await requirePage(c, MY_HOMEWORK_ROUTE);
-      if (session instanceof Response) return session;
-      return c.html(String(await (<SubmitDialog c={c} r={r} workName={workName} back={back} message={message} />)), status === 400 && !isHtmx(c) ? 400 : 200);
-    }
-    return shellPage(c, { current: MY_HOMEWORK_ROUTE, title: '提交作业' }, () => <SubmitDialog c={c} r={r} workName={workName} back={back} message={message} />, status);
-  };
+  // A refused hand-in is 400 for a plain form post; htmx shows the dialog again (200).
+  const submitView = (c: Context<PageEnv>, r: MyHomework, workName: string, back: string, message?: string, status: 200 | 400 = 200) =>
+    dialogPage(c, { current: MY_HOMEWORK_ROUTE, title: '提交作业' }, (asDialog) => <SubmitDialog r={r} workName={workName} back={back} message={message} asDialog={asDialog} />, isHtmx(c) ? 200 : status);
 
   app.get(`${MY_HOMEWORK_ROUTE}/submit`, async (c) => {
     const back = safeBack(c.req.query('back'));

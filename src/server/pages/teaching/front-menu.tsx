@@ -10,7 +10,7 @@ import type { FieldOption } from '../../resources/spec.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { Alert, Button, LinkButton, Tag } from '../../../templates/antd.js';
 import { Icon, ICON_NAMES, hasIcon } from '../../../templates/icons.js';
-import { confirmAttrs } from '../../../templates/list/confirm-box.js';
+import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { FormView } from '../../../templates/list/form-view.js';
 import { dialogAttrs, navAttrs } from '../../../templates/list/list-view.js';
 import { TreeTable, treeNodes } from '../../../templates/list/tree.js';

@@ -9,7 +9,7 @@ import { canUse } from '../../resources/auth.js';
 import { hrefWith } from '../../resources/url-state.js';
 import { MINE_WORK_ROUTE, mineWorksList, WORK_ROUTE, workGradeForm, worksList } from '../../resources/works.js';
 import { Alert, Button, buttonClass, Card, inputClass, LinkButton, Tag } from '../../../templates/antd.js';
-import { confirmAttrs } from '../../../templates/list/confirm-box.js';
+import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/dialog-frame.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
@@ -271,6 +271,8 @@ function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
                 {hidden}
                 <input type="hidden" name="tag" value={message.forceTag} />
                 <input type="hidden" name="force" value="true" />
+                {/* Asked already: this button answers the API's 标签正在使用中. */}
+                <input type="hidden" name="confirmed" value="1" />
                 <Button htmlType="submit" danger size="small">
                   仍然删除“{message.forceTag}”
                 </Button>
@@ -288,7 +290,7 @@ function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
                         <span>{t}</span>
                       </button>
                     </form>
-                    <form method="post" action={`${action}/delete`} hx-post={`${action}/delete`} hx-target={target} hx-confirm={`确定删除标签“${t}”吗?`} class="xt-inline-form">
+                    <form method="post" action={`${action}/delete`} hx-post={`${action}/delete`} hx-target={target} {...confirmAttrs(`确定删除标签“${t}”吗?`)} class="xt-inline-form">
                       {hidden}
                       <input type="hidden" name="tag" value={t} />
                       <button type="submit" class="xt-tag-remove" aria-label={`删除标签${t}`} title="删除这个标签">
@@ -337,6 +339,16 @@ function registerTagDialog(app: Hono<PageEnv>, route: string, title: string) {
     const back = safeLocalPath(form.back, route, route);
     const id = str(form.id).slice(0, 64);
     const tag = str(form.tag).slice(0, 50);
+    // Without JavaScript (or a stale page) the form arrives unconfirmed: ask first, then come back to the dialog.
+    const asked = unlessConfirmed(c, form, () => ({
+      screen: { current: route, title },
+      title: '删除标签',
+      text: `确定删除标签“${tag}”吗?`,
+      action: `${route}/tag/delete`,
+      hidden: { id, back, tag, ...(form.force === 'true' ? { force: 'true' } : {}) },
+      back: hrefWith(`${route}/tag`, {}, { id, back }),
+    }));
+    if (asked) return asked;
     const res = await c.get('upstream').send(workTagApi.delete, { query: { tag, force: form.force === 'true' ? 'true' : 'false' } });
     if (res.body.success) {
       setFlash(c, { type: 'success', text: `标签“${tag}”已删除` });
