@@ -47,13 +47,38 @@ const serverEnv: Record<string, string> = {
   MAIL_FROM: '学堂 <noreply@xuetang.test>',
 };
 
+/**
+ * Specs that change what other specs read (site-wide settings or seeded accounts, roles and records) run in a
+ * project of their own, one at a time, after the parallel project has finished. The reason for each:
+ */
+const SITE_WIDE = [
+  'account.spec.ts', // student3's password is changed for a while, student2's profile too
+  'accounts.spec.ts', // opens registration (网站配置 allowReg): the login page and /index show 注册
+  'departs.spec.ts', // puts student3 in a class for a while; gives student1 a department role with 系统管理 for good
+  'dicts-config.spec.ts', // the brand name (every title) and the seeded 性别 dictionary
+  'front-menu.spec.ts', // the public header every public page shows
+  'notices.spec.ts', // counts student3's bell exactly (announcements to everyone bump it); 全部已读 for student1/2
+  'public-matrix.spec.ts', // banner, logos, background and footer of every public page
+  'roles-permissions.spec.ts', // takes student1 and student3 out of 学生, changes the teacher's grants and data rule
+  'system-files.spec.ts', // renames the seeded course Scratch游戏闯关 for good (courses.spec finds it by name)
+  'system-monitor.spec.ts', // forces out the newest session of student3 and counts its sessions
+  'system-rules.spec.ts', // the data rule 仅显示学生 (what a teacher's 用户管理 lists)
+  'users.spec.ts', // freezes student2 for a while (who logs in in many specs)
+  'visitors.spec.ts', // opens registration
+  'work-detail.spec.ts', // comments and the share text (网站配置); likes counted per address
+];
+
 export default defineConfig({
   testDir: './e2e',
-  // One worker: several specs change what every page shows (the brand name, the front menu, roles, dictionaries,
-  // data rules), so two workers against the one server would race them until those run apart (a project of their
-  // own with `workers: 1` and a dependency). E2E_WORKERS=2 is there to measure with: six public specs took 0.86 of
-  // the one-worker time on a loaded 2-core machine.
-  workers: Number(process.env.E2E_WORKERS) || 1,
+  // Two workers (E2E_WORKERS overrides): the specs below own their data (unique names, copies of seeded works), so
+  // any two of them can run side by side against the one server; the SITE_WIDE ones then run on one worker. On a
+  // 2-core machine saturated by other jobs (load ~20) two workers gained nothing (SQLite: 1170 s against a one-worker
+  // run's 1114 s in the same minutes); the gain needs a core the one worker leaves idle.
+  workers: Number(process.env.E2E_WORKERS) || 2,
+  projects: [
+    { name: 'parallel', testIgnore: SITE_WIDE },
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['parallel'], fullyParallel: false, workers: 1 },
+  ],
   // On a shared 2-core machine a browser test can lose a race with an animation; one retry keeps CI honest
   // about real failures, and Playwright lists any test that needed it as flaky.
   retries: 1,
