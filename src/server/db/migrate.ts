@@ -36,6 +36,7 @@ import * as m034CommentsOn from './migrations/034_comments_on.js';
 import * as m035TeacherCourses from './migrations/035_teacher_courses.js';
 import * as m036WelcomeHomeHtml from './migrations/036_welcome_home_html.js';
 import * as m037OnlineReports from './migrations/037_online_reports.js';
+import * as m038OnlineReportScreens from './migrations/038_online_report_screens.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '035_teacher_courses': m035TeacherCourses,
   '036_welcome_home_html': m036WelcomeHomeHtml,
   '037_online_reports': m037OnlineReports,
+  '038_online_report_screens': m038OnlineReportScreens,
 };
 
 class StaticProvider implements MigrationProvider {
