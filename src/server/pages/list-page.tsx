@@ -136,7 +136,7 @@ export interface ListPageOptions {
   formButtons?: FormButton[];
 }
 
-export interface FormButton {
+interface FormButton {
   key: string;
   label: string;
   run: (c: Context<PageEnv>, body: Record<string, unknown>, id?: string) => Promise<{ type: 'success' | 'error'; text: string }>;

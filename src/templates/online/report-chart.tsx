@@ -41,7 +41,7 @@ const toNumber = (v: unknown) => {
 };
 
 /** Categories and one series per value column; rows with the same category are added up. */
-export function chartData(rows: Record<string, unknown>[], x: { key: string; dict?: string }, ys: { key: string; title: string }[]) {
+function chartData(rows: Record<string, unknown>[], x: { key: string; dict?: string }, ys: { key: string; title: string }[]) {
   const categories: string[] = [];
   const sums = new Map<string, number[]>();
   for (const r of rows) {

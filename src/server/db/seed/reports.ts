@@ -7,7 +7,7 @@ import type { Database } from '../schema.js';
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
-export const SAMPLE_REPORT_CODE = 'works_by_class';
+const SAMPLE_REPORT_CODE = 'works_by_class';
 
 const SAMPLE_SQL =
   'select d.depart_name as class_name, w.work_type, count(w.id) as work_count,\n' +
@@ -25,7 +25,7 @@ const ITEMS: Item[] = [
   ['graded_count', '已批改', 'Integer', { is_order: 1 }],
 ];
 
-export function buildSampleReport(ts: string) {
+function buildSampleReport(ts: string) {
   const headId = newId();
   const audit = { create_by: 'admin', create_time: ts };
   const head: Row<'onl_cgreport_head'> = { id: headId, code: SAMPLE_REPORT_CODE, name: '各班作品统计', cgr_sql: SAMPLE_SQL, db_source: null, content: '每个班级各类作品的数量与已批改数（示例报表）', ...audit };
