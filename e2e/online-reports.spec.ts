@@ -72,7 +72,7 @@ test('an admin writes a report with a parameter and a dictionary column, charts 
   await expect(page.locator('.xt-list tbody tr.ant-table-row')).toHaveCount(1);
 
   // A pie instead, kept in the URL with the search.
-  await page.getByLabel('图表', { exact: true }).selectOption('pie');
+  await page.getByLabel('图表类型').selectOption('pie');
   await page.getByRole('button', { name: '画图' }).click();
   await expect(page).toHaveURL(/chart\.type=pie/);
   await expect(page).toHaveURL(/self_prefix=teacher/);

@@ -74,7 +74,7 @@ export function ReportChart(p: ReportChartProps) {
           <input type="hidden" name={k} value={v} />
         ))}
         <div class="ant-form-item app ant-form-css-var xt-query-item">
-          <label for="chart-type" class="xt-query-label">图表</label>
+          <label for="chart-type" class="xt-query-label">图表类型</label>
           <select id="chart-type" name={CHART_KEYS.type} class="xt-native-select">
             {TYPES.map((t) => (
               <option value={t.value} selected={p.choice.type === t.value}>

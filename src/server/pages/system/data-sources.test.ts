@@ -30,7 +30,9 @@ describe('多数据源管理', () => {
     expect(saved.status).toBe(303);
     const row = await t.db.selectFrom('sys_data_source').select(['id', 'db_password']).where('code', '=', 'pg_local').executeTakeFirstOrThrow();
     const list = await (await page('/isystem/dataSource', admin)).text();
-    expect(screen(list).get('row', /pg_local/).text).toContain('PostgreSQL');
+    // The type by its name (the row's 数据库类型 cell), not its code 6.
+    const cells = screen(list).get('row', /pg_local/).find((e) => e.tag === 'td' && e.attrs['data-label'] === '数据库类型');
+    expect(cells.map((q) => q.text)).toEqual(['PostgreSQL']);
     const edit = await (await page(`/isystem/dataSource/form?id=${row.id}`, admin)).text();
     expect(passwordBox(edit).attr('type')).toBe('password');
     expect(passwordBox(edit).attr('value')).toBe('');

@@ -11,6 +11,8 @@ export function registerDataSourcePages(app: Hono<PageEnv>) {
   registerListPage(app, {
     spec: dataSourcesList,
     form: dataSourceForm,
+    // The type by its name, as the API answers it (a fixed list, not a dictionary).
+    cells: () => ({ dbType: (record) => String(record.dbType_dictText ?? record.dbType ?? '') }),
     formButtons: [
       {
         key: 'test',
