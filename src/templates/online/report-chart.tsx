@@ -93,8 +93,8 @@ export function ReportChart(p: ReportChartProps) {
             ))}
           </select>
         </div>
-        <fieldset class="xt-chart-values">
-          <legend class="xt-query-label">数值列</legend>
+        <div class="xt-chart-values" role="group" aria-labelledby="chart-y-label">
+          <span id="chart-y-label" class="xt-query-label">数值列</span>
           {p.numeric.length === 0 && <span class="xt-muted">报表没有数值列</span>}
           {p.columns
             .filter((c) => p.numeric.includes(c.key))
@@ -107,7 +107,7 @@ export function ReportChart(p: ReportChartProps) {
                 <span class="ant-checkbox-label">{c.title}</span>
               </label>
             ))}
-        </fieldset>
+        </div>
         <span class="xt-query-buttons">
           <Button type="primary" htmlType="submit">画图</Button>
         </span>
