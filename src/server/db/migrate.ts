@@ -37,6 +37,7 @@ import * as m035TeacherCourses from './migrations/035_teacher_courses.js';
 import * as m036WelcomeHomeHtml from './migrations/036_welcome_home_html.js';
 import * as m037OnlineReports from './migrations/037_online_reports.js';
 import * as m038OnlineForms from './migrations/038_online_forms.js';
+import * as m039OnlineReportScreens from './migrations/039_online_report_screens.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '036_welcome_home_html': m036WelcomeHomeHtml,
   '037_online_reports': m037OnlineReports,
   '038_online_forms': m038OnlineForms,
+  '039_online_report_screens': m039OnlineReportScreens,
 };
 
 class StaticProvider implements MigrationProvider {

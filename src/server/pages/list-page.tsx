@@ -8,6 +8,7 @@ import type { ApiRef, FieldOption, FieldSpec, FormSpec, ListSpec } from '../reso
 import type { Method, Query as ApiQuery } from '../contracts/endpoint.js';
 import { apiQuery, hrefWith, listState, type Query } from '../resources/url-state.js';
 import { FormView, type ControlContext } from '../../templates/list/form-view.js';
+import { Alert, Button } from '../../templates/antd.js';
 import { ListView, type DictOptions, type PageData, type RowExtra } from '../../templates/list/list-view.js';
 import { TreeLayout } from '../../templates/list/tree-panel.js';
 import type { Upstream } from '../upstream/client.js';
@@ -128,6 +129,37 @@ export interface ListPageOptions {
   formAside?: (c: Context<PageEnv>, args: { mode: 'add' | 'edit' | 'detail'; id?: string; values: Record<string, unknown> }) => Child | undefined;
   /** API error keys that belong beside a form field (e.g. `teachingWorkCorrectList` → `score`). */
   errorFields?: Record<string, string>;
+  /**
+   * Buttons inside the form that answer in place instead of saving (测试连接): the form again, as typed, with the
+   * button's result beside it. `run` gets the body a save would send and the record's id when editing.
+   */
+  formButtons?: FormButton[];
+}
+
+interface FormButton {
+  key: string;
+  label: string;
+  run: (c: Context<PageEnv>, body: Record<string, unknown>, id?: string) => Promise<{ type: 'success' | 'error'; text: string }>;
+}
+
+/** A form's own buttons (ListPageOptions.formButtons) and the last one's result, inside the form. */
+function FormButtons({ buttons, notice }: { buttons: FormButton[]; notice?: { type: 'success' | 'error'; text: string } }) {
+  return (
+    <div class="xt-form-buttons">
+      {/* Enter in a field saves: the first submit button of a form is its default, so it is this hidden 确定. */}
+      <button type="submit" class="xt-default-submit" tabindex={-1} aria-hidden="true">
+        确定
+      </button>
+      {buttons.map((b) => (
+        <Button htmlType="submit" name="action" value={b.key}>
+          {b.label}
+        </Button>
+      ))}
+      <div role="status" class="xt-form-button-result">
+        {notice && <Alert type={notice.type}>{notice.text}</Alert>}
+      </div>
+    </div>
+  );
 }
 
 /** Options of every choice field, resolved through the upstream (dictionaries, API lists, fixed lists). */
@@ -302,7 +334,15 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
     const renderForm = async (
       c: Context<PageEnv>,
       asDialog: boolean,
-      args: { id?: string; mode: 'add' | 'edit' | 'detail'; values: Record<string, unknown>; errors?: Record<string, string>; message?: string; back: string },
+      args: {
+        id?: string;
+        mode: 'add' | 'edit' | 'detail';
+        values: Record<string, unknown>;
+        errors?: Record<string, string>;
+        message?: string;
+        back: string;
+        notice?: { type: 'success' | 'error'; text: string };
+      },
     ) => {
       const [options, data] = await Promise.all([
         fieldOptions(c.get('upstream'), form.fields),
@@ -327,7 +367,9 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
           asDialog={asDialog}
           renderControl={renderControl ? (f, ctx) => renderControl(f, { ...ctx, data }) : undefined}
           aside={aside}
-        />
+        >
+          {o.formButtons?.length && args.mode !== 'detail' ? <FormButtons buttons={o.formButtons} notice={args.notice} /> : null}
+        </FormView>
       );
     };
     const respond = (c: Context<PageEnv>, view: (asDialog: boolean) => Promise<Child>, status: 200 | 400 = 200) =>
@@ -368,6 +410,11 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
       // A field's 编码校验规则 is enforced by the API on save (the live verdict as one types is only a guide).
       const uploadErrors = await uploadFiles(c.get('upstream'), submitted, form.fields, o.uploader);
       const body = (o.toBody ?? formToBody)(submitted, fields);
+      const button = o.formButtons?.find((b) => b.key === submitted.action);
+      if (button) {
+        const notice = await button.run(c, body, id);
+        return respond(c, (asDialog) => renderForm(c, asDialog, { id, mode: id ? 'edit' : 'add', values: { ...submitted, id }, notice, back }));
+      }
       const path = id ? spec.api.edit : spec.api.add;
       if (!path) return c.redirect(back, 303);
       if (Object.keys(uploadErrors).length) {

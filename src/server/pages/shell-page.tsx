@@ -29,6 +29,11 @@ export interface ShellPageOptions {
    * logged-in user. Any other page needs `current` among the routes of the user's menu.
    */
   open?: boolean;
+  /**
+   * When the user's menu lacks `current`, the page belongs to this route instead (its access, menu highlight and
+   * tab): a report's screen opened from its designer before any menu entry names it.
+   */
+  fallback?: string;
 }
 
 /** The text the anchor's clients key their 登录已过期 dialog on (SPEC §8), as the API sends it. */
@@ -98,7 +103,8 @@ export async function shellPage(
   if (session instanceof Response) return session;
   const url = new URL(c.req.url);
   const menu = routedMenu(resolveMenuUrls(session.menu, url.origin));
-  const refused = opts.open ? null : refusePage(c, session, menu, opts.current);
+  const current = opts.fallback && !menuTrail(menu, opts.current).length ? opts.fallback : opts.current;
+  const refused = opts.open ? null : refusePage(c, session, menu, current);
   if (refused) return refused;
   const mode = htmxMode(c);
   // The bell's badge is part of the first paint (a failure only leaves it empty; the bell island reloads it).
@@ -111,7 +117,7 @@ export async function shellPage(
           .catch(() => null)
       : null;
   const [cfg, body, notices] = await Promise.all([siteConfig(c), content({ ...session, menu }), noticesCall]);
-  const page = { current: opts.current, href: url.pathname + url.search, pageTitle: opts.title, isHome: opts.isHome };
+  const page = { current, href: url.pathname + url.search, pageTitle: opts.title, isHome: opts.isHome };
   // The same URL answers with a page or a fragment: caches must keep them apart, and a user's page is private.
   c.header('Vary', 'HX-Request, HX-Target, Cookie');
   c.header('Cache-Control', 'private, no-store');

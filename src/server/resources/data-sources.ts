@@ -2,7 +2,7 @@
 // the API and the screen. Where an address may point and how the password is kept: domain/data-sources.ts.
 import { dataSourceApi } from '../contracts/data-sources.js';
 import { resource } from './fields.js';
-import type { ListSpec } from './spec.js';
+import type { FormSpec, ListSpec } from './spec.js';
 import { crudActions } from './crud-actions.js';
 
 const DATA_SOURCES_ROUTE = '/isystem/dataSource';
@@ -64,4 +64,18 @@ export const dataSourcesList: ListSpec = {
   rowActions: [dataSourceActions.edit, dataSourceActions.delete],
   bulkActions: [dataSourceActions.batchDelete],
   exportName: '多数据源',
+};
+
+export const dataSourceForm: FormSpec = {
+  width: 720,
+  fields: [
+    dataSourceFields.formField('name'),
+    dataSourceFields.formField('code', { help: '报表按编码选择数据源' }),
+    dataSourceFields.formField('dbType'),
+    dataSourceFields.formField('dbUrl', { placeholder: '例如 jdbc:postgresql://127.0.0.1:5432/school', help: 'PostgreSQL、MySQL 写地址（不含用户名和密码）；SQLite 写 DATA_DIR/datasources/ 下的文件名' }),
+    dataSourceFields.formField('dbName'),
+    dataSourceFields.formField('dbUsername'),
+    dataSourceFields.formField('dbPassword', { help: '已保存的密码不会显示；编辑时留空则保持不变' }),
+    dataSourceFields.formField('remark', { type: 'textarea' }),
+  ],
 };

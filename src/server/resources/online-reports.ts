@@ -1,8 +1,10 @@
 // 在线报表 (/online/cgreport): a report's fields (the anchor's onl_cgreport_head, _item, _param) and the list of
 // report definitions, shared by the API and the designer screen. What the SQL may be: domain/report-sql.ts.
+import { dataSourceApi } from '../contracts/data-sources.js';
+import { dictApi } from '../contracts/dicts.js';
 import { reportHeadApi } from '../contracts/online-reports.js';
 import { resource } from './fields.js';
-import type { ListSpec } from './spec.js';
+import type { FieldSpec, FormSpec, ListSpec } from './spec.js';
 import { crudActions } from './crud-actions.js';
 
 const REPORTS_ROUTE = '/online/cgreport';
@@ -69,7 +71,48 @@ export const reportsList: ListSpec = {
   filters: [reportHeadFields.filter('code', 'text', { placeholder: '请输入报表编码' }), reportHeadFields.filter('name', 'text', { placeholder: '请输入报表名字' })],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: { add: reportActions.add },
-  rowActions: [reportActions.edit, reportActions.delete],
+  // 编辑 and 打开报表 are the screen's own links (pages/online/reports.tsx): the designer opens a report by its code.
+  rowActions: [reportActions.delete],
   bulkActions: [reportActions.batchDelete],
   exportName: '在线报表',
 };
+
+/** The designer's head fields (在线报表配置 → 新增/编辑). Its items and parameters are the two row grids below. */
+export const reportHeadForm: FormSpec = {
+  width: 1200,
+  fields: [
+    reportHeadFields.formField('code', { placeholder: '例如 works_by_class（报表地址 /online/cgreport/编码）' }),
+    reportHeadFields.formField('name'),
+    reportHeadFields.formField('dbSource', { type: 'select', optionsFrom: { api: dataSourceApi.list, value: 'code', label: 'name' }, help: '不选则读取学堂自己的数据库' }),
+    reportHeadFields.formField('cgrSql', {
+      type: 'textarea',
+      placeholder: "select … from … where name like '%${name}%'",
+      help: '一条只读的 SELECT 语句；${参数名} 是报表参数，总是作为绑定值传入。写好后点“解析SQL”生成报表列和参数',
+    }),
+    reportHeadFields.formField('content', { type: 'textarea' }),
+  ],
+};
+
+const YES = { placeholder: '是' };
+/** The columns of the 报表列 grid (one row per column of the SELECT). */
+export const reportItemColumns: FieldSpec[] = [
+  reportItemFields.formField('fieldName'),
+  reportItemFields.formField('fieldTxt'),
+  reportItemFields.formField('fieldWidth', { placeholder: '宽度' }),
+  reportItemFields.formField('fieldType'),
+  reportItemFields.formField('dictCode', { type: 'select', optionsFrom: { api: dictApi.list, value: 'dictCode', label: 'dictName' } }),
+  reportItemFields.formField('fieldHref', { placeholder: '/ 或 http(s)' }),
+  reportItemFields.formField('isSearch', YES),
+  reportItemFields.formField('searchMode'),
+  reportItemFields.formField('isOrder', YES),
+  reportItemFields.formField('isShow', YES),
+  reportItemFields.formField('orderNum', { placeholder: '序号' }),
+];
+
+/** The columns of the 报表参数 grid (one row per ${name} of the SQL). */
+export const reportParamColumns: FieldSpec[] = [
+  reportParamFields.formField('paramName'),
+  reportParamFields.formField('paramTxt'),
+  reportParamFields.formField('paramValue'),
+  reportParamFields.formField('orderNum', { placeholder: '序号' }),
+];

@@ -23,6 +23,8 @@ import { courseFields, courseForm, coursesList, unitFields, unitForm, unitsList 
 import { newsFields, newsForm, newsList } from './news.js';
 import { scratchAssetFields, scratchAssetForm, scratchAssetsList } from './scratch-assets.js';
 import { workFields, workGradeForm, worksList } from './works.js';
+import { dataSourceFields, dataSourceForm, dataSourcesList } from './data-sources.js';
+import { reportHeadFields, reportHeadForm, reportItemColumns, reportItemFields, reportParamColumns, reportParamFields } from './online-reports.js';
 
 export interface DeclaredForm {
   /** What the form edits, for test names. */
@@ -78,6 +80,12 @@ export const DECLARED_FORMS: DeclaredForm[] = [
   { name: '数据规则', resource: dataRuleFields, form: dataRuleScreenForm, saves: addAndEdit(dataRulesList) },
   { name: '定时任务', resource: quartzJobFields, form: quartzJobForm, saves: addAndEdit(quartzJobsList) },
   { name: '消息模板', resource: templateFields, form: templateForm, saves: addAndEdit(templatesList) },
+  { name: '数据源', resource: dataSourceFields, form: dataSourceForm, saves: addAndEdit(dataSourcesList) },
+  // A report saves as {head, items, params}: the API's errors name the part (head, items, params), not the field,
+  // so the over-long test has no path to post them to; the designer's limits are still its resource's.
+  { name: '在线报表', resource: reportHeadFields, form: reportHeadForm, saves: [] },
+  { name: '在线报表·列', resource: reportItemFields, form: { fields: reportItemColumns }, saves: [] },
+  { name: '在线报表·参数', resource: reportParamFields, form: { fields: reportParamColumns }, saves: [] },
 
   // 教学: courses, units, homework, works, news, announcements, Scratch assets
   { name: '课程', resource: courseFields, form: courseForm, saves: addAndEdit(coursesList) },

@@ -17,6 +17,8 @@ export interface RowTableProps {
   max?: number;
   /** Id prefix of the inputs (default `r-`). */
   idPrefix?: string;
+  /** Options of select columns resolved by the page (dictionaries, API lists), by column key; else the column's own. */
+  options?: Record<string, FieldOption[]>;
 }
 
 
@@ -48,6 +50,15 @@ export function rowAction(form: Record<string, unknown>, name: string): { add: t
 
 function Cell({ f, id, fieldName, value, error, options }: { f: FieldSpec; id: string; fieldName: string; value: unknown; error?: string; options: FieldOption[] }) {
   const aria = { 'aria-label': f.label, ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}) };
+  if (f.type === 'switch') {
+    // A flag: checked sends 1, unchecked sends nothing (read back as '').
+    return (
+      <label class="xt-switch">
+        <input id={id} name={fieldName} type="checkbox" value="1" checked={str(value) === '1'} {...aria} />
+        <span>{f.placeholder ?? '是'}</span>
+      </label>
+    );
+  }
   if (f.type === 'select') {
     return (
       <select id={id} name={fieldName} class={cx('xt-native-select', error && 'xt-select-error')} {...aria}>
@@ -115,7 +126,7 @@ export function RowTable(p: RowTableProps) {
                 const error = p.errors[key];
                 return (
                   <td class={cx('ant-table-cell', error && 'ant-form-item-has-error')}>
-                    <Cell f={f} id={id} fieldName={key} value={row[f.key]} error={error} options={f.options ?? []} />
+                    <Cell f={f} id={id} fieldName={key} value={row[f.key]} error={error} options={p.options?.[f.key] ?? f.options ?? []} />
                     {error && (
                       <div class="ant-form-item-explain-error" id={`${id}-error`}>
                         {error}

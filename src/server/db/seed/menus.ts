@@ -123,6 +123,10 @@ export interface MenuDef {
 }
 
 const RV = 'layouts/RouteView';
+/** The anchor's component of a report's screen (/online/cgreport/{code}). */
+export const REPORT_COMPONENT = 'modules/online/cgreport/auto/OnlCgreportAutoList';
+/** The seeded sample report's screen (its code: db/seed/reports.ts). */
+export const SAMPLE_REPORT_URL = '/online/cgreport/works_by_class';
 const IFRAME = 'layouts/IframePageView';
 const ALL: GrantRole[] = ['teacher', 'student'];
 const T: GrantRole[] = ['teacher'];
@@ -257,7 +261,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
   {
     // The anchor's 统计报表 (sort 15): admin only there; teachers here see the classes they manage.
     name: '统计报表', url: '/report', component: RV, icon: 'bar-chart', sort: 15, grant: T,
-    children: [{ name: '班级教学记录', url: '/report/depart', component: 'report/TeacherReport' }],
+    children: [
+      { name: '班级教学记录', url: '/report/depart', component: 'report/TeacherReport' },
+      // An online report (在线报表, db/seed/reports.ts): every class's works, so admin only (no data rule reaches a report).
+      { name: '各班作品统计', url: SAMPLE_REPORT_URL, component: REPORT_COMPONENT, grant: [] },
+    ],
   },
   {
     name: '系统管理', url: '/isystem', component: RV, icon: 'setting', sort: 20,
@@ -383,7 +391,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'fillRule:import', name: '导入填值规则' },
         ],
       },
-      { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList', planned: true },
+      { name: '多数据源管理', url: '/isystem/dataSource', component: 'system/SysDataSourceList' },
       {
         name: '职务管理', url: '/isystem/position', component: 'system/SysPositionList',
         buttons: [
@@ -433,6 +441,14 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'msgTemplate:import', name: '导入消息模板' },
         ],
       },
+    ],
+  },
+  {
+    // 在线开发 (the anchor's /online): design runs SQL an administrator wrote, so it is the admin's alone.
+    name: '在线开发', url: '/online', component: RV, icon: 'cloud', sort: 25,
+    children: [
+      { name: '在线表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList', planned: true },
+      { name: '在线报表配置', url: '/online/cgreport', component: 'modules/online/cgreport/OnlCgreportHeadList' },
     ],
   },
   {
