@@ -60,6 +60,10 @@ const label = (route: RouteInfo) => `${route.method} ${route.path} (${route.acce
 const isTokenRefusal = (res: ApiAnswer) => res.status === 500 && res.body?.message === TOKEN_INVALID;
 const isNoPermission = (res: ApiAnswer) => res.status === 403 && res.body?.code === 510;
 
+// Sweeps send a request per route and grow with the API: they get more time than one request needs, so a
+// loaded machine (PostgreSQL, two workers) does not fail them for slowness alone.
+const SWEEP_MS = 120_000;
+
 describe('the route registry', () => {
   it('lists every route with an access rule, including the known public and protected ones', () => {
     const routes = t.apiRoutes.routes;
@@ -218,7 +222,7 @@ describe('anonymous callers', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, SWEEP_MS);
 
   it('are refused the same way when they send an unknown token', async () => {
     const wrong: string[] = [];
@@ -228,7 +232,7 @@ describe('anonymous callers', () => {
       if (!isTokenRefusal(res)) wrong.push(`${label(route)} answered a forged token ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, SWEEP_MS);
 });
 
 /** Calls every route as student1: refused (403, 510) exactly where the student lacks the code, menu or role. */
@@ -256,7 +260,7 @@ async function studentMatrix(): Promise<string[]> {
 describe('a student', () => {
   it('is refused (HTTP 403, code 510) every route needing a permission code or role they lack, and passes the others', async () => {
     expect(await studentMatrix()).toEqual([]);
-  });
+  }, SWEEP_MS);
 
   it('gains nothing when every button is switched to 无效 (status 0): that changes what pages show, not what the API allows', async () => {
     await t.db.updateTable('sys_permission').set({ status: '0' }).where('menu_type', '=', 2).execute();
@@ -306,7 +310,7 @@ describe('a teacher whose role the menu data grants every menu and button', () =
     } finally {
       await t.db.deleteFrom('sys_role_permission').where('id', 'in', added.map((a) => a.id)).execute();
     }
-  });
+  }, SWEEP_MS);
 });
 
 describe('the administrator', () => {
@@ -318,7 +322,7 @@ describe('the administrator', () => {
       if (isTokenRefusal(res) || isNoPermission(res)) wrong.push(`${label(route)} refused admin: ${res.status} ${res.body?.message}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, SWEEP_MS);
 });
 
 describe('the _t cache-buster', () => {
@@ -335,7 +339,7 @@ describe('the _t cache-buster', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, SWEEP_MS);
 });
 
 describe('cookie sessions', () => {
@@ -347,5 +351,5 @@ describe('cookie sessions', () => {
       if (res.status !== 403 || res.body.success !== false) wrong.push(`${label(route)} took a cross-site cookie write: ${res.status}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, SWEEP_MS);
 });

@@ -6,6 +6,10 @@ import { createSession, resolveSession } from '../domain/sessions.js';
 import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 import { WRITING_GETS } from './index.js';
 
+// Sweeps send a request per route and grow with the API: they get more time than one request needs, so a
+// loaded machine (PostgreSQL, two workers) does not fail them for slowness alone.
+const SWEEP_MS = 120_000;
+
 describe.each(dialects)('GET and HEAD never write on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
@@ -91,5 +95,5 @@ describe.each(dialects)('GET and HEAD never write on %s', (dialect) => {
     expect(await alive(tokens[1])).toBe(true);
     expect(await status(id)).toBe('0');
     expect(await logs()).toBe(before);
-  });
+  }, SWEEP_MS);
 });

@@ -16,7 +16,10 @@ describe.each(dialects)('在线报表 API on %s', (dialect) => {
   let admin: string;
   let teacher: string;
 
-  const heads = () => t.db.selectFrom('onl_cgreport_head').select(['code', 'name', 'cgr_sql']).orderBy('code').execute();
+  // The reports this file makes: the seed's sample report (各班作品统计) is left out.
+  const SEEDED = 'works_by_class';
+  const heads = () => t.db.selectFrom('onl_cgreport_head').select(['code', 'name', 'cgr_sql']).where('code', '!=', SEEDED).orderBy('code').execute();
+  const seededId = () => t.db.selectFrom('onl_cgreport_head').select('id').where('code', '=', SEEDED).executeTakeFirstOrThrow().then((r) => r.id);
   const snapshot = async () =>
     JSON.stringify([
       await heads(),
@@ -263,7 +266,7 @@ describe.each(dialects)('在线报表 API on %s', (dialect) => {
     const ids = [await headId('users'), await headId('runaway')];
     expect((await t.api('DELETE', `/online/cgreport/head/deleteBatch?ids=${ids.join(',')},`, { token: admin })).body).toMatchObject({ success: true, message: '批量删除成功!' });
     expect(await heads()).toEqual([]);
-    expect(await t.db.selectFrom('onl_cgreport_param').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('onl_cgreport_param').select('id').where('cgrhead_id', '!=', await seededId()).execute()).toEqual([]);
     expect((await t.api('DELETE', '/online/cgreport/head/delete?id=nope', { token: admin })).body).toMatchObject({ success: false, message: '未找到对应实体' });
   });
 });

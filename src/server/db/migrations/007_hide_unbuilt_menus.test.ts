@@ -6,10 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPermissions, type MenuItem } from '../../domain/permissions.js';
 import { routedMenu } from '../../../templates/shell/side-menu.js';
-import { BACK_OFFICE_MENU, buildPermissionSeed, type MenuDef } from '../seed/menus.js';
+import { BACK_OFFICE_MENU, buildPermissionSeed } from '../seed/menus.js';
 import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { up } from './007_hide_unbuilt_menus.js';
+import { oldSeedMenu } from './menu-sync.test-kit.js';
 import { up as bringTeachingScreens } from './014_teaching_screens.js';
 import { up as bringScratchEditor } from './018_scratch_editor_menu.js';
 import { up as bringFrontMenuAdmin } from './020_front_menu_admin.js';
@@ -19,6 +20,7 @@ import { addQuartzEntries as bringQuartzJobs } from './027_scheduled_jobs.js';
 import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
 import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
+import { up as bringReportScreens } from './039_online_report_screens.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
@@ -26,8 +28,6 @@ import { up as bringDashboards } from './032_dashboard_menu.js';
 /** Entries 007 hides whose screens were built since (我的课程 and the hidden 课程单元 pages). */
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => [i.path, ...paths(i.children ?? [])]);
-/** The menu as the seed declared it before `planned` existed: every entry seeded. */
-const everything = (defs: MenuDef[]): MenuDef[] => defs.map(({ planned: _planned, ...d }) => ({ ...d, children: d.children && everything(d.children) }));
 
 describe.each(dialects)('migration 007 on %s', (dialect) => {
   let t: TestDatabase;
@@ -47,7 +47,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     for (const u of ['admin', 'teacher', 'student1']) fresh[u] = await menuOf(u);
     // Replace the menu with the old seed's: every teaching-open entry, granted as before.
     const roles = Object.fromEntries((await t.db.selectFrom('sys_role').select(['id', 'role_code']).execute()).map((r) => [r.role_code, r.id]));
-    const old = buildPermissionSeed({ admin: roles.admin, teacher: roles.teacher, student: roles.student }, '2026-01-01 00:00:00', everything(BACK_OFFICE_MENU));
+    const old = buildPermissionSeed({ admin: roles.admin, teacher: roles.teacher, student: roles.student }, '2026-01-01 00:00:00', oldSeedMenu(BACK_OFFICE_MENU));
     await t.db.deleteFrom('sys_role_permission').execute();
     await t.db.deleteFrom('sys_permission_data_rule').execute();
     await t.db.deleteFrom('sys_permission').execute();
@@ -86,6 +86,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     await bringMessageCentre(t.db);
     await bringDashboards(t.db);
     await bringDevGallery(t.db);
+    await bringReportScreens(t.db);
 
     expect(await menuOf('student1')).toEqual(fresh.student1);
     expect(await menuOf('teacher')).toEqual(fresh.teacher);
@@ -94,7 +95,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     expect(admin.filter((p) => !/^[0-9a-f]{32}$/.test(p))).toEqual(fresh.admin);
     expect(admin).toContain('/monitor');
     expect(admin.filter((p) => /^[0-9a-f]{32}$/.test(p))).toHaveLength(1);
-    expect(admin).not.toContain('/isystem/dataSource');
+    expect(admin).not.toContain('/online/cgform');
     const codes = (await userPermissions(t.db, await userId('admin'))).auth.map((a) => a.action);
     expect(codes).toContain('menu:add');
     expect(codes).toContain('course:add');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_MENU, type MenuDef } from '../seed/menus.js';
 import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
-import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
+import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState, oldSeedMenu } from './menu-sync.test-kit.js';
 import { up as hideUnbuilt } from './007_hide_unbuilt_menus.js';
 import { up as bringTeachingScreens } from './014_teaching_screens.js';
 import { up as bringScratchEditor } from './018_scratch_editor_menu.js';
@@ -22,6 +22,7 @@ import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up } from './032_dashboard_menu.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
+import { up as bringReportScreens } from './039_online_report_screens.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DASH = ['/dashboard', '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace'];
@@ -31,8 +32,6 @@ const underDemo = (defs: MenuDef[]): MenuDef[] => {
   const dash = defs.find((d) => d.url === '/dashboard')!;
   return defs.filter((d) => d !== dash).map((d) => (d.url === '/demo' ? { ...d, planned: true as const, children: [strip(dash), ...(d.children ?? [])] } : d));
 };
-/** teaching-open's whole menu: every entry seeded. */
-const everything = (defs: MenuDef[]): MenuDef[] => defs.map(({ planned: _p, ...d }) => ({ ...d, children: d.children && everything(d.children) }));
 
 describe.each(dialects)('migration 032 on %s', (dialect) => {
   let t: TestDatabase;
@@ -60,6 +59,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     expect((await menuState(t.db, 'admin')).menu).not.toContain('/dashboard/analysis');
     await up(t.db);
     await bringDevGallery(t.db); // the rest of 开发示例 came later (033)
+    await bringReportScreens(t.db);
     await expectFreshMenus(t.db, fresh);
     const rows = await permissionRows(t.db);
     await up(t.db);
@@ -67,7 +67,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
   });
 
   it('moves teaching-open\'s rows out of 开发示例 after 007 hid them, with the seed\'s grants', async () => {
-    await replaceMenu(t.db, everything(underDemo(BACK_OFFICE_MENU)));
+    await replaceMenu(t.db, oldSeedMenu(underDemo(BACK_OFFICE_MENU)));
     const demo = await t.db.selectFrom('sys_permission').select('id').where('url', '=', '/demo').executeTakeFirstOrThrow();
     expect(await t.db.selectFrom('sys_permission').select('parent_id').where('url', '=', '/dashboard').executeTakeFirstOrThrow()).toEqual({ parent_id: demo.id });
     await hideUnbuilt(t.db);
@@ -80,11 +80,12 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     expect(await t.db.selectFrom('sys_permission').select(['parent_id', 'menu_type', 'sort_no', 'del_flag']).where('url', '=', '/dashboard').executeTakeFirstOrThrow()).toEqual({ parent_id: '', menu_type: 0, sort_no: 0.5, del_flag: 0 });
     expect((await t.db.selectFrom('sys_permission').select('del_flag').where('url', '=', '/demo').executeTakeFirstOrThrow()).del_flag).toBe(1);
     await bringDevGallery(t.db);
+    await bringReportScreens(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 
   it('leaves a live 仪表盘 an administrator kept under 开发示例 where it is, with its grants', async () => {
-    await replaceMenu(t.db, everything(underDemo(BACK_OFFICE_MENU)));
+    await replaceMenu(t.db, oldSeedMenu(underDemo(BACK_OFFICE_MENU)));
     const before = await menuState(t.db, 'teacher');
     await up(t.db);
     expect(await menuState(t.db, 'teacher')).toEqual(before);

@@ -42,3 +42,15 @@ export async function expectFreshMenus(db: Kysely<Database>, fresh: Record<strin
 export async function permissionRows(db: Kysely<Database>): Promise<number> {
   return Number((await db.selectFrom('sys_permission').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }
+
+/**
+ * Screens the seed gained after migration 007 as `planned` entries (not built yet): a database seeded before 007
+ * never had them, so the old seed these tests rebuild leaves them out.
+ */
+const ADDED_PLANNED_AFTER_007 = new Set(['/online/cgform']);
+
+/** The menu as the seed declared it before `planned` existed: every entry seeded (but those added since). */
+export const oldSeedMenu = (defs: MenuDef[]): MenuDef[] =>
+  defs
+    .filter((d) => !(d.planned && ADDED_PLANNED_AFTER_007.has(d.url)))
+    .map(({ planned: _planned, ...d }) => ({ ...d, children: d.children && oldSeedMenu(d.children) }));
