@@ -59,6 +59,7 @@ const SITE_WIDE = [
   'front-menu.spec.ts', // the public header every public page shows
   'notices.spec.ts', // counts student3's bell exactly (announcements to everyone bump it); 全部已读 for student1/2
   'public-matrix.spec.ts', // banner, logos, background and footer of every public page
+  'scratch-editor.spec.ts', // its re-login test counts failed logins to the captcha, and once met it early beside another worker
   'roles-permissions.spec.ts', // takes student1 and student3 out of 学生, changes the teacher's grants and data rule
   'system-files.spec.ts', // renames the seeded course Scratch游戏闯关 for good (courses.spec finds it by name)
   'system-monitor.spec.ts', // forces out the newest session of student3 and counts its sessions

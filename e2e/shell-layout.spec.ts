@@ -154,7 +154,7 @@ test.describe('desktop shell', () => {
       await expect(input).toBeFocused();
       await input.fill('管理');
       const options = page.locator('#xt-search-list [role="option"]');
-      await expect(options).toHaveText(['用户管理', '作业管理', '课程包管理', '课程单元管理', '班级管理', '资讯管理', '角色管理', '菜单管理', '字典管理', '通告管理', '前台菜单管理', '文件管理', '日志管理', '职务管理', '消息管理', '消息模板管理']);
+      await expect(options).toHaveText(['用户管理', '作业管理', '课程包管理', '课程单元管理', '班级管理', '资讯管理', '角色管理', '菜单管理', '字典管理', '通告管理', '前台菜单管理', '文件管理', '日志管理', '多数据源管理', '职务管理', '消息管理', '消息模板管理']);
       await input.fill('字典');
       await expect(options).toHaveText(['字典管理', '分类字典']);
       // Route containers (layouts/RouteView) are not entries.
