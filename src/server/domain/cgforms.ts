@@ -1,14 +1,14 @@
 // 在线表单: a stored definition (head, fields, indexes) read as one, turned into the table the DDL makes, and the
 // generated table reached through it. Every identifier that reaches SQL is the definition's (names checked on
 // save and again here); every value is bound.
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, RowOf } from '../db/schema.js';
 import { tableNameProblem } from './cgform-names.js';
 import type { DdlTable } from './cgform-ddl.js';
 
-type Head = Selectable<Database['onl_cgform_head']>;
-type Field = Selectable<Database['onl_cgform_field']>;
-type Index = Selectable<Database['onl_cgform_index']>;
+type Head = RowOf<'onl_cgform_head'>;
+type Field = RowOf<'onl_cgform_field'>;
+type Index = RowOf<'onl_cgform_index'>;
 export interface Cgform {
   head: Head;
   fields: Field[];

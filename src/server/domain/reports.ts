@@ -1,16 +1,16 @@
 // 在线报表: a saved report (head, columns, parameters) read from the database it names, with the screen's search,
 // sort and paging wrapped around its checked SELECT. Every value from a request is a bound parameter; every
 // identifier is a column the report's items name (checked on save), quoted.
-import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, RowOf } from '../db/schema.js';
 import { connectionSpec, decryptPassword, type Keys, type Place } from './data-sources.js';
 import { formatDateTime } from './time.js';
 import { externalDatabase, ownDatabase, ReadError, type ReadSource, type ReportLimits } from './report-runner.js';
 import { prepareReportSql, quoteIdent, type PreparedSql, type SqlDialect } from './report-sql.js';
 
-type Head = Selectable<Database['onl_cgreport_head']>;
-type Item = Selectable<Database['onl_cgreport_item']>;
-type Param = Selectable<Database['onl_cgreport_param']>;
+type Head = RowOf<'onl_cgreport_head'>;
+type Item = RowOf<'onl_cgreport_item'>;
+type Param = RowOf<'onl_cgreport_param'>;
 export interface Report {
   head: Head;
   items: Item[];
