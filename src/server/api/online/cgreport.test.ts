@@ -167,8 +167,10 @@ describe.each(dialects)('在线报表 API on %s', (dialect) => {
     const before = await snapshot();
     const base = model('badparts');
     const cases: [unknown, string][] = [
-      [{ ...base, head: { ...base.head, code: 'a b' } }, '报表编码只能包含字母、数字、下划线和短横线'],
-      [{ ...base, head: { ...base.head, code: "x'; drop table sys_role; --" } }, '报表编码只能包含字母、数字、下划线和短横线'],
+      [{ ...base, head: { ...base.head, code: 'a b' } }, '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete'],
+      [{ ...base, head: { ...base.head, code: "x'; drop table sys_role; --" } }, '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete'],
+      // The designer's own routes (/online/cgreport/form, /save, /delete) would shadow the report's screen.
+      [{ ...base, head: { ...base.head, code: 'save' } }, '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete'],
       [{ ...base, head: { ...base.head, name: '' } }, '请输入报表名字'],
       [{ ...base, head: { ...base.head, dbSource: 'nope' } }, '数据源“nope”不存在'],
       [{ ...base, items: [{ fieldName: 'a"; drop table x; --' }] }, '字段名字只能包含字母、数字和下划线'],
