@@ -149,13 +149,17 @@ export interface SyncResult {
   droppedRows: number;
 }
 
+/** Runs `fn` in a transaction: the caller's when it is one (the seed, a migration), else a new one. */
+const inTransaction = <T,>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+
 /**
- * Makes the table match the definition (see the module comment). Runs in one transaction: a failure (a unique
- * index the rows break, say) leaves the table as it was. A force sync of a table with rows needs `confirmed`.
+ * Makes the table match the definition (see the module comment). Runs in one transaction (the caller's, when `db`
+ * is one): a failure (a unique index the rows break, say) leaves the table as it was. A force sync of a table with
+ * rows needs `confirmed`.
  */
 export async function syncTable(db: Kysely<Database>, dialect: Dialect, t: DdlTable, method: SyncMethod, confirmed = false): Promise<SyncResult> {
   checkDdl(t);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const exists = await tableExists(tx, dialect, t.table);
     if (method === 'force' && exists) {
       const rows = await rowCount(tx, dialect, t.table);
