@@ -97,3 +97,9 @@ export function indexNameProblem(name: string): string | null {
 
 /** The index's name in the database: `<table>__<index>`, in the table's namespace and unique across tables. */
 export const physicalIndexName = (table: string, index: string) => `${table}__${index}`;
+
+/**
+ * The index every generated table gets for its list's default order (newest first, id breaking ties): its name holds
+ * a double underscore no index of a definition can (INDEX_NAME), so it never meets one.
+ */
+export const LIST_ORDER_INDEX = { name: 'create_time__id', fields: ['create_time', 'id'] } as const;

@@ -21,6 +21,12 @@ export interface PreparedSql {
   params: string[];
   /** The distinct parameter names, in their first order. */
   names: string[];
+  /**
+   * The text without the ORDER BY that ends it (outside parentheses, nothing but the ordering after it: no LIMIT,
+   * OFFSET, FETCH nor parameter), for counting the rows: an ordered subquery keeps SQLite from flattening the
+   * count and makes either database order rows it only counts. Absent when the text ends otherwise.
+   */
+  unordered?: string;
 }
 
 const MAX_SQL_LENGTH = 8000;
@@ -89,6 +95,7 @@ const refuse = (message: string): never => {
 interface Scanned {
   text: string;
   params: string[];
+  unordered?: string;
   /** Identifiers outside strings and comments (quoted ones by their content), lower-cased, each with the next character that is not a space. */
   words: { word: string; next: string }[];
 }
@@ -117,6 +124,11 @@ function scan(source: string, dialect: SqlDialect): Scanned {
     while (j < source.length && /\s/.test(source[j])) j++;
     return source[j] ?? '';
   };
+  // Where the last ORDER BY outside parentheses starts in `out`, and whether a clause or a parameter follows it.
+  let depth = 0;
+  let orderAt = -1;
+  let paramsAtOrder = 0;
+  let afterOrder = false;
   let i = 0;
   while (i < source.length) {
     const ch = source[i];
@@ -204,15 +216,24 @@ function scan(source: string, dialect: SqlDialect): Scanned {
     if (isIdentStart(ch)) {
       let j = i + 1;
       while (j < source.length && isIdentPart(source[j])) j++;
-      words.push({ word: source.slice(i, j).toLowerCase(), next: nextNonSpace(j) });
+      const word = source.slice(i, j).toLowerCase();
+      if (depth === 0 && word === 'order' && /^\s+by\b/i.test(source.slice(j))) {
+        orderAt = out.length;
+        paramsAtOrder = params.length;
+        afterOrder = false;
+      } else if (depth === 0 && orderAt >= 0 && ['limit', 'offset', 'fetch'].includes(word)) afterOrder = true;
+      words.push({ word, next: nextNonSpace(j) });
       out += source.slice(i, j);
       i = j;
       continue;
     }
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
     out += ch;
     i++;
   }
-  return { text: out.trim(), params, words };
+  const unordered = orderAt > 0 && !afterOrder && params.length === paramsAtOrder ? out.slice(0, orderAt).trim() : undefined;
+  return { text: out.trim(), params, words, ...(unordered ? { unordered } : {}) };
 }
 
 function checkWords(words: Scanned['words']): void {
@@ -313,7 +334,7 @@ export function prepareReportSql(source: string, dialect: SqlDialect): PreparedS
   if (!scanned.text) refuse('请输入SQL');
   checkWords(scanned.words);
   checkAst(scanned.text, dialect);
-  return { text: scanned.text, params: scanned.params, names: [...new Set(scanned.params)] };
+  return { text: scanned.text, params: scanned.params, names: [...new Set(scanned.params)], ...(scanned.unordered ? { unordered: scanned.unordered } : {}) };
 }
 
 /** Quotes a result column name (it came from the database, or from a saved item checked against FIELD_NAME). */

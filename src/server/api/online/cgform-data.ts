@@ -74,8 +74,9 @@ function toRecord(def: OnlineForm) {
   };
 }
 
+/** Paged by the list's order; the id follows its direction, so the table's (create_time, id) index serves the default. */
 async function listOptions(c: Context<ApiEnv>, f: Loaded): Promise<PagedListOptions<CgformRow, CgformRow>> {
-  return { spec: f.def.list, fields: f.def.fields.fieldMap(f.def.allKeys), base: await visibleRows(c, f), select: (qb) => qb.selectAll(), toRecord: toRecord(f.def), tieBreak: 'id' };
+  return { spec: f.def.list, fields: f.def.fields.fieldMap(f.def.allKeys), base: await visibleRows(c, f), select: (qb) => qb.selectAll(), toRecord: toRecord(f.def), tieBreak: 'id', tieBreakFollows: true };
 }
 
 /** A value longer than its column (a comma list of choices, say) refused with the form's words; null when all fit. */

@@ -43,7 +43,8 @@ describe.each(dialects)('migration 039 on %s', (dialect) => {
     await t.db.deleteFrom('onl_cgreport_item').execute();
     await t.db.deleteFrom('onl_cgreport_param').execute();
     await t.db.deleteFrom('onl_cgreport_head').execute();
-    expect(reportPaths((await menuState(t.db, 'admin')).menu)).toEqual([]);
+    // (Its 在线开发 container may be there already, holding an entry added since: the sample form's.)
+    expect(reportPaths((await menuState(t.db, 'admin')).menu).filter((p) => PLANNED.has(p))).toEqual([]);
     await up(t.db);
     await expectFreshMenus(t.db, fresh);
     const items = await t.db.selectFrom('onl_cgreport_item').select('field_name').orderBy('order_num').execute();
