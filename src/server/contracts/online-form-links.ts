@@ -40,8 +40,8 @@ export const cgformErpApi = {
   columns: GET<CgformErpColumns>(`${API}/getErpColumns/:code`),
   /** The form of one table of a main-with-sub form, without the sub tables (the ERP screen edits each on its own). */
   formItem: GET<CgformFormItem>(`${API}/getErpFormItem/:code`),
-  /** A one-to-one sub table's row of a main row (`:code` the sub table, `:mainId` the main row's id); null when none. */
-  subOne: GET<CgformRow | null>(`${API}/subform/:code/:mainId`),
+  /** A one-to-one sub table's row of a main row (`:code` the sub table, `:mainId` the main row's id); `{}` when none. */
+  subOne: GET<CgformRow>(`${API}/subform/:code/:mainId`),
   /** A sub table's rows of a main row. */
   subList: GET<CgformRow[]>(`${API}/subform/list/:code/:mainId`),
 };

@@ -205,6 +205,13 @@ export interface CgformFormProperty {
   pattern?: string;
   defVal?: string;
   readonly?: boolean;
+  /** A main form's sub table (view `tab`): its table name, title, 0 一对多 (columns of a row grid) or 1 一对一 (a form). */
+  key?: string;
+  describe?: string;
+  relationType?: number;
+  columns?: { title: string; key: string; type: string; dictCode?: string; validateRules?: { required?: boolean; pattern?: string; message: string }[] }[];
+  properties?: Record<string, CgformFormProperty>;
+  required?: string[];
 }
 
 export interface CgformFormItem {

@@ -140,8 +140,8 @@ type Problem = { key: string; message: string };
 export interface CgformDataLinks {
   /** getColumns completed (a tree's pidField, hasChildrenField, textField; table dictionaries' options). */
   columns(c: Context<ApiEnv>, f: Loaded, model: CgformColumns): Promise<CgformColumns>;
-  /** Properties getFormItem adds (a main form's sub tables as tabs; table dictionaries' options). */
-  formItem(c: Context<ApiEnv>, f: Loaded, schema: CgformFormItem['schema']): Promise<void>;
+  /** Properties getFormItem adds (a main form's sub tables as tabs, unless `subTables` is false; table dictionaries' options). */
+  formItem(c: Context<ApiEnv>, f: Loaded, schema: CgformFormItem['schema'], subTables: boolean): Promise<void>;
   /** getData answered another way (a tree form answers one level), or null. */
   list(c: Context<ApiEnv>, f: Loaded, o: PagedListOptions<CgformRow, CgformRow>): Promise<Answer<Page<CgformRow>> | null>;
   /** A page of records completed (texts of table dictionaries). */
@@ -242,7 +242,7 @@ export async function columnsModel(c: Context<ApiEnv>, f: Loaded, links: CgformD
 }
 
 /** getFormItem of a form (also getErpFormItem and getFormItemBytbname, which leave out the sub tables). */
-export async function formItemModel(c: Context<ApiEnv>, f: Loaded, links: CgformDataLinks | null): Promise<CgformFormItem> {
+export async function formItemModel(c: Context<ApiEnv>, f: Loaded, links: CgformDataLinks, subTables = true): Promise<CgformFormItem> {
   const byName = new Map(f.form.fields.map((x) => [x.db_field_name, x]));
   const properties: Record<string, CgformFormProperty> = {};
   const required: string[] = [];
@@ -263,7 +263,7 @@ export async function formItemModel(c: Context<ApiEnv>, f: Loaded, links: Cgform
     if (rule.required) required.push(key);
   }
   const schema = { title: f.head.tableTxt, type: 'object' as const, required, properties };
-  await (links ?? NO_LINKS).formItem(c, f, schema);
+  await links.formItem(c, f, schema, subTables);
   return { head: f.head, schema };
 }
 
