@@ -88,7 +88,7 @@ export interface LinkDown {
 }
 
 /** The columns a 三级联动 may read of a table, or why it may not. */
-export async function linkDownColumns(db: Kysely<Database>, table: string): Promise<Set<string> | string> {
+async function linkDownColumns(db: Kysely<Database>, table: string): Promise<Set<string> | string> {
   const system = LINK_DOWN_SYSTEM[table];
   if (system) return new Set(system);
   if (!table.startsWith('cg_')) return `表“${table}”不能用于三级联动：只能使用 sys_category 或在线表单的 cg_ 表`;

@@ -66,7 +66,7 @@ export interface SubLink {
 }
 
 /** The sub table's columns that name a main table (外键主表 / 外键字段), names checked. */
-export function linksOf(sub: Cgform): SubLink[] {
+function linksOf(sub: Cgform): SubLink[] {
   return sub.fields.flatMap((x) =>
     x.main_table && x.main_field && !tableNameProblem(x.main_table) && /^[a-z][a-z0-9_]*$/.test(x.main_field) ? [{ field: x.db_field_name, mainTable: x.main_table, mainField: x.main_field }] : [],
   );

@@ -62,7 +62,7 @@ export const loaded = (form: Cgform): Loaded => {
 };
 
 /** The data rules of the caller's grant of the form's screen (by id or table name); none for an administrator without one. */
-export async function ruleFilter(c: Context<ApiEnv>, f: Loaded): Promise<Expression<SqlBool> | null> {
+async function ruleFilter(c: Context<ApiEnv>, f: Loaded): Promise<Expression<SqlBool> | null> {
   const { menus } = await grants(c);
   const path = CGFORM_SCREENS.flatMap((p) => [f.head.id, f.table].map((code) => p.replace(':code', code))).find((p) => menus.has(p));
   if (!path) return null;
@@ -114,7 +114,7 @@ function overLong(def: OnlineForm, data: Record<string, unknown>): { key: string
 }
 
 /** The first field marked unique (校验规则 only) whose value another row has. */
-export async function duplicate(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>, exceptId?: string): Promise<{ key: string; message: string } | null> {
+async function duplicate(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>, exceptId?: string): Promise<{ key: string; message: string } | null> {
   const db = generatedTable(c.get('deps').db, f.table);
   for (const key of f.def.uniqueKeys) {
     const v = data[key];
@@ -132,7 +132,7 @@ export async function checkedValues(c: Context<ApiEnv>, f: Loaded, data: Record<
   return { values, problem: overLong(f.def, values) ?? (await duplicate(c, f, values, exceptId)) };
 }
 
-export const bodySchema = (def: OnlineForm) => def.fields.schema(def.formKeys);
+const bodySchema = (def: OnlineForm) => def.fields.schema(def.formKeys);
 
 type Problem = { key: string; message: string };
 

@@ -6,7 +6,7 @@ import { erpFormItem, erpOne, erpRemove, erpWrite, registerCgformErpRoutes } fro
 import { dictColumns, dictFormItem, dictTexts, registerCgformTableRoutes } from './cgform-tables.js';
 import { registerCgformTreeRoutes, treeColumns, treeList, treeRemove, treeWrite } from './cgform-tree.js';
 
-export const cgformLinks: CgformDataLinks = {
+const cgformLinks: CgformDataLinks = {
   columns: async (c, f, model) => dictColumns(c, f, await treeColumns(c, f, model)),
   async formItem(c, f, schema, subTables) {
     await dictFormItem(c, f, schema);

@@ -53,7 +53,7 @@ async function keptAtLevel(o: Options, query: Record<string, string>, fields: Fi
 }
 
 /** One level of a tree form (see the module comment). */
-export async function treeLevel(c: Context<ApiEnv>, o: Options, t: TreeShape): Promise<Answer<Page<CgformRow>>> {
+async function treeLevel(c: Context<ApiEnv>, o: Options, t: TreeShape): Promise<Answer<Page<CgformRow>>> {
   const query = c.req.query();
   const fields = withoutTree(o.fields, t);
   const parent = (query[t.pid] ?? '').trim();
