@@ -59,7 +59,7 @@ import { registerReportDesignRoutes } from './online/cgreport.js';
 import { registerReportDataRoutes } from './online/cgreport-data.js';
 import { registerCgformDesignRoutes } from './online/cgform.js';
 import { registerCgformButtonRoutes } from './online/cgform-buttons.js';
-import { registerCgformDataRoutes } from './online/cgform-data.js';
+import { registerCgformDataAndLinkRoutes } from './online/cgform-links.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -137,7 +137,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerReportDataRoutes(routes);
   registerCgformDesignRoutes(routes);
   registerCgformButtonRoutes(routes);
-  registerCgformDataRoutes(routes);
+  registerCgformDataAndLinkRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

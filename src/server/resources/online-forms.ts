@@ -22,7 +22,7 @@ const SHOW_TYPES = [
 export const cgformHeadFields = resource({
   tableName: { label: '表名', kind: 'code', required: true, max: 50 },
   tableTxt: { label: '表描述', kind: 'name', required: true, max: 200 },
-  tableType: { label: '表类型', kind: 'int', min: 0, max: 2, messages: { invalid: '表类型只能是0（单表）、1（主表）或2（附表）' } },
+  tableType: { label: '表类型', kind: 'int', min: 0, max: 3, messages: { invalid: '表类型只能是1（单表）、2（主表）或3（附表）' } },
   isCheckbox: { label: '是否带checkbox', kind: 'choice', options: YES_NO, max: 5 },
   isPage: { label: '是否分页', kind: 'choice', options: YES_NO, max: 5 },
   isTree: { label: '是否树', kind: 'choice', options: YES_NO, max: 5 },

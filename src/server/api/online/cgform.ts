@@ -12,6 +12,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, RowOf } from '../../db/schema.js';
 import { CgformDdlError, dropTable, generatedTables, syncTable, tableExists } from '../../domain/cgform-ddl.js';
 import { fieldNameProblem, indexNameProblem, isSystemColumn, MAX_TABLE_NAME, tableNameProblem } from '../../domain/cgform-names.js';
+import { tableDict } from '../../domain/cgform-dicts.js';
+import { refreshHasChild, treeProblem, treeShape } from '../../domain/cgform-tree.js';
 import { ddlOf, loadCgform, type Cgform } from '../../domain/cgforms.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
@@ -42,7 +44,7 @@ const editSchema = modelSchema(headSchema.extend({ id: idField }));
 type Head = z.infer<typeof headSchema> & { id?: string };
 type FieldIn = z.infer<typeof fieldSchema>;
 type IndexIn = z.infer<typeof indexSchema>;
-interface Model {
+export interface Model {
   head: Head;
   fields?: FieldIn[] | null;
   indexs?: IndexIn[] | null;
@@ -77,18 +79,28 @@ function fieldProblem(f: FieldIn): string | null {
     if (length < 1 || length > 30) return `字段“${name}”的长度须在1到30之间`;
     if ((f.dbPointLength ?? 0) >= length) return `字段“${name}”的小数位数须小于长度`;
   }
-  if (f.dictTable) return `字段“${name}”：暂不支持表字典，请使用数据字典`;
   if (!isKnownValidType(f.fieldValidType)) return `字段“${name}”的校验规则不是有效的正则表达式`;
   return null;
+}
+
+/** A table dictionary (字典表) a field may not use (domain/cgform-dicts.ts), as a message; a 三级联动's table is checked when read. */
+async function tableDictProblem(c: Context<ApiEnv>, ownTable: string, f: FieldIn): Promise<string | null> {
+  if (!f.dictTable || f.fieldShowType === 'link_down') return null;
+  // A form may name its own table (a tree's parent select); its columns are checked against the fields sent.
+  if (f.dictTable.trim() === ownTable) return null;
+  const dict = await tableDict(c.get('deps').db, f.dictTable, f.dictText ?? '', f.dictField ?? '');
+  return typeof dict === 'string' ? `字段“${f.dbFieldName}”：${dict}` : null;
 }
 
 /** What the rules cannot say about a definition; a response when something is wrong. */
 async function refusal(c: Context<ApiEnv>, m: Model): Promise<Answer<never> | null> {
   const badTable = tableNameProblem(m.head.tableName);
   if (badTable) return fieldFail(c, 'tableName', badTable);
+  const tree = treeProblem(m.head, m.fields ?? []);
+  if (tree) return fail(c, tree);
   const names = new Set<string>();
   for (const f of m.fields ?? []) {
-    const problem = fieldProblem(f);
+    const problem = fieldProblem(f) ?? (await tableDictProblem(c, m.head.tableName, f));
     if (problem) return fail(c, problem);
     if (names.has(f.dbFieldName)) return fail(c, `字段名“${f.dbFieldName}”重复`);
     names.add(f.dbFieldName);
@@ -102,7 +114,7 @@ async function refusal(c: Context<ApiEnv>, m: Model): Promise<Answer<never> | nu
     const missing = i.indexField.split(',').map((s) => s.trim()).filter(Boolean).find((x) => !names.has(x) && !isSystemColumn(x));
     if (missing) return fail(c, `索引“${i.indexName}”的栏位“${missing}”不是表单的字段`);
   }
-  const dicts = [...new Set((m.fields ?? []).map((f) => f.dictField).filter((d): d is string => !!d))];
+  const dicts = [...new Set((m.fields ?? []).filter((f) => !f.dictTable).map((f) => f.dictField).filter((d): d is string => !!d))];
   if (dicts.length) {
     const known = new Set((await c.get('deps').db.selectFrom('sys_dict').select('dict_code').where('dict_code', 'in', dicts).where('del_flag', '=', 0).execute()).map((d) => d.dict_code));
     const missing = dicts.find((d) => !known.has(d));
@@ -111,10 +123,10 @@ async function refusal(c: Context<ApiEnv>, m: Model): Promise<Answer<never> | nu
   return null;
 }
 
-const headValues = (h: Head) => ({
+export const headValues = (h: Head) => ({
   table_name: h.tableName,
   table_txt: h.tableTxt,
-  table_type: h.tableType ?? 0,
+  table_type: h.tableType ?? 1,
   is_checkbox: h.isCheckbox || 'N',
   is_page: h.isPage || 'Y',
   is_tree: h.isTree || 'N',
@@ -179,7 +191,7 @@ const fieldValues = (f: Partial<FieldIn> & { dbFieldName: string }, headId: stri
 });
 
 /** Writes a definition's fields (the system columns added when the designer left them out) and indexes, replacing those it had. */
-async function writeParts(tx: Transaction<Database>, headId: string, m: Model, by: string, synched: 'Y' | 'N') {
+export async function writeParts(tx: Transaction<Database>, headId: string, m: Model, by: string, synched: 'Y' | 'N') {
   const at = now();
   await tx.deleteFrom('onl_cgform_field').where('cgform_head_id', '=', headId).execute();
   await tx.deleteFrom('onl_cgform_index').where('cgform_head_id', '=', headId).execute();
@@ -373,6 +385,8 @@ export function registerCgformDesignRoutes(r: ApiRoutes) {
     const confirmed = ['1', 'true'].includes(c.req.query('confirm') ?? '');
     try {
       const result = await syncTable(db, dialect, ddlOf(form), method, confirmed);
+      const tree = treeShape(form);
+      if (tree) await refreshHasChild(db, form.head.table_name, tree);
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('onl_cgform_head').set({ is_db_synch: 'Y' }).where('id', '=', form.head.id).execute();
         await tx.updateTable('onl_cgform_index').set({ is_db_synch: 'Y' }).where('cgform_head_id', '=', form.head.id).execute();
