@@ -46,7 +46,7 @@ function buildSampleForm(ts: string) {
     id: headId,
     table_name: SAMPLE_FORM_TABLE,
     table_txt: '比赛报名',
-    table_type: 0,
+    table_type: 1, // 单表 (JeecgBoot: 1 single, 2 main, 3 sub)
     table_version: 1,
     is_checkbox: 'Y',
     is_db_synch: 'N',
