@@ -16,9 +16,12 @@ export interface SysUserTable extends Audit {
   id: string;
   username: string;
   realname: string;
-  /** scrypt$… for our hashes; legacy teaching-open ciphers are rehashed at next login. */
+  /** scrypt$… (domain/password.ts); empty while only legacy_password can be checked. */
   password: string;
+  /** teaching-open's salt of legacy_password (migration 042); cleared with it. */
   salt: Opt<string | null>;
+  /** A password imported from teaching-open as it stored it (domain/legacy-password.ts); cleared at the first login. */
+  legacy_password: Opt<string | null>;
   avatar: Opt<string | null>;
   birthday: Opt<string | null>;
   sex: Opt<number | null>;

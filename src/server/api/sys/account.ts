@@ -279,7 +279,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     const hash = await hashPassword(body.data.password);
     // One statement decides which of two simultaneous uses gets the token.
     if ((await consumeResetToken(db, body.data.token)) !== user.id) return fail(c, RESET_LINK_INVALID);
-    await db.updateTable('sys_user').set({ password: hash, need_change_password: 0, update_by: user.username, update_time: now() }).where('id', '=', user.id).execute();
+    await db.updateTable('sys_user').set({ password: hash, legacy_password: null, salt: null, need_change_password: 0, update_by: user.username, update_time: now() }).where('id', '=', user.id).execute();
     await revokeUserSessions(db, user.id);
     await writeLog(db, { logType: 2, operateType: 3, content: `找回密码: ${user.username} 通过邮件链接重置了密码`, userId: user.id, username: user.username, ip, method: 'POST', url: '/sys/user/resetPassword' });
     return ok(c, { username: user.username }, '密码重置成功，请使用新密码登录', 200);
