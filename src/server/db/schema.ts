@@ -267,6 +267,19 @@ interface SysPasswordResetTable {
   ip: Opt<string | null>;
 }
 
+/** SMS verification codes (migration 043; domain/sms-codes.ts). One row per phone and purpose. */
+interface SysSmsCodeTable {
+  id: string;
+  phone: string;
+  purpose: 'register' | 'forgot';
+  /** salt$sha256(salt:code); the code itself is never stored. */
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  ip: Opt<string | null>;
+}
+
 export interface SysLogTable {
   id: string;
   /** 1 login, 2 operation. */
@@ -870,6 +883,7 @@ export interface Database {
   sys_session: SysSessionTable;
   sys_captcha: SysCaptchaTable;
   sys_password_reset: SysPasswordResetTable;
+  sys_sms_code: SysSmsCodeTable;
   sys_log: SysLogTable;
   sys_file: SysFileTable;
   sys_data_log: SysDataLogTable;

@@ -345,7 +345,7 @@ export class Upstream {
     return this.call<{ username: string } & { errors?: Record<string, string> }>('POST', '/sys/user/register', undefined, body);
   }
   recoveryOptions() {
-    return this.get<{ byMail: boolean }>('/sys/user/recoveryOptions');
+    return this.get<{ byMail: boolean; byPhone?: boolean }>('/sys/user/recoveryOptions');
   }
   passwordRecovery(body: { account: string; captcha: string; checkKey: string }) {
     return this.call<{ errors?: Record<string, string> } | null>('POST', '/sys/user/passwordRecovery', undefined, body);
