@@ -124,10 +124,17 @@ function logSender(s: { file?: string }, log: (line: string) => void): SmsSender
   };
 }
 
-async function readJson(res: Response): Promise<Record<string, any>> {
+/** What the providers answer (the fields read here). */
+interface ProviderAnswer {
+  Code?: string;
+  Message?: string;
+  Response?: { Error?: { Code?: string; Message?: string }; SendStatusSet?: { Code?: string; Message?: string }[] };
+}
+
+async function readJson(res: Response): Promise<ProviderAnswer> {
   const text = await res.text();
   try {
-    return JSON.parse(text) as Record<string, any>;
+    return JSON.parse(text) as ProviderAnswer;
   } catch {
     throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
   }
@@ -184,10 +191,10 @@ function tencentSender(s: Extract<SmsSettings, { kind: 'tencent' }>): SmsSender 
         body: payload,
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
-      const answer = (await readJson(res)).Response as Record<string, any> | undefined;
+      const answer = (await readJson(res)).Response;
       if (!answer) throw new Error(`tencent HTTP ${res.status}: no Response`);
       if (answer.Error) throw new Error(`tencent ${answer.Error.Code}: ${answer.Error.Message ?? ''}`);
-      const status = (answer.SendStatusSet as { Code?: string; Message?: string }[] | undefined)?.[0];
+      const status = answer.SendStatusSet?.[0];
       if (status?.Code !== 'Ok') throw new Error(`tencent ${status?.Code ?? 'no status'}: ${status?.Message ?? ''}`);
     },
   };
