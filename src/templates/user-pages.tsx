@@ -96,6 +96,8 @@ export interface AlterationPageProps extends Chrome {
   error?: string;
   fieldErrors?: Record<string, string>;
   captcha?: CaptchaView;
+  /** SMS is configured: the form links to the phone's steps. */
+  byPhone?: boolean;
 }
 
 const ASK_TEACHER = '请联系你的老师，由老师在「用户管理」中为你重置密码。';
@@ -141,6 +143,7 @@ export function AlterationPage(p: AlterationPageProps) {
           发送重置邮件
         </Button>
         <p class="xt-login-links">
+          {p.byPhone && <a href="/user/alteration?by=phone">通过手机号找回</a>}
           <a href="/user/login">返回登录</a>
         </p>
       </form>
