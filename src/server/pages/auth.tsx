@@ -143,13 +143,15 @@ export function registerAuthPages(app: Hono<PageEnv>) {
   });
 
   // 注册: the form while 网站配置 allows registration, otherwise a page saying it is closed.
-  const renderRegister = async (c: Ctx, status: 200 | 400 | 403 | 429, props: { values?: RegisterValues; error?: string; fieldErrors?: Record<string, string>; closed?: boolean }) => {
+  const renderRegister = async (c: Ctx, status: 200 | 400 | 403 | 429, props: { values?: RegisterValues; error?: string; fieldErrors?: Record<string, string>; closed?: boolean; smsNotice?: string }) => {
     const { chrome: ch } = await chrome(c);
     // Asked afresh (not the 10-minute page cache): the form shows exactly when the API would accept it.
     const current = await c.get('upstream').siteConfig();
     const closed = props.closed || !current.success || current.result.allowReg !== '1';
     const captcha = closed ? undefined : await newCaptcha(c);
-    return c.html('<!doctype html>' + (<RegisterPage {...ch} {...props} closed={closed} captcha={captcha} passwordHelp={PASSWORD_HELP} />), status);
+    const options = closed ? undefined : await c.get('upstream').recoveryOptions();
+    const bySms = !!options?.success && !!options.result?.byPhone;
+    return c.html('<!doctype html>' + (<RegisterPage {...ch} {...props} closed={closed} captcha={captcha} passwordHelp={PASSWORD_HELP} bySms={bySms} />), status);
   };
 
   app.get('/user/register', (c) => renderRegister(c, 200, {}));
@@ -163,11 +165,17 @@ export function registerAuthPages(app: Hono<PageEnv>) {
       phone: text(form.phone, 32).trim(),
     };
     if (form.action === 'refresh-captcha') return renderRegister(c, 200, { values });
+    if (form.action === 'send-sms') {
+      const sms = await c.get('upstream').send(phoneApi.sms, { body: { mobile: values.phone ?? '', smsmode: '1' } });
+      if (sms.body.success) return renderRegister(c, 200, { values, smsNotice: sms.body.message });
+      return renderRegister(c, sms.body.code === 429 ? 429 : 400, { values, fieldErrors: { phone: sms.body.message } });
+    }
     const res = await c.get('upstream').register({
       username: values.username!,
       realname: values.realname || undefined,
       email: values.email || undefined,
       phone: values.phone || undefined,
+      smscode: text(form.smscode, 16).trim() || undefined,
       password: text(form.password, 100),
       confirmpassword: text(form.confirmpassword, 100),
       captcha: text(form.captcha, 16).trim(),

@@ -91,3 +91,40 @@ describe('找回密码 by phone', () => {
     expect(page.page.get('list', '找回密码的步骤')).toBeTruthy();
   });
 });
+
+describe('注册 with a phone while SMS is configured', () => {
+  beforeAll(async () => {
+    t.deps.config.testCaptcha = 'wxyz';
+    await t.db.updateTable('sys_config').set({ config_value: '1' }).where('config_key', '=', 'allowReg').execute();
+  });
+  afterAll(async () => {
+    t.deps.config.testCaptcha = undefined;
+    await t.db.updateTable('sys_config').set({ config_value: '0' }).where('config_key', '=', 'allowReg').execute();
+  });
+  const post = async (page: ReturnType<typeof screen>, button: string, typed: Record<string, string>) => {
+    const form = page.get('form');
+    const fields = formFields(form);
+    for (const [k, v] of Object.entries(typed)) fields.set(k, v);
+    const b = form.get('button', button);
+    if (b.attr('name')) fields.set(b.attr('name')!, b.attr('value') ?? '');
+    const res = await t.request('/user/register', { method: 'POST', headers: { Origin: 'http://127.0.0.1', 'Content-Type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
+    await smsSettled(t.deps);
+    return { status: res.status, location: res.headers.get('Location'), page: screen(await res.text()) };
+  };
+
+  it('sends the code to the typed phone, then registers with it', async () => {
+    sent.length = 0;
+    const form = await get('/user/register');
+    const asked = await post(form.page, '获取手机验证码', { username: 'sms.page.kid', phone: '13600000077' });
+    expect(asked.status).toBe(200);
+    expect(asked.page.get('alert').text).toContain('如果该手机号可以注册，验证码已发送');
+    expect(sent.map((s) => s.phone)).toEqual(['13600000077']);
+    const values = { username: 'sms.page.kid', phone: '13600000077', password: 'Fresh-Meadow-31', confirmpassword: 'Fresh-Meadow-31', captcha: 'wxyz' };
+    const missing = await post(asked.page, '注册', values);
+    expect(missing.status).toBe(400);
+    expect(missing.page.text).toContain('请输入手机验证码');
+    const done = await post(missing.page, '注册', { ...values, smscode: sent[0].code });
+    expect(done.status).toBe(303);
+    expect(done.location).toContain('/user/register-result');
+  });
+});

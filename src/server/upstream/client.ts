@@ -253,6 +253,8 @@ export interface RegisterBody {
   realname?: string;
   email?: string;
   phone?: string;
+  /** The SMS code sent to `phone` (needed for a phone while SMS is configured). */
+  smscode?: string;
   captcha: string;
   checkKey: string;
 }
