@@ -81,6 +81,12 @@ describe('the route registry', () => {
       ['POST', '/sys/user/passwordRecovery'],
       ['GET', '/sys/user/checkResetToken'],
       ['POST', '/sys/user/resetPassword'],
+      // The phone steps (api/sys/sms.ts): each refuses without SMS_URL, a code or a phone's ticket.
+      ['POST', '/sys/sms'],
+      ['POST', '/sys/user/phoneVerification'],
+      ['GET', '/sys/user/querySysUser'],
+      ['GET', '/sys/user/passwordChange'],
+      ['POST', '/sys/user/passwordChange'],
     ]) {
       expect(find(method, path), `${method} ${path}`).toBe('public');
     }

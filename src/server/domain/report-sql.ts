@@ -5,7 +5,7 @@
 //      tables are refused, whatever the parser makes of them;
 //   2. node-sql-parser, in the target's dialect, on the text with the placeholders — the very text that runs:
 //      one statement, a SELECT, no INTO, no locking read, no function of the deny-list, no secret table, and on
-//      sys_user neither its password/salt columns nor `*` nor the whole row;
+//      sys_user neither its password/salt/legacy_password columns nor `*` nor the whole row;
 //   3. the run itself is read-only and time-capped (domain/report-runner.ts), so what slips past 1 and 2 can
 //      still neither write nor run away.
 import sqlParser from 'node-sql-parser';
@@ -79,14 +79,14 @@ function isDeniedFunction(name: string): boolean {
 
 /** Tables that hold secrets (sessions, reset tokens, captchas, data-source passwords) or the servers' own accounts. */
 const SECRET_TABLES = new Set([
-  'sys_session', 'sys_password_reset', 'sys_captcha', 'sys_data_source',
+  'sys_session', 'sys_password_reset', 'sys_captcha', 'sys_sms_code', 'sys_data_source',
   'pg_authid', 'pg_shadow', 'pg_user', 'pg_roles', 'pg_auth_members', 'pg_user_mapping', 'pg_user_mappings', 'pg_stat_activity',
   'pg_stat_statements', 'pg_largeobject', 'pg_largeobject_metadata', 'pg_file_settings', 'pg_hba_file_rules', 'pg_ident_file_rules',
   'pg_settings', 'sqlite_dbpage', 'sqlite_dbdata', 'sqlite_dbptr',
 ]);
 /** Schemas of MySQL/MariaDB's own accounts and internals. */
 const SECRET_SCHEMAS = new Set(['mysql', 'performance_schema', 'sys']);
-const USER_SECRET_COLUMNS = new Set(['password', 'salt']);
+const USER_SECRET_COLUMNS = new Set(['password', 'salt', 'legacy_password']);
 
 const refuse = (message: string): never => {
   throw new ReportSqlError(message);
@@ -245,7 +245,7 @@ function checkWords(words: Scanned['words']): void {
     if (next === '(' && isDeniedFunction(word)) refuse(`不允许调用函数 ${word}`);
     if (SECRET_TABLES.has(word)) refuse(`不允许读取 ${word}`);
   }
-  if (seen.has('sys_user') && [...USER_SECRET_COLUMNS].some((c) => seen.has(c))) refuse('不允许读取用户的密码和盐（sys_user.password、salt）');
+  if (seen.has('sys_user') && [...USER_SECRET_COLUMNS].some((c) => seen.has(c))) refuse('不允许读取用户的密码和盐（sys_user.password、salt、legacy_password）');
 }
 
 const PARSER_DIALECT: Record<SqlDialect, string> = { sqlite: 'Sqlite', postgres: 'PostgresQL', mysql: 'MariaDB' };
@@ -315,7 +315,7 @@ function checkAst(text: string, dialect: SqlDialect): void {
   if (!tables.some((t) => t.toLowerCase().endsWith('::sys_user'))) return;
   for (const entry of columns) {
     const [, table, column] = entry.toLowerCase().split('::');
-    if (USER_SECRET_COLUMNS.has(column)) refuse('不允许读取用户的密码和盐（sys_user.password、salt）');
+    if (USER_SECRET_COLUMNS.has(column)) refuse('不允许读取用户的密码和盐（sys_user.password、salt、legacy_password）');
     if (column === '(.*)' && (table === 'null' || table === 'sys_user')) refuse('读取 sys_user 时不能用 *，请写出要读取的列');
     // PostgreSQL reads a whole row by its alias: row_to_json(u), u::text.
     if (userAliases.has(column)) refuse('读取 sys_user 时不能读取整行，请写出要读取的列');
