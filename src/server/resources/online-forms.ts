@@ -122,7 +122,8 @@ const TABLE_TYPES = [{ value: '0', label: '单表' }, { value: '1', label: '主�
 export const cgformsList: ListSpec = {
   route: FORMS_ROUTE,
   title: '在线表单开发',
-  api: { list: cgformHeadApi.list, add: cgformDesignApi.addAll, edit: cgformDesignApi.editAll, delete: cgformHeadApi.delete, deleteBatch: cgformHeadApi.deleteBatch },
+  // delete and deleteBatch are the screen's own (their confirmations name the rows of the tables).
+  api: { list: cgformHeadApi.list, add: cgformDesignApi.addAll, edit: cgformDesignApi.editAll },
   columns: [
     cgformHeadFields.column('tableName', { sortable: true, width: 180 }),
     cgformHeadFields.column('tableTxt', { sortable: true }),
