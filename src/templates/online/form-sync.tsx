@@ -39,7 +39,7 @@ export function FormSync(p: FormSyncProps) {
   );
   const t = p.table;
   return (
-    <DialogFrame title={t ? `同步数据库 · ${t.tableName}` : '同步数据库'} back={p.back} asDialog={p.asDialog} width={560} footer={footer}>
+    <DialogFrame title={t ? `同步数据库 · ${t.tableName}` : '同步数据库'} back={p.back} asDialog={p.asDialog} width={560} footer={footer} stylesheets={['/static/css/online.css']}>
       {p.problem && <Alert type="error">{p.problem}</Alert>}
       {t && (
         <form id={FORM_ID} method="post" action={p.action} hx-post={p.action} hx-target={p.asDialog ? '#xt-modal' : '#content'} class="xt-form-sync">
