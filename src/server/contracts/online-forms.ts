@@ -225,6 +225,7 @@ const ONE = ':code';
 
 export const cgformHeadApi = {
   list: GET<Page<CgformHeadRecord>>(`${HEAD}/list`),
+  queryById: GET<CgformHeadRecord, { id: string }>(`${HEAD}/queryById`),
   /** The head alone (its fields: the system columns); the designer uses addAll. */
   add: POST<{ id: string }, Partial<CgformHeadRecord>>(`${HEAD}/add`),
   edit: PUT_OR_POST<null, Partial<CgformHeadRecord>>(`${HEAD}/edit`),
@@ -258,7 +259,15 @@ export const cgformDesignApi = {
   doDbSynch: POST<null, never, { confirm?: string }>(`${API}/doDbSynch/${ONE}/:synMethod`),
   /** 1: the name is free; -1: a table or a definition has it. */
   checkOnlyTable: GET<1 | -1, { tbname: string; id?: string }>(`${API}/checkOnlyTable`),
+  /** Xuetang's own: whether the form's table exists and how many rows it holds, for the confirmations of 强制同步 and 删除. */
+  tableRows: GET<CgformTableRows>(`${API}/tableRows/${ONE}`),
 };
+
+export interface CgformTableRows {
+  tableName: string;
+  exists: boolean;
+  rows: number;
+}
 
 /** `{code}` is the form's id (JeecgBoot's menus name it) or its table name. */
 export const cgformDataApi = {

@@ -116,7 +116,7 @@ async function columnsOf(db: Kysely<Database>, dialect: Dialect, table: string):
 }
 
 /** The number of rows of a form's table (0 when it does not exist). */
-async function rowCount(db: Kysely<Database>, dialect: Dialect, table: string): Promise<number> {
+export async function rowCount(db: Kysely<Database>, dialect: Dialect, table: string): Promise<number> {
   if (tableNameProblem(table) || !(await tableExists(db, dialect, table))) return 0;
   const row = await untyped(db).selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);

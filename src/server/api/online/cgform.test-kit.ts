@@ -16,7 +16,7 @@ export const signupFields = () => [
 ];
 
 export const signupModel = (tableName = 'cg_signup', extra: { fields?: unknown[]; indexs?: unknown[] } = {}) => ({
-  head: { tableName, tableTxt: '比赛报名', tableType: 0, isCheckbox: 'Y', isPage: 'Y', isTree: 'N', queryMode: 'single' },
+  head: { tableName, tableTxt: '比赛报名', tableType: 1, isCheckbox: 'Y', isPage: 'Y', isTree: 'N', queryMode: 'single' },
   fields: extra.fields ?? signupFields(),
   indexs: extra.indexs ?? (extra.fields ? [] : [{ indexName: 'name', indexField: 'student_name', indexType: 'normal' }]),
 });

@@ -451,7 +451,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     // 在线开发 (the anchor's /online): design runs SQL an administrator wrote, so it is the admin's alone.
     name: '在线开发', url: '/online', component: RV, icon: 'cloud', sort: 25,
     children: [
-      { name: '在线表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList', planned: true },
+      { name: '在线表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList' },
       { name: '在线报表配置', url: '/online/cgreport', component: 'modules/online/cgreport/OnlCgreportHeadList' },
       // The sample online form (db/seed/forms.ts; its definition and table are seeded regardless). Planned until the
       // generated list screen exists; then migration 041 or later must name it too (see 040_sample_form.ts).
