@@ -50,6 +50,10 @@ export const userAdminApi = {
   /** Class rosters; generated passwords come back once, in the answer. */
   importExcel: POST<{ msg?: string }, FormData>('/sys/user/importExcel'),
   queryById: GET<UserRecord, { id: string }>('/sys/user/queryById'),
+  /** The anchor's user pickers: the users with these ids (a comma list) the caller may see, in the order asked. */
+  queryByIds: GET<UserRecord[], { userIds: string }>('/sys/user/queryByIds'),
+  /** A fresh user id (32 hex) for a form that names the user before saving it. */
+  generateUserId: GET<string>('/sys/user/generateUserId'),
   /** The ids of the user's roles. */
   roleIds: GET<string[], { userid: string }>('/sys/user/queryUserRole'),
   /** The departments the user is a member of. */
