@@ -50,6 +50,9 @@ export function failWith(c: Context, message: string, code: number, result: unkn
   return answer(c, false, message, code, result as never, status);
 }
 
+/** The endpoint's own shape as the whole body, not in the envelope (Spring Actuator's reads, contracts/monitor.ts). */
+export const bare = <T>(c: Context, body: T): Answer<T> => c.json(body as object) as unknown as Answer<T>;
+
 /** A response that is not an envelope (a file, a redirect, an Excel stream) answering an endpoint that declares none. */
 export const streamed = (res: Response): Answer<never> => res as Answer<never>;
 

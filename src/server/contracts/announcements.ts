@@ -57,6 +57,8 @@ export const announcementApi = {
   recipients: GET<AnnouncementRecipients, { id: string }>('/sys/annountCement/queryRecipients'),
   /** Users matching `keyword` (username or name), or the users with these `ids` (a comma list). */
   recipientOptions: GET<RecipientOption[], { keyword?: string; ids?: string; pageSize?: number }>('/sys/annountCement/recipientOptions'),
+  /** Reloads the caller's open shells' notices after reading one (`anntId`) or all (the anchor's spelling). */
+  syncNotice: GET<null, { anntId?: string }>('/sys/annountCement/syncNotic'),
   /** 发布 (the anchor's GET). */
   release: GET<AnnouncementRecord, { id: string }>('/sys/annountCement/doReleaseData'),
   /** 撤销 (the anchor's GET, and its spelling). */

@@ -34,6 +34,8 @@ export const categoryApi = {
   /** The children of the category coded `pcode` (the roots without it): one level with `async=true`, else the subtree. */
   loadTreeRoot: GET<CategoryTreeNode[], { pcode?: string; async?: 'true' | 'false'; pageSize?: number }>('/sys/category/loadTreeRoot'),
   loadTreeChildren: GET<CategoryTreeNode[], { pid: string }>('/sys/category/loadTreeChildren'),
+  /** The anchor's category select: one level, the children of `pid`, or of the category coded `pcode` ('0': the roots). */
+  loadTreeData: GET<CategoryTreeNode[], { pid?: string; pcode?: string; condition?: string }>('/sys/category/loadTreeData'),
   /** Every category below the one coded `code` (all of them without it). */
   loadAllData: GET<{ value: string; text: string; code: string; itemValue: string }[], { code?: string }>('/sys/category/loadAllData'),
   /** Names of the categories with these ids (a comma list), in the order asked. */

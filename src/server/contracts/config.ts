@@ -37,4 +37,6 @@ export const codeFieldApi = {
   check: GET<null, { ruleCode: string; value: string }>('/sys/checkRule/checkByCode'),
   /** Generates a value from a fill rule and takes it (a serial number is used up); `formData`: the form's values. */
   fill: PUT_OR_POST<string, { ruleCode: string; formData: Record<string, unknown> }>('/sys/fillRule/executeRuleByCode'),
+  /** The same with the rule's code in the path and the form's values as the body (the anchor's front end calls this). */
+  fillByPath: PUT_OR_POST<string, Record<string, unknown>>('/sys/fillRule/executeRuleByCode/:ruleCode'),
 };

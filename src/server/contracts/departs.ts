@@ -3,7 +3,7 @@
 // department tree 通讯录 shows.
 import type { Page, Saved } from './shapes.js';
 import { DELETE, GET, POST, PUT_OR_POST } from './endpoint.js';
-import type { PermissionTreeNode } from './roles.js';
+import type { DataRuleRecord, PermissionTreeNode } from './roles.js';
 
 /** A department of the tree (queryTreeList, queryMyDeptTreeList; searchBy answers them without children). */
 export interface DepartTreeNode {
@@ -119,7 +119,11 @@ export const departPermissionApi = {
   tree: GET<PermissionTree>('/sys/sysDepart/queryPermissionTree'),
   granted: GET<string[], { departId: string }>('/sys/permission/queryDepartPermission'),
   save: POST<null, { departId: string } & PermissionSave>('/sys/permission/saveDepartPermission'),
+  /** A menu's data rules and those the department holds on it (`drChecked`, a comma list). */
+  dataRules: GET<{ datarule: DataRuleRecord[]; drChecked?: string }, never>('/sys/sysDepartPermission/datarule/:permissionId/:departId'),
+  saveDataRules: POST<null, { permissionId: string; departId: string; dataRuleIds: string }>('/sys/sysDepartPermission/datarule'),
 };
+
 
 export const departRoleApi = {
   list: GET<Page<DepartRoleRecord>, { deptId: string } & Sort & Paging>('/sys/sysDepartRole/list'),

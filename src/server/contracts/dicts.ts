@@ -65,3 +65,25 @@ export const dictItemApi = {
   delete: DELETE<null, never, { id: string }>('/sys/dictItem/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/sys/dictItem/deleteBatch'),
 };
+
+/** A tree select's node (JeecgBoot's TreeSelectModel): key and value are the code, title the text. */
+export interface DictTreeNode {
+  key: string;
+  title: string;
+  value: string;
+  parentId: string;
+  isLeaf: boolean;
+}
+
+/**
+ * The anchor's select components' helpers over table dictionaries (JTreeSelect, JSearchSelectTag): any logged-in
+ * user, only the allow-listed tables and fields of domain/table-dicts.ts, rows in the caller's scope.
+ */
+export const dictSelectApi = {
+  /** One level of a tree table dictionary: the children of `pid` (empty or '0': the top). */
+  loadTreeData: GET<DictTreeNode[], { pid?: string; pidField: string; tableName: string; text: string; code: string; hasChildField?: string; condition?: string }>(
+    '/sys/dict/loadTreeData',
+  ),
+  /** The texts of `key` (a comma list of codes) in the dictionary `dictCode` (`table,text,code`, or a dictionary's code). */
+  loadDictItem: GET<string[], { key: string }>('/sys/dict/loadDictItem/:dictCode'),
+};

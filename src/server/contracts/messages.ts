@@ -53,6 +53,12 @@ export const messageTemplateApi = {
 export const messageApi = {
   list: GET<Page<MessageRecord>>('/message/sysMessage/list'),
   queryById: GET<MessageRecord, { id: string }>('/message/sysMessage/queryById'),
+  /** A message written by hand, recorded and tried at once. */
+  add: POST<Saved<{ id: string }>>('/message/sysMessage/add'),
+  /** Only a message not yet sent; the edit does not send it. */
+  edit: PUT_OR_POST<Saved>('/message/sysMessage/edit'),
+  /** Rows 消息标题, 消息类型, 接收人, 发送内容 (发送所需参数, 备注), each added as 新增 adds one. */
+  importExcel: POST<{ msg?: string }, FormData>('/message/sysMessage/importExcel'),
   delete: DELETE<null, never, { id: string }>('/message/sysMessage/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/message/sysMessage/deleteBatch'),
   exportXls: GET<never>('/message/sysMessage/exportXls'),

@@ -62,6 +62,36 @@ export const monitorApi = {
   forceLogout: POST<null, { id: string }>('/sys/online/forceLogout'),
 };
 
+/**
+ * Spring Boot Actuator's own reads, which the anchor's monitor screens (服务器信息, JVM信息, Tomcat信息, 请求追踪)
+ * make under the API base. They answer bare, in Actuator's shapes, not in the envelope: those screens read the
+ * body itself (`res.measurements[0].value`, `res.traces`). Names: monitor/actuator.ts.
+ */
+export const actuatorApi = {
+  metricNames: GET<{ names: string[] }>('/actuator/metrics'),
+  metric: GET<ActuatorMetric>('/actuator/metrics/:name'),
+  httptrace: GET<{ traces: SpringTrace[] }>('/actuator/httptrace'),
+};
+
+/** A metric in Micrometer's shape: one VALUE, or a timer's COUNT, TOTAL_TIME, MAX in that order. */
+export interface ActuatorMetric {
+  name: string;
+  description: string;
+  baseUnit: string | null;
+  measurements: { statistic: string; value: number }[];
+  availableTags: never[];
+}
+
+/** A request in Spring's httptrace shape (headers redacted as in 请求追踪). */
+export interface SpringTrace {
+  timestamp: string;
+  principal: { name: string } | null;
+  session: null;
+  request: { method: string; uri: string; headers: Record<string, string>; remoteAddress: string | null };
+  response: { status: number; headers: Record<string, string> };
+  timeTaken: number;
+}
+
 export interface HttpStats {
   startedAt: number;
   total: number;

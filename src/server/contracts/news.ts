@@ -10,4 +10,6 @@ export const newsApi = {
   delete: DELETE<null, never, { id: string }>('/teaching/teachingNews/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingNews/deleteBatch'),
   exportXls: GET<never>('/teaching/teachingNews/exportXls'),
+  /** Rows 标题, 内容, 状态 (0/1 or 草稿/已发布), as the export writes them; each row checked as the form's save. */
+  importExcel: POST<{ msg?: string }, FormData>('/teaching/teachingNews/importExcel'),
 };

@@ -20,4 +20,7 @@ export const scratchAssetApi = {
   deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingScratchAssets/deleteBatch'),
   /** One file (multipart `file`): checked (image or sound), stored by content. */
   upload: POST<StoredAssetFile, FormData>('/teaching/teachingScratchAssets/upload'),
+  /** The list's columns with the stored files (素材文件) and tag values (标签值), which importExcel reads back. */
+  exportXls: GET<never>('/teaching/teachingScratchAssets/exportXls'),
+  importExcel: POST<{ msg?: string }, FormData>('/teaching/teachingScratchAssets/importExcel'),
 };

@@ -49,7 +49,13 @@ export const userAdminApi = {
   exportXls: GET<never>('/sys/user/exportXls'),
   /** Class rosters; generated passwords come back once, in the answer. */
   importExcel: POST<{ msg?: string }, FormData>('/sys/user/importExcel'),
+  /** The anchor's 导入学生 of a class (`departId`, in the query or the form): the roster's rows as students of that class. */
+  importStudent: POST<{ msg?: string }, FormData>('/sys/user/importStudent'),
   queryById: GET<UserRecord, { id: string }>('/sys/user/queryById'),
+  /** The anchor's user pickers: the users with these ids (a comma list) the caller may see, in the order asked. */
+  queryByIds: GET<UserRecord[], { userIds: string }>('/sys/user/queryByIds'),
+  /** A fresh user id (32 hex) for a form that names the user before saving it. */
+  generateUserId: GET<string>('/sys/user/generateUserId'),
   /** The ids of the user's roles. */
   roleIds: GET<string[], { userid: string }>('/sys/user/queryUserRole'),
   /** The departments the user is a member of. */

@@ -82,6 +82,8 @@ export const workApi = {
   exportXls: GET<never>('/teaching/teachingWork/exportXls'),
   /** Saves or hands in the caller's work (updated in place when it exists); answers the stored work. */
   submit: POST<WorkRecord, WorkSubmission>('/teaching/teachingWork/submit'),
+  /** The anchor's add: the caller's own save as submit, never of a work named by id; grade and comment lists are not taken. */
+  add: POST<WorkRecord, Omit<WorkSubmission, 'id'>>('/teaching/teachingWork/add'),
   /** 克隆至其他账号: a copy of the work for each user (in the caller's scope). */
   send: POST<null, { sendWorkId: string; userIdList: string[] }>('/teaching/teachingWork/sendWork'),
 };

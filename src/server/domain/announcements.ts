@@ -381,3 +381,19 @@ export async function revokeAnnouncement(db: Kysely<Database>, id: string, by: s
   const announcement = await db.selectFrom('sys_announcement').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return { ok: true, announcement };
 }
+
+/**
+ * syncNotic: tells the caller's open shells to reload their notices after they read one (`anntId`, which must be
+ * one they received) or all of them. The anchor pushed to every recipient, or broadcast to everyone without an
+ * id, on any user's call; here only the caller's own sockets are reached, which is what the reload needs.
+ */
+export async function syncNotices(db: Kysely<Database>, hub: NoticeHub, userId: string, anntId?: string): Promise<boolean> {
+  if (anntId) {
+    const found = await receivedAnnouncement(db, userId, anntId);
+    if (!found) return false;
+    await hub.publish({ users: [userId], message: { cmd: 'user', userId, msgId: found.id, msgTxt: found.titile } });
+    return true;
+  }
+  await hub.publish({ users: [userId], message: { cmd: 'topic', msgTxt: '批量设置已读' } });
+  return true;
+}

@@ -9,7 +9,7 @@
 // client) are not recorded again: their user is credited to the page request that made them.
 import type { HttpStats } from '../contracts/monitor.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Server } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 
 const TRACE_CAPACITY = 200;
@@ -86,6 +86,9 @@ export class RequestRecorder {
   private seq = 0;
   private readonly buckets = new Array<number>(LATENCY_BUCKETS_MS.length + 1).fill(0);
   private readonly stats = { total: 0, inFlight: 0, maxInFlight: 0, errors: 0, totalMs: 0, maxMs: 0, byClass: [0, 0, 0, 0, 0] };
+  /** Bytes the closed connections wrote and read (Tomcat's sent/received); open ones are read from their sockets. */
+  private readonly octets = { sent: 0, received: 0 };
+  private readonly sockets = new Set<Socket>();
   private readonly startedAt = Date.now();
   private servers: Server[] = [];
   private connectionsTotal = 0;
@@ -186,6 +189,16 @@ export class RequestRecorder {
     return this.stats.maxMs;
   }
 
+  /** Bytes the watched servers' connections sent and received, headers included. */
+  bytes(): { sent: number; received: number } {
+    let { sent, received } = this.octets;
+    for (const s of this.sockets) {
+      sent += s.bytesWritten;
+      received += s.bytesRead;
+    }
+    return { sent, received };
+  }
+
   /** Counts the connections of a listening server (the node server of main.ts, or a test's). */
   watchServer(server: Server): void {
     this.servers.push(server);
@@ -193,7 +206,13 @@ export class RequestRecorder {
       this.connectionsTotal++;
       this.openConnections++;
       if (this.openConnections > this.connectionsMax) this.connectionsMax = this.openConnections;
-      socket.once('close', () => this.openConnections--);
+      this.sockets.add(socket);
+      socket.once('close', () => {
+        this.openConnections--;
+        this.sockets.delete(socket);
+        this.octets.sent += socket.bytesWritten;
+        this.octets.received += socket.bytesRead;
+      });
     });
   }
 

@@ -71,6 +71,24 @@ describe.each(dialects)('announcements publish/revoke on %s', (dialect) => {
     expect(item).toMatchObject({ titile: '期末考试安排', priority: 'H', sender: 'admin' });
   });
 
+  it("syncNotic reloads only the caller's own shells, for an announcement they received or for all read", async () => {
+    const id = (await add({ titile: '同步通知', msgType: 'USER', userIds: await t.userId('student1') })).body.result.id as string;
+    expect((await release(id)).body.success).toBe(true);
+    const studentId = await t.userId('student1');
+    const teacherId = await t.userId('teacher');
+    const pushes = hub.published.length;
+    const res = await t.api('GET', `/sys/annountCement/syncNotic?anntId=${id}`, { token: student });
+    expect(res.body).toMatchObject({ success: true, result: null });
+    expect(hub.published.slice(pushes)).toEqual([{ users: [studentId], message: { cmd: 'user', userId: studentId, msgId: id, msgTxt: '同步通知' } }]);
+    expect((await t.api('GET', '/sys/annountCement/syncNotic', { token: teacher })).body.success).toBe(true);
+    expect(hub.published.slice(pushes + 1)).toEqual([{ users: [teacherId], message: { cmd: 'topic', msgTxt: '批量设置已读' } }]);
+    // Someone who did not receive it learns nothing and pushes nothing; a bad id and no session are refused.
+    expect((await t.api('GET', `/sys/annountCement/syncNotic?anntId=${id}`, { token: teacher })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await t.api('GET', `/sys/annountCement/syncNotic?anntId=${'x'.repeat(65)}`, { token: student })).body).toMatchObject({ success: false, message: 'anntId格式不正确' });
+    expect(hub.published.length).toBe(pushes + 2);
+    expect((await t.api('GET', '/sys/annountCement/syncNotic')).status).toBe(500);
+  });
+
   it('refuses to publish twice and changes nothing', async () => {
     const id = (await add({ titile: '只发一次' })).body.result.id;
     expect((await release(id)).body.success).toBe(true);

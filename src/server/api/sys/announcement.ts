@@ -10,6 +10,7 @@ import {
   publishAnnouncement,
   receivedAnnouncement,
   revokeAnnouncement,
+  syncNotices,
   unreadForUser,
 } from '../../domain/announcements.js';
 import { announcementApi } from '../../contracts/announcements.js';
@@ -98,6 +99,15 @@ export function registerAnnouncementRoutes(r: ApiRoutes) {
       pageSize,
     });
     return ok(c, page(records, total, pageNo, pageSize), '操作成功！', 0);
+  });
+
+  r.at(announcementApi.syncNotice, LOGGED_IN, async (c) => {
+    const raw = c.req.query('anntId');
+    const id = raw ? idSchema.safeParse(raw) : null;
+    if (id && !id.success) return fail(c, id.error.issues[0]?.message ?? 'anntId格式不正确');
+    const { db, hub } = c.get('deps');
+    const done = await syncNotices(db, hub, c.get('user')!.id, id?.data);
+    return done ? ok(c, null, '操作成功！', 200) : fail(c, NOT_FOUND);
   });
 
   r.at(announcementApi.queryById, LOGGED_IN, async (c) => {

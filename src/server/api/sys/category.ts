@@ -158,6 +158,19 @@ export function registerCategoryRoutes(r: ApiRoutes) {
     return ok(c, treeNodes(await allCategories(c.get('deps').db), pid, false), '操作成功！', 0);
   });
 
+  // The anchor's loadTreeData: `pid` names the parent by id, else `pcode` by code ('0': the roots); one level.
+  r.at(categoryApi.loadTreeData, LOGGED_IN, async (c) => {
+    const rows = await allCategories(c.get('deps').db);
+    let pid = (c.req.query('pid') ?? '').trim();
+    if (!pid) {
+      const pcode = (c.req.query('pcode') ?? '').trim();
+      if (!pcode) return fail(c, '加载分类字典树参数有误.[null]!');
+      pid = pcode === ROOT_PID ? ROOT_PID : (rows.find((x) => x.code === pcode)?.id ?? '');
+      if (!pid) return fail(c, '加载分类字典树参数有误.[code]!');
+    }
+    return ok(c, treeNodes(rows, pid, false), '操作成功！', 0);
+  });
+
   // Every category below the one coded `code` (all of them without a code), as {value: id, text: name}.
   r.at(categoryApi.loadAllData, LOGGED_IN, async (c) => {
     const code = (c.req.query('code') ?? '').trim();

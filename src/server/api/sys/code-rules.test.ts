@@ -174,6 +174,21 @@ describe.each(dialects)('编码校验规则 and 填值规则 API on %s', (dialec
       expect((await t.api('GET', '/sys/fillRule/testFillRule?ruleCode=api_serial', { token: admin })).body.result).toBe(`S${year}003`);
     });
 
+    it("takes the next number through the anchor's path form, the form's values as the body", async () => {
+      await t.api('POST', '/sys/fillRule/add', { token: admin, body: { ...serial, ruleCode: 'api_path', ruleParams: '{"prefix":"Q","digits":2}' } });
+      const first = await t.api('PUT', '/sys/fillRule/executeRuleByCode/api_path', { token: admin, body: {} });
+      expectEnvelope(first, { success: true, message: '操作成功！' });
+      expect(first.body.result).toBe('Q01');
+      expect((await t.api('POST', '/sys/fillRule/executeRuleByCode/api_path', { token: admin, body: { name: 'x' } })).body.result).toBe('Q02');
+      const root = await t.db.selectFrom('sys_category').select(['id', 'code']).where('pid', '=', '0').orderBy('code').executeTakeFirstOrThrow();
+      expect((await t.api('PUT', '/sys/fillRule/executeRuleByCode/category_code_rule', { token: admin, body: { pid: root.id } })).body.result).toMatch(new RegExp(`^${root.code}[A-Z]\\d{2}$`));
+      expectFailure(await t.api('PUT', '/sys/fillRule/executeRuleByCode/nope', { token: admin, body: {} }), '该编码不存在');
+      expectFailure(await t.api('PUT', '/sys/fillRule/executeRuleByCode/api_path', { token: admin, body: [1] }), '请求数据必须是JSON对象', { status: 400, code: 400 });
+      expectNoPermission(await t.api('PUT', '/sys/fillRule/executeRuleByCode/api_path', { token: student, body: {} }));
+      // A refused call takes no number.
+      expect((await t.api('PUT', '/sys/fillRule/executeRuleByCode/api_path', { token: admin, body: {} })).body.result).toBe('Q03');
+    });
+
     it('never hands out the same number to concurrent calls', async () => {
       await t.api('POST', '/sys/fillRule/add', { token: admin, body: { ...serial, ruleCode: 'api_parallel', ruleParams: '{"prefix":"P","digits":4}' } });
       const values = await Promise.all(

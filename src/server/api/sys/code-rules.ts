@@ -265,4 +265,12 @@ export function registerCodeRuleRoutes(r: ApiRoutes) {
     const rule = await ruleByCode(c, body.data.ruleCode);
     return rule ? generated(c, rule, formDataOf(body.data.formData), true) : fail(c, UNKNOWN_CODE);
   });
+
+  r.at(codeFieldApi.fillByPath, FILL_USERS, async (c) => {
+    const ruleCode = (c.req.param('ruleCode') ?? '').trim();
+    const body = await jsonBody(c, z.record(z.string(), z.unknown()));
+    if (!body.ok) return body.response;
+    const rule = await ruleByCode(c, ruleCode);
+    return rule ? generated(c, rule, body.data, true) : fail(c, UNKNOWN_CODE);
+  });
 }

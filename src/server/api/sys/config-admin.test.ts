@@ -69,6 +69,21 @@ describe('reading the configuration', () => {
     }
   });
 
+  it("gives the back-office home text (_indexHtml, the anchor's dashboard home) to anyone logged in, sanitised, not to visitors", async () => {
+    const empty = await t.api('GET', '/sys/config/getConfig?key=_indexHtml', { token: student });
+    expectEnvelope(empty, { success: true, code: 200 });
+    expect(empty.body.result).toBe('');
+    await t.db.updateTable('sys_config').set({ config_value: '<p>欢迎<b>老师</b></p><script>alert(1)</script>' }).where('config_key', '=', '_indexHtml').execute();
+    try {
+      const res = await t.api('GET', '/sys/config/getConfig?key=_indexHtml', { token: teacher });
+      expect(res.body.result).toBe('<p>欢迎<b>老师</b></p>');
+      expectFailure(await t.api('GET', '/sys/config/getConfig?key=_indexHtml'), '未找到对应配置');
+      expectFailure(await t.api('GET', '/sys/config/getConfig?key=_indexHtml', { token: 'bad-token' }), '未找到对应配置');
+    } finally {
+      await t.db.updateTable('sys_config').set({ config_value: '' }).where('config_key', '=', '_indexHtml').execute();
+    }
+  });
+
   it('offers roles not above 学生 and the classes for registration', async () => {
     const res = await t.api('GET', '/sys/config/registerOptions', { token: admin });
     expectEnvelope(res, { success: true, code: 0 });

@@ -573,6 +573,40 @@ describe('department permissions', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("the anchor's 数据规则 drawer: lists a menu's rules with those the department holds, and saves them", async () => {
+    const grade = await departByCode('A01A01');
+    const rule = await t.db.selectFrom('sys_permission_data_rule').select(['id', 'permission_id']).orderBy('id').executeTakeFirstOrThrow();
+    const menuId = rule.permission_id;
+    const ruleIds = (await t.db.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', menuId).execute()).map((x) => x.id);
+    const read = () => t.api('GET', `/sys/sysDepartPermission/datarule/${menuId}/${grade.id}`, { token: admin });
+    const save = (body: unknown, token = admin) => t.api('POST', '/sys/sysDepartPermission/datarule', { token, body });
+    let res = await read();
+    expectEnvelope(res, { success: true });
+    expect(res.body.result.datarule.map((x: { id: string }) => x.id).sort()).toEqual([...ruleIds].sort());
+    expect(res.body.result.datarule[0]).toHaveProperty('ruleConditions');
+    expect(res.body.result).not.toHaveProperty('drChecked');
+    // The department must hold the menu first.
+    expectFailure(await save({ permissionId: menuId, departId: grade.id, dataRuleIds: rule.id }), '请先保存部门菜单权限!');
+    await t.db.insertInto('sys_depart_permission').values({ id: newId(), depart_id: grade.id, permission_id: menuId, data_rule_ids: null }).execute();
+    try {
+      expectEnvelope(await save({ permissionId: menuId, departId: grade.id, dataRuleIds: `${rule.id},` }), { success: true, message: '保存成功!' });
+      res = await read();
+      expect(res.body.result.drChecked).toBe(rule.id);
+      const other = await t.db.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '!=', menuId).executeTakeFirst();
+      if (other) expectInvalid(await save({ permissionId: menuId, departId: grade.id, dataRuleIds: other.id }), '包含不属于该菜单的数据规则', 'dataRuleIds');
+      expectInvalid(await save({ departId: grade.id, dataRuleIds: '' }), '菜单ID不能为空', 'permissionId');
+      expectFailure(await save({ permissionId: menuId, departId: newId(), dataRuleIds: '' }), '未找到对应实体');
+      expectNoPermission(await save({ permissionId: menuId, departId: grade.id, dataRuleIds: '' }, teacher));
+      expectNoPermission(await t.api('GET', `/sys/sysDepartPermission/datarule/${menuId}/${grade.id}`, { token: teacher }));
+      expect((await read()).body.result.drChecked).toBe(rule.id);
+      expectEnvelope(await save({ permissionId: menuId, departId: grade.id, dataRuleIds: '' }), { success: true });
+      expect((await read()).body.result).not.toHaveProperty('drChecked');
+      expectFailure(await t.api('GET', `/sys/sysDepartPermission/datarule/${newId()}/${grade.id}`, { token: admin }), '未找到权限配置信息');
+    } finally {
+      await t.db.deleteFrom('sys_depart_permission').where('depart_id', '=', grade.id).where('permission_id', '=', menuId).execute();
+    }
+  });
+
   it('queryPermissionTree gives admins every live permission as a tree', async () => {
     const res = await t.api('GET', '/sys/sysDepart/queryPermissionTree', { token: admin });
     expectEnvelope(res, { success: true });

@@ -327,6 +327,56 @@ describe.each(dialects)('消息中心 API on %s', (dialect) => {
     });
   });
 
+  describe("the anchor's 消息 新增, 编辑 and 导入", () => {
+    it('adds a message by hand and tries it at once; edits only one not sent; imports rows, reporting refused ones', async () => {
+      const added = await t.api('POST', '/message/sysMessage/add', { token: admin, body: { esType: '2', esTitle: '家长会', esContent: '<p>周五<script>x</script>开会</p>', esReceiver: 'parent@example.org' } });
+      expectEnvelope(added, { success: true, message: '添加成功！消息已发送' });
+      const mail = await smtp.nextMessage();
+      expect(mail).toMatchObject({ to: ['parent@example.org'], subject: '家长会' });
+      const [row] = await messages();
+      expect(row).toMatchObject({ id: added.body.result.id, es_type: '2', es_content: '<p>周五开会</p>', es_send_status: '1', create_by: 'admin' });
+      expectFailure(await t.api('PUT', '/message/sysMessage/edit', { token: admin, body: { id: row.id, esType: '2', esTitle: '改', esContent: 'x', esReceiver: 'parent@example.org' } }), '消息已发送，不能再修改');
+      const badReceiver = async (body: unknown, message: string) => {
+        const res = await t.api('POST', '/message/sysMessage/add', { token: admin, body });
+        expectFailure(res, message);
+        expect(res.body.result.errors).toEqual({ esReceiver: message });
+      };
+      await badReceiver({ esType: '2', esTitle: 'x', esContent: 'x', esReceiver: 'not-mail' }, '邮件的接收人必须是有效的邮箱地址');
+      await badReceiver({ esType: '4', esTitle: 'x', esContent: 'x', esReceiver: 'nobody' }, '接收用户不存在：nobody');
+      expectInvalid(await t.api('POST', '/message/sysMessage/add', { token: admin, body: { esType: '2', esContent: 'x', esReceiver: 'a@example.org' } }), '请输入消息标题', 'esTitle');
+
+      // A failed try can be corrected, and the correction is not sent until 重发.
+      refusals = 1;
+      const failedAdd = await t.api('POST', '/message/sysMessage/add', { token: admin, body: { esType: '2', esTitle: '退信', esContent: 'x', esReceiver: 'bounce@example.org' } });
+      expect(failedAdd.body.message).toMatch(/^添加成功！发送失败，将自动重试/);
+      const edited = await t.api('PUT', '/message/sysMessage/edit', { token: admin, body: { id: failedAdd.body.result.id, esType: '4', esTitle: '改为站内', esContent: '<p>好</p>', esReceiver: await t.userId('student1') } });
+      expectEnvelope(edited, { success: true, message: '编辑成功!' });
+      const fixed = await t.db.selectFrom('sys_sms').selectAll().where('id', '=', failedAdd.body.result.id).executeTakeFirstOrThrow();
+      expect(fixed).toMatchObject({ es_type: '4', es_title: '改为站内', es_receiver: 'student1', es_send_status: '2', es_send_num: 1 });
+
+      const out = new ExcelJS.Workbook();
+      const ws = out.addWorksheet('导入');
+      ws.addRow(['消息标题', '消息类型', '接收人', '发送内容', '备注']);
+      ws.addRow(['站内一', '站内消息', 'student1', '你好', '导入']);
+      ws.addRow(['短信', '1', 'student1', 'x', '']);
+      ws.addRow(['没人', '4', 'ghost', 'x', '']);
+      const form = new FormData();
+      form.set('file', new Blob([(await out.xlsx.writeBuffer()) as ArrayBuffer]), 'm.xlsx');
+      const imp = await (await t.request('/api/message/sysMessage/importExcel', { method: 'POST', headers: { 'X-Access-Token': admin }, body: form })).json();
+      expect(imp).toMatchObject({ success: true, code: 201 });
+      expect(imp.result.errors).toEqual([
+        { row: 3, message: expect.stringContaining('不支持的消息类型') },
+        { row: 4, message: '接收用户不存在：ghost' },
+      ]);
+      expect((await messages()).find((m) => m.es_title === '站内一')).toMatchObject({ es_type: '4', es_receiver: 'student1', es_send_status: '1', remark: '导入' });
+      for (const token of [teacher, student]) {
+        expectNoPermission(await t.api('POST', '/message/sysMessage/add', { token, body: { esType: '2', esTitle: 'x', esContent: 'x', esReceiver: 'a@example.org' } }));
+        expectNoPermission(await t.api('PUT', '/message/sysMessage/edit', { token, body: { id: fixed.id } }));
+      }
+      expect((await messages()).length).toBe(3);
+    });
+  });
+
   describe('who may call it', () => {
     it('refuses teachers and students every route, reads included, and sends nothing', async () => {
       const id = await templateId('work_corrected_mail');

@@ -13,7 +13,6 @@ import { newId } from '../../domain/ids.js';
 import {
   BAD_JSON,
   createAndSend,
-  EMAIL_RE,
   htmlToText,
   MSG_EMAIL,
   MSG_SITE,
@@ -32,6 +31,7 @@ import { now } from '../../domain/time.js';
 import { messageFields, messagesList, sendMsgFields, TEMPLATE_FORM_KEYS, templateFields, templatesList } from '../../resources/messages.js';
 import { tooLongMessage } from '../../resources/rules.js';
 import { messageApi, messageTemplateApi } from '../../contracts/messages.js';
+import { receiverOf, registerMessageWriteRoutes } from './message-writes.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
@@ -221,20 +221,9 @@ export function registerMessageRoutes(r: ApiRoutes) {
     // Without testData the template's own test values are used.
     const params = parseParams(b.testData === undefined || b.testData === null ? tpl.template_test_json : b.testData);
     if (!params.ok) return fieldFail(c, 'testData', params.message);
-    let receiver = b.receiver;
-    if (tpl.template_type === MSG_EMAIL) {
-      if (!EMAIL_RE.test(receiver)) return fieldFail(c, 'receiver', '邮件的接收人必须是有效的邮箱地址');
-    } else {
-      // A username (or a user's id, as JeecgBoot's user pickers send): stored as the username.
-      const user = await db
-        .selectFrom('sys_user')
-        .select('username')
-        .where((eb) => eb.or([eb('username', '=', receiver), eb('id', '=', receiver)]))
-        .where('del_flag', '=', 0)
-        .executeTakeFirst();
-      if (!user) return fieldFail(c, 'receiver', `接收用户不存在：${receiver}`);
-      receiver = user.username;
-    }
+    const to = await receiverOf(c, tpl.template_type, b.receiver);
+    if (!to.ok) return fieldFail(c, 'receiver', to.message);
+    const receiver = to.value;
     const content = renderBody(tpl.template_content, params.values);
     const title = fillTemplate(tpl.template_name, params.values).text;
     const row = await createAndSend(
@@ -278,6 +267,8 @@ export function registerMessageRoutes(r: ApiRoutes) {
     // The sheet holds the text of the content, not its HTML.
     return exportResponse(c, messagesList, rows.map((r) => ({ ...r, esContent: r.esContentText })));
   });
+
+  registerMessageWriteRoutes(r, ADMIN, messageEnv);
 
   // 重发: one more try of a failed message, now.
   r.at(messageApi.resend, adminOnly('message:resend'), async (c) => {

@@ -105,11 +105,53 @@ describe.each(dialects)('系统监控 API on %s', (dialect) => {
     const anchorDisk = (await t.api('GET', '/actuator/redis/queryDiskInfo', { token: admin })).body.result;
     expect(anchorDisk[0]).toMatchObject({ name: t.deps.config.dataDir, max: disk.fileSystem.total });
 
-    const names = (await t.api('GET', '/actuator/metrics', { token: admin })).body.result.names;
+    // Bare answers: the test reads their body as what it is.
+    const bareBody = async (path: string) => (await t.api('GET', path, { token: admin })).body as unknown as Record<string, any>;
+    const names = (await bareBody('/actuator/metrics')).names;
     expect(names).toContain('http.server.requests');
-    const m = (await t.api('GET', '/actuator/metrics/http.server.requests', { token: admin })).body.result;
+    const m = await bareBody('/actuator/metrics/http.server.requests');
     expect(m.measurements.map((x: { statistic: string }) => x.statistic)).toEqual(['COUNT', 'TOTAL_TIME', 'MAX']);
-    expect((await t.api('GET', '/actuator/metrics/jvm.memory.used', { token: admin })).status).toBe(404);
+    const unknown = await t.api('GET', '/actuator/metrics/jvm.nothing', { token: admin });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('没有这个监控指标');
+  });
+
+  // The names the anchor's 服务器信息, JVM信息 and Tomcat信息 ask for, all at once as they do (one missing name
+  // fails the screen), read by position from Actuator's bare shape.
+  it("answers the anchor's monitor screens' Actuator names, bare, with real figures", async () => {
+    const screens = {
+      server: ['system.cpu.count', 'system.cpu.usage', 'process.start.time', 'process.uptime', 'process.cpu.usage'],
+      jvm: ['jvm.memory.max', 'jvm.memory.committed', 'jvm.memory.used', 'jvm.buffer.memory.used', 'jvm.buffer.count', 'jvm.threads.daemon', 'jvm.threads.live', 'jvm.threads.peak', 'jvm.classes.loaded', 'jvm.classes.unloaded', 'jvm.gc.memory.allocated', 'jvm.gc.memory.promoted', 'jvm.gc.max.data.size', 'jvm.gc.live.data.size', 'jvm.gc.pause'],
+      tomcat: ['tomcat.sessions.created', 'tomcat.sessions.expired', 'tomcat.sessions.active.current', 'tomcat.sessions.active.max', 'tomcat.sessions.rejected', 'tomcat.global.sent', 'tomcat.global.request.max', 'tomcat.global.request', 'tomcat.servlet.request', 'tomcat.servlet.request.max', 'tomcat.threads.current', 'tomcat.threads.config.max', 'tomcat.threads.busy', 'tomcat.global.received', 'tomcat.global.error'],
+    };
+    const read = async (name: string) => {
+      const res = await t.api('GET', `/actuator/metrics/${name}`, { token: admin });
+      expect(res.status, name).toBe(200);
+      const body = res.body as unknown as { name: string; baseUnit: string | null; measurements: { statistic: string; value: number }[] };
+      expect(Object.keys(body).sort(), `${name} is bare, not an envelope`).toEqual(['availableTags', 'baseUnit', 'description', 'measurements', 'name']);
+      expect(body.name).toBe(name);
+      for (const x of body.measurements) expect(Number.isFinite(x.value), name).toBe(true);
+      return body;
+    };
+    for (const list of Object.values(screens)) await Promise.all(list.map(read));
+    const v = async (name: string, i = 0) => (await read(name)).measurements[i].value;
+    // Real figures: the heap in use is below its limit, uptime and start time agree with the process's.
+    expect(await v('jvm.memory.used')).toBeGreaterThan(0);
+    expect(await v('jvm.memory.used')).toBeLessThan(await v('jvm.memory.max'));
+    expect(await v('system.cpu.count')).toBeGreaterThan(0);
+    expect(Math.abs((await v('process.start.time')) - (Date.now() / 1000 - process.uptime()))).toBeLessThan(5);
+    expect(await v('jvm.threads.live')).toBeGreaterThanOrEqual(1);
+    // Timers in Micrometer's order, in seconds; the requests made above are counted.
+    const gc = await read('jvm.gc.pause');
+    expect(gc.measurements.map((x) => x.statistic)).toEqual(['COUNT', 'TOTAL_TIME', 'MAX']);
+    expect(gc.baseUnit).toBe('seconds');
+    const before = await v('tomcat.global.request');
+    const sentBefore = await v('tomcat.global.sent');
+    // Bytes are the listening server's: a request over its socket counts them, headers included.
+    expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);
+    expect(await v('tomcat.global.request')).toBeGreaterThan(before);
+    expect(await v('tomcat.global.sent')).toBeGreaterThan(sentBefore);
+    expect(await v('tomcat.global.received')).toBeGreaterThan(0);
   });
 
   it('traces requests with secrets redacted, credited to their user (pages too)', async () => {
@@ -136,7 +178,9 @@ describe.each(dialects)('系统监控 API on %s', (dialect) => {
     const spring = await t.api('GET', '/actuator/httptrace', { token: admin });
     const all = JSON.stringify(spring.body) + JSON.stringify(listed.body);
     for (const secret of ['tok-secret', 'pw-secret', 'cap-secret', 'ck-secret', 'h-secret', 'auth-secret', 'cookie-secret', 'ref-secret', admin]) expect(all).not.toContain(secret);
-    const sp = spring.body.result.traces.find((x: any) => x.request.uri.includes(probe));
+    const springBody = spring.body as unknown as { traces: any[] };
+    expect(Object.keys(springBody), 'bare, as Spring answers').toEqual(['traces']);
+    const sp = springBody.traces.find((x: any) => x.request.uri.includes(probe));
     expect(sp).toMatchObject({ principal: { name: 'admin' }, response: { status: 200 } });
 
     // A page's own API calls are not traced again; the page is credited to its user.

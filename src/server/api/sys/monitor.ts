@@ -3,8 +3,8 @@
 //
 // The anchor's paths where it has them:
 //   GET  /actuator/redis/info | keysSize | memoryInfo | queryDiskInfo   (ActuatorRedisController's shapes)
-//   GET  /actuator/httptrace                                            ({traces:[…]}, Spring's shape, secrets redacted)
-//   GET  /actuator/metrics, /actuator/metrics/:name                     (Spring's shape; Node/HTTP metric names)
+//   GET  /actuator/httptrace                                            ({traces:[…]} bare, Spring's shape, secrets redacted)
+//   GET  /actuator/metrics, /actuator/metrics/:name                     (bare, Spring's shape and names: monitor/actuator.ts)
 //   GET  /sys/online/list, POST /sys/online/forceLogout                 (sessions by id: tokens are never shown)
 // Our equivalents of what the anchor read from the JVM and Tomcat, one call per screen:
 //   GET  /actuator/system (服务器信息), /actuator/runtime (Node.js, in place of JVM), /actuator/http (HTTP服务,
@@ -17,13 +17,14 @@ import type { ApiEnv } from '../../context.js';
 import type { Database, SysUser } from '../../db/schema.js';
 import { revokeSession } from '../../domain/sessions.js';
 import { formatDateTime } from '../../domain/time.js';
-import { monitorApi, type OnlineSession } from '../../contracts/monitor.js';
+import { actuatorApi, monitorApi, type OnlineSession, type SpringTrace } from '../../contracts/monitor.js';
+import { actuatorMetrics } from '../../monitor/actuator.js';
 import { onlineFields, onlineList, traceList } from '../../resources/monitor.js';
 import { RequestRecorder, type TraceRecord } from '../../monitor/recorder.js';
 import { readRedis, redisServerLabel } from '../../monitor/redis.js';
 import { diskInfo, runtimeInfo, systemInfo } from '../../monitor/system.js';
 import { adminOnly, role, type ApiRoutes } from '../access.js';
-import { fail, jsonBody, ok, page, paging } from '../envelope.js';
+import { bare, fail, jsonBody, ok, page, paging } from '../envelope.js';
 import { pagedList } from '../list-query.js';
 
 const ADMIN = role('admin');
@@ -52,56 +53,8 @@ async function disk(c: Context<ApiEnv>) {
   return diskInfo({ dataDir: config.dataDir, filesDir: config.filesDir, dialect, databaseBytes: await databaseBytes(c) });
 }
 
-/** A metric in Spring Boot actuator's shape. */
-interface Metric {
-  name: string;
-  description: string;
-  baseUnit: string | null;
-  measurements: { statistic: string; value: number }[];
-  availableTags: never[];
-}
-const metric = (name: string, description: string, baseUnit: string | null, value: number | Record<string, number>): Metric => ({
-  name,
-  description,
-  baseUnit,
-  measurements: typeof value === 'number' ? [{ statistic: 'VALUE', value }] : Object.entries(value).map(([statistic, v]) => ({ statistic, value: v })),
-  availableTags: [],
-});
-
-/** Every metric by name: the system's as Spring names them, then Node.js (for jvm.*) and HTTP (for tomcat.*). */
-function metrics(recorder: RequestRecorder): Map<string, Metric> {
-  const s = systemInfo();
-  const r = runtimeInfo();
-  const h = recorder.snapshot();
-  const list = [
-    metric('system.cpu.count', 'CPU 核数', null, s.cpu.count),
-    metric('system.cpu.usage', '系统 CPU 使用率', null, s.cpu.usagePct / 100),
-    metric('system.load.average.1m', '系统 1 分钟平均负载', null, s.load['1m']),
-    metric('system.memory.total', '系统内存总量', 'bytes', s.memory.total),
-    metric('system.memory.free', '系统空闲内存', 'bytes', s.memory.free),
-    metric('process.uptime', '进程运行时长', 'seconds', s.uptime.processSeconds),
-    metric('process.start.time', '进程启动时间', 'seconds', Math.round(s.uptime.processStartTime / 1000)),
-    metric('process.cpu.usage', '进程 CPU 使用率', null, s.cpu.processUsagePct / 100),
-    metric('nodejs.memory.rss', '常驻内存', 'bytes', r.memory.rss),
-    metric('nodejs.heap.used', '已用堆内存', 'bytes', r.memory.heapUsed),
-    metric('nodejs.heap.total', '已分配堆内存', 'bytes', r.memory.heapTotal),
-    metric('nodejs.heap.limit', '堆内存上限', 'bytes', r.heap.limit),
-    metric('nodejs.memory.external', '堆外内存', 'bytes', r.memory.external),
-    metric('nodejs.eventloop.delay', '事件循环延迟', 'milliseconds', { MEAN: r.eventLoop.meanMs, P99: r.eventLoop.p99Ms, MAX: r.eventLoop.maxMs }),
-    metric('nodejs.eventloop.utilization', '事件循环利用率', 'percent', r.eventLoop.utilization),
-    metric('nodejs.gc.pause', '垃圾回收暂停', 'milliseconds', { COUNT: r.gc.count, TOTAL_TIME: r.gc.totalMs, MAX: r.gc.maxMs }),
-    metric('http.server.requests', 'HTTP 请求', 'milliseconds', { COUNT: h.total, TOTAL_TIME: h.latency.totalMs, MAX: h.latency.maxMs }),
-    metric('http.server.requests.active', '处理中的请求', null, h.inFlight),
-    metric('http.server.errors', '服务器错误（5xx）', null, h.errors),
-    metric('http.server.connections.current', '当前连接数', null, h.connections.current ?? 0),
-    metric('http.server.connections.total', '累计连接数', null, h.connections.total),
-    metric('http.server.websockets', '通知 WebSocket 连接数', null, h.webSockets ?? 0),
-  ];
-  return new Map(list.map((m) => [m.name, m]));
-}
-
 /** A trace in Spring's httptrace shape (what the anchor's 请求追踪 read). */
-const springTrace = (t: TraceRecord) => ({
+const springTrace = (t: TraceRecord): SpringTrace => ({
   timestamp: new Date(t.timestamp).toISOString(),
   principal: t.username ? { name: t.username } : null,
   session: null,
@@ -181,13 +134,13 @@ export function registerMonitorRoutes(r: ApiRoutes) {
   r.at(monitorApi.http, ADMIN, (c) => ok(c, recorderOf(c).snapshot()));
   r.at(monitorApi.disk, ADMIN, async (c) => ok(c, await disk(c)));
 
-  r.get('/actuator/metrics', ADMIN, (c) => ok(c, { names: [...metrics(recorderOf(c)).keys()] }));
-  r.get('/actuator/metrics/:name', ADMIN, (c) => {
-    const m = metrics(recorderOf(c)).get(c.req.param('name') ?? '');
-    return m ? ok(c, m) : fail(c, '没有这个监控指标', 404, 404);
+  // Actuator's own reads, bare as Spring answers them (the anchor's screens read the body itself).
+  r.at(actuatorApi.metricNames, ADMIN, (c) => bare(c, { names: [...actuatorMetrics(recorderOf(c)).keys()] }));
+  r.at(actuatorApi.metric, ADMIN, (c) => {
+    const m = actuatorMetrics(recorderOf(c)).get(c.req.param('name') ?? '');
+    return m ? bare(c, m) : fail(c, '没有这个监控指标', 404, 404);
   });
-
-  r.get('/actuator/httptrace', ADMIN, (c) => ok(c, { traces: recorderOf(c).traces().map(springTrace) }));
+  r.at(actuatorApi.httptrace, ADMIN, (c) => bare(c, { traces: recorderOf(c).traces().map(springTrace) }));
   r.at(monitorApi.traces, ADMIN, traceListPage);
   r.at(monitorApi.trace, ADMIN, (c) => {
     const id = Number(c.req.query('id'));

@@ -354,3 +354,45 @@ describe('POST /sys/user/importExcel (class rosters)', () => {
     });
   });
 });
+
+describe("POST /sys/user/importStudent (the anchor's 导入学生 of a class)", () => {
+  const upload = async (token: string, rows: (string | number)[][], departId?: string, inForm = false) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('学生');
+    for (const r of rows) ws.addRow(r);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from(await wb.xlsx.writeBuffer()))]), 'students.xlsx');
+    if (inForm && departId) form.append('departId', departId);
+    const qs = !inForm && departId ? `?departId=${departId}` : '';
+    const res = await t.request(`/api/sys/user/importStudent${qs}`, { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
+    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any; timestamp: number } };
+  };
+
+  it('imports the rows as students of the class, reports rejected rows, and keeps to the caller’s classes', async () => {
+    const { body: res } = await upload(teacher, [
+      ['用户账号', '真实姓名', '性别', '身份', '初始密码'],
+      ['stu.a', '甲同学', '男', '教师', 'Stu-pass-01'],
+      ['stu.b', '乙同学', '女', '', ''],
+      ['student1', '重名', '男', '', ''],
+    ], departs.A01A01A02);
+    expect(res).toMatchObject({ success: true, code: 201 });
+    expect(res.result.msg).toBe('总上传行数：3，已导入行数：2，错误行数：1');
+    expect(res.result.errors).toEqual([{ row: 4, message: '用户账号已存在：student1' }]);
+    expect(res.result.passwords.map((p: { username: string }) => p.username)).toEqual(['stu.b']);
+    const written = await t.db.selectFrom('sys_user').select(['id', 'username', 'user_identity', 'org_code']).where('username', 'in', ['stu.a', 'stu.b']).orderBy('username').execute();
+    expect(written.map((u) => [u.username, u.user_identity, u.org_code])).toEqual([
+      ['stu.a', 1, 'A01A01A02'],
+      ['stu.b', 1, 'A01A01A02'],
+    ]);
+    const member = await t.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', written[0].id).execute();
+    expect(member.map((m) => m.dep_id)).toEqual([departs.A01A01A02]);
+
+    // The class may come in the form; one outside the teacher's classes, or none, is refused with nothing written.
+    expect((await upload(admin, [['用户账号', '真实姓名'], ['stu.c', '丙同学']], departs.A02A01, true)).body.success).toBe(true);
+    expectFailure(await upload(teacher, [['用户账号', '真实姓名'], ['stu.d', '丁']], departs.A02A01), '只能向您负责的班级导入学生');
+    expectFailure(await upload(teacher, [['用户账号', '真实姓名'], ['stu.d', '丁']]), '请选择班级');
+    expectFailure(await upload(teacher, [['用户账号', '真实姓名'], ['stu.d', '丁']], 'nope'), '班级不存在');
+    expect((await upload(student1, [['用户账号', '真实姓名'], ['stu.d', '丁']], departs.A01A01A01)).body.code).toBe(510);
+    expect(await t.db.selectFrom('sys_user').select('id').where('username', '=', 'stu.d').execute()).toEqual([]);
+  });
+});

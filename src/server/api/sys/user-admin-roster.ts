@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { userAdminApi } from '../../contracts/users.js';
 import { importRoster } from '../../domain/roster-import.js';
-import { hasScope, NO_MANAGED_DEPARTS, userScope } from '../../domain/user-scope.js';
+import { hasScope, NO_MANAGED_DEPARTS, orgCodeInScope, userScope } from '../../domain/user-scope.js';
 import { ROSTER_COLUMNS, userFields, usersList } from '../../resources/users.js';
 import { PASSWORD_IS_USERNAME, passwordProblem } from '../../shared/password-policy.js';
 import { perm, type ApiRoutes } from '../access.js';
@@ -56,6 +56,28 @@ export function registerUserRosterRoutes(r: ApiRoutes) {
     const read = await readImportRows(c, ROSTER_COLUMNS, rosterRow);
     if (!read.ok) return read.response;
     const done = await importRoster(db, user, scope, read.rows, () => connection.aborted);
+    if (!done.ok) return fail(c, done.message);
+    return importAnswer(c, read.total, done.imported, [...read.errors, ...done.errors], done.passwords.length ? { passwords: done.passwords } : {});
+  });
+
+  // 导入学生 of one class (the anchor's class screen): the same roster, every row a student, in that class
+  // unless the row names its classes. The class must lie in the caller's scope; all or nothing as above.
+  r.at(userAdminApi.importStudent, perm('user:import'), async (c) => {
+    const connection = c.req.raw.signal;
+    const { db } = c.get('deps');
+    const user = c.get('user')!;
+    const scope = await userScope(db, user);
+    if (!hasScope(scope)) return fail(c, NO_MANAGED_DEPARTS);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const departId = String(c.req.query('departId') ?? form.departId ?? '').trim();
+    if (!departId) return fail(c, '请选择班级');
+    const depart = departId.length > 64 ? undefined : await db.selectFrom('sys_depart').select(['org_code']).where('id', '=', departId).where('del_flag', '=', '0').executeTakeFirst();
+    if (!depart) return fail(c, '班级不存在');
+    if (!orgCodeInScope(scope, depart.org_code)) return fail(c, '只能向您负责的班级导入学生');
+    const read = await readImportRows(c, ROSTER_COLUMNS, rosterRow);
+    if (!read.ok) return read.response;
+    const lines = read.rows.map((l) => ({ row: l.row, data: { ...l.data, userIdentity: 1, classes: l.data.classes.length ? l.data.classes : [depart.org_code] } }));
+    const done = await importRoster(db, user, scope, lines, () => connection.aborted);
     if (!done.ok) return fail(c, done.message);
     return importAnswer(c, read.total, done.imported, [...read.errors, ...done.errors], done.passwords.length ? { passwords: done.passwords } : {});
   });

@@ -316,3 +316,27 @@ describe('PUT /sys/user/edit', () => {
     expect(now).toEqual([departs.A01A01A02, departs.A02A01].sort());
   });
 });
+
+describe("the anchor's user pickers: GET /sys/user/queryByIds, /sys/user/generateUserId", () => {
+  it('answers the chosen users in the order asked, only those the caller may see', async () => {
+    const res = await t.api('GET', `/sys/user/queryByIds?userIds=${ids.student1},${ids.teacher},missing`, { token: admin });
+    expectEnvelope(res, { success: true, code: 0 });
+    expect(res.body.result.map((u: { username: string }) => u.username)).toEqual(['student1', 'teacher']);
+    expect(res.body.result[0]).toMatchObject({ realname: '小明', orgCodeTxt: '一年级一班', roleTxt: '学生' });
+    expect(res.body.result[0]).not.toHaveProperty('password');
+    // The teacher's scope (and 仅显示学生) leaves out the other school's student.
+    const scoped = await t.api('GET', `/sys/user/queryByIds?userIds=${otherSchoolStudent},${ids.student1}`, { token: teacher });
+    expect(scoped.body.result.map((u: { username: string }) => u.username)).toEqual(['student1']);
+    expectFailure(await t.api('GET', '/sys/user/queryByIds?userIds=', { token: admin }), '请选择用户');
+    expectNoPermission(await t.api('GET', `/sys/user/queryByIds?userIds=${ids.teacher}`, { token: student1 }));
+    expectTokenRefusal(await t.api('GET', `/sys/user/queryByIds?userIds=${ids.teacher}`));
+  });
+
+  it('generates a fresh 32-hex id for those who may add users', async () => {
+    const [a, b] = await Promise.all([t.api('GET', '/sys/user/generateUserId', { token: admin }), t.api('GET', '/sys/user/generateUserId', { token: admin })]);
+    expectEnvelope(a, { success: true });
+    expect(a.body.result).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.body.result).not.toBe(b.body.result);
+    expectNoPermission(await t.api('GET', '/sys/user/generateUserId', { token: student1 }));
+  });
+});

@@ -134,6 +134,21 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
     );
   });
 
+  // The pickers' read of the users already chosen: only those the caller may see (scope and data rules).
+  r.at(userAdminApi.queryByIds, menu(USERS_ROUTE), async (c) => {
+    const wanted = idList(c.req.query('userIds'), 500);
+    if (!wanted.length) return fail(c, '请选择用户');
+    const scoped = await scopedUsers(c);
+    if (!scoped.ok) return fail(c, scoped.message);
+    const { db } = c.get('deps');
+    const rows = await scoped.qb.select([...USER_COLUMNS]).where('u.id', 'in', wanted).execute();
+    const records = await enrichUsers(db, rows.map(toRecord));
+    const order = new Map(wanted.map((id, i) => [id, i]));
+    return ok(c, records.sort((a, b) => order.get(a.id)! - order.get(b.id)!), '操作成功！', 0);
+  });
+
+  r.at(userAdminApi.generateUserId, perm('user:add'), (c) => ok(c, newId(), '操作成功！', 200));
+
   r.at(userAdminApi.add, perm('user:add'), async (c) => {
     const body = await jsonBody(c, addBody);
     if (!body.ok) return body.response;

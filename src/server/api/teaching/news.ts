@@ -15,7 +15,7 @@ import type { ListSpec } from '../../resources/spec.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { menu, PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, jsonBody, ok } from '../envelope.js';
-import { exportResponse } from '../excel.js';
+import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
 type Row = Selectable<TeachingNewsTable>;
@@ -133,4 +133,18 @@ export function registerNewsRoutes(r: ApiRoutes) {
   r.at(newsApi.deleteBatch, menu(NEWS_ROUTE), (c) => remove(c, idList(c.req.query('ids'), 500)));
 
   r.at(newsApi.exportXls, menu(NEWS_ROUTE), async (c) => exportResponse(c, newsList, await filteredRows(c, adminList(c), 'id', 50_000)));
+
+  // The export's columns back in; 状态 as its number or its dictionary text. A row goes in as the form's save.
+  const importRow = newsBody.extend({
+    newsStatus: z.preprocess((v) => (v === '草稿' ? 0 : v === '已发布' ? 1 : v), newsBody.shape.newsStatus),
+  });
+  r.at(newsApi.importExcel, menu(NEWS_ROUTE), (c) =>
+    importWorkbook(c, newsList, { 标题: 'newsTitle', 内容: 'newsContent', 状态: 'newsStatus' }, importRow, async (data) => {
+      await c.get('deps').db
+        .insertInto('teaching_news')
+        .values({ id: newId(), ...columns(data), create_by: c.get('user')!.username, create_time: now(), update_by: null, update_time: null })
+        .execute();
+      return null;
+    }),
+  );
 }

@@ -29,7 +29,9 @@ import { ASSET_TAG_GROUPS, ASSET_TYPES, ASSETS_API, ASSETS_ROUTE, isAssetType, s
 import { categoryChoices } from '../../domain/categories.js';
 import { hasPermission, LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { type Answer, answer, fail, fieldFail, jsonBody, ok } from '../envelope.js';
-import { idList, pagedList } from '../list-query.js';
+import { exportResponse, importWorkbook } from '../excel.js';
+import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
+import type { ListSpec } from '../../resources/spec.js';
 
 type Row = Selectable<TeachingScratchAssetsTable>;
 const MAX_FILES = 40;
@@ -108,28 +110,33 @@ async function withCreators(c: Context<ApiEnv>, records: Record<string, unknown>
   });
 }
 
-/** The files the body names, checked against the type; a response when something is wrong. */
-async function checkAsset(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { response: Answer<never> }> {
+/** The files the body names, checked against the type; the field and message when something is wrong. */
+async function checkAssetFiles(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { field: 'tags' | 'md5Ext'; message: string }> {
   const type = b.assetType as AssetType;
   const allowed = new Set((await tagChoices(c, type)).map((t) => t.value));
   const badTag = b.tags.find((t) => !allowed.has(t));
-  if (badTag) return { response: fieldFail(c, 'tags', `标签“${badTag}”不是${typeLabel(type)}素材的标签`) };
+  if (badTag) return { field: 'tags', message: `标签“${badTag}”不是${typeLabel(type)}素材的标签` };
   const { filesDir } = c.get('deps').config;
   const files: StoredAsset[] = [];
   for (const name of b.md5Ext) {
     const f = await loadStoredAsset(filesDir, name);
-    if (!f) return { response: fieldFail(c, 'md5Ext', '素材文件不存在，请重新上传') };
+    if (!f) return { field: 'md5Ext', message: '素材文件不存在，请重新上传' };
     files.push(f);
   }
   const images = files.filter((f) => isImage(f.ext));
   if (type === 1 || type === 3) {
-    if (files.length !== 1 || images.length !== 1) return { response: fieldFail(c, 'md5Ext', `${typeLabel(type)}素材需要一张 PNG、JPG 或 SVG 图片`) };
+    if (files.length !== 1 || images.length !== 1) return { field: 'md5Ext', message: `${typeLabel(type)}素材需要一张 PNG、JPG 或 SVG 图片` };
   } else if (type === 2) {
-    if (files.length !== 1 || images.length !== 0) return { response: fieldFail(c, 'md5Ext', '声音素材需要一个 WAV 或 MP3 文件') };
+    if (files.length !== 1 || images.length !== 0) return { field: 'md5Ext', message: '声音素材需要一个 WAV 或 MP3 文件' };
   } else if (!images.length) {
-    return { response: fieldFail(c, 'md5Ext', '角色至少需要一个造型图片') };
+    return { field: 'md5Ext', message: '角色至少需要一个造型图片' };
   }
   return { files };
+}
+
+async function checkAsset(c: Context<ApiEnv>, b: AssetBody): Promise<{ files: StoredAsset[] } | { response: Answer<never> }> {
+  const checked = await checkAssetFiles(c, b);
+  return 'files' in checked ? checked : { response: fieldFail(c, checked.field, checked.message) };
 }
 
 const columns = (b: AssetBody, files: StoredAsset[]) => ({
@@ -265,4 +272,41 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
   };
   r.at(scratchAssetApi.delete, perm('assets:del'), (c) => remove(c, idList(c.req.query('id'), 1)));
   r.at(scratchAssetApi.deleteBatch, perm('assets:del'), (c) => remove(c, idList(c.req.query('ids'), 500)));
+
+  // The anchor's export and import: the list's columns plus the stored files and tag values, so a sheet
+  // exported here goes back in; an imported row names files already stored (uploaded) and is checked as 新增 is.
+  const listOptions = (c: Context<ApiEnv>): PagedListOptions<Row> => ({
+    spec: scratchAssetsList,
+    fields,
+    base: c.get('deps').db.selectFrom('teaching_scratch_assets as a').where('a.del_flag', '=', 0),
+    select: (qb) => qb.selectAll('a'),
+    toRecord,
+    tieBreak: 'a.id',
+  });
+  r.at(scratchAssetApi.exportXls, menu(ASSETS_ROUTE), async (c) => {
+    const records = await withCreators(c, await filteredRows(c, listOptions(c), 'a.id', 20_000));
+    return exportResponse(c, ASSET_EXPORT, records);
+  });
+  r.at(scratchAssetApi.importExcel, perm('assets:add'), (c) =>
+    importWorkbook(c, ASSET_EXPORT, ASSET_IMPORT_TITLES, assetImportRow, async (data) => {
+      const checked = await checkAssetFiles(c, data);
+      if (!('files' in checked)) return checked.message;
+      await c.get('deps').db
+        .insertInto('teaching_scratch_assets')
+        .values({ id: newId(), ...columns(data, checked.files), del_flag: 0, create_by: c.get('user')!.username, create_time: now() })
+        .execute();
+      return null;
+    }),
+  );
 }
+
+const ASSET_EXPORT: ListSpec = {
+  ...scratchAssetsList,
+  columns: [...scratchAssetsList.columns, { key: 'md5Ext', title: '素材文件' }, { key: 'tags', title: '标签值' }],
+};
+const ASSET_IMPORT_TITLES = { 素材类型: 'assetType', 素材名: 'assetName', 素材文件: 'md5Ext', 标签值: 'tags' };
+/** 素材类型 as its number or its name (the export writes the name). */
+const assetImportRow = assetBody.extend({
+  // A name that is no type reads as type 0, which the type's own check words.
+  assetType: z.preprocess((v) => ASSET_TYPES.find((t) => t.label === v)?.value ?? (typeof v === 'string' && Number.isNaN(Number(v)) ? 0 : v), assetBody.shape.assetType),
+});

@@ -138,6 +138,23 @@ describe.each(dialects)('works (own and list) on %s', (dialect) => {
       expect(versions.map((v) => [v.version_no, v.work_file, v.work_status])).toEqual([[1, f1.id, 0]]);
     });
 
+    it("the anchor's add saves the caller's own new work; an id, a grade or a comment in the body is not taken", async () => {
+      const other = await workId('小猫跳舞', 'student1');
+      const before = await work(other);
+      const f = await storedFile(t, 'student2');
+      const res = await t.api('POST', '/teaching/teachingWork/add', {
+        token: tok.student2,
+        body: { id: other, workName: '从旧前端新增', workType: '2', workFile: f.id, workStatus: 1, teachingWorkCorrectList: [{ score: 5, comment: '自己给满分' }], teachingWorkCommentList: [{ comment: 'x' }] },
+      });
+      expectEnvelope(res, { success: true, message: '添加成功！' });
+      expect(res.body.result).toMatchObject({ workName: '从旧前端新增', workStatus: 1, userId: await t.userId('student2') });
+      expect(res.body.result.id).not.toBe(other);
+      expect(await work(other)).toEqual(before);
+      expect(await t.db.selectFrom('teaching_work_correct').select('id').where('work_id', '=', res.body.result.id).execute()).toEqual([]);
+      expectInvalid(await t.api('POST', '/teaching/teachingWork/add', { token: tok.student2, body: { workType: '2', workFile: f.id } }), '请输入作品名');
+      expect((await t.api('POST', '/teaching/teachingWork/add', { body: { workName: 'x', workType: '2', workFile: f.id } })).status).toBe(500);
+    });
+
     it('refuses an id that is not the caller\'s own work, and an unknown id, changing nothing', async () => {
       const other = await workId('小猫跳舞', 'student1');
       const before = await work(other);

@@ -1,4 +1,4 @@
-// The author's save and submit (/teaching/teachingWork/submit): the body's checks; who may save what where, and
+// The author's save and submit (/teaching/teachingWork/submit, and the anchor's add): the body's checks; who may save what where, and
 // the write, are domain/work-submit.ts's. Registered from work.ts.
 import { z } from 'zod';
 import { workApi } from '../../contracts/works.js';
@@ -30,7 +30,21 @@ const submitBody = z.object({
     .transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0)),
 });
 
+// The anchor's add (a master-detail insert its pages call with a new work): the caller's own save, as submit, never
+// of a work named by id; the grade and comment lists it may carry are not taken (grades go through 批改).
+const addBody = submitBody.omit({ id: true });
+
 export function registerWorkSubmitRoute(r: ApiRoutes) {
+  r.at(workApi.add, LOGGED_IN, async (c) => {
+    const body = await jsonBody(c, addBody);
+    if (!body.ok) return body.response;
+    const { db, config } = c.get('deps');
+    const user = c.get('user')!;
+    const done = await submitWork(db, config.filesDir, { id: user.id, username: user.username, courseViewer: async () => (await courseViewer(c))! }, body.data);
+    if (!done.ok) return fail(c, done.message);
+    return ok(c, camel(done.work), done.created ? '添加成功！' : '更新成功！', 200);
+  });
+
   r.at(workApi.submit, LOGGED_IN, async (c) => {
     const body = await jsonBody(c, submitBody);
     if (!body.ok) return body.response;
