@@ -11,14 +11,16 @@ import { CGFORM_SCREENS, cgformDataApi, type CgformColumn, type CgformFormProper
 import type { ApiEnv } from '../../context.js';
 import { generatedTable, loadCgform, type Cgform } from '../../domain/cgforms.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
+import { hiddenCgformButtons } from '../../domain/cgform-button-grants.js';
 import { dictItems, type DictOption } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
+import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
-import { onlineForm, type OnlineForm } from '../../resources/online-forms.js';
+import { onlineForm, type CgformButtonCode, type OnlineForm } from '../../resources/online-forms.js';
 import { tooLongMessage } from '../../resources/rules.js';
 import { grants, menu, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
+import { fail, fieldFail, jsonBody, NO_PERMISSION, ok, type Answer } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
@@ -45,10 +47,25 @@ const withForm =
     return fn(c, { form, head, def: onlineForm(head, form.fields.map(camel)), table: form.head.table_name });
   };
 
+/** The form's screen paths, by id and by table name, in each variant (menu entries name either). */
+const screenPaths = (f: Loaded) => CGFORM_SCREENS.flatMap((p) => [f.head.id, f.table].map((code) => p.replace(':code', code)));
+
+/** The standard buttons the caller may not use (the menu's buttons decide, domain/cgform-button-grants.ts); none for administrators. */
+async function hiddenButtons(c: Context<ApiEnv>, f: Loaded): Promise<CgformButtonCode[]> {
+  const user = c.get('user')!;
+  return isSuperUser(user) ? [] : hiddenCgformButtons(c.get('deps').db, user.id, screenPaths(f));
+}
+
+/** `fn` when the caller may use the button `code` (of the one the request names: delete of one row, batch_delete of several). */
+const withButton =
+  <R,>(code: CgformButtonCode | ((c: Context<ApiEnv>) => CgformButtonCode), fn: (c: Context<ApiEnv>, f: Loaded) => Promise<Answer<R>>) =>
+  (c: Context<ApiEnv>, f: Loaded): Promise<Answer<R>> =>
+    hiddenButtons(c, f).then((hidden) => (hidden.includes(typeof code === 'function' ? code(c) : code) ? fail(c, NO_PERMISSION, 510, 403) : fn(c, f)));
+
 /** The data rules of the caller's grant of the form's screen (by id or table name); none for an administrator without one. */
 async function ruleFilter(c: Context<ApiEnv>, f: Loaded): Promise<Expression<SqlBool> | null> {
   const { menus } = await grants(c);
-  const path = CGFORM_SCREENS.flatMap((p) => [f.head.id, f.table].map((code) => p.replace(':code', code))).find((p) => menus.has(p));
+  const path = screenPaths(f).find((p) => menus.has(p));
   if (!path) return null;
   const fieldMap = f.def.fields.fieldMap(f.def.allKeys);
   // A rule names its column as written in the table (snake_case) or as the anchor's entities would (camelCase).
@@ -134,6 +151,12 @@ const viewOf = (f: Cgform['fields'][number]) => f.field_show_type || (f.db_type 
 
 export function registerCgformDataRoutes(r: ApiRoutes) {
   r.at(
+    cgformDataApi.definition,
+    SCREEN,
+    withForm(async (c, f) => ok(c, { head: f.head, fields: f.form.fields.map(camel), hideColumns: await hiddenButtons(c, f) }, '操作成功！', 200), false),
+  );
+
+  r.at(
     cgformDataApi.columns,
     SCREEN,
     withForm(async (c, f) => {
@@ -167,7 +190,7 @@ export function registerCgformDataRoutes(r: ApiRoutes) {
           isTree: f.head.isTree,
           columns,
           dictOptions: await dictOptions(c, f.def),
-          hideColumns: [],
+          hideColumns: await hiddenButtons(c, f),
           fieldHrefSlots: hrefs,
           foreignKeys: [],
         },
@@ -230,18 +253,18 @@ export function registerCgformDataRoutes(r: ApiRoutes) {
   r.at(
     cgformDataApi.add,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton('add', async (c, f) => {
       const body = await jsonBody(c, bodySchema(f.def));
       if (!body.ok) return body.response;
       const done = await insertRow(c, f, body.data as Record<string, unknown>);
       return 'id' in done ? ok(c, done.id, '添加成功！', 200) : fieldFail(c, done.key, done.message);
-    }),
+    })),
   );
 
   r.at(
     cgformDataApi.edit,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton('update', async (c, f) => {
       const body = await jsonBody(c, bodySchema(f.def).extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64) }));
       if (!body.ok) return body.response;
       const { id, ...data } = body.data as Record<string, unknown> & { id: string };
@@ -252,7 +275,7 @@ export function registerCgformDataRoutes(r: ApiRoutes) {
       const user = c.get('user')!;
       await generatedTable(c.get('deps').db, f.table).updateTable(f.table).set({ ...values, update_by: user.username, update_time: now() }).where('id', '=', id).execute();
       return ok(c, null, '修改成功！', 200);
-    }),
+    })),
   );
 
   r.at(
@@ -267,33 +290,35 @@ export function registerCgformDataRoutes(r: ApiRoutes) {
   r.at(
     cgformDataApi.delete,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton((c) => (idList(c.req.param('ids'), 1000).length > 1 ? 'batch_delete' : 'delete'), async (c, f) => {
       const ids = idList(c.req.param('ids'), 1000);
       if (!ids.length) return fail(c, '请选择要删除的数据');
       const visible = (await (await visibleRows(c, f)).select('id').where('id', 'in', ids).execute()).map((x) => x.id as string);
       if (visible.length !== ids.length) return fail(c, '未找到对应数据');
       await generatedTable(c.get('deps').db, f.table).deleteFrom(f.table).where('id', 'in', visible).execute();
       return ok(c, null, '删除成功!', 200);
-    }),
+    })),
   );
 
   r.at(
     cgformDataApi.exportXls,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton('export', async (c, f) => {
       const records = await filteredRows(c, await listOptions(c, f), 'id', EXPORT_ROWS);
       return exportResponse(c, f.def.list, records);
-    }),
+    })),
   );
 
   r.at(
     cgformDataApi.importXls,
     SCREEN,
-    withForm(async (c, f) =>
-      importWorkbook(c, f.def.list, f.def.importTitles, bodySchema(f.def), async (row) => {
-        const done = await insertRow(c, f, row as Record<string, unknown>);
-        return 'id' in done ? null : done.message;
-      }),
+    withForm(
+      withButton('import', async (c, f) =>
+        importWorkbook(c, f.def.list, f.def.importTitles, bodySchema(f.def), async (row) => {
+          const done = await insertRow(c, f, row as Record<string, unknown>);
+          return 'id' in done ? null : done.message;
+        }),
+      ),
     ),
   );
 }
