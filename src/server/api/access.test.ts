@@ -185,7 +185,7 @@ describe('the route registry', () => {
     const routes = t.apiRoutes.routes.filter((r) => r.path.startsWith('/online/cgform/'));
     const data = routes.filter((r) => r.access.kind === 'menu');
     expect(data.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids', 'GET exportXls/:code', 'POST importXls/:code']
+      ['GET definition/:code', 'GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids', 'GET exportXls/:code', 'POST importXls/:code']
         .map((s) => s.replace(' ', ' /online/cgform/api/'))
         .sort(),
     );
