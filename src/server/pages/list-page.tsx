@@ -19,7 +19,7 @@ import { fieldOptions, registerFormRoutes } from './list-form.js';
 import type { ListPageOptions, ResolveOptions } from './list-options.js';
 
 export { backToList, callRef, isHtmx, registerConfirmedAction, wantsDialog } from './list-common.js';
-export { fieldOptions, formToBody, saveTreeRow, type TreeFormAgain } from './list-form.js';
+export { fieldOptions, formToBody, saveTreeRow } from './list-form.js';
 export type { ListPageOptions, ResolveOptions, Uploader } from './list-options.js';
 
 const screenOf = (o: ListPageOptions) => ({ current: o.current ?? o.spec.route, title: o.spec.title, fallback: o.fallback });

@@ -242,7 +242,7 @@ const byOrder = <T extends { orderNum?: number | null }>(rows: readonly T[]) => 
 
 /**
 /** Upload folders of generated forms' image and file controls (domain/uploads.ts UPLOAD_FOLDERS holds the same names). */
-export const CGFORM_UPLOAD_FOLDERS = { image: 'cgform', file: 'cgform-file' } as const;
+const CGFORM_UPLOAD_FOLDERS = { image: 'cgform', file: 'cgform-file' } as const;
 
 /**
  * The codes of a generated screen's standard buttons, as the anchor's front end names them in getColumns'
