@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ReportLimits } from './domain/report-runner.js';
 import type { CloudLimits } from './realtime/cloud-limits.js';
+import { parseSmsUrl, type SmsSettings } from './domain/sms.js';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.js';
 
 const url = (protocols: string[], name: string) =>
@@ -54,6 +55,17 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info'], { message: 'LOG_LEVEL must be silent, error or info' }).default('info'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'SMTP_URL').optional(),
   MAIL_FROM: z.string().trim().max(200, 'MAIL_FROM is too long').optional(),
+  SMS_URL: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseSmsUrl(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   XUETANG_TEST_CAPTCHA: z
     .string()
     .regex(/^[a-z0-9]{4}$/, 'XUETANG_TEST_CAPTCHA must be 4 lower-case letters or digits')
@@ -98,6 +110,11 @@ export interface Config {
   /** The From of outgoing mail; defaults to the SMTP user (or xuetang@localhost). */
   mailFrom?: string;
   /**
+   * Verification codes by SMS (找回密码 and registration by phone; domain/sms.ts): log: (development: the server
+   * log), Aliyun or Tencent Cloud. Unset: no SMS, and the phone steps answer that none is configured.
+   */
+  sms?: SmsSettings;
+  /**
    * Test-only: every image captcha shows this code (Playwright sets it so a browser test can register).
    * Refused when NODE_ENV=production; never set it on a real installation.
    */
@@ -129,6 +146,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.XUETANG_TEST_CAPTCHA && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: XUETANG_TEST_CAPTCHA is a test-only setting and is refused when NODE_ENV=production');
   }
+  if (e.SMS_URL?.kind === 'log' && e.SMS_URL.file && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: SMS_URL=log:FILE is a test-only setting and is refused when NODE_ENV=production');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -148,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_URL,
     testCaptcha: e.XUETANG_TEST_CAPTCHA,
     dataSourceKeys: { current: e.DATA_SOURCE_KEY, previous: e.DATA_SOURCE_OLD_KEY },
   };

@@ -6,6 +6,7 @@ import type { Database } from './db/schema.js';
 import type { LoginThrottle } from './domain/login-throttle.js';
 import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
+import type { SmsSender } from './domain/sms.js';
 import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   monitor?: RequestRecorder;
   /** The clock of the public page cache (tests move it rather than wait out its TTL). */
   pageCacheClock?: () => number;
+  /** Tests: the SMS sender to use instead of SMS_URL's (api/sys/sms.ts). */
+  smsSender?: SmsSender;
 }
 
 export interface ApiEnv {

@@ -25,6 +25,10 @@ export interface RegisterPageProps extends Chrome {
   fieldErrors?: Record<string, string>;
   captcha?: CaptchaView;
   passwordHelp: string;
+  /** SMS is configured: a phone needs the code sent to it (获取验证码 sends one). */
+  bySms?: boolean;
+  /** The answer of 获取验证码. */
+  smsNotice?: string;
 }
 
 export function RegisterPage(p: RegisterPageProps) {
@@ -55,6 +59,15 @@ export function RegisterPage(p: RegisterPageProps) {
         <Field name="confirmpassword" label="确认密码" type="password" error={e.confirmpassword} autocomplete="new-password" required />
         <Field name="email" label="邮箱（选填，用于找回密码）" type="email" value={v.email} error={e.email} autocomplete="email" maxlength={100} />
         <Field name="phone" label="手机号（选填）" type="tel" value={v.phone} error={e.phone} autocomplete="tel" maxlength={11} inputmode="numeric" />
+        {p.bySms && (
+          <>
+            {p.smsNotice && <Alert type="info">{p.smsNotice}</Alert>}
+            <Field name="smscode" label="手机验证码（填写手机号时必填）" type="text" error={e.smscode} autocomplete="one-time-code" maxlength={6} inputmode="numeric" autofocus={!!p.smsNotice} />
+            <Button htmlType="submit" size="large" block name="action" value="send-sms">
+              获取手机验证码
+            </Button>
+          </>
+        )}
         <CaptchaField captcha={p.captcha} error={e.captcha} autofocus={!!v.username && !e.username && !e.password && !e.confirmpassword} />
         <Button type="primary" htmlType="submit" size="large" block>
           注册
@@ -96,6 +109,8 @@ export interface AlterationPageProps extends Chrome {
   error?: string;
   fieldErrors?: Record<string, string>;
   captcha?: CaptchaView;
+  /** SMS is configured: the form links to the phone's steps. */
+  byPhone?: boolean;
 }
 
 const ASK_TEACHER = '请联系你的老师，由老师在「用户管理」中为你重置密码。';
@@ -141,6 +156,7 @@ export function AlterationPage(p: AlterationPageProps) {
           发送重置邮件
         </Button>
         <p class="xt-login-links">
+          {p.byPhone && <a href="/user/alteration?by=phone">通过手机号找回</a>}
           <a href="/user/login">返回登录</a>
         </p>
       </form>

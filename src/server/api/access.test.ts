@@ -81,6 +81,12 @@ describe('the route registry', () => {
       ['POST', '/sys/user/passwordRecovery'],
       ['GET', '/sys/user/checkResetToken'],
       ['POST', '/sys/user/resetPassword'],
+      // The phone steps (api/sys/sms.ts): each refuses without SMS_URL, a code or a phone's ticket.
+      ['POST', '/sys/sms'],
+      ['POST', '/sys/user/phoneVerification'],
+      ['GET', '/sys/user/querySysUser'],
+      ['GET', '/sys/user/passwordChange'],
+      ['POST', '/sys/user/passwordChange'],
     ]) {
       expect(find(method, path), `${method} ${path}`).toBe('public');
     }
@@ -185,12 +191,23 @@ describe('the route registry', () => {
     const routes = t.apiRoutes.routes.filter((r) => r.path.startsWith('/online/cgform/'));
     const data = routes.filter((r) => r.access.kind === 'menu');
     expect(data.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['GET definition/:code', 'GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids', 'GET exportXls/:code', 'POST importXls/:code']
+      [
+        'GET definition/:code', 'GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids',
+        'GET exportXls/:code', 'POST importXls/:code', 'GET getTreeData/:code', 'GET getErpColumns/:code', 'GET getErpFormItem/:code', 'GET subform/:code/:mainId', 'GET subform/list/:code/:mainId',
+        'GET getFormItemBytbname/:code',
+      ]
         .map((s) => s.replace(' ', ' /online/cgform/api/'))
         .sort(),
     );
-    for (const r of data) expect(r.access, label(r)).toEqual({ kind: 'menu', path: '/online/cgformList/:code', also: ['/online/cgformTreeList/:code', '/online/cgformErpList/:code', '/online/cgformInnerTableList/:code'] });
-    const design = routes.filter((r) => r.access.kind !== 'menu');
+    // A sub table's data also opens through its main forms' screens (`related`: their ids and table names).
+    for (const r of data) {
+      expect(r.access, label(r)).toMatchObject({ kind: 'menu', path: '/online/cgformList/:code', also: ['/online/cgformTreeList/:code', '/online/cgformErpList/:code', '/online/cgformInnerTableList/:code'] });
+      expect(typeof (r.access as { related?: unknown }).related, label(r)).toBe('function');
+    }
+    // 三级联动 options and custom buttons name their table or form in the query or body: checked by their handlers.
+    const checked = routes.filter((r) => r.access.kind === 'user');
+    expect(checked.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /online/cgform/api/querySelectOptions', 'POST /online/cgform/api/doButton']);
+    const design = routes.filter((r) => r.access.kind !== 'menu' && r.access.kind !== 'user');
     expect(design.length).toBeGreaterThanOrEqual(39);
     for (const r of design) expect(r.access, label(r)).toEqual({ kind: 'role', codes: ['admin', 'dev'] });
   });

@@ -17,8 +17,9 @@ export type Access =
   /** The menu of a screen (by route path) granted to the user: reading a screen's data. `also`: other screens
    *  that use the same data (e.g. the role picker of 用户管理 and 角色管理); any one of them suffices. A path with a
    *  route parameter (`/online/cgreport/:code`) is the screen of one record: the request's value fills it in, and
-   *  administrators, who design those screens, open every one. */
-  | { kind: 'menu'; path: string; also?: string[] }
+   *  administrators, who design those screens, open every one. `related`: other values of that parameter whose
+   *  screens open it too (an online sub-table is read through its main forms' screens). */
+  | { kind: 'menu'; path: string; also?: string[]; related?: (c: Context<ApiEnv>) => Promise<string[]> }
   /** One of these role codes. */
   | { kind: 'role'; codes: string[] };
 
@@ -32,6 +33,8 @@ export const perm = (code: string): Access => {
 export const adminOnly = (code: AdminOnlyCode): Access => ({ kind: 'admin', code });
 export const role = (...codes: string[]): Access => ({ kind: 'role', codes });
 export const menu = (path: string, ...also: string[]): Access => (also.length ? { kind: 'menu', path, also } : { kind: 'menu', path });
+/** A menu rule whose route parameter may also be one of `related`'s values (see Access). */
+export const menuOrRelated = (related: (c: Context<ApiEnv>) => Promise<string[]>, path: string, ...also: string[]): Access => ({ ...(menu(path, ...also) as { kind: 'menu'; path: string }), related });
 /** The screens a menu rule opens. */
 export const menuPaths = (a: { path: string; also?: string[] }) => [a.path, ...(a.also ?? [])];
 
@@ -71,8 +74,9 @@ async function refuse(c: Context<ApiEnv>, access: Access): Promise<Response | nu
   }
   if (access.kind === 'menu') {
     const { menus } = await grants(c);
-    const paths = menuPaths(access).map((p) => p.replace(/:([A-Za-z_]+)/g, (_, name: string) => c.req.param(name) ?? ''));
-    if (paths.some((p) => menus.has(p))) return null;
+    const fill = (value?: string) => menuPaths(access).map((p) => p.replace(/:([A-Za-z_]+)/g, (_, name: string) => value ?? c.req.param(name) ?? ''));
+    if (fill().some((p) => menus.has(p))) return null;
+    if (access.related && !isSuperUser(user)) for (const value of await access.related(c)) if (fill(value).some((p) => menus.has(p))) return null;
     return menuPaths(access).some((p) => p.includes('/:')) && isSuperUser(user) ? null : fail(c, NO_PERMISSION, 510, 403);
   }
   return (await grants(c)).codes.has(access.code) ? null : fail(c, NO_PERMISSION, 510, 403);

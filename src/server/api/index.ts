@@ -33,6 +33,7 @@ import { registerFileAdminRoutes } from './sys/file-admin.js';
 import { registerDataLogRoutes } from './sys/data-log.js';
 import { registerLoginRoutes } from './sys/login.js';
 import { registerAccountRoutes } from './sys/account.js';
+import { registerSmsRoutes } from './sys/sms.js';
 import { registerPermissionRoutes } from './sys/permission.js';
 import { registerPermissionAdminRoutes } from './sys/permission-admin.js';
 import { registerRoleGrantRoutes } from './sys/role-grant.js';
@@ -59,7 +60,7 @@ import { registerReportDesignRoutes } from './online/cgreport.js';
 import { registerReportDataRoutes } from './online/cgreport-data.js';
 import { registerCgformDesignRoutes } from './online/cgform.js';
 import { registerCgformButtonRoutes } from './online/cgform-buttons.js';
-import { registerCgformDataRoutes } from './online/cgform-data.js';
+import { registerCgformDataAndLinkRoutes } from './online/cgform-links.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -78,6 +79,8 @@ export const WRITING_GETS = new Set([
   '/sys/quartzJob/pause',
   '/sys/quartzJob/resume',
   '/sys/quartzJob/execute',
+  // Anonymous (its proof is the phone's ticket), but a GET in the anchor: never for a cookie, never on HEAD.
+  '/sys/user/passwordChange',
 ]);
 /**
  * Writes anyone may make without a session (a like): POST only (the anchor's GET answers 405, so an <img> on
@@ -92,6 +95,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   const routes = new ApiRoutes();
   registerLoginRoutes(routes);
   registerAccountRoutes(routes);
+  registerSmsRoutes(routes);
   registerPermissionRoutes(routes);
   registerRoleRoutes(routes);
   registerPermissionAdminRoutes(routes);
@@ -137,7 +141,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerReportDataRoutes(routes);
   registerCgformDesignRoutes(routes);
   registerCgformButtonRoutes(routes);
-  registerCgformDataRoutes(routes);
+  registerCgformDataAndLinkRoutes(routes);
 
   const app = new Hono<ApiEnv>();
   app.use('*', refuseIllegalInput);

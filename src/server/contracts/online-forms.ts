@@ -8,7 +8,7 @@ import { DELETE, GET, POST, PUT, PUT_OR_POST } from './endpoint.js';
 export interface CgformHeadRecord {
   id: string;
   tableName: string;
-  /** 0 单表, 1 主表, 2 附表. */
+  /** 1 单表 (0 in older definitions), 2 主表, 3 附表. */
   tableType: number;
   tableVersion: number | null;
   tableTxt: string;
@@ -166,7 +166,14 @@ export interface CgformColumns {
   /** The standard buttons the caller may not use: add, update, delete, batch_delete, export, import (domain/cgform-button-grants.ts). */
   hideColumns: string[];
   fieldHrefSlots: { slotName: string; href: string }[];
-  foreignKeys: unknown[];
+  /** A sub table's link to its main: its column `field` holds the main row's `key` (getErpColumns' subList). */
+  foreignKeys: { field: string; key: string }[];
+  /** Tree forms: the parent column, the 是否有子节点 column ('1' / '0') and the column the tree opens on. */
+  pidField?: string;
+  hasChildrenField?: string;
+  textField?: string;
+  /** A sub table: 0 一对多, 1 一对一. */
+  relationType?: number;
 }
 
 export interface CgformQueryField {
@@ -185,6 +192,11 @@ export interface CgformQueryField {
 
 export interface CgformFormProperty {
   title: string;
+  /** A table dictionary (dict_table, dict_text): its table and text column beside dictCode, its code column. */
+  dictTable?: string;
+  dictText?: string;
+  /** Options of a choice field, as JeecgBoot's schema lists them. */
+  enum?: { value: string; title: string }[];
   view: string;
   /** string, number or integer (JSON schema). */
   type: string;
@@ -194,6 +206,13 @@ export interface CgformFormProperty {
   pattern?: string;
   defVal?: string;
   readonly?: boolean;
+  /** A main form's sub table (view `tab`): its table name, title, 0 一对多 (columns of a row grid) or 1 一对一 (a form). */
+  key?: string;
+  describe?: string;
+  relationType?: number;
+  columns?: { title: string; key: string; type: string; dictCode?: string; validateRules?: { required?: boolean; pattern?: string; message: string }[] }[];
+  properties?: Record<string, CgformFormProperty>;
+  required?: string[];
 }
 
 export interface CgformFormItem {
@@ -218,6 +237,7 @@ const ONE = ':code';
 
 export const cgformHeadApi = {
   list: GET<Page<CgformHeadRecord>>(`${HEAD}/list`),
+  queryById: GET<CgformHeadRecord, { id: string }>(`${HEAD}/queryById`),
   /** The head alone (its fields: the system columns); the designer uses addAll. */
   add: POST<{ id: string }, Partial<CgformHeadRecord>>(`${HEAD}/add`),
   edit: PUT_OR_POST<null, Partial<CgformHeadRecord>>(`${HEAD}/edit`),
@@ -251,7 +271,15 @@ export const cgformDesignApi = {
   doDbSynch: POST<null, never, { confirm?: string }>(`${API}/doDbSynch/${ONE}/:synMethod`),
   /** 1: the name is free; -1: a table or a definition has it. */
   checkOnlyTable: GET<1 | -1, { tbname: string; id?: string }>(`${API}/checkOnlyTable`),
+  /** Xuetang's own: whether the form's table exists and how many rows it holds, for the confirmations of 强制同步 and 删除. */
+  tableRows: GET<CgformTableRows>(`${API}/tableRows/${ONE}`),
 };
+
+export interface CgformTableRows {
+  tableName: string;
+  exists: boolean;
+  rows: number;
+}
 
 /** `{code}` is the form's id (JeecgBoot's menus name it) or its table name. */
 export const cgformDataApi = {

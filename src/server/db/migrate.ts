@@ -38,6 +38,10 @@ import * as m036WelcomeHomeHtml from './migrations/036_welcome_home_html.js';
 import * as m037OnlineReports from './migrations/037_online_reports.js';
 import * as m038OnlineForms from './migrations/038_online_forms.js';
 import * as m039OnlineReportScreens from './migrations/039_online_report_screens.js';
+import * as m040SampleForm from './migrations/040_sample_form.js';
+import * as m041OnlineFormScreens from './migrations/041_online_form_screens.js';
+import * as m042LegacyPassword from './migrations/042_legacy_password.js';
+import * as m043SmsCodes from './migrations/043_sms_codes.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -76,6 +80,10 @@ const migrations: Record<string, Migration> = {
   '037_online_reports': m037OnlineReports,
   '038_online_forms': m038OnlineForms,
   '039_online_report_screens': m039OnlineReportScreens,
+  '040_sample_form': m040SampleForm,
+  '041_online_form_screens': m041OnlineFormScreens,
+  '042_legacy_password': m042LegacyPassword,
+  '043_sms_codes': m043SmsCodes,
 };
 
 class StaticProvider implements MigrationProvider {

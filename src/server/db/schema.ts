@@ -16,9 +16,12 @@ export interface SysUserTable extends Audit {
   id: string;
   username: string;
   realname: string;
-  /** scrypt$… for our hashes; legacy teaching-open ciphers are rehashed at next login. */
+  /** scrypt$… (domain/password.ts); empty while only legacy_password can be checked. */
   password: string;
+  /** teaching-open's salt of legacy_password (migration 042); cleared with it. */
   salt: Opt<string | null>;
+  /** A password imported from teaching-open as it stored it (domain/legacy-password.ts); cleared at the first login. */
+  legacy_password: Opt<string | null>;
   avatar: Opt<string | null>;
   birthday: Opt<string | null>;
   sex: Opt<number | null>;
@@ -259,6 +262,19 @@ interface SysPasswordResetTable {
   /** sha256 of the token e-mailed to the user; the token itself is never stored. */
   token_hash: string;
   user_id: string;
+  created_at: number;
+  expires_at: number;
+  ip: Opt<string | null>;
+}
+
+/** SMS verification codes (migration 043; domain/sms-codes.ts). One row per phone and purpose. */
+interface SysSmsCodeTable {
+  id: string;
+  phone: string;
+  purpose: 'register' | 'forgot';
+  /** salt$sha256(salt:code); the code itself is never stored. */
+  code_hash: string;
+  attempts: Generated<number>;
   created_at: number;
   expires_at: number;
   ip: Opt<string | null>;
@@ -867,6 +883,7 @@ export interface Database {
   sys_session: SysSessionTable;
   sys_captcha: SysCaptchaTable;
   sys_password_reset: SysPasswordResetTable;
+  sys_sms_code: SysSmsCodeTable;
   sys_log: SysLogTable;
   sys_file: SysFileTable;
   sys_data_log: SysDataLogTable;

@@ -5,13 +5,15 @@
 //           or changes a column (a changed type or a removed field stays as it was: force does that).
 //   force:  drops the table and creates it anew. A table that holds rows is dropped only when the caller confirmed.
 // Columns: the system columns (id varchar(32) primary key, create_by, create_time, update_by, update_time,
-// sys_org_code), then the fields in order. Dates and times are text ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss') like every
+// sys_org_code), then the fields in order; besides the definition's indexes, one on (create_time, id) for the list's
+// default order (both syncs make it, so a table synced before it existed gets it at its next sync), and a normal
+// index is (its fields, create_time, id) so that a filter on them pages in that order too. Dates and times are text ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss') like every
 // Xuetang table; double/BigDecimal are decimal(length, point); Text/Blob are text. Columns other than id are
 // nullable in the database (a column added to a table with rows could be nothing else): required is the form's rule.
 import { sql, type ColumnDataType, type Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
-import { fieldNameProblem, indexNameProblem, isSystemColumn, physicalIndexName, SYSTEM_COLUMNS, tableNameProblem } from './cgform-names.js';
+import { fieldNameProblem, indexNameProblem, isSystemColumn, LIST_ORDER_INDEX, physicalIndexName, SYSTEM_COLUMNS, tableNameProblem } from './cgform-names.js';
 
 export class CgformDdlError extends Error {}
 
@@ -114,7 +116,7 @@ async function columnsOf(db: Kysely<Database>, dialect: Dialect, table: string):
 }
 
 /** The number of rows of a form's table (0 when it does not exist). */
-async function rowCount(db: Kysely<Database>, dialect: Dialect, table: string): Promise<number> {
+export async function rowCount(db: Kysely<Database>, dialect: Dialect, table: string): Promise<number> {
   if (tableNameProblem(table) || !(await tableExists(db, dialect, table))) return 0;
   const row = await untyped(db).selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -128,8 +130,13 @@ async function createTable(db: Kysely<Database>, t: DdlTable) {
 }
 
 async function createIndexes(db: Kysely<Database>, t: DdlTable) {
+  // The list's default order (create_time desc, id desc): without it every first page sorts the whole table.
+  await untyped(db).schema.createIndex(physicalIndexName(t.table, LIST_ORDER_INDEX.name)).ifNotExists().on(t.table).columns([...LIST_ORDER_INDEX.fields]).execute();
   for (const i of t.indexes) {
-    let builder = untyped(db).schema.createIndex(physicalIndexName(t.table, i.name)).ifNotExists().on(t.table).columns(i.fields);
+    // A normal index ends with the list's order, so a filter on its fields reads the newest page from it instead of
+    // sorting every match; a unique one stays as declared (more columns would loosen it).
+    const columns = i.unique ? i.fields : [...i.fields, ...LIST_ORDER_INDEX.fields.filter((f) => !i.fields.includes(f))];
+    let builder = untyped(db).schema.createIndex(physicalIndexName(t.table, i.name)).ifNotExists().on(t.table).columns(columns);
     if (i.unique) builder = builder.unique();
     try {
       await builder.execute();
@@ -149,13 +156,17 @@ export interface SyncResult {
   droppedRows: number;
 }
 
+/** Runs `fn` in a transaction: the caller's when it is one (the seed, a migration), else a new one. */
+const inTransaction = <T,>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+
 /**
- * Makes the table match the definition (see the module comment). Runs in one transaction: a failure (a unique
- * index the rows break, say) leaves the table as it was. A force sync of a table with rows needs `confirmed`.
+ * Makes the table match the definition (see the module comment). Runs in one transaction (the caller's, when `db`
+ * is one): a failure (a unique index the rows break, say) leaves the table as it was. A force sync of a table with
+ * rows needs `confirmed`.
  */
 export async function syncTable(db: Kysely<Database>, dialect: Dialect, t: DdlTable, method: SyncMethod, confirmed = false): Promise<SyncResult> {
   checkDdl(t);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const exists = await tableExists(tx, dialect, t.table);
     if (method === 'force' && exists) {
       const rows = await rowCount(tx, dialect, t.table);

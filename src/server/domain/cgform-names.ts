@@ -22,7 +22,7 @@ const SYSTEM_TABLE_LIST = [
   'sys_user', 'sys_role', 'sys_user_role', 'sys_permission', 'sys_role_permission', 'sys_permission_data_rule', 'sys_depart',
   'sys_user_depart', 'sys_user_manage_depart', 'sys_depart_permission', 'sys_depart_role', 'sys_depart_role_permission',
   'sys_depart_role_user', 'sys_dict', 'sys_dict_item', 'sys_category', 'sys_announcement', 'sys_announcement_send', 'sys_config',
-  'sys_session', 'sys_captcha', 'sys_password_reset', 'sys_log', 'sys_file', 'sys_data_log', 'teaching_course',
+  'sys_session', 'sys_captcha', 'sys_password_reset', 'sys_sms_code', 'sys_log', 'sys_file', 'sys_data_log', 'teaching_course',
   'teaching_course_auth_depart', 'teaching_course_unit', 'teaching_course_dept', 'teaching_additional_work',
   'teaching_additional_work_dept', 'teaching_work', 'teaching_work_correct', 'teaching_work_comment', 'teaching_work_tag_name',
   'teaching_work_tag', 'teaching_work_version', 'teaching_menu', 'teaching_depart_day_log', 'teaching_depart_day_event',
@@ -97,3 +97,9 @@ export function indexNameProblem(name: string): string | null {
 
 /** The index's name in the database: `<table>__<index>`, in the table's namespace and unique across tables. */
 export const physicalIndexName = (table: string, index: string) => `${table}__${index}`;
+
+/**
+ * The index every generated table gets for its list's default order (newest first, id breaking ties): its name holds
+ * a double underscore no index of a definition can (INDEX_NAME), so it never meets one.
+ */
+export const LIST_ORDER_INDEX = { name: 'create_time__id', fields: ['create_time', 'id'] } as const;

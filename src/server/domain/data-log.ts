@@ -15,7 +15,7 @@ export type DataLogTable = (typeof DATA_LOG_TABLES)[number];
 export const isDataLogTable = (t: string): t is DataLogTable => (DATA_LOG_TABLES as readonly string[]).includes(t);
 
 /** Columns never copied into a kept version (secrets, and bookkeeping that changes with every edit). */
-const LEFT_OUT = new Set(['password', 'salt', 'update_by', 'update_time']);
+const LEFT_OUT = new Set(['password', 'salt', 'legacy_password', 'update_by', 'update_time']);
 
 type Row = Record<string, unknown>;
 

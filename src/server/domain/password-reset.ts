@@ -1,4 +1,4 @@
-// Password recovery by e-mail: a 256-bit random token, only its sha256 stored (sys_password_reset), valid 30
+// Password recovery by e-mail (and the ticket of a verified phone, api/sys/sms.ts): a 256-bit random token, only its sha256 stored (sys_password_reset), valid 30
 // minutes, and once: using it deletes it and every other open token of the account. A new request replaces
 // the account's earlier tokens, so only the newest mail works.
 import { createHash, randomBytes } from 'node:crypto';
@@ -12,14 +12,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** base64url of 32 bytes. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export async function createResetToken(db: Kysely<Database>, userId: string, ip?: string | null): Promise<string> {
+/** `ttlMs`: 30 minutes for an e-mailed link; less for the ticket of a phone verification (api/sys/sms.ts). */
+export async function createResetToken(db: Kysely<Database>, userId: string, ip?: string | null, ttlMs = RESET_TTL_MS): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const t = Date.now();
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('sys_password_reset').where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', t)])).execute();
     await tx
       .insertInto('sys_password_reset')
-      .values({ id: newId(), token_hash: hashToken(token), user_id: userId, created_at: t, expires_at: t + RESET_TTL_MS, ip: ip?.slice(0, 64) ?? null })
+      .values({ id: newId(), token_hash: hashToken(token), user_id: userId, created_at: t, expires_at: t + ttlMs, ip: ip?.slice(0, 64) ?? null })
       .execute();
   });
   return token;

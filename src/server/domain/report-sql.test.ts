@@ -13,6 +13,18 @@ describe('report SQL', () => {
     expect(prepareReportSql('select 1 as "${a}" -- ${b}\n;', 'postgres')).toMatchObject({ params: [] });
   });
 
+  it('offers the text without the ORDER BY that ends it, for counting, only when nothing but the order goes', () => {
+    const unordered = (sql: string) => prepareReportSql(sql, 'sqlite').unordered;
+    expect(unordered('select a, b from t where a > 1 order by a desc, b')).toBe('select a, b from t where a > 1');
+    expect(unordered('select a from t union select a from u order by 1;')).toBe('select a from t union select a from u');
+    // Not when it limits, orders by a parameter, or orders only inside parentheses.
+    expect(unordered('select a from t order by a limit 10')).toBeUndefined();
+    expect(unordered('select a from t order by case when a = ${x} then 0 else 1 end')).toBeUndefined();
+    expect(unordered('select a from (select a from t order by a) s')).toBeUndefined();
+    expect(unordered("select a from t where b = 'order by'")).toBeUndefined();
+    expect(prepareReportSql('select a from t where b = ${x} order by a', 'postgres').unordered).toBe('select a from t where b = $1');
+  });
+
   it('refuses per dialect what reads files, sleeps, runs hidden code or writes', () => {
     const refused: [string, 'sqlite' | 'postgres' | 'mysql', string][] = [
       ["select load_file('/etc/passwd')", 'mysql', '不允许调用函数 load_file'],

@@ -5,7 +5,7 @@
 //      tables are refused, whatever the parser makes of them;
 //   2. node-sql-parser, in the target's dialect, on the text with the placeholders — the very text that runs:
 //      one statement, a SELECT, no INTO, no locking read, no function of the deny-list, no secret table, and on
-//      sys_user neither its password/salt columns nor `*` nor the whole row;
+//      sys_user neither its password/salt/legacy_password columns nor `*` nor the whole row;
 //   3. the run itself is read-only and time-capped (domain/report-runner.ts), so what slips past 1 and 2 can
 //      still neither write nor run away.
 import sqlParser from 'node-sql-parser';
@@ -21,6 +21,12 @@ export interface PreparedSql {
   params: string[];
   /** The distinct parameter names, in their first order. */
   names: string[];
+  /**
+   * The text without the ORDER BY that ends it (outside parentheses, nothing but the ordering after it: no LIMIT,
+   * OFFSET, FETCH nor parameter), for counting the rows: an ordered subquery keeps SQLite from flattening the
+   * count and makes either database order rows it only counts. Absent when the text ends otherwise.
+   */
+  unordered?: string;
 }
 
 const MAX_SQL_LENGTH = 8000;
@@ -73,14 +79,14 @@ function isDeniedFunction(name: string): boolean {
 
 /** Tables that hold secrets (sessions, reset tokens, captchas, data-source passwords) or the servers' own accounts. */
 const SECRET_TABLES = new Set([
-  'sys_session', 'sys_password_reset', 'sys_captcha', 'sys_data_source',
+  'sys_session', 'sys_password_reset', 'sys_captcha', 'sys_sms_code', 'sys_data_source',
   'pg_authid', 'pg_shadow', 'pg_user', 'pg_roles', 'pg_auth_members', 'pg_user_mapping', 'pg_user_mappings', 'pg_stat_activity',
   'pg_stat_statements', 'pg_largeobject', 'pg_largeobject_metadata', 'pg_file_settings', 'pg_hba_file_rules', 'pg_ident_file_rules',
   'pg_settings', 'sqlite_dbpage', 'sqlite_dbdata', 'sqlite_dbptr',
 ]);
 /** Schemas of MySQL/MariaDB's own accounts and internals. */
 const SECRET_SCHEMAS = new Set(['mysql', 'performance_schema', 'sys']);
-const USER_SECRET_COLUMNS = new Set(['password', 'salt']);
+const USER_SECRET_COLUMNS = new Set(['password', 'salt', 'legacy_password']);
 
 const refuse = (message: string): never => {
   throw new ReportSqlError(message);
@@ -89,6 +95,7 @@ const refuse = (message: string): never => {
 interface Scanned {
   text: string;
   params: string[];
+  unordered?: string;
   /** Identifiers outside strings and comments (quoted ones by their content), lower-cased, each with the next character that is not a space. */
   words: { word: string; next: string }[];
 }
@@ -117,6 +124,11 @@ function scan(source: string, dialect: SqlDialect): Scanned {
     while (j < source.length && /\s/.test(source[j])) j++;
     return source[j] ?? '';
   };
+  // Where the last ORDER BY outside parentheses starts in `out`, and whether a clause or a parameter follows it.
+  let depth = 0;
+  let orderAt = -1;
+  let paramsAtOrder = 0;
+  let afterOrder = false;
   let i = 0;
   while (i < source.length) {
     const ch = source[i];
@@ -204,15 +216,24 @@ function scan(source: string, dialect: SqlDialect): Scanned {
     if (isIdentStart(ch)) {
       let j = i + 1;
       while (j < source.length && isIdentPart(source[j])) j++;
-      words.push({ word: source.slice(i, j).toLowerCase(), next: nextNonSpace(j) });
+      const word = source.slice(i, j).toLowerCase();
+      if (depth === 0 && word === 'order' && /^\s+by\b/i.test(source.slice(j))) {
+        orderAt = out.length;
+        paramsAtOrder = params.length;
+        afterOrder = false;
+      } else if (depth === 0 && orderAt >= 0 && ['limit', 'offset', 'fetch'].includes(word)) afterOrder = true;
+      words.push({ word, next: nextNonSpace(j) });
       out += source.slice(i, j);
       i = j;
       continue;
     }
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
     out += ch;
     i++;
   }
-  return { text: out.trim(), params, words };
+  const unordered = orderAt > 0 && !afterOrder && params.length === paramsAtOrder ? out.slice(0, orderAt).trim() : undefined;
+  return { text: out.trim(), params, words, ...(unordered ? { unordered } : {}) };
 }
 
 function checkWords(words: Scanned['words']): void {
@@ -224,7 +245,7 @@ function checkWords(words: Scanned['words']): void {
     if (next === '(' && isDeniedFunction(word)) refuse(`不允许调用函数 ${word}`);
     if (SECRET_TABLES.has(word)) refuse(`不允许读取 ${word}`);
   }
-  if (seen.has('sys_user') && [...USER_SECRET_COLUMNS].some((c) => seen.has(c))) refuse('不允许读取用户的密码和盐（sys_user.password、salt）');
+  if (seen.has('sys_user') && [...USER_SECRET_COLUMNS].some((c) => seen.has(c))) refuse('不允许读取用户的密码和盐（sys_user.password、salt、legacy_password）');
 }
 
 const PARSER_DIALECT: Record<SqlDialect, string> = { sqlite: 'Sqlite', postgres: 'PostgresQL', mysql: 'MariaDB' };
@@ -294,7 +315,7 @@ function checkAst(text: string, dialect: SqlDialect): void {
   if (!tables.some((t) => t.toLowerCase().endsWith('::sys_user'))) return;
   for (const entry of columns) {
     const [, table, column] = entry.toLowerCase().split('::');
-    if (USER_SECRET_COLUMNS.has(column)) refuse('不允许读取用户的密码和盐（sys_user.password、salt）');
+    if (USER_SECRET_COLUMNS.has(column)) refuse('不允许读取用户的密码和盐（sys_user.password、salt、legacy_password）');
     if (column === '(.*)' && (table === 'null' || table === 'sys_user')) refuse('读取 sys_user 时不能用 *，请写出要读取的列');
     // PostgreSQL reads a whole row by its alias: row_to_json(u), u::text.
     if (userAliases.has(column)) refuse('读取 sys_user 时不能读取整行，请写出要读取的列');
@@ -313,7 +334,7 @@ export function prepareReportSql(source: string, dialect: SqlDialect): PreparedS
   if (!scanned.text) refuse('请输入SQL');
   checkWords(scanned.words);
   checkAst(scanned.text, dialect);
-  return { text: scanned.text, params: scanned.params, names: [...new Set(scanned.params)] };
+  return { text: scanned.text, params: scanned.params, names: [...new Set(scanned.params)], ...(scanned.unordered ? { unordered: scanned.unordered } : {}) };
 }
 
 /** Quotes a result column name (it came from the database, or from a saved item checked against FIELD_NAME). */

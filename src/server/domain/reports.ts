@@ -147,6 +147,8 @@ export async function reportRows(
   const where = whereClause(report, w, query);
   const order = orderClause(report, w, query);
   const from = `FROM (${prepared.text}) xt_r${where}`;
+  // The count needs no order: without it both databases count from an index instead of ordering every row first.
+  const countFrom = `FROM (${prepared.unordered ?? prepared.text}) xt_r${where}`;
   const values = w.values;
   if ('exportRows' in range) {
     const [rows] = await source.read([{ sql: `SELECT * ${from}${order} LIMIT ${Math.floor(range.exportRows)}`, params: values }], range.exportRows);
@@ -156,7 +158,7 @@ export async function reportRows(
   const [rows, count] = await source.read(
     [
       { sql: `SELECT * ${from}${order} LIMIT ${Math.floor(range.pageSize)} OFFSET ${Math.floor(offset)}`, params: values },
-      { sql: `SELECT count(*) AS total ${from}`, params: values },
+      { sql: `SELECT count(*) AS total ${countFrom}`, params: values },
     ],
     range.pageSize,
   );

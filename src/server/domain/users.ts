@@ -49,7 +49,7 @@ export const departJson = (d: SysDepart) => camel(d);
 
 /** SysUser JSON: every column camelCased, password and salt removed, departIds as the anchor's comma list. */
 export async function userInfo(db: Kysely<Database>, user: SysUser): Promise<UserInfo> {
-  const { password: _p, salt: _s, ...rest } = user;
+  const { password: _p, salt: _s, legacy_password: _l, ...rest } = user;
   const managed = await managedDepartIds(db, user.id);
   return {
     ...camel(rest),

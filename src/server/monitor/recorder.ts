@@ -17,7 +17,7 @@ const TRACE_CAPACITY = 200;
 export const LATENCY_BUCKETS_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
 export const REDACTED = '******';
 
-const SECRET_PARAM = /token|passw|pwd|captcha|secret|checkkey|signature|apikey|accesskey|\bcode$/i;
+const SECRET_PARAM = /token|passw|pwd|captcha|secret|checkkey|signature|apikey|accesskey|smscode|\bcode$/i;
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-access-token', 'sec-websocket-protocol']);
 /** Request headers kept in a trace (others are noise or private); the secret ones are kept only as redacted. */
 const KEPT_HEADERS = ['host', 'user-agent', 'referer', 'accept', 'content-type', 'content-length', 'hx-request', 'hx-target', 'x-forwarded-for', 'authorization', 'cookie', 'x-access-token'];

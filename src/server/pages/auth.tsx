@@ -1,12 +1,14 @@
 // /user/login (GET form, POST submit), /user/logout, and the other UserLayout pages: /user/register (with its
 // result page /user/register-result) and /user/alteration (找回密码: the request form; with ?token= from the
-// e-mail, the new-password form). Every form is a plain POST that works without JavaScript; the API decides.
+// e-mail, the new-password form; with ?by=phone, the phone's four steps). Every form is a plain POST that works without JavaScript; the API decides.
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Hono } from 'hono';
 import { PASSWORD_HELP } from '../shared/password-policy.js';
 import { LoginPage, type CaptchaView } from '../../templates/login.js';
 import { AlterationPage, RegisterPage, RegisterResultPage, ResetPasswordPage, type RegisterValues } from '../../templates/user-pages.js';
+import { PhoneRecoveryPage, type PhoneRecoveryProps } from '../../templates/phone-recovery.js';
+import { phoneApi } from '../contracts/phone.js';
 import { CHANGE_PASSWORD_PATH } from './shell-page.js';
 import {
   clearSessionCookie,
@@ -141,13 +143,15 @@ export function registerAuthPages(app: Hono<PageEnv>) {
   });
 
   // 注册: the form while 网站配置 allows registration, otherwise a page saying it is closed.
-  const renderRegister = async (c: Ctx, status: 200 | 400 | 403 | 429, props: { values?: RegisterValues; error?: string; fieldErrors?: Record<string, string>; closed?: boolean }) => {
+  const renderRegister = async (c: Ctx, status: 200 | 400 | 403 | 429, props: { values?: RegisterValues; error?: string; fieldErrors?: Record<string, string>; closed?: boolean; smsNotice?: string }) => {
     const { chrome: ch } = await chrome(c);
     // Asked afresh (not the 10-minute page cache): the form shows exactly when the API would accept it.
     const current = await c.get('upstream').siteConfig();
     const closed = props.closed || !current.success || current.result.allowReg !== '1';
     const captcha = closed ? undefined : await newCaptcha(c);
-    return c.html('<!doctype html>' + (<RegisterPage {...ch} {...props} closed={closed} captcha={captcha} passwordHelp={PASSWORD_HELP} />), status);
+    const options = closed ? undefined : await c.get('upstream').recoveryOptions();
+    const bySms = !!options?.success && !!options.result?.byPhone;
+    return c.html('<!doctype html>' + (<RegisterPage {...ch} {...props} closed={closed} captcha={captcha} passwordHelp={PASSWORD_HELP} bySms={bySms} />), status);
   };
 
   app.get('/user/register', (c) => renderRegister(c, 200, {}));
@@ -161,11 +165,17 @@ export function registerAuthPages(app: Hono<PageEnv>) {
       phone: text(form.phone, 32).trim(),
     };
     if (form.action === 'refresh-captcha') return renderRegister(c, 200, { values });
+    if (form.action === 'send-sms') {
+      const sms = await c.get('upstream').send(phoneApi.sms, { body: { mobile: values.phone ?? '', smsmode: '1' } });
+      if (sms.body.success) return renderRegister(c, 200, { values, smsNotice: sms.body.message });
+      return renderRegister(c, sms.body.code === 429 ? 429 : 400, { values, fieldErrors: { phone: sms.body.message } });
+    }
     const res = await c.get('upstream').register({
       username: values.username!,
       realname: values.realname || undefined,
       email: values.email || undefined,
       phone: values.phone || undefined,
+      smscode: text(form.smscode, 16).trim() || undefined,
       password: text(form.password, 100),
       confirmpassword: text(form.confirmpassword, 100),
       captcha: text(form.captcha, 16).trim(),
@@ -187,8 +197,11 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     const { chrome: ch } = await chrome(c);
     const options = await c.get('upstream').recoveryOptions();
     const unavailable = !options.success || !options.result?.byMail;
+    const byPhone = options.success && !!options.result?.byPhone;
+    // Without mail but with SMS, 找回密码 is the phone's steps.
+    if (unavailable && byPhone && !props.sent) return renderPhone(c, status, { step: 1 });
     const captcha = unavailable || props.sent ? undefined : await newCaptcha(c);
-    return c.html('<!doctype html>' + (<AlterationPage {...ch} {...props} unavailable={unavailable} captcha={captcha} />), status);
+    return c.html('<!doctype html>' + (<AlterationPage {...ch} {...props} unavailable={unavailable} captcha={captcha} byPhone={byPhone} />), status);
   };
 
   const renderReset = async (c: Ctx, status: 200 | 400, props: { token?: string; username?: string; invalid?: string; done?: boolean; error?: string; fieldErrors?: Record<string, string> }) => {
@@ -197,7 +210,43 @@ export function registerAuthPages(app: Hono<PageEnv>) {
     return c.html('<!doctype html>' + (<ResetPasswordPage {...ch} {...props} passwordHelp={PASSWORD_HELP} />), status);
   };
 
+  // 找回密码 by phone: steps 1–4 (templates/phone-recovery.tsx) over the anchor's phone endpoints.
+  const renderPhone = async (c: Ctx, status: 200 | 400 | 429, props: Omit<PhoneRecoveryProps, 'brandName' | 'footerHtml' | 'passwordHelp'>) => {
+    privatePage(c);
+    const { chrome: ch } = await chrome(c);
+    const options = await c.get('upstream').recoveryOptions();
+    const unavailable = !options.success || !options.result?.byPhone;
+    return c.html('<!doctype html>' + (<PhoneRecoveryPage {...ch} {...props} unavailable={unavailable} passwordHelp={PASSWORD_HELP} />), status);
+  };
+  const statusOf = (code: number) => (code === 429 ? 429 : 400);
+
+  async function phoneStep(c: Ctx, form: Record<string, unknown>) {
+    const up = c.get('upstream');
+    const phone = text(form.phone, 32).trim();
+    const ticket = text(form.ticket, 100);
+    const step = text(form.step, 16) || (ticket ? 'change' : form.smscode !== undefined ? 'verify' : 'send');
+    if (step === 'send') {
+      const res = await up.send(phoneApi.sms, { body: { mobile: phone, smsmode: '2' } });
+      if (!res.body.success) return renderPhone(c, statusOf(res.body.code), { step: 1, phone, fieldErrors: splitErrors(res.body).fieldErrors, error: res.body.message });
+      return renderPhone(c, 200, { step: 2, phone, notice: res.body.message });
+    }
+    if (step === 'verify') {
+      const res = await up.send(phoneApi.phoneVerification, { body: { phone, smscode: text(form.smscode, 16).trim() } });
+      if (!res.body.success) return renderPhone(c, statusOf(res.body.code), { step: 2, phone, fieldErrors: { smscode: res.body.message } });
+      const who = await up.send(phoneApi.querySysUser, { query: { phone, smscode: res.body.result } });
+      return renderPhone(c, 200, { step: 3, phone, ticket: res.body.result, username: who.body.result?.username ?? undefined });
+    }
+    const res = await up.send(phoneApi.passwordChange, { body: { phone, smscode: ticket, password: text(form.password, 100), confirmpassword: text(form.confirmpassword, 100) } });
+    if (res.body.success && 'username' in res.body.result) return renderPhone(c, 200, { step: 4, username: res.body.result.username });
+    const { fieldErrors, error } = splitErrors(res.body);
+    // The ticket itself failed (used, expired): start again from the phone.
+    if (error && !Object.keys(fieldErrors).length) return renderPhone(c, statusOf(res.body.code), { step: 1, phone, error });
+    const who = await up.send(phoneApi.querySysUser, { query: { phone, smscode: ticket } });
+    return renderPhone(c, 400, { step: 3, phone, ticket, username: who.body.result?.username ?? undefined, fieldErrors });
+  }
+
   app.get('/user/alteration', async (c) => {
+    if (c.req.query('by') === 'phone') return renderPhone(c, 200, { step: 1 });
     const token = c.req.query('token');
     if (token === undefined) return renderRecovery(c, 200, {});
     const res = await c.get('upstream').checkResetToken(text(token, 100));
@@ -207,6 +256,7 @@ export function registerAuthPages(app: Hono<PageEnv>) {
 
   app.post('/user/alteration', async (c) => {
     const form = await c.req.parseBody();
+    if (form.by === 'phone') return phoneStep(c, form);
     if (typeof form.token === 'string') {
       const token = text(form.token, 100);
       const res = await c.get('upstream').resetPassword({ token, password: text(form.password, 100), confirmpassword: text(form.confirmpassword, 100) });

@@ -52,6 +52,7 @@ import { registerExceptionPages } from './exception.js';
 import { registerGalleryPages } from './demo/index.js';
 import { registerDataSourcePages } from './system/data-sources.js';
 import { registerOnlineReportPages } from './online/index.js';
+import { registerOnlineFormPages } from './online/forms.js';
 import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
@@ -166,6 +167,7 @@ export function createPages(deps: PagesDeps) {
   registerGalleryPages(app);
   registerDataSourcePages(app);
   registerOnlineReportPages(app);
+  registerOnlineFormPages(app);
   app.get('/404', (c) => exceptionPage(c, 404));
   // A page that fails shows the 500 page (inside the shell for an htmx navigation), never a stack trace.
   app.onError((err, c) => {

@@ -3,10 +3,11 @@
 // become the same `resource({...})` declaration the coded resources write by hand, so a generated table's API
 // validates with its `schema()`, filters and sorts with its `fieldMap()`, and lists with a ListSpec, like every
 // other list. Pure: no database here. What a name may be: domain/cgform-names.ts.
+import { dictApi } from '../contracts/dicts.js';
 import { cgformDataApi, cgformDesignApi, cgformHeadApi, type CgformFieldRecord, type CgformHeadRecord } from '../contracts/online-forms.js';
 import { crudActions } from './crud-actions.js';
 import { resource, type FieldRule, type Resource } from './fields.js';
-import type { ApiRef, ColumnSpec, FieldSpec, FilterSpec, FormSpec, ListSpec } from './spec.js';
+import type { ApiRef, ColumnSpec, FieldSpec, FilterSpec, FormSpec, ListSpec, SubListSpec } from './spec.js';
 
 const FORMS_ROUTE = '/online/cgform';
 const YES_NO = [{ value: 'Y', label: '是' }, { value: 'N', label: '否' }];
@@ -22,7 +23,7 @@ const SHOW_TYPES = [
 export const cgformHeadFields = resource({
   tableName: { label: '表名', kind: 'code', required: true, max: 50 },
   tableTxt: { label: '表描述', kind: 'name', required: true, max: 200 },
-  tableType: { label: '表类型', kind: 'int', min: 0, max: 2, messages: { invalid: '表类型只能是0（单表）、1（主表）或2（附表）' } },
+  tableType: { label: '表类型', kind: 'int', min: 0, max: 3, messages: { invalid: '表类型只能是1（单表）、2（主表）或3（附表）' } },
   isCheckbox: { label: '是否带checkbox', kind: 'choice', options: YES_NO, max: 5 },
   isPage: { label: '是否分页', kind: 'choice', options: YES_NO, max: 5 },
   isTree: { label: '是否树', kind: 'choice', options: YES_NO, max: 5 },
@@ -115,12 +116,15 @@ export const cgformButtonFields = resource({
 export const CGFORM_BUTTON_KEYS = ['buttonCode', 'buttonName', 'buttonIcon', 'buttonStatus', 'buttonStyle', 'exp', 'cgformHeadId', 'optType', 'orderNum', 'optPosition'] as const;
 
 // Admin-only screen: its buttons need no permission code (the routes are for 管理员/开发者 alone).
-const formActions = crudActions({}, { deleteInline: true });
+const formActions = crudActions({});
+/** JeecgBoot's numbering (the anchor's 2.2 front end reads it so); older definitions may hold 0 for 单表. */
+const TABLE_TYPES = [{ value: '1', label: '单表' }, { value: '2', label: '主表' }, { value: '3', label: '附表' }];
 
 export const cgformsList: ListSpec = {
   route: FORMS_ROUTE,
   title: '在线表单开发',
-  api: { list: cgformHeadApi.list, add: cgformDesignApi.addAll, edit: cgformDesignApi.editAll, delete: cgformHeadApi.delete, deleteBatch: cgformHeadApi.deleteBatch },
+  // delete and deleteBatch are the screen's own (their confirmations name the rows of the tables).
+  api: { list: cgformHeadApi.list, add: cgformDesignApi.addAll, edit: cgformDesignApi.editAll },
   columns: [
     cgformHeadFields.column('tableName', { sortable: true, width: 180 }),
     cgformHeadFields.column('tableTxt', { sortable: true }),
@@ -131,9 +135,119 @@ export const cgformsList: ListSpec = {
   filters: [cgformHeadFields.filter('tableName', 'text', { placeholder: '请输入表名' }), cgformHeadFields.filter('tableTxt', 'text', { placeholder: '请输入表描述' })],
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: { add: formActions.add },
-  rowActions: [formActions.edit, formActions.delete],
-  bulkActions: [formActions.batchDelete],
+  // 编辑, 同步数据库, 自定义按钮, 复制表单, 移除 and 删除 are the screen's own (pages/online/forms.tsx): 删除 and 移除 name
+  // the rows of the form's table, which only the server can count. The selection's actions ask the same way.
+  rowActions: [],
+  bulkActions: [
+    { key: 'remove-selected', label: '移除选中（保留数据表）' },
+    { key: 'delete-selected', label: '删除选中（并删除数据表）', danger: true },
+  ],
   exportName: '在线表单',
+};
+
+/** The table types as the list and the designer show them. */
+export const CGFORM_TABLE_TYPES = TABLE_TYPES;
+
+/** The designer's head fields (在线表单开发 → 新增/编辑); its fields and indexes are the row grids below. */
+export const cgformHeadForm: FormSpec = {
+  width: 1200,
+  fields: [
+    cgformHeadFields.formField('tableName', { placeholder: '例如 cg_signup', help: '以 cg_ 开头，小写字母、数字和单个下划线；同步数据库后不能再改' }),
+    cgformHeadFields.formField('tableTxt'),
+    cgformHeadFields.formField('tableType', { type: 'select', options: TABLE_TYPES }),
+    cgformHeadFields.formField('isPage'),
+    cgformHeadFields.formField('isCheckbox'),
+    cgformHeadFields.formField('queryMode'),
+    cgformHeadFields.formField('isTree', { help: '是树时填写下面三个树字段' }),
+    cgformHeadFields.formField('treeIdField', { placeholder: '例如 id' }),
+    cgformHeadFields.formField('treeParentIdField', { placeholder: '例如 pid' }),
+    cgformHeadFields.formField('treeFieldname', { placeholder: '例如 name' }),
+    cgformHeadFields.formField('relationType', { type: 'select', options: [{ value: '0', label: '一对多' }, { value: '1', label: '一对一' }], help: '附表：与主表的映射关系；外键在字段的“外键主表/外键字段”中填写' }),
+    cgformHeadFields.formField('tabOrderNum', { help: '附表：在主表中的排序' }),
+    cgformHeadFields.formField('subTableStr', { placeholder: '例如 cg_signup_item', help: '主表：附表的表名，多个用逗号分隔' }),
+  ],
+};
+
+const YES = { placeholder: '是' };
+/** The 数据库属性 grid: one row per field (添加/删除 a field here). The system columns are the API's, not in the grids. */
+export const cgformFieldColumns: FieldSpec[] = [
+  cgformFieldFields.formField('dbFieldName', { placeholder: '小写字母开头' }),
+  cgformFieldFields.formField('dbFieldTxt', { placeholder: '字段备注' }),
+  cgformFieldFields.formField('dbLength', { placeholder: '长度' }),
+  cgformFieldFields.formField('dbPointLength', { placeholder: '0' }),
+  cgformFieldFields.formField('dbDefaultVal', { placeholder: '默认值' }),
+  cgformFieldFields.formField('dbType'),
+  cgformFieldFields.formField('dbIsKey', YES),
+  cgformFieldFields.formField('dbIsNull', YES),
+  cgformFieldFields.formField('orderNum', { placeholder: '序号' }),
+];
+
+/** The 页面属性 grid: the same rows, named by their field (rows are added and removed in the grid above). */
+export const cgformPageColumns: FieldSpec[] = [
+  cgformFieldFields.formField('isShowForm', YES),
+  cgformFieldFields.formField('isShowList', YES),
+  cgformFieldFields.formField('sortFlag', { type: 'switch', options: undefined, ...YES }),
+  cgformFieldFields.formField('isQuery', YES),
+  cgformFieldFields.formField('queryMode'),
+  cgformFieldFields.formField('fieldShowType'),
+  cgformFieldFields.formField('dictField', { type: 'select', optionsFrom: { api: dictApi.list, value: 'dictCode', label: 'dictName' } }),
+  cgformFieldFields.formField('dictTable', { placeholder: '表名（暂不支持）' }),
+  cgformFieldFields.formField('dictText', { placeholder: '文本字段' }),
+  cgformFieldFields.formField('fieldValidType', { placeholder: 'only、m、e 或正则' }),
+  cgformFieldFields.formField('fieldMustInput', { type: 'switch', options: undefined, ...YES }),
+  cgformFieldFields.formField('mainTable', { placeholder: '附表：主表名' }),
+  cgformFieldFields.formField('mainField', { placeholder: '主表字段' }),
+];
+
+/** The 索引 grid. */
+export const cgformIndexColumns: FieldSpec[] = [
+  cgformIndexFields.formField('indexName', { placeholder: '例如 idx_name' }),
+  cgformIndexFields.formField('indexField', { placeholder: '字段名，多个用逗号分隔' }),
+  cgformIndexFields.formField('indexType'),
+];
+
+/** Flags the grids show as switches but the API reads as '1'/'0' text. */
+export const CGFORM_TEXT_FLAGS = ['sortFlag', 'fieldMustInput'] as const;
+
+/** The named 校验规则 the designer offers, besides `only` (unique) and a regular expression. */
+export const CGFORM_VALID_TYPES_HELP = '校验规则：only 唯一；n 数字、z 整数、s 字母、e 邮箱、m 手机号码、p 邮政编码、url 网址、money 金额、n6-16、*6-16、s6-18；或一个正则表达式';
+
+/** A form's 自定义按钮 (stored for the anchor's designer; Xuetang runs no custom code): the form's fields and its sub-list. */
+export const cgformButtonForm: FormSpec = {
+  width: 640,
+  fields: [
+    cgformButtonFields.formField('buttonCode', { placeholder: '例如 approve' }),
+    cgformButtonFields.formField('buttonName'),
+    cgformButtonFields.formField('buttonIcon', { placeholder: '图标名，例如 check' }),
+    cgformButtonFields.formField('buttonStyle'),
+    cgformButtonFields.formField('optType'),
+    cgformButtonFields.formField('optPosition'),
+    cgformButtonFields.formField('exp', { placeholder: '显示条件，例如 status#eq#1' }),
+    cgformButtonFields.formField('buttonStatus'),
+    cgformButtonFields.formField('orderNum'),
+  ],
+};
+
+export const cgformButtons: SubListSpec = {
+  key: 'cgform-buttons',
+  title: '自定义按钮',
+  route: `${FORMS_ROUTE}/buttons`,
+  // The buttons of one form (its id), read whole by the dialog; `back` is where 关闭 leads.
+  scope: { id: null, back: null },
+  columns: [
+    cgformButtonFields.column('buttonCode', { sortable: true }),
+    cgformButtonFields.column('buttonName', { sortable: true }),
+    cgformButtonFields.column('buttonStyle', { width: 90 }),
+    cgformButtonFields.column('optType', { width: 90 }),
+    cgformButtonFields.column('buttonStatus', { width: 90 }),
+    cgformButtonFields.column('orderNum', { sortable: true, width: 70 }),
+  ],
+  filters: [cgformButtonFields.filter('buttonName', 'text', { placeholder: '按按钮名称查询' })],
+  defaultSort: { column: 'orderNum', order: 'asc' },
+  rowActions: [{ key: 'delete', label: '删除', post: true, confirm: '确定删除按钮 {buttonName} 吗?', danger: true }],
+  bulkActions: [{ key: 'delete', label: '删除选中按钮', confirm: '是否删除选中的按钮?', danger: true }],
+  empty: '暂无自定义按钮',
+  checkLabel: '选择 {buttonName}',
 };
 
 // ---- a definition as a resource declaration -------------------------------------------------------------------
@@ -147,6 +261,9 @@ const SYSTEM_RULES: Record<string, FieldRule> = {
   update_time: { label: '更新日期', kind: 'datetime' },
   sys_org_code: { label: '所属部门', kind: 'text', max: 64 },
 };
+
+/** The system columns: the designer leaves them out of its grids (the API adds them) and names them read-only. */
+export const CGFORM_SYSTEM_COLUMNS = Object.entries(SYSTEM_RULES).map(([name, r]) => ({ name, label: r.label }));
 
 /** JeecgBoot's named 校验规则 (field_valid_type). `only` (unique) is checked against the table, not here. */
 const NAMED_PATTERNS: Record<string, { re: RegExp; what: string }> = {
@@ -240,7 +357,6 @@ export function fieldRule(f: FieldRow): FieldRule {
 const isSystem = (name: string) => name in SYSTEM_RULES;
 const byOrder = <T extends { orderNum?: number | null }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0));
 
-/**
 /** Upload folders of generated forms' image and file controls (domain/uploads.ts UPLOAD_FOLDERS holds the same names). */
 const CGFORM_UPLOAD_FOLDERS = { image: 'cgform', file: 'cgform-file' } as const;
 

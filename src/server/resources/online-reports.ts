@@ -15,7 +15,7 @@ const FIELD_NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 const FIELD_TYPES = ['String', 'Integer', 'Long', 'Double', 'BigDecimal', 'Date', 'Datetime'] as const;
 
 export const reportHeadFields = resource({
-  code: { label: '报表编码', kind: 'code', required: true, max: 100, pattern: { re: /^[A-Za-z0-9_-]+$/, message: '报表编码只能包含字母、数字、下划线和短横线' } },
+  code: { label: '报表编码', kind: 'code', required: true, max: 100, pattern: { re: /^(?!(?:form|save|delete)$)[A-Za-z0-9_-]+$/, message: '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete' } },
   name: { label: '报表名字', kind: 'name', required: true, max: 100 },
   cgrSql: { label: '报表SQL', kind: 'text', required: true, max: 8000, messages: { required: '请输入报表SQL' } },
   returnValField: { label: '返回值字段', kind: 'text', max: 100 },

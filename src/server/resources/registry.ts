@@ -24,6 +24,7 @@ import { newsFields, newsForm, newsList } from './news.js';
 import { scratchAssetFields, scratchAssetForm, scratchAssetsList } from './scratch-assets.js';
 import { workFields, workGradeForm, worksList } from './works.js';
 import { dataSourceFields, dataSourceForm, dataSourcesList } from './data-sources.js';
+import { cgformButtonFields, cgformButtonForm, cgformFieldColumns, cgformFieldFields, cgformHeadFields, cgformHeadForm, cgformIndexColumns, cgformIndexFields, cgformPageColumns } from './online-forms.js';
 import { reportHeadFields, reportHeadForm, reportItemColumns, reportItemFields, reportParamColumns, reportParamFields } from './online-reports.js';
 
 export interface DeclaredForm {
@@ -86,6 +87,13 @@ export const DECLARED_FORMS: DeclaredForm[] = [
   { name: '在线报表', resource: reportHeadFields, form: reportHeadForm, saves: [] },
   { name: '在线报表·列', resource: reportItemFields, form: { fields: reportItemColumns }, saves: [] },
   { name: '在线报表·参数', resource: reportParamFields, form: { fields: reportParamColumns }, saves: [] },
+  // An online form saves as {head, fields, indexs} (errors by path: head.tableName, fields.0.dbLength), so, like a
+  // report, its over-long test has no flat path to post to; its buttons save flat.
+  { name: '在线表单', resource: cgformHeadFields, form: cgformHeadForm, saves: [] },
+  { name: '在线表单·数据库属性', resource: cgformFieldFields, form: { fields: cgformFieldColumns }, saves: [] },
+  { name: '在线表单·页面属性', resource: cgformFieldFields, form: { fields: cgformPageColumns }, saves: [] },
+  { name: '在线表单·索引', resource: cgformIndexFields, form: { fields: cgformIndexColumns }, saves: [] },
+  { name: '在线表单·自定义按钮', resource: cgformButtonFields, form: cgformButtonForm, saves: [{ method: 'POST', path: '/online/cgform/button/add' }, { method: 'PUT', path: '/online/cgform/button/edit' }] },
 
   // 教学: courses, units, homework, works, news, announcements, Scratch assets
   { name: '课程', resource: courseFields, form: courseForm, saves: addAndEdit(coursesList) },

@@ -253,6 +253,8 @@ export interface RegisterBody {
   realname?: string;
   email?: string;
   phone?: string;
+  /** The SMS code sent to `phone` (needed for a phone while SMS is configured). */
+  smscode?: string;
   captcha: string;
   checkKey: string;
 }
@@ -345,7 +347,7 @@ export class Upstream {
     return this.call<{ username: string } & { errors?: Record<string, string> }>('POST', '/sys/user/register', undefined, body);
   }
   recoveryOptions() {
-    return this.get<{ byMail: boolean }>('/sys/user/recoveryOptions');
+    return this.get<{ byMail: boolean; byPhone?: boolean }>('/sys/user/recoveryOptions');
   }
   passwordRecovery(body: { account: string; captcha: string; checkKey: string }) {
     return this.call<{ errors?: Record<string, string> } | null>('POST', '/sys/user/passwordRecovery', undefined, body);

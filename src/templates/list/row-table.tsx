@@ -19,6 +19,11 @@ export interface RowTableProps {
   idPrefix?: string;
   /** Options of select columns resolved by the page (dictionaries, API lists), by column key; else the column's own. */
   options?: Record<string, FieldOption[]>;
+  /**
+   * A second grid over the same rows (another group of their columns): each row is named by `rowLabel` (e.g. the
+   * field name typed in the first grid) and has no 添加/删除 of its own — the first grid adds and removes rows.
+   */
+  rowLabel?: { title: string; text: (row: Record<string, unknown>, i: number) => string };
 }
 
 
@@ -90,6 +95,9 @@ export function RowTable(p: RowTableProps) {
   const prefix = p.idPrefix ?? 'r-';
   const tableError = p.errors[p.name];
   const full = p.max !== undefined && p.rows.length >= p.max;
+  const label = p.rowLabel;
+  // # and 操作, or # and the row's name.
+  const span = p.columns.length + 2;
   return (
     <div class={cx('xt-row-table', tableError && 'ant-form-item-has-error')}>
       {tableError && (
@@ -101,18 +109,27 @@ export function RowTable(p: RowTableProps) {
         <thead class="ant-table-thead">
           <tr>
             <th class="ant-table-cell xt-index" scope="col">#</th>
+            {label && (
+              <th class="ant-table-cell" scope="col">
+                {label.title}
+              </th>
+            )}
             {p.columns.map((f) => (
               <th class="ant-table-cell" scope="col">
                 <span class={f.required ? 'xt-required' : undefined}>{f.label}</span>
               </th>
             ))}
-            <th class="ant-table-cell xt-actions-col" scope="col">操作</th>
+            {!label && (
+              <th class="ant-table-cell xt-actions-col" scope="col">
+                操作
+              </th>
+            )}
           </tr>
         </thead>
         <tbody class="ant-table-tbody">
           {p.rows.length === 0 && (
             <tr class="ant-table-placeholder">
-              <td class="ant-table-cell" colSpan={p.columns.length + 2}>
+              <td class="ant-table-cell" colSpan={span}>
                 <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>
               </td>
             </tr>
@@ -120,6 +137,11 @@ export function RowTable(p: RowTableProps) {
           {p.rows.map((row, i) => (
             <tr class="ant-table-row" data-row={String(i)}>
               <td class="ant-table-cell xt-index">{i + 1}</td>
+              {label && (
+                <th class="ant-table-cell xt-row-label" scope="row">
+                  {label.text(row, i)}
+                </th>
+              )}
               {p.columns.map((f) => {
                 const key = `${p.name}.${i}.${f.key}`;
                 const id = `${prefix}${p.name}-${i}-${f.key}`;
@@ -135,18 +157,22 @@ export function RowTable(p: RowTableProps) {
                   </td>
                 );
               })}
-              <td class="ant-table-cell">
-                <Button type="link" danger htmlType="submit" name="action" value={`remove-${p.name}:${i}`} aria-label={`删除第${i + 1}行`}>
-                  删除
-                </Button>
-              </td>
+              {!label && (
+                <td class="ant-table-cell">
+                  <Button type="link" danger htmlType="submit" name="action" value={`remove-${p.name}:${i}`} aria-label={`删除第${i + 1}行`}>
+                    删除
+                  </Button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </TableFrame>
-      <Button type="dashed" block htmlType="submit" name="action" value={`add-${p.name}`} disabled={full} class="xt-row-add">
-        ＋ {p.addLabel}
-      </Button>
+      {!label && (
+        <Button type="dashed" block htmlType="submit" name="action" value={`add-${p.name}`} disabled={full} class="xt-row-add">
+          ＋ {p.addLabel}
+        </Button>
+      )}
     </div>
   );
 }

@@ -16,7 +16,7 @@ export const signupFields = () => [
 ];
 
 export const signupModel = (tableName = 'cg_signup', extra: { fields?: unknown[]; indexs?: unknown[] } = {}) => ({
-  head: { tableName, tableTxt: '比赛报名', tableType: 0, isCheckbox: 'Y', isPage: 'Y', isTree: 'N', queryMode: 'single' },
+  head: { tableName, tableTxt: '比赛报名', tableType: 1, isCheckbox: 'Y', isPage: 'Y', isTree: 'N', queryMode: 'single' },
   fields: extra.fields ?? signupFields(),
   indexs: extra.indexs ?? (extra.fields ? [] : [{ indexName: 'name', indexField: 'student_name', indexType: 'normal' }]),
 });
@@ -41,3 +41,24 @@ export async function columnsOf(t: TestApp, table: string): Promise<string[]> {
       : (await sql<{ c: string }>`select name as c from pragma_table_info(${table})`.execute(t.db)).rows;
   return rows.map((r) => r.c);
 }
+
+/** Grants a role a menu entry at `url` (a generated form's screen), with a data rule when given; answers the menu's id. */
+export async function grantScreen(t: TestApp, roleCode: string, url: string, rule?: { column: string; condition: string; value: string }): Promise<string> {
+  const { newId } = await import('../../domain/ids.js');
+  const menuId = newId();
+  await t.db
+    .insertInto('sys_permission')
+    .values({ id: menuId, parent_id: '', name: url, url, component: 'modules/online/cgform/auto/OnlCgformAutoList', menu_type: 1, sort_no: 99, del_flag: 0 } as never)
+    .execute();
+  let ruleIds: string | null = null;
+  if (rule) {
+    ruleIds = newId();
+    await t.db.insertInto('sys_permission_data_rule').values({ id: ruleIds, permission_id: menuId, rule_name: '规则', rule_column: rule.column, rule_conditions: rule.condition, rule_value: rule.value, status: '1' }).execute();
+  }
+  const roleId = (await t.db.selectFrom('sys_role').select('id').where('role_code', '=', roleCode).executeTakeFirstOrThrow()).id;
+  await t.db.insertInto('sys_role_permission').values({ id: newId(), role_id: roleId, permission_id: menuId, data_rule_ids: ruleIds }).execute();
+  return menuId;
+}
+
+/** The rows of a generated table, straight from the database. */
+export const tableRows = (t: TestApp, table: string) => t.db.selectFrom(table as 'sys_role').selectAll().execute() as unknown as Promise<Record<string, unknown>[]>;

@@ -35,7 +35,7 @@ describe.each(dialects)('在线表单开发 API on %s', (dialect) => {
     expect(res.body, res.body.message).toMatchObject({ success: true, message: '添加成功！' });
     const list = await t.api('GET', '/online/cgform/head/list?tableName=cg_signup', { token: admin });
     expect(list.body.result.total).toBe(1);
-    expect(list.body.result.records[0]).toMatchObject({ id: res.body.result.id, tableName: 'cg_signup', tableTxt: '比赛报名', tableType: 0, isDbSynch: 'N', isCheckbox: 'Y', formCategory: 'bdfl_ptbd', createBy: 'admin' });
+    expect(list.body.result.records[0]).toMatchObject({ id: res.body.result.id, tableName: 'cg_signup', tableTxt: '比赛报名', tableType: 1, isDbSynch: 'N', isCheckbox: 'Y', formCategory: 'bdfl_ptbd', createBy: 'admin' });
     const fields = await t.api('GET', `/online/cgform/field/listByHeadId?headId=${res.body.result.id}`, { token: admin });
     expect(fields.body.result.map((f: any) => f.dbFieldName)).toEqual(['id', 'student_name', 'sex', 'age', 'score', 'birthday', 'phone', 'ticket', 'remark', 'create_by', 'create_time', 'update_by', 'update_time', 'sys_org_code']);
     expect(fields.body.result[1]).toMatchObject({ dbFieldTxt: '姓名', dbType: 'string', dbLength: 20, fieldMustInput: '1', isQuery: 1, sortFlag: '1', cgformHeadId: res.body.result.id });
@@ -93,10 +93,15 @@ describe.each(dialects)('在线表单开发 API on %s', (dialect) => {
     expect(badIndex.body.message).toBe('索引名称“ix; drop”只能包含小写字母、数字和单个下划线，以字母开头');
     const strange = await addAll(signupModel('cg_indextest', { indexs: [{ indexName: 'ix', indexField: 'password' }] }));
     expect(strange.body.message).toBe('索引“ix”的栏位“password”不是表单的字段');
+    // Each refusal names the part it concerns by its path, so the designer shows it in its row.
+    expect(strange.body.result).toEqual({ errors: { 'indexs.0.indexField': '索引“ix”的栏位“password”不是表单的字段' } });
     const dict = await addAll(signupModel('cg_dicttest', { fields: [{ dbFieldName: 'a', dbType: 'string', dbLength: 2, dictField: 'no_such_dict' }] }));
     expect(dict.body.message).toBe('字典“no_such_dict”不存在');
     const length = await addAll(signupModel('cg_lengthtest', { fields: [{ dbFieldName: 'a', dbType: 'string', dbLength: 0 }] }));
     expect(length.body.message).toBe('字段“a”的长度须在1到4000之间');
+    expect(length.body.result).toEqual({ errors: { 'fields.0.dbLength': '字段“a”的长度须在1到4000之间' } });
+    const invalid = await addAll(signupModel('cg_lengthtest', { fields: [{ dbFieldName: 'a', dbType: 'string', dbLength: 'long' }] }));
+    expect(invalid.body.result.errors['fields.0.dbLength']).toBe(invalid.body.message);
     const type = await addAll(signupModel('cg_typetest', { fields: [{ dbFieldName: 'a', dbType: 'varchar(10); drop table sys_user', dbLength: 10 }] }));
     expect(type.body.message).toBe('字段类型只能是 string、int、double、BigDecimal、Date、Datetime、Text、Blob');
     // A definition stored with a bad name by hand is still refused by 同步数据库.
@@ -137,6 +142,8 @@ describe.each(dialects)('在线表单开发 API on %s', (dialect) => {
 
   it('同步数据库 force asks before dropping rows, then recreates the table', async () => {
     const before = await schemaPicture(t);
+    const head = await t.db.selectFrom('onl_cgform_head').select('id').where('table_name', '=', 'cg_signup').executeTakeFirstOrThrow();
+    expect((await t.api('GET', `/online/cgform/api/tableRows/${head.id}`, { token: admin })).body.result).toEqual({ tableName: 'cg_signup', exists: true, rows: 2 });
     const refused = await sync('cg_signup', 'force');
     expect(refused.body).toMatchObject({ success: false, message: '表 cg_signup 中有2条数据，强制同步会删除这些数据；确认后请再次强制同步（confirm=1）' });
     expect(await count('cg_signup')).toBe(2);

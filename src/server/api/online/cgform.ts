@@ -10,15 +10,17 @@ import { cgformDesignApi, cgformHeadApi } from '../../contracts/online-forms.js'
 import type { ApiEnv } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, RowOf } from '../../db/schema.js';
-import { CgformDdlError, dropTable, generatedTables, syncTable, tableExists } from '../../domain/cgform-ddl.js';
+import { CgformDdlError, dropTable, generatedTables, rowCount, syncTable, tableExists } from '../../domain/cgform-ddl.js';
 import { fieldNameProblem, indexNameProblem, isSystemColumn, MAX_TABLE_NAME, tableNameProblem } from '../../domain/cgform-names.js';
+import { tableDict } from '../../domain/cgform-dicts.js';
+import { refreshHasChild, treeProblem, treeShape } from '../../domain/cgform-tree.js';
 import { ddlOf, loadCgform, type Cgform } from '../../domain/cgforms.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
 import { CGFORM_FIELD_KEYS, CGFORM_HEAD_KEYS, CGFORM_INDEX_KEYS, cgformFieldFields, cgformHeadFields, cgformIndexFields, cgformsList, isKnownValidType } from '../../resources/online-forms.js';
 import type { ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, page, paging, type Answer } from '../envelope.js';
+import { fail, failWith, fieldFail, jsonBody, ok, page, paging, type Answer } from '../envelope.js';
 import { idList, pagedList } from '../list-query.js';
 import { DESIGN } from './report-context.js';
 
@@ -42,7 +44,7 @@ const editSchema = modelSchema(headSchema.extend({ id: idField }));
 type Head = z.infer<typeof headSchema> & { id?: string };
 type FieldIn = z.infer<typeof fieldSchema>;
 type IndexIn = z.infer<typeof indexSchema>;
-interface Model {
+export interface Model {
   head: Head;
   fields?: FieldIn[] | null;
   indexs?: IndexIn[] | null;
@@ -64,57 +66,83 @@ const SYSTEM_FIELD_ROWS: Record<string, Partial<FieldIn>> = {
   sys_org_code: { dbFieldTxt: '所属部门', dbType: 'string', dbLength: 64 },
 };
 
-/** What the field rules cannot say about one field; a message when something is wrong. */
-function fieldProblem(f: FieldIn): string | null {
+/** What the field rules cannot say about one field: the key it concerns and a message, when something is wrong. */
+function fieldProblem(f: FieldIn): { key: keyof FieldIn; message: string } | null {
   const name = f.dbFieldName;
   if (isSystemColumn(name)) return null;
   const bad = fieldNameProblem(name);
-  if (bad) return bad;
+  if (bad) return { key: 'dbFieldName', message: bad };
   const type = f.dbType || 'string';
   const length = f.dbLength ?? 0;
-  if (type === 'string' && (length < 1 || length > 4000)) return `字段“${name}”的长度须在1到4000之间`;
+  if (type === 'string' && (length < 1 || length > 4000)) return { key: 'dbLength', message: `字段“${name}”的长度须在1到4000之间` };
   if (type === 'double' || type === 'BigDecimal') {
-    if (length < 1 || length > 30) return `字段“${name}”的长度须在1到30之间`;
-    if ((f.dbPointLength ?? 0) >= length) return `字段“${name}”的小数位数须小于长度`;
+    if (length < 1 || length > 30) return { key: 'dbLength', message: `字段“${name}”的长度须在1到30之间` };
+    if ((f.dbPointLength ?? 0) >= length) return { key: 'dbPointLength', message: `字段“${name}”的小数位数须小于长度` };
   }
-  if (f.dictTable) return `字段“${name}”：暂不支持表字典，请使用数据字典`;
-  if (!isKnownValidType(f.fieldValidType)) return `字段“${name}”的校验规则不是有效的正则表达式`;
+  if (!isKnownValidType(f.fieldValidType)) return { key: 'fieldValidType', message: `字段“${name}”的校验规则不是有效的正则表达式` };
   return null;
 }
 
-/** What the rules cannot say about a definition; a response when something is wrong. */
+/** A table dictionary (字典表) a field may not use (domain/cgform-dicts.ts), as a message; a 三级联动's table is checked when read. */
+async function tableDictProblem(c: Context<ApiEnv>, ownTable: string, f: FieldIn): Promise<string | null> {
+  if (!f.dictTable || f.fieldShowType === 'link_down') return null;
+  // A form may name its own table (a tree's parent select); its columns are checked against the fields sent.
+  if (f.dictTable.trim() === ownTable) return null;
+  const dict = await tableDict(c.get('deps').db, f.dictTable, f.dictText ?? '', f.dictField ?? '');
+  return typeof dict === 'string' ? `字段“${f.dbFieldName}”：${dict}` : null;
+}
+
+/**
+ * What the rules cannot say about a definition; a response when something is wrong. Each refusal names the part it
+ * concerns by its path (`tableName`, `fields.<i>.<key>`, `indexs.<i>.<key>`), so the designer shows it there.
+ */
 async function refusal(c: Context<ApiEnv>, m: Model): Promise<Answer<never> | null> {
   const badTable = tableNameProblem(m.head.tableName);
   if (badTable) return fieldFail(c, 'tableName', badTable);
+  const tree = treeProblem(m.head, m.fields ?? []);
+  if (tree) return fail(c, tree);
   const names = new Set<string>();
-  for (const f of m.fields ?? []) {
+  for (const [i, f] of (m.fields ?? []).entries()) {
     const problem = fieldProblem(f);
-    if (problem) return fail(c, problem);
-    if (names.has(f.dbFieldName)) return fail(c, `字段名“${f.dbFieldName}”重复`);
+    if (problem) return fieldFail(c, `fields.${i}.${problem.key}`, problem.message);
+    const dictProblem = await tableDictProblem(c, m.head.tableName, f);
+    if (dictProblem) return fieldFail(c, `fields.${i}.dictTable`, dictProblem);
+    if (names.has(f.dbFieldName)) return fieldFail(c, `fields.${i}.dbFieldName`, `字段名“${f.dbFieldName}”重复`);
     names.add(f.dbFieldName);
   }
   const indexes = new Set<string>();
-  for (const i of m.indexs ?? []) {
+  for (const [n, i] of (m.indexs ?? []).entries()) {
     const problem = indexNameProblem(i.indexName);
-    if (problem) return fail(c, problem);
-    if (indexes.has(i.indexName)) return fail(c, `索引名称“${i.indexName}”重复`);
+    if (problem) return fieldFail(c, `indexs.${n}.indexName`, problem);
+    if (indexes.has(i.indexName)) return fieldFail(c, `indexs.${n}.indexName`, `索引名称“${i.indexName}”重复`);
     indexes.add(i.indexName);
     const missing = i.indexField.split(',').map((s) => s.trim()).filter(Boolean).find((x) => !names.has(x) && !isSystemColumn(x));
-    if (missing) return fail(c, `索引“${i.indexName}”的栏位“${missing}”不是表单的字段`);
+    if (missing) return fieldFail(c, `indexs.${n}.indexField`, `索引“${i.indexName}”的栏位“${missing}”不是表单的字段`);
   }
-  const dicts = [...new Set((m.fields ?? []).map((f) => f.dictField).filter((d): d is string => !!d))];
+  const dicts = [...new Set((m.fields ?? []).filter((f) => !f.dictTable).map((f) => f.dictField).filter((d): d is string => !!d))];
   if (dicts.length) {
     const known = new Set((await c.get('deps').db.selectFrom('sys_dict').select('dict_code').where('dict_code', 'in', dicts).where('del_flag', '=', 0).execute()).map((d) => d.dict_code));
-    const missing = dicts.find((d) => !known.has(d));
-    if (missing) return fail(c, `字典“${missing}”不存在`);
+    const missing = (m.fields ?? []).findIndex((f) => !f.dictTable && !!f.dictField && !known.has(f.dictField));
+    if (missing >= 0) return fieldFail(c, `fields.${missing}.dictField`, `字典“${m.fields![missing].dictField}”不存在`);
   }
   return null;
 }
 
-const headValues = (h: Head) => ({
+/** A definition's body, its refusals keyed by their whole path (`head.tableName`, `fields.2.dbLength`) as the designer's grids name them. */
+async function modelBody<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Answer<never> }> {
+  const raw = await jsonBody(c, z.unknown());
+  if (!raw.ok) return raw;
+  const parsed = schema.safeParse(raw.data);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.length ? issue.path.join('.') : '_'] ??= issue.message;
+  return { ok: false, response: failWith(c, parsed.error.issues[0]?.message ?? '参数错误', 400, { errors }, 400) };
+}
+
+export const headValues = (h: Head) => ({
   table_name: h.tableName,
   table_txt: h.tableTxt,
-  table_type: h.tableType ?? 0,
+  table_type: h.tableType ?? 1,
   is_checkbox: h.isCheckbox || 'N',
   is_page: h.isPage || 'Y',
   is_tree: h.isTree || 'N',
@@ -179,7 +207,7 @@ const fieldValues = (f: Partial<FieldIn> & { dbFieldName: string }, headId: stri
 });
 
 /** Writes a definition's fields (the system columns added when the designer left them out) and indexes, replacing those it had. */
-async function writeParts(tx: Transaction<Database>, headId: string, m: Model, by: string, synched: 'Y' | 'N') {
+export async function writeParts(tx: Transaction<Database>, headId: string, m: Model, by: string, synched: 'Y' | 'N') {
   const at = now();
   await tx.deleteFrom('onl_cgform_field').where('cgform_head_id', '=', headId).execute();
   await tx.deleteFrom('onl_cgform_index').where('cgform_head_id', '=', headId).execute();
@@ -300,8 +328,13 @@ export function registerCgformDesignRoutes(r: ApiRoutes) {
     pagedList(c, { spec: cgformsList, fields: headFields, base: c.get('deps').db.selectFrom('onl_cgform_head'), select: (qb) => qb.selectAll(), toRecord: (row: RowOf<'onl_cgform_head'>) => camel(row), tieBreak: 'id' }),
   );
 
+  r.at(cgformHeadApi.queryById, DESIGN, async (c) => {
+    const row = await c.get('deps').db.selectFrom('onl_cgform_head').selectAll().where('id', '=', c.req.query('id') ?? '').executeTakeFirst();
+    return row ? ok(c, camel(row), '操作成功！', 200) : fail(c, NOT_FOUND);
+  });
+
   r.at(cgformDesignApi.addAll, DESIGN, async (c) => {
-    const body = await jsonBody(c, addSchema);
+    const body = await modelBody(c, addSchema);
     return body.ok ? addDefinition(c, body.data as Model) : body.response;
   });
   r.at(cgformHeadApi.add, DESIGN, async (c) => {
@@ -310,7 +343,7 @@ export function registerCgformDesignRoutes(r: ApiRoutes) {
     return addDefinition(c, { head: body.data });
   });
   r.at(cgformDesignApi.editAll, DESIGN, async (c) => {
-    const body = await jsonBody(c, editSchema);
+    const body = await modelBody(c, editSchema);
     return body.ok ? editDefinition(c, body.data as Model, true) : body.response;
   });
   r.at(cgformHeadApi.edit, DESIGN, async (c) => {
@@ -373,6 +406,8 @@ export function registerCgformDesignRoutes(r: ApiRoutes) {
     const confirmed = ['1', 'true'].includes(c.req.query('confirm') ?? '');
     try {
       const result = await syncTable(db, dialect, ddlOf(form), method, confirmed);
+      const tree = treeShape(form);
+      if (tree) await refreshHasChild(db, form.head.table_name, tree);
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('onl_cgform_head').set({ is_db_synch: 'Y' }).where('id', '=', form.head.id).execute();
         await tx.updateTable('onl_cgform_index').set({ is_db_synch: 'Y' }).where('cgform_head_id', '=', form.head.id).execute();
@@ -382,6 +417,15 @@ export function registerCgformDesignRoutes(r: ApiRoutes) {
     } catch (err) {
       return ddlFailure(c, err);
     }
+  });
+
+  r.at(cgformDesignApi.tableRows, DESIGN, async (c) => {
+    const { db, dialect } = c.get('deps');
+    const form = await loadCgform(db, c.req.param('code') ?? '');
+    if (!form) return fail(c, NOT_FOUND);
+    const table = form.head.table_name;
+    const exists = !tableNameProblem(table) && (await tableExists(db, dialect, table));
+    return ok(c, { tableName: table, exists, rows: exists ? await rowCount(db, dialect, table) : 0 }, '操作成功！', 200);
   });
 
   r.at(cgformDesignApi.checkOnlyTable, DESIGN, async (c) => {

@@ -145,7 +145,9 @@ describe.each(dialects)('在线报表 API on %s', (dialect) => {
       ["select lo_import('/etc/passwd')", '不允许调用函数 lo_import'],
       ["select dblink('host=evil', 'select 1')", '不允许调用函数 dblink'],
       ['select id, token_hash from sys_session', '不允许读取 sys_session'],
-      ['select username, password, salt from sys_user', '不允许读取用户的密码和盐（sys_user.password、salt）'],
+      ['select phone, code_hash from sys_sms_code', '不允许读取 sys_sms_code'],
+      ['select username, password, salt from sys_user', '不允许读取用户的密码和盐（sys_user.password、salt、legacy_password）'],
+      ['select username, legacy_password from sys_user', '不允许读取用户的密码和盐（sys_user.password、salt、legacy_password）'],
       ['select * from sys_user', '读取 sys_user 时不能用 *，请写出要读取的列'],
       ['select id, db_password from sys_data_source', '不允许读取 sys_data_source'],
       ['select role_name from sys_role where role_code = ${select}', '参数名“select”是SQL保留字，请换一个名字'],
@@ -167,8 +169,10 @@ describe.each(dialects)('在线报表 API on %s', (dialect) => {
     const before = await snapshot();
     const base = model('badparts');
     const cases: [unknown, string][] = [
-      [{ ...base, head: { ...base.head, code: 'a b' } }, '报表编码只能包含字母、数字、下划线和短横线'],
-      [{ ...base, head: { ...base.head, code: "x'; drop table sys_role; --" } }, '报表编码只能包含字母、数字、下划线和短横线'],
+      [{ ...base, head: { ...base.head, code: 'a b' } }, '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete'],
+      [{ ...base, head: { ...base.head, code: "x'; drop table sys_role; --" } }, '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete'],
+      // The designer's own routes (/online/cgreport/form, /save, /delete) would shadow the report's screen.
+      [{ ...base, head: { ...base.head, code: 'save' } }, '报表编码只能包含字母、数字、下划线和短横线，且不能是 form、save 或 delete'],
       [{ ...base, head: { ...base.head, name: '' } }, '请输入报表名字'],
       [{ ...base, head: { ...base.head, dbSource: 'nope' } }, '数据源“nope”不存在'],
       [{ ...base, items: [{ fieldName: 'a"; drop table x; --' }] }, '字段名字只能包含字母、数字和下划线'],

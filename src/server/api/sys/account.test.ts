@@ -230,9 +230,9 @@ describe('password recovery', () => {
 
   it('is not offered without SMTP_URL: the answer says to ask a teacher', async () => {
     expectEnvelope(await t.api('GET', '/sys/user/recoveryOptions'), { success: true });
-    expect((await t.api('GET', '/sys/user/recoveryOptions')).body.result).toEqual({ byMail: false });
+    expect((await t.api('GET', '/sys/user/recoveryOptions')).body.result).toEqual({ byMail: false, byPhone: false });
     expectFailure(await recover('student1', t), RECOVERY_UNAVAILABLE);
-    expect((await mailApp.api('GET', '/sys/user/recoveryOptions')).body.result).toEqual({ byMail: true });
+    expect((await mailApp.api('GET', '/sys/user/recoveryOptions')).body.result).toEqual({ byMail: true, byPhone: false });
   });
 
   it('mails a link that sets a new password once and ends every session; unknown accounts get the same answer', async () => {

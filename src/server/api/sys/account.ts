@@ -1,6 +1,7 @@
 // Self-service accounts, all anonymous: the image captcha (GET /sys/randomImage/{key}, POST /sys/checkCaptcha),
 // self-registration (POST /sys/user/register, only while the site config's allowReg is '1') and password
-// recovery by e-mail (recoveryOptions, passwordRecovery, checkResetToken, resetPassword).
+// recovery by e-mail (recoveryOptions, passwordRecovery, checkResetToken, resetPassword; by phone: sms.ts).
+// With SMS_URL set, a phone given at registration needs the code sent to it (smscode).
 //
 // Registration gives the account the configured default role (_defaultRole; the student role when it names no
 // role, or a role above the student's level) and the default class (_defaultDepart; no class when it names no
@@ -19,6 +20,7 @@ import { mailEnabled, sendMail } from '../../domain/mail.js';
 import { memoryLoginThrottle, type LoginThrottle, type SharedLimit } from '../../domain/login-throttle.js';
 import { hashPassword } from '../../domain/password.js';
 import { consumeResetToken, createResetToken, resetTokenUser } from '../../domain/password-reset.js';
+import { useSmsCode } from '../../domain/sms-codes.js';
 import { revokeUserSessions } from '../../domain/sessions.js';
 import { readConfig } from '../../domain/site-config.js';
 import { now } from '../../domain/time.js';
@@ -29,6 +31,7 @@ import { fail, fieldFail, jsonBody, ok } from '../envelope.js';
 import { hasHiddenChars } from '../../resources/rules.js';
 import { clientIp } from '../request-meta.js';
 import { username } from './user-admin-fields.js';
+import { SMS_CODE_WRONG, smsSenderOf } from './sms-sender.js';
 
 type Ctx = Context<ApiEnv>;
 
@@ -60,6 +63,8 @@ const registerBody = z
     ),
     email: z.preprocess(optionalTrimmed, z.string({ message: '邮箱必须是文本' }).max(100, '邮箱不能超过100个字符').pipe(z.email('请输入正确的邮箱地址')).nullish()),
     phone: z.preprocess(optionalTrimmed, z.string({ message: '手机号必须是文本' }).regex(/^1\d{10}$/, '请输入正确的11位手机号码').nullish()),
+    /** The SMS code sent to `phone` (POST /sys/sms, smsmode 1); required for a phone while SMS is configured. */
+    smscode: z.string().trim().max(16, SMS_CODE_WRONG).nullish(),
     ...captchaFields,
   })
   .superRefine((b, ctx) => {
@@ -191,6 +196,11 @@ export function registerAccountRoutes(r: ApiRoutes) {
     // The captcha comes before anything that reads accounts, so the form cannot be used to list them quickly.
     const solved = await checkCaptcha(db, b.checkKey, b.captcha);
     if (!solved.ok) return fieldFail(c, 'captcha', solved.message);
+    // With SMS configured a phone is taken only when its owner proves it (a code goes only to a number in no account).
+    if (b.phone && smsSenderOf(c.get('deps'))) {
+      if (!b.smscode) return fieldFail(c, 'smscode', '请输入手机验证码');
+      if (!(await useSmsCode(db, b.phone, 'register', b.smscode))) return fieldFail(c, 'smscode', SMS_CODE_WRONG);
+    }
     const dup = await duplicateOf(db, { username: b.username, email: b.email, phone: b.phone });
     // A deleted account keeps its name (it can be restored): the visitor is not told it is in the recycle bin.
     if (dup) return fieldFail(c, dup.field, dup.message.replace(/（.*）$/, ''));
@@ -228,7 +238,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     return ok(c, { username: b.username }, '注册成功', 200);
   });
 
-  r.get('/sys/user/recoveryOptions', PUBLIC, async (c) => ok(c, { byMail: recoveryByMail(c) }, '操作成功！', 0));
+  r.get('/sys/user/recoveryOptions', PUBLIC, async (c) => ok(c, { byMail: recoveryByMail(c), byPhone: !!smsSenderOf(c.get('deps')) }, '操作成功！', 0));
 
   r.post('/sys/user/passwordRecovery', PUBLIC, async (c) => {
     if (!recoveryByMail(c)) return fail(c, RECOVERY_UNAVAILABLE);
@@ -279,7 +289,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     const hash = await hashPassword(body.data.password);
     // One statement decides which of two simultaneous uses gets the token.
     if ((await consumeResetToken(db, body.data.token)) !== user.id) return fail(c, RESET_LINK_INVALID);
-    await db.updateTable('sys_user').set({ password: hash, need_change_password: 0, update_by: user.username, update_time: now() }).where('id', '=', user.id).execute();
+    await db.updateTable('sys_user').set({ password: hash, legacy_password: null, salt: null, need_change_password: 0, update_by: user.username, update_time: now() }).where('id', '=', user.id).execute();
     await revokeUserSessions(db, user.id);
     await writeLog(db, { logType: 2, operateType: 3, content: `找回密码: ${user.username} 通过邮件链接重置了密码`, userId: user.id, username: user.username, ip, method: 'POST', url: '/sys/user/resetPassword' });
     return ok(c, { username: user.username }, '密码重置成功，请使用新密码登录', 200);

@@ -4,12 +4,16 @@
 // After 3 failed attempts (per account and address, counted by the login throttle) a login must also carry a
 // solved image captcha (captcha + checkKey, GET /sys/randomImage/{key}); such answers say so in
 // `result.captchaRequired`. The anchor's client sends a captcha with every login: before that point it is ignored.
+// A password imported from teaching-open (sys_user.legacy_password) works once as it was: the login then stores
+// it with our hash, forgets the old value, and flags a weak one for a change (domain/legacy-password.ts).
 import { z } from 'zod';
 import { allDictItems } from '../../domain/dicts.js';
 import { writeLog } from '../../domain/logs.js';
 import { checkCaptcha } from '../../domain/captcha.js';
 import { CAPTCHA_AFTER_FAILURES, memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { verifyLegacyPassword } from '../../domain/legacy-password.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../domain/password.js';
+import { passwordProblem } from '../../shared/password-policy.js';
 import { createSession, loadRoles, revokeSession } from '../../domain/sessions.js';
 import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
 import type { AppDeps } from '../../context.js';
@@ -67,14 +71,26 @@ export function registerLoginRoutes(r: ApiRoutes) {
     }
 
     const user = await findUserByUsername(db, username);
-    // An unknown username is hashed against a dummy, so it answers no faster than a wrong password.
-    const valid = await verifyPassword(password, user?.password);
+    // A password imported from teaching-open is checked as it stored it; failing that (or without one), the
+    // scrypt hash is, and an unknown username is hashed against a dummy, so every refusal costs one scrypt.
+    const legacy = !!user?.legacy_password && verifyLegacyPassword(password, user.username, user.salt, user.legacy_password);
+    const valid = legacy || (await verifyPassword(password, user?.password));
     if (!user || !valid) return failed(WRONG, user?.id);
     if (user.del_flag === 1) return failed('该用户已注销', user.id);
     if (user.status === 2) return failed('该用户已冻结', user.id);
 
     await throttle.succeeded(ip, username);
-    if (needsRehash(user.password)) {
+    if (legacy) {
+      // Now that the password is known it gets our own hash and the old value is forgotten; one today's policy
+      // refuses must be changed before anything else (the flag of a password someone else set).
+      const weak = passwordProblem(password, user.username) !== null;
+      if (weak) user.need_change_password = 1;
+      await db
+        .updateTable('sys_user')
+        .set({ password: await hashPassword(password), legacy_password: null, salt: null, need_change_password: user.need_change_password })
+        .where('id', '=', user.id)
+        .execute();
+    } else if (needsRehash(user.password)) {
       // A hash from a lower cost (an older release) is replaced now that the password is known.
       await db.updateTable('sys_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
     }

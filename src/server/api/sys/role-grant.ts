@@ -76,7 +76,7 @@ const userFields: FieldMap = {
 
 /** A user as the role's user lists answer: never the password hash or its salt. */
 const userRecord = (row: RowOf<'sys_user'>) => {
-  const { password: _p, salt: _s, ...rest } = row;
+  const { password: _p, salt: _s, legacy_password: _l, ...rest } = row;
   return camel(rest);
 };
 

@@ -74,7 +74,7 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
     await db
       .updateTable('sys_user')
       // A password reset for someone else is theirs to replace at their next login.
-      .set({ password: await hashPassword(body.data.password), need_change_password: found.id === me.id ? 0 : 1, update_by: me.username, update_time: now() })
+      .set({ password: await hashPassword(body.data.password), legacy_password: null, salt: null, need_change_password: found.id === me.id ? 0 : 1, update_by: me.username, update_time: now() })
       .where('id', '=', found.id)
       .execute();
     await revokeUserSessions(db, found.id, found.id === me.id ? me.sessionId : undefined);

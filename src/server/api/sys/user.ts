@@ -77,7 +77,7 @@ export function registerUserRoutes(r: ApiRoutes) {
     await throttle.succeeded(ip, me.username);
     await db
       .updateTable('sys_user')
-      .set({ password: await hashPassword(body.data.password), need_change_password: 0, update_by: me.username, update_time: now() })
+      .set({ password: await hashPassword(body.data.password), legacy_password: null, salt: null, need_change_password: 0, update_by: me.username, update_time: now() })
       .where('id', '=', me.id)
       .execute();
     await revokeUserSessions(db, me.id, me.sessionId);

@@ -19,6 +19,7 @@ import { up as bringSystemMonitor } from './028_system_monitor_menu.js';
 import { addCodeRuleEntries as bringCodeRules } from './029_code_rules.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { up as bringReportScreens } from './039_online_report_screens.js';
+import { up as bringFormScreens } from './041_online_form_screens.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
@@ -66,6 +67,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await bringDashboards(t.db);
     await bringDevGallery(t.db);
     await bringReportScreens(t.db);
+    await bringFormScreens(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

@@ -23,6 +23,7 @@ import { addMessageEntries as bringMessageCentre } from './031_message_centre.js
 import { up } from './032_dashboard_menu.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { up as bringReportScreens } from './039_online_report_screens.js';
+import { up as bringFormScreens } from './041_online_form_screens.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DASH = ['/dashboard', '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace'];
@@ -60,6 +61,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     await up(t.db);
     await bringDevGallery(t.db); // the rest of 开发示例 came later (033)
     await bringReportScreens(t.db);
+    await bringFormScreens(t.db);
     await expectFreshMenus(t.db, fresh);
     const rows = await permissionRows(t.db);
     await up(t.db);
@@ -81,6 +83,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     expect((await t.db.selectFrom('sys_permission').select('del_flag').where('url', '=', '/demo').executeTakeFirstOrThrow()).del_flag).toBe(1);
     await bringDevGallery(t.db);
     await bringReportScreens(t.db);
+    await bringFormScreens(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

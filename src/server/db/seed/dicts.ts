@@ -74,6 +74,11 @@ const DICTS: readonly DictDef[] = [
     items: [['1', '一年级'], ['2', '二年级'], ['3', '三年级'], ['4', '四年级'], ['5', '五年级'], ['6', '六年级']],
   },
   { code: 'scratch_asset_type', name: 'Scratch素材类型', type: 1, items: [['1', '背景'], ['2', '声音'], ['3', '造型'], ['4', '角色']] },
+  // The sample online form 比赛报名 (db/seed/forms.ts) chooses its 比赛项目 from here.
+  {
+    code: 'contest_project', name: '比赛项目', type: 0,
+    items: [['scratch', 'Scratch创意编程'], ['python', 'Python编程'], ['animation', '创意动画'], ['robot', '机器人搭建'], ['oi', '信息学奥赛']],
+  },
 ];
 
 /** Every dictionary code the seed creates. */

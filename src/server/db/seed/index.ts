@@ -16,6 +16,7 @@ import { buildFrontMenuRows } from './front-menu.js';
 import { buildPermissionSeed, type SeedRoleCode } from './menus.js';
 import { buildAccountRows, buildDepartRows, buildRoleRows, type AccountSpec } from './org.js';
 import { buildConfigRows } from './site-config.js';
+import { addSampleForm } from './forms.js';
 import { addSampleReport } from './reports.js';
 
 export { PERMISSION_CODES, BACK_OFFICE_MENU } from './menus.js';
@@ -120,6 +121,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       await insertRows(trx, 'sys_config', config);
       await insertRows(trx, 'teaching_menu', frontMenu);
       await addSampleReport(trx, ts);
+      await addSampleForm(trx, ts);
       await insertRows(trx, 'sys_user', accounts.users);
       await insertRows(trx, 'sys_user_role', accounts.userRoles);
       await insertRows(trx, 'sys_user_depart', accounts.userDeparts);

@@ -127,6 +127,10 @@ const RV = 'layouts/RouteView';
 export const REPORT_COMPONENT = 'modules/online/cgreport/auto/OnlCgreportAutoList';
 /** The seeded sample report's screen (its code: db/seed/reports.ts). */
 export const SAMPLE_REPORT_URL = '/online/cgreport/works_by_class';
+/** The anchor's component of a generated form's list screen (/online/cgformList/{code}). */
+export const CGFORM_COMPONENT = 'modules/online/cgform/auto/OnlCgformAutoList';
+/** The seeded sample form's screen, named by its table (db/seed/forms.ts). */
+export const SAMPLE_FORM_URL = '/online/cgformList/cg_contest_signup';
 const IFRAME = 'layouts/IframePageView';
 const ALL: GrantRole[] = ['teacher', 'student'];
 const T: GrantRole[] = ['teacher'];
@@ -447,8 +451,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     // 在线开发 (the anchor's /online): design runs SQL an administrator wrote, so it is the admin's alone.
     name: '在线开发', url: '/online', component: RV, icon: 'cloud', sort: 25,
     children: [
-      { name: '在线表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList', planned: true },
+      { name: '在线表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList' },
       { name: '在线报表配置', url: '/online/cgreport', component: 'modules/online/cgreport/OnlCgreportHeadList' },
+      // The sample online form (db/seed/forms.ts; its definition and table are seeded regardless). Planned until the
+      // generated list screen exists; then migration 041 or later must name it too (see 040_sample_form.ts).
+      { name: '比赛报名', url: SAMPLE_FORM_URL, component: CGFORM_COMPONENT, planned: true },
     ],
   },
   {

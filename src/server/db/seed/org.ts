@@ -133,6 +133,7 @@ export function buildAccountRows(
       realname: s.realname,
       password: s.passwordHash,
       salt: null,
+      legacy_password: null,
       avatar: null,
       birthday: null,
       sex: s.sex,

@@ -1,7 +1,7 @@
 // 在线开发's screens: 在线报表配置 (the designer, reports.tsx), each report's screen (report-screen.tsx) and each
 // online form's generated screen (cgform-screen.tsx, /online/cgformList/{code}). The
 // designer's routes (/online/cgreport/form, /save, /delete) are registered first: they win over a report's
-// `/online/cgreport/{code}` (so a report cannot be coded form, save or delete usefully; its menu may use its id).
+// `/online/cgreport/{code}` (which is why a report's code may not be form, save or delete).
 import type { Hono } from 'hono';
 import type { PageEnv } from '../context.js';
 import { registerReportDesignPages } from './reports.js';
