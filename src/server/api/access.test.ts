@@ -193,7 +193,7 @@ describe('the route registry', () => {
     const data = routes.filter((r) => r.access.kind === 'menu');
     expect(data.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
-        'GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids',
+        'GET definition/:code', 'GET getColumns/:code', 'GET getData/:code', 'GET getQueryInfo/:code', 'GET getFormItem/:code', 'POST form/:code', 'PUT form/:code', 'GET form/:code/:id', 'DELETE form/:code/:ids',
         'GET exportXls/:code', 'POST importXls/:code', 'GET getTreeData/:code', 'GET getErpColumns/:code', 'GET getErpFormItem/:code', 'GET subform/:code/:mainId', 'GET subform/list/:code/:mainId',
         'GET getFormItemBytbname/:code',
       ]

@@ -163,6 +163,7 @@ export interface CgformColumns {
   isTree: string;
   columns: CgformColumn[];
   dictOptions: Record<string, DictOptionRecord[]>;
+  /** The standard buttons the caller may not use: add, update, delete, batch_delete, export, import (domain/cgform-button-grants.ts). */
   hideColumns: string[];
   fieldHrefSlots: { slotName: string; href: string }[];
   /** A sub table's link to its main: its column `field` holds the main row's `key` (getErpColumns' subList). */
@@ -219,6 +220,17 @@ export interface CgformFormItem {
   schema: { title: string; type: 'object'; required: string[]; properties: Record<string, CgformFormProperty> };
 }
 
+/**
+ * A form's definition as its generated screen needs it: the head, the fields in order (the page turns them into
+ * the declaration with resources/online-forms.ts onlineForm, as the API does) and the standard buttons the caller
+ * may not use (the codes of getColumns' hideColumns).
+ */
+export interface CgformDefinition {
+  head: CgformHeadRecord;
+  fields: CgformFieldRecord[];
+  hideColumns: string[];
+}
+
 const HEAD = '/online/cgform/head';
 const API = '/online/cgform/api';
 const ONE = ':code';
@@ -271,6 +283,8 @@ export interface CgformTableRows {
 
 /** `{code}` is the form's id (JeecgBoot's menus name it) or its table name. */
 export const cgformDataApi = {
+  /** Xuetang's own: the definition and hidden buttons for the generated screen (/online/cgformList/{code}). */
+  definition: GET<CgformDefinition>(`${API}/definition/${ONE}`),
   columns: GET<CgformColumns>(`${API}/getColumns/${ONE}`),
   data: GET<Page<CgformRow>, Record<string, string | number>>(`${API}/getData/${ONE}`),
   queryInfo: GET<CgformQueryField[]>(`${API}/getQueryInfo/${ONE}`),

@@ -42,6 +42,7 @@ import * as m040SampleForm from './migrations/040_sample_form.js';
 import * as m041OnlineFormScreens from './migrations/041_online_form_screens.js';
 import * as m042LegacyPassword from './migrations/042_legacy_password.js';
 import * as m043SmsCodes from './migrations/043_sms_codes.js';
+import * as m044SampleFormScreen from './migrations/044_sample_form_screen.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '041_online_form_screens': m041OnlineFormScreens,
   '042_legacy_password': m042LegacyPassword,
   '043_sms_codes': m043SmsCodes,
+  '044_sample_form_screen': m044SampleFormScreen,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -75,6 +75,8 @@ const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   [UNIT_MEDIA_BIZ]: UNIT_MEDIA_KINDS, // course-unit videos, projects and documents (only unit editors upload here)
   [HOMEWORK_BIZ]: UNIT_MEDIA_KINDS, // class homework covers, documents and starter projects (only homework editors)
   [WORK_FILE_BIZ]: WORK_FILE_KINDS, // files students hand in for homework of type 文件
+  cgform: IMAGE_KINDS, // online forms' image fields (resources/online-forms.ts CGFORM_UPLOAD_FOLDERS)
+  'cgform-file': WORK_FILE_KINDS, // online forms' file fields
 };
 
 /** What a folder accepts, in words (after 仅支持). */
@@ -82,6 +84,7 @@ const FOLDER_ACCEPTS: Readonly<Record<string, string>> = {
   [UNIT_MEDIA_BIZ]: '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档',
   [HOMEWORK_BIZ]: '图片、MP4/WEBM 视频、Scratch 项目、PDF 和 Office 文档',
   [WORK_FILE_BIZ]: '图片、Scratch 项目、压缩包、PDF 和 Office 文档',
+  'cgform-file': '图片、Scratch 项目、压缩包、PDF 和 Office 文档',
   [PROJECT_BIZ]: ' Scratch 3 项目（.sb3）和 PNG、JPEG 封面图片',
 };
 

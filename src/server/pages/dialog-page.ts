@@ -18,6 +18,8 @@ export interface DialogPageOptions {
   title: string;
   /** A page every logged-in user may open (shellPage's `open`: my notices, the account centre). */
   open?: boolean;
+  /** The route the dialog belongs to when the user's menu lacks `current` (ShellPageOptions.fallback). */
+  fallback?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function dialogPage(
   status: 200 | 400 | 404 = 200,
 ): Promise<Response> {
   if (!wantsDialog(c)) return shellPage(c, o, (session) => view(false, session), status);
-  const session = o.open ? await requireSession(c) : await requirePage(c, o.current);
+  const session = o.open ? await requireSession(c) : await requirePage(c, o.current, o.fallback);
   if (session instanceof Response) return session;
   const body = await view(true, session);
   // As for shell pages: the URL answers a page or a dialog by header, and a user's page is private.

@@ -83,11 +83,12 @@ function refusePage(c: Context<PageEnv>, session: PageSession, menu: MenuItem[],
   return shellPage(c, { current, title: '403', open: true }, () => <ExceptionContent code={403} />, 403);
 }
 
-/** The session, when the user's menu holds the page at `current` (for answers that skip shellPage, e.g. dialogs). */
-export async function requirePage(c: Context<PageEnv>, current: string): Promise<PageSession | Response> {
+/** The session, when the user's menu holds the page at `current` (or `fallback`, as shellPage) — for answers that skip shellPage, e.g. dialogs. */
+export async function requirePage(c: Context<PageEnv>, current: string, fallback?: string): Promise<PageSession | Response> {
   const session = await requireSession(c);
   if (session instanceof Response) return session;
-  return (await refusePage(c, session, routedMenu(session.menu), current)) ?? session;
+  const menu = routedMenu(session.menu);
+  return (await refusePage(c, session, menu, fallback && !menuTrail(menu, current).length ? fallback : current)) ?? session;
 }
 
 /** The browser's clock may differ from the server's; shell.ts corrects the greeting to the visitor's hour. */

@@ -2,7 +2,7 @@
 // same resource() the coded resources declare, and its schema() and fieldMap() behave as theirs do.
 import { describe, expect, it } from 'vitest';
 import { isSqlKeyword } from '../domain/cgform-names.js';
-import { fieldRule, onlineForm } from './online-forms.js';
+import { fieldRule, onlineForm, withoutHidden } from './online-forms.js';
 
 const row = (over: Record<string, unknown>) =>
   ({ dbFieldName: 'x', dbFieldTxt: null, dbType: 'string', dbLength: 10, dbPointLength: null, dbIsNull: 1, dictField: null, dictTable: null, fieldShowType: 'text', fieldValidType: null, fieldMustInput: '0', fieldExtendJson: null, ...over }) as Parameters<typeof fieldRule>[0];
@@ -41,6 +41,44 @@ describe('onlineForm', () => {
     expect(form.list.columns.map((c) => [c.key, !!c.sortable])).toEqual([['title', true], ['n', false], ['create_time', true]]);
     expect(form.list.filters.map((f) => f.key)).toEqual(['n']);
     expect(form.importTitles).toEqual({ 标题: 'title', 数量: 'n' });
+  });
+
+  it('makes the form from the same declaration: each control type, read-only fields in the detail only', () => {
+    const form = onlineForm({ id: 'h1', tableName: 'cg_t', tableTxt: '表' }, [
+      row({ dbFieldName: 'title', dbFieldTxt: '标题', dbLength: 5, fieldMustInput: '1', orderNum: 1 }),
+      row({ dbFieldName: 'memo', dbFieldTxt: '说明', dbType: 'Text', fieldShowType: 'textarea', orderNum: 2 }),
+      row({ dbFieldName: 'pw', fieldShowType: 'password', orderNum: 3 }),
+      row({ dbFieldName: 'n', dbType: 'int', fieldShowType: 'number', orderNum: 4 }),
+      row({ dbFieldName: 'd', dbType: 'Date', fieldShowType: 'date', orderNum: 5 }),
+      row({ dbFieldName: 'dt', dbType: 'Datetime', fieldShowType: 'datetime', orderNum: 6 }),
+      row({ dbFieldName: 'sex', fieldShowType: 'radio', dictField: 'sex', orderNum: 7 }),
+      row({ dbFieldName: 'kind', fieldShowType: 'list', dictField: 'sex', orderNum: 8 }),
+      row({ dbFieldName: 'tags', fieldShowType: 'checkbox', dictField: 'sex', orderNum: 9 }),
+      row({ dbFieldName: 'on', fieldShowType: 'switch', orderNum: 10 }),
+      row({ dbFieldName: 'pic', fieldShowType: 'image', orderNum: 11 }),
+      row({ dbFieldName: 'doc', fieldShowType: 'file', orderNum: 12 }),
+      row({ dbFieldName: 'body', dbType: 'Text', fieldShowType: 'umeditor', orderNum: 13 }),
+      row({ dbFieldName: 'ro', isReadOnly: 1, orderNum: 14 }),
+      row({ dbFieldName: 'hidden', isShowForm: 0, orderNum: 15 }),
+    ], 'cg_t');
+    const by = Object.fromEntries(form.form.fields.map((f) => [f.key, f]));
+    expect(Object.keys(by)).toEqual(['title', 'memo', 'pw', 'n', 'd', 'dt', 'sex', 'kind', 'tags', 'on', 'pic', 'doc', 'body', 'ro']);
+    expect(by.title).toMatchObject({ type: 'text', required: true, maxLength: 5 });
+    expect(Object.fromEntries(Object.entries(by).map(([k, f]) => [k, f.type]))).toEqual({
+      title: 'text', memo: 'textarea', pw: 'password', n: 'number', d: 'date', dt: 'text', sex: 'radio', kind: 'select', tags: 'multiselect', on: 'radio', pic: 'upload', doc: 'upload', body: 'richtext', ro: 'text',
+    });
+    expect(by.on.options?.map((o) => o.value)).toEqual(['Y', 'N']);
+    expect(by.sex.dict).toBe('sex');
+    expect(by.pic.upload).toEqual({ biz: 'cgform', accept: 'image/*' });
+    expect(by.doc.upload).toEqual({ biz: 'cgform-file' });
+    expect(by.ro.detailOnly).toBe(true);
+    // The list opened by the table name calls the data routes by it, with the standard buttons.
+    expect(form.list.route).toBe('/online/cgformList/cg_t');
+    expect(form.list.api.queryById?.path).toBe('/online/cgform/api/form/cg_t/:id');
+    expect(form.list.api.deleteBatch?.path).toBe('/online/cgform/api/form/cg_t/:ids');
+    expect([Object.keys(form.list.toolbar), form.list.rowActions.map((a) => a.key), form.list.bulkActions.map((a) => a.key)]).toEqual([['add', 'export', 'import'], ['edit', 'detail', 'delete'], ['delete']]);
+    const hidden = withoutHidden(form.list, ['add', 'update', 'batch_delete', 'import']);
+    expect([Object.keys(hidden.toolbar), hidden.rowActions.map((a) => a.key), hidden.bulkActions]).toEqual([['export'], ['detail', 'delete'], []]);
   });
 
   it('knows the keywords of both engines', () => {

@@ -6,8 +6,8 @@
 import { dictApi } from '../contracts/dicts.js';
 import { cgformDataApi, cgformDesignApi, cgformHeadApi, type CgformFieldRecord, type CgformHeadRecord } from '../contracts/online-forms.js';
 import { crudActions } from './crud-actions.js';
-import { resource, type FieldRule } from './fields.js';
-import type { ColumnSpec, FieldSpec, FormSpec, ListSpec, SubListSpec } from './spec.js';
+import { resource, type FieldRule, type Resource } from './fields.js';
+import type { ApiRef, ColumnSpec, FieldSpec, FilterSpec, FormSpec, ListSpec, SubListSpec } from './spec.js';
 
 const FORMS_ROUTE = '/online/cgform';
 const YES_NO = [{ value: 'Y', label: '是' }, { value: 'N', label: '否' }];
@@ -310,6 +310,7 @@ type FieldRow = Pick<
   'dbFieldName' | 'dbFieldTxt' | 'dbType' | 'dbLength' | 'dbPointLength' | 'dbIsNull' | 'dictField' | 'dictTable' | 'fieldShowType' | 'fieldValidType' | 'fieldMustInput' | 'fieldExtendJson'
 > &
   Partial<Pick<CgformFieldRecord, 'isQuery' | 'isShowForm' | 'isShowList' | 'isReadOnly' | 'queryMode' | 'orderNum' | 'sortFlag' | 'fieldDefaultValue' | 'dictText'>>;
+type Fields = Resource<Record<string, FieldRule>>;
 
 const INT_MAX = 2147483647;
 /** The largest value of a decimal(length, point) column: 99.99 for (4, 2). */
@@ -356,13 +357,69 @@ export function fieldRule(f: FieldRow): FieldRule {
 const isSystem = (name: string) => name in SYSTEM_RULES;
 const byOrder = <T extends { orderNum?: number | null }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.orderNum ?? 0) - (b.orderNum ?? 0));
 
+/** Upload folders of generated forms' image and file controls (domain/uploads.ts UPLOAD_FOLDERS holds the same names). */
+const CGFORM_UPLOAD_FOLDERS = { image: 'cgform', file: 'cgform-file' } as const;
+
+/**
+ * The codes of a generated screen's standard buttons, as the anchor's front end names them in getColumns'
+ * `hideColumns`, by the list action they stand for; the menu's button whose perms code ends in `:<suffix>` guards it.
+ */
+export const CGFORM_BUTTONS = [
+  { action: 'add', hide: 'add', suffix: 'add' },
+  { action: 'edit', hide: 'update', suffix: 'edit' },
+  { action: 'delete', hide: 'delete', suffix: 'delete' },
+  { action: 'batchDelete', hide: 'batch_delete', suffix: 'batch_delete' },
+  { action: 'export', hide: 'export', suffix: 'export' },
+  { action: 'import', hide: 'import', suffix: 'import' },
+] as const;
+export type CgformButtonCode = (typeof CGFORM_BUTTONS)[number]['hide'];
+
+/** The form's control of one field: the declaration's, with what the designer's control type says beyond the kind. */
+function formFieldOf(fields: Fields, f: FieldRow): FieldSpec {
+  const show = f.fieldShowType ?? 'text';
+  const rule = fields.rule(f.dbFieldName);
+  const extra: Partial<FieldSpec> = {
+    ...(f.fieldDefaultValue ? { defaultValue: f.fieldDefaultValue } : {}),
+    ...(f.isReadOnly === 1 ? { detailOnly: true } : {}),
+  };
+  if (show === 'textarea' && rule.kind === 'text') extra.type = 'textarea';
+  // A switch's two values are the designer's (Y/N, 1/0 …), which a checkbox posting 1 cannot carry: 是 / 否.
+  if (show === 'radio' || show === 'switch') extra.type = 'radio';
+  // Datetimes travel as `YYYY-MM-DD HH:mm:ss` (a date input would drop the time).
+  if (rule.kind === 'datetime') Object.assign(extra, { type: 'text', placeholder: '格式：2024-09-01 08:30:00' });
+  if (rule.kind === 'upload') {
+    const image = show === 'image';
+    extra.upload = { biz: image ? CGFORM_UPLOAD_FOLDERS.image : CGFORM_UPLOAD_FOLDERS.file, ...(image ? { accept: 'image/*' } : {}) };
+  }
+  return fields.formField(f.dbFieldName, extra);
+}
+
+/** The list's filter of a 查询 field: dictionary select, a range (dates; numbers from–to), exact numbers, text contains. */
+function filtersOf(fields: Fields, f: FieldRow): FilterSpec[] {
+  const rule = fields.rule(f.dbFieldName);
+  const number = rule.kind === 'int';
+  if (rule.dict) return [fields.filter(f.dbFieldName, 'dict')];
+  if (f.queryMode === 'group' && (rule.kind === 'date' || rule.kind === 'datetime')) return [fields.filter(f.dbFieldName, 'dateRange')];
+  if (f.queryMode === 'group' && number) {
+    return [
+      { key: `${f.dbFieldName}_begin`, label: `${rule.label}从`, type: 'exact' },
+      { key: `${f.dbFieldName}_end`, label: `${rule.label}到`, type: 'exact' },
+    ];
+  }
+  return [fields.filter(f.dbFieldName, number || rule.options || rule.kind === 'date' || rule.kind === 'datetime' ? 'exact' : 'text')];
+}
+
+/** An endpoint of the form data contract for this form's code; the record's `:id` / `:ids` the list screen fills in. */
+const forCode = (ref: ApiRef, code: string): ApiRef => ({ methods: ref.methods, path: ref.path.replace(':code', encodeURIComponent(code)) });
+
 /**
  * A form definition as a resource: its declaration (every column of its table, the system columns included), the
  * keys a user fills in (its form fields: not the system columns, not read-only ones), the keys its list filters
- * and sorts by, the fields whose values must be unique (校验规则 `only`), and its list (columns shown, sortable,
- * with dictionary texts; sorted by creation, newest first).
+ * and sorts by, the fields whose values must be unique (校验规则 `only`), its list (columns shown, sortable, with
+ * dictionary texts; sorted by creation, newest first; 新增, 编辑, 详情, 删除, 批量删除, 导出, 导入) and its form.
+ * `code` is what the screen was opened by (the menu entry's path names the form's id or its table name).
  */
-export function onlineForm(head: Pick<CgformHeadRecord, 'id' | 'tableName' | 'tableTxt'>, rows: readonly FieldRow[]) {
+export function onlineForm(head: Pick<CgformHeadRecord, 'id' | 'tableName' | 'tableTxt'> & Partial<Pick<CgformHeadRecord, 'isCheckbox'>>, rows: readonly FieldRow[], code: string = head.id) {
   const ordered = byOrder(rows);
   const user = ordered.filter((f) => !isSystem(f.dbFieldName));
   const label = (name: string) => ordered.find((f) => f.dbFieldName === name)?.dbFieldTxt || SYSTEM_RULES[name].label;
@@ -375,18 +432,30 @@ export function onlineForm(head: Pick<CgformHeadRecord, 'id' | 'tableName' | 'ta
   const listed = ordered.filter((f) => f.isShowList === 1 && f.dbFieldName !== 'id');
   const columns: ColumnSpec[] = listed.map((f) => fields.column(f.dbFieldName, { ...(f.sortFlag === '1' || f.dbFieldName === 'create_time' ? { sortable: true } : {}) }));
   if (!columns.some((c) => c.key === 'create_time')) columns.push(fields.column('create_time', { sortable: true, list: false, export: false }));
+  // Every reader of the screen may use them unless the menu declares a button for one (withoutHidden, CGFORM_BUTTONS).
+  const crud = crudActions({}, { deleteInline: true });
   const list: ListSpec = {
-    route: `/online/cgformList/${head.id}`,
+    route: `/online/cgformList/${encodeURIComponent(code)}`,
     title: head.tableTxt,
-    api: { list: cgformDataApi.data, add: cgformDataApi.add, edit: cgformDataApi.edit, delete: cgformDataApi.delete, exportXls: cgformDataApi.exportXls, importExcel: cgformDataApi.importXls },
+    api: {
+      list: forCode(cgformDataApi.data, code),
+      add: forCode(cgformDataApi.add, code),
+      edit: forCode(cgformDataApi.edit, code),
+      queryById: forCode(cgformDataApi.one, code),
+      // One delete route for one id and for several (`:ids`, a comma list).
+      deleteBatch: forCode(cgformDataApi.delete, code),
+      exportXls: forCode(cgformDataApi.exportXls, code),
+      importExcel: forCode(cgformDataApi.importXls, code),
+    },
     columns,
-    filters: ordered.filter((f) => f.isQuery === 1).map((f) => fields.filter(f.dbFieldName, f.dictField ? 'dict' : f.queryMode === 'group' ? 'dateRange' : 'text')),
+    filters: ordered.filter((f) => f.isQuery === 1 && !isSystem(f.dbFieldName)).flatMap((f) => filtersOf(fields, f)),
     defaultSort: { column: 'create_time', order: 'desc' },
-    toolbar: {},
-    rowActions: [],
-    bulkActions: [],
+    toolbar: crud.toolbar,
+    rowActions: [crud.edit, { key: 'detail', label: '详情' }, crud.delete],
+    bulkActions: head.isCheckbox === 'N' ? [] : [crud.batchDelete],
     exportName: head.tableTxt,
   };
+  const form: FormSpec = { width: 800, fields: user.filter((f) => f.isShowForm !== 0).map((f) => formFieldOf(fields, f)) };
   return {
     fields,
     formKeys,
@@ -396,7 +465,19 @@ export function onlineForm(head: Pick<CgformHeadRecord, 'id' | 'tableName' | 'ta
     /** Titles of the import sheet (the export's header row) → field. */
     importTitles: Object.fromEntries(formKeys.map((k) => [fields.rule(k).label, k])),
     list,
+    form,
   };
 }
 
 export type OnlineForm = ReturnType<typeof onlineForm>;
+
+/** The list without the buttons `hidden` names (getColumns' hideColumns: the menu declares them and the user lacks them). */
+export function withoutHidden(list: ListSpec, hidden: readonly string[]): ListSpec {
+  const gone = (action: (typeof CGFORM_BUTTONS)[number]['action']) => hidden.includes(CGFORM_BUTTONS.find((b) => b.action === action)!.hide);
+  return {
+    ...list,
+    toolbar: { ...(gone('add') ? {} : { add: list.toolbar.add }), ...(gone('export') ? {} : { export: list.toolbar.export }), ...(gone('import') ? {} : { import: list.toolbar.import }) },
+    rowActions: list.rowActions.filter((a) => !(a.key === 'edit' && gone('edit')) && !(a.key === 'delete' && gone('delete'))),
+    bulkActions: gone('batchDelete') ? [] : list.bulkActions,
+  };
+}

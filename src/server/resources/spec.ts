@@ -224,6 +224,8 @@ export interface FieldSpec {
   addOnly?: boolean;
   /** Shown but not editable when editing (e.g. a username). */
   readonlyOnEdit?: boolean;
+  /** Shown only in the detail view: a value the form never sends (an online form's read-only field). */
+  detailOnly?: boolean;
   help?: string;
   /** Multiselect values travel as a comma list (the anchor's convention) unless `asArray`. */
   asArray?: boolean;

@@ -176,7 +176,7 @@ export function Fields(p: FormViewProps) {
   return (
     <>
       {p.fields
-        .filter((f) => !(f.addOnly && p.mode !== 'add'))
+        .filter((f) => !(f.addOnly && p.mode !== 'add') && !(f.detailOnly && p.mode !== 'detail'))
         .map((f) => {
           const error = p.errors[f.key];
           const disabled = p.mode === 'detail' || (p.mode === 'edit' && !!f.readonlyOnEdit);

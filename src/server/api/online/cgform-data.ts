@@ -15,14 +15,16 @@ import type { ApiEnv } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { generatedTable, isSubForm, loadCgform, mainFormsOf, type Cgform } from '../../domain/cgforms.js';
 import { dataRuleFilter, type RuleColumns } from '../../domain/data-rules.js';
+import { hiddenCgformButtons } from '../../domain/cgform-button-grants.js';
 import { dictItems, type DictOption } from '../../domain/dicts.js';
 import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
+import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
-import { onlineForm, type OnlineForm } from '../../resources/online-forms.js';
+import { onlineForm, type CgformButtonCode, type OnlineForm } from '../../resources/online-forms.js';
 import { tooLongMessage } from '../../resources/rules.js';
 import { grants, menuOrRelated, type Access, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, type Answer } from '../envelope.js';
+import { fail, fieldFail, jsonBody, NO_PERMISSION, ok, type Answer } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
 
@@ -56,6 +58,27 @@ export const withForm =
     return fn(c, loaded(form));
   };
 
+/** The form's screen paths, by id and by table name, in each variant (menu entries name either). */
+const screenPaths = (f: Loaded) => CGFORM_SCREENS.flatMap((p) => [f.head.id, f.table].map((code) => p.replace(':code', code)));
+
+/**
+ * The standard buttons the caller may not use (the menu's buttons decide, domain/cgform-button-grants.ts); none for
+ * administrators. A sub table, which its main forms' screens open too, follows the entries of those as well.
+ */
+async function hiddenButtons(c: Context<ApiEnv>, f: Loaded): Promise<CgformButtonCode[]> {
+  const user = c.get('user')!;
+  if (isSuperUser(user)) return [];
+  const db = c.get('deps').db;
+  const mains = isSubForm(f.form) ? (await mainFormsOf(db, f.form)).map((m) => loaded(m.form)) : [];
+  return hiddenCgformButtons(db, user.id, [f, ...mains].flatMap(screenPaths));
+}
+
+/** `fn` when the caller may use the button `code` (of the one the request names: delete of one row, batch_delete of several). */
+const withButton =
+  <R,>(code: CgformButtonCode | ((c: Context<ApiEnv>) => CgformButtonCode), fn: (c: Context<ApiEnv>, f: Loaded) => Promise<Answer<R>>) =>
+  (c: Context<ApiEnv>, f: Loaded): Promise<Answer<R>> =>
+    hiddenButtons(c, f).then((hidden) => (hidden.includes(typeof code === 'function' ? code(c) : code) ? fail(c, NO_PERMISSION, 510, 403) : fn(c, f)));
+
 export const loaded = (form: Cgform): Loaded => {
   const head = camel(form.head);
   return { form, head, def: onlineForm(head, form.fields.map(camel)), table: form.head.table_name };
@@ -64,7 +87,7 @@ export const loaded = (form: Cgform): Loaded => {
 /** The data rules of the caller's grant of the form's screen (by id or table name); none for an administrator without one. */
 async function ruleFilter(c: Context<ApiEnv>, f: Loaded): Promise<Expression<SqlBool> | null> {
   const { menus } = await grants(c);
-  const path = CGFORM_SCREENS.flatMap((p) => [f.head.id, f.table].map((code) => p.replace(':code', code))).find((p) => menus.has(p));
+  const path = screenPaths(f).find((p) => menus.has(p));
   if (!path) return null;
   const fieldMap = f.def.fields.fieldMap(f.def.allKeys);
   // A rule names its column as written in the table (snake_case) or as the anchor's entities would (camelCase).
@@ -235,7 +258,7 @@ export async function columnsModel(c: Context<ApiEnv>, f: Loaded, links: CgformD
     isTree: f.head.isTree,
     columns,
     dictOptions: await dictOptions(c, f.def),
-    hideColumns: [],
+    hideColumns: await hiddenButtons(c, f),
     fieldHrefSlots: hrefs,
     foreignKeys: [],
   };
@@ -272,6 +295,12 @@ export function registerCgformDataRoutes(r: ApiRoutes, links: CgformDataLinks = 
   r.at(cgformDataApi.columns, SCREEN, withForm(async (c, f) => ok(c, await columnsModel(c, f, links), '操作成功！', 200), false));
 
   r.at(
+    cgformDataApi.definition,
+    SCREEN,
+    withForm(async (c, f) => ok(c, { head: f.head, fields: f.form.fields.map(camel), hideColumns: await hiddenButtons(c, f) }, '操作成功！', 200), false),
+  );
+
+  r.at(
     cgformDataApi.data,
     SCREEN,
     withForm(async (c, f) => {
@@ -306,18 +335,18 @@ export function registerCgformDataRoutes(r: ApiRoutes, links: CgformDataLinks = 
   r.at(
     cgformDataApi.add,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton('add', async (c, f) => {
       const body = await jsonBody(c, bodySchema(f.def));
       if (!body.ok) return body.response;
       const done = await insertRow(c, f, body.data as Record<string, unknown>, links, await rawBody(c));
       return 'id' in done ? ok(c, done.id, '添加成功！', 200) : fieldFail(c, done.key, done.message);
-    }),
+    })),
   );
 
   r.at(
     cgformDataApi.edit,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton('update', async (c, f) => {
       const body = await jsonBody(c, bodySchema(f.def).extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64) }));
       if (!body.ok) return body.response;
       const { id, ...data } = body.data as Record<string, unknown> & { id: string };
@@ -333,7 +362,7 @@ export function registerCgformDataRoutes(r: ApiRoutes, links: CgformDataLinks = 
         await linked.after(tx, id);
       });
       return ok(c, null, '修改成功！', 200);
-    }),
+    })),
   );
 
   r.at(
@@ -348,7 +377,7 @@ export function registerCgformDataRoutes(r: ApiRoutes, links: CgformDataLinks = 
   r.at(
     cgformDataApi.delete,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton((c) => (idList(c.req.param('ids'), 1000).length > 1 ? 'batch_delete' : 'delete'), async (c, f) => {
       const ids = idList(c.req.param('ids'), 1000);
       if (!ids.length) return fail(c, '请选择要删除的数据');
       const visible = (await (await visibleRows(c, f)).select('id').where('id', 'in', ids).execute()).map((x) => x.id as string);
@@ -360,26 +389,28 @@ export function registerCgformDataRoutes(r: ApiRoutes, links: CgformDataLinks = 
         await linked.after(tx);
       });
       return ok(c, null, '删除成功!', 200);
-    }),
+    })),
   );
 
   r.at(
     cgformDataApi.exportXls,
     SCREEN,
-    withForm(async (c, f) => {
+    withForm(withButton('export', async (c, f) => {
       const records = await filteredRows(c, await listOptions(c, f, links), 'id', EXPORT_ROWS);
       return exportResponse(c, f.def.list, records);
-    }),
+    })),
   );
 
   r.at(
     cgformDataApi.importXls,
     SCREEN,
-    withForm(async (c, f) =>
-      importWorkbook(c, f.def.list, f.def.importTitles, bodySchema(f.def), async (row) => {
-        const done = await insertRow(c, f, row as Record<string, unknown>, links);
-        return 'id' in done ? null : done.message;
-      }),
+    withForm(
+      withButton('import', async (c, f) =>
+        importWorkbook(c, f.def.list, f.def.importTitles, bodySchema(f.def), async (row) => {
+          const done = await insertRow(c, f, row as Record<string, unknown>, links);
+          return 'id' in done ? null : done.message;
+        }),
+      ),
     ),
   );
 }

@@ -453,9 +453,9 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     children: [
       { name: '在线表单开发', url: '/online/cgform', component: 'modules/online/cgform/OnlCgformHeadList' },
       { name: '在线报表配置', url: '/online/cgreport', component: 'modules/online/cgreport/OnlCgreportHeadList' },
-      // The sample online form (db/seed/forms.ts; its definition and table are seeded regardless). Planned until the
-      // generated list screen exists; then migration 041 or later must name it too (see 040_sample_form.ts).
-      { name: '比赛报名', url: SAMPLE_FORM_URL, component: CGFORM_COMPONENT, planned: true },
+      // The sample online form (db/seed/forms.ts; its definition and table are seeded regardless), opened by the
+      // generated list screen (pages/online/cgform-screen.tsx); migration 044 brings it to databases seeded before.
+      { name: '比赛报名', url: SAMPLE_FORM_URL, component: CGFORM_COMPONENT },
     ],
   },
   {
