@@ -5,6 +5,7 @@
 // getColumns and getFormItem, `<field>_dictText` on lists; domain/cgform-dicts.ts says which tables may serve).
 import type { Context } from 'hono';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { CGFORM_SCREENS, type CgformColumns, type CgformFormItem, type CgformRow } from '../../contracts/online-forms.js';
 import { cgformTablesApi } from '../../contracts/online-form-links.js';
 import type { ApiEnv } from '../../context.js';
@@ -17,7 +18,7 @@ import { camel } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { grants, LOGGED_IN, type ApiRoutes } from '../access.js';
-import { fail, NO_PERMISSION, ok } from '../envelope.js';
+import { fail, jsonBody, NO_PERMISSION, ok } from '../envelope.js';
 import { NO_CUSTOM_CODE } from './cgform-buttons.js';
 import { CGFORM_DATA_ACCESS, formItemModel, withForm, type CgformDataLinks, type Loaded } from './cgform-data.js';
 import { headValues, writeParts, type Model } from './cgform.js';
@@ -168,12 +169,9 @@ export function registerCgformTableRoutes(r: ApiRoutes, links: CgformDataLinks) 
   });
 
   r.at(cgformTablesApi.doButton, LOGGED_IN, async (c) => {
-    let body: { formId?: unknown; buttonCode?: unknown } = {};
-    try {
-      body = JSON.parse((await c.req.text()) || '{}') as typeof body;
-    } catch {
-      return fail(c, '请求数据不是有效的JSON', 400, 400);
-    }
+    const parsed = await jsonBody(c, z.object({ formId: z.string().max(64).optional(), buttonCode: z.string().max(50).optional() }));
+    if (!parsed.ok) return parsed.response;
+    const body = parsed.data;
     const db = c.get('deps').db;
     const form = typeof body.formId === 'string' ? await loadCgform(db, body.formId) : undefined;
     if (!form) return fail(c, '表单不存在');
