@@ -191,6 +191,9 @@ test('an admin designs 学生报名表, syncs it, adds its menu entry and grants
   await expect(row('李小红')).toContainText('女');
   await expect(row('李小红')).toContainText('三年级');
   await expect(row('李小红')).toContainText('2016-05-04');
+  // The switch by its label, the photo as an image of the stored file.
+  await expect(row('李小红').getByRole('cell', { name: '是', exact: true })).toHaveCount(1);
+  await expect(row('李小红').locator('img')).toHaveAttribute('src', /^\/api\/sys\/common\/static\/cgform\/[0-9a-f]{32}\.png$/);
 
   // A second row.
   await t.getByRole('link', { name: '新增', exact: true }).click();
@@ -235,7 +238,10 @@ test('an admin designs 学生报名表, syncs it, adds its menu entry and grants
   await expect(row('王小明')).toHaveCount(2);
   // The dictionary texts the export wrote went back in as their values: the copy shows them again.
   await expect(row('李小红')).toHaveCount(2);
-  for (const copy of await row('李小红').all()) await expect(copy).toContainText(/女.*三年级.*2016-05-04/);
+  for (const copy of await row('李小红').all()) {
+    await expect(copy).toContainText(/女.*三年级.*2016-05-04.*是/);
+    await expect(copy.locator('img')).toHaveAttribute('src', /\/cgform\//);
+  }
 
   // 删除 one, after the confirmation.
   let asked = '';
