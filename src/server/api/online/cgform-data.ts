@@ -153,7 +153,20 @@ async function duplicate(c: Context<ApiEnv>, f: Loaded, data: Record<string, unk
 /** The values of the form's fields a body set (absent ones null), checked; a refusal message and its field otherwise. */
 export async function checkedValues(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>, exceptId?: string) {
   const values = Object.fromEntries(f.def.formKeys.map((k) => [k, data[k] === undefined || data[k] === '' ? null : data[k]]));
-  return { values, problem: overLong(f.def, values) ?? (await duplicate(c, f, values, exceptId)) };
+  return { values, problem: overLong(f.def, values) ?? (await notInDict(c, f.def, values)) ?? (await duplicate(c, f, values, exceptId)) };
+}
+
+/** The first value of a dictionary field (a choice, or each of a comma list of choices) its dictionary does not hold. */
+async function notInDict(c: Context<ApiEnv>, def: OnlineForm, data: Record<string, unknown>): Promise<{ key: string; message: string } | null> {
+  for (const [key, v] of Object.entries(data)) {
+    const r = def.fields.rule(key);
+    if (!r.dict || v === null || v === undefined || v === '') continue;
+    const known = new Set((await dictItems(c.get('deps').db, r.dict)).map((o) => o.value));
+    const parts = r.kind === 'choices' ? String(v).split(',').filter(Boolean) : [String(v)];
+    const bad = parts.find((p) => !known.has(p));
+    if (bad !== undefined) return { key, message: `${r.label}“${bad}”不是可选的值` };
+  }
+  return null;
 }
 
 const bodySchema = (def: OnlineForm) => def.fields.schema(def.formKeys);
