@@ -12,6 +12,7 @@
 //
 // BENCH_ONLINE_ROWS (default 100000), BENCH_RUNS (default 30), BENCH_EXPLAIN=1 prints the query plans of the
 // statements each request ran, BENCH_SKIP_SQLITE=1 runs PostgreSQL only.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,7 @@ import { InProcessHub } from '../src/server/realtime/hub.js';
 const ROWS = Number(process.env.BENCH_ONLINE_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const BUDGET_MS = 50;
 const ADMIN_PASSWORD = 'Bench-admin-2026';
 const REPORT_CODE = 'bench_signups';
@@ -125,6 +127,87 @@ async function explainAll(db: Kysely<Database>, dialect: Dialect, statements: { 
   }
 }
 
+// BENCH_PROFILE=1: where an HTML screen's time goes. Every request through app.fetch (the page's own and the
+// upstream client's in-process calls to /api) is timed, and each statement the query log sees is charged to the
+// innermost of them (AsyncLocalStorage), by what it reads: the session, roles, grants, definitions, the data.
+interface Call {
+  path: string;
+  start: number;
+  end: number;
+  sql: Map<string, { n: number; ms: number }>;
+}
+const calls = new AsyncLocalStorage<Call>();
+let profiled: Call[] | null = null;
+
+const sqlKind = (text: string) => {
+  const t = text.toLowerCase();
+  if (t.includes('sys_session')) return 'session';
+  if (t.includes('sys_user_role') && !t.includes('sys_permission')) return 'roles';
+  if (t.includes('sys_permission')) return 'grants/menu';
+  if (t.includes('onl_cgreport') || t.includes('onl_cgform')) return 'definition';
+  if (t.includes(SAMPLE_FORM_TABLE)) return 'data';
+  if (t.includes('sys_dict')) return 'dict';
+  return 'other';
+};
+
+function profileQuery(e: LogEvent) {
+  const call = calls.getStore();
+  if (!call || !profiled) return;
+  const kind = e.level === 'query' ? sqlKind(e.query.sql) : 'error';
+  const k = call.sql.get(kind) ?? { n: 0, ms: 0 };
+  k.n++;
+  k.ms += e.queryDurationMillis;
+  call.sql.set(kind, k);
+}
+
+function profileFetch(app: { fetch: (...a: any[]) => Response | Promise<Response> }) {
+  const fetch = app.fetch;
+  app.fetch = (req: Request, ...rest: unknown[]) => {
+    if (!profiled) return fetch(req, ...rest);
+    const u = new URL(req.url);
+    const call: Call = { path: u.pathname.replace(/^\/api/, '') + (u.pathname.startsWith('/api') ? '' : u.search), start: performance.now(), end: 0, sql: new Map() };
+    profiled.push(call);
+    return calls.run(call, async () => {
+      const res = await fetch(req, ...rest);
+      call.end = performance.now();
+      return res;
+    });
+  };
+}
+
+/** Runs `fn` `n` times and prints, per upstream call (in the order made), the medians of its time and of its statements by kind. */
+async function profile(label: string, fn: () => Promise<Response>, n: number) {
+  const runs: Call[][] = [];
+  for (let i = 0; i < n + 2; i++) {
+    profiled = [];
+    await (await fn()).arrayBuffer();
+    if (i >= 2) runs.push(profiled);
+  }
+  profiled = null;
+  const md = (xs: number[]) => median(xs).toFixed(2);
+  console.log(`  profile (${label}), medians of ${n}:`);
+  const outer = runs.map((r) => r[0]);
+  // Time outside every upstream call: the page's own work (rendering, building the spec) and waiting on nothing.
+  const inside = runs.map((r) => {
+    const spans = r.slice(1).map((k) => [k.start, k.end]).sort((a, b) => a[0] - b[0]);
+    let sum = 0;
+    let until = -Infinity;
+    for (const [a, b] of spans) {
+      if (b > until) sum += b - Math.max(a, until);
+      until = Math.max(until, b);
+    }
+    return sum;
+  });
+  console.log(`    page ${md(outer.map((k) => k.end - k.start))} ms: upstream calls cover ${md(inside)} ms, the rest (page code, rendering) ${md(outer.map((k, i) => k.end - k.start - inside[i]))} ms`);
+  const width = Math.max(...runs.map((r) => r.length));
+  for (let j = 1; j < width; j++) {
+    const ks = runs.map((r) => r[j]).filter(Boolean);
+    const kinds = [...new Set(ks.flatMap((k) => [...k.sql.keys()]))];
+    const detail = kinds.map((kind) => `${kind} ${ks[0].sql.get(kind)?.n ?? 0}× ${md(ks.map((k) => k.sql.get(kind)?.ms ?? 0))}`).join(', ');
+    console.log(`    ${ks[0].path}: ${md(ks.map((k) => k.end - k.start))} ms from +${md(ks.map((k, i) => k.start - outer[i].start))}; sql: ${detail || 'none logged'}`);
+  }
+}
+
 /** As src/server/db/connect.ts opens the database, with a query log (for BENCH_EXPLAIN). */
 function open(dialect: Dialect, target: string, schema: string, log: (e: LogEvent) => void) {
   if (dialect === 'postgres') {
@@ -194,6 +277,7 @@ async function benchDialect(dialect: Dialect) {
   // Statements the app runs, captured for BENCH_EXPLAIN.
   let capture: { sql: string; parameters: readonly unknown[] }[] | null = null;
   const log = (e: LogEvent) => {
+    if (PROFILE) profileQuery(e);
     if (capture && e.level === 'query' && /^\s*select/i.test(e.query.sql) && e.query.sql.includes(SAMPLE_FORM_TABLE)) capture.push({ sql: e.query.sql, parameters: e.query.parameters });
   };
   const sqliteFile = path.join(dir, 'xuetang.db');
@@ -211,6 +295,7 @@ async function benchDialect(dialect: Dialect) {
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir }), filesDir: path.join(dir, 'files') };
     const hub = new InProcessHub();
     const { app } = createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub });
+    if (PROFILE) profileFetch(app as never);
     const env = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
     const request = (p: string, init: RequestInit = {}) => Promise.resolve(app.request(`http://127.0.0.1${p}`, init, env as never));
     const login = await request('/api/sys/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
@@ -265,6 +350,7 @@ async function benchDialect(dialect: Dialect) {
       const t = await timeIt(fn, RUNS);
       if (t.status >= 400) throw new Error(`${label} answered ${t.status}: ${t.body}`);
       results.push({ label, median: t.median, bytes: t.bytes, budget, missing: false, rows });
+      if (PROFILE && label.startsWith('HTML')) await profile(label, fn, Math.min(RUNS, 15));
       if (EXPLAIN && budget && !label.startsWith('HTML')) {
         capture = [];
         await (await fn()).arrayBuffer();
