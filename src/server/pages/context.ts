@@ -71,18 +71,6 @@ export async function loadSession(c: Context<PageEnv>): Promise<PageSession | nu
   return { user: me.body.result, permissions: perm.body.result, menu: perm.body.result.menu };
 }
 
-/**
- * Starts the session's reads (loadSession's) without waiting for them, so that a screen's own first reads run beside
- * them: the upstream client makes each once per page request, and shellPage then finds them made or under way.
- */
-export function prefetchSession(c: Context<PageEnv>) {
-  if (!c.get('token')) return;
-  const up = c.get('upstream');
-  // Whoever awaits them later sees a failure; here it is only not left unhandled.
-  up.permissions().catch(() => null);
-  up.me().catch(() => null);
-}
-
 /** SPEC §9: the site config is cached for 10 minutes (per process; another process may lag by as long). */
 const SITE_CONFIG_TTL_MS = 10 * 60 * 1000;
 

@@ -342,7 +342,7 @@ export class Upstream {
     }
   }
 
-  /** A read of the visitor's own session (menu, profile) made once per page request, however many parts ask. */
+  /** A read of the visitor's own (menu, profile, notices) made once per page request, however many parts ask. */
   private sessionRead<T>(path: string) {
     return this.memo && this.token ? this.memo.get(`page ${path} ${this.token}`, () => this.call<T>('GET', path)) : this.call<T>('GET', path);
   }
@@ -435,8 +435,9 @@ export class Upstream {
   profile() {
     return this.get<ProfileInfo>('/teaching/user/info');
   }
-  noticeSummary() {
-    return this.get<AnnouncementSummary>('/sys/annountCement/listByUser');
+  /** The bell's notices: once per page request too (the shell asks; a screen may have asked first). */
+  async noticeSummary() {
+    return (await this.sessionRead<AnnouncementSummary>('/sys/annountCement/listByUser')).body;
   }
   announcement(id: string) {
     return this.get<Announcement>('/sys/annountCement/queryById', { id });

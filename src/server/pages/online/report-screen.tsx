@@ -11,9 +11,9 @@ import { reportsList } from '../../resources/online-reports.js';
 import { apiQuery, listState, type Query } from '../../resources/url-state.js';
 import { ListView, type DictOptions } from '../../../templates/list/list-view.js';
 import { CHART_KEYS, ReportChart, type ChartChoice, type ChartType } from '../../../templates/online/report-chart.js';
-import { prefetchSession, type PageEnv } from '../context.js';
+import type { PageEnv } from '../context.js';
 import { takeFlash } from '../flash.js';
-import { shellPage } from '../shell-page.js';
+import { prefetchShell, shellPage } from '../shell-page.js';
 
 const NUMERIC = new Set(['Integer', 'Long', 'Double', 'BigDecimal']);
 /** The most rows a chart draws (the API's largest page). */
@@ -74,8 +74,8 @@ async function reportPage(c: Context<PageEnv>) {
   // The value columns are checkboxes: several `chart.y` become one comma list.
   const ys = c.req.queries(CHART_KEYS.y);
   if (ys) query[CHART_KEYS.y] = ys.join(',');
-  // The shell's session reads (menu, profile) run beside the report's first ones instead of after its last.
-  prefetchSession(c);
+  // The shell's reads (session, the bell) run beside the report's first ones instead of after its last.
+  prefetchShell(c);
   const [fields, params] = await Promise.all([up.send(reportDataApi.queryInfo, { params: { code } }), up.send(reportDataApi.paramsInfo, { params: { code } })]);
   const filters = filtersOf(params.body.success ? params.body.result : [], fields.body.success ? fields.body.result : []);
   const state = listState({ filters }, query);
