@@ -7,11 +7,15 @@
 // one SELECT of the table, newest first, with searchable columns). Then times requests through app.request (the
 // server's own time, no sockets) and reports medians with their ratio to GET /healthz measured in the same run:
 // a 20-row page of the generated form's data API and of the report's, unfiltered, filtered by an indexed field
-// (比赛项目, 班级) and by a name part (学生姓名 *明*, a LIKE), and the HTML screens of both (the generated list
-// `/online/cgformList/{code}` is reported as not built while it answers 404). Budget: 50 ms each.
+// (比赛项目, 班级) and by a name part (学生姓名 *明*, a LIKE), a deep page, and the HTML screens of both — the
+// generated list `/online/cgformList/{code}` (unfiltered, by 比赛项目, by a name part, page 2000) and the report's
+// `/online/cgreport/{code}` — whole pages as a browser's first load gets them (shell, menu, bell). A screen that
+// answers 404 is reported as not built. Budget: 50 ms each.
 //
 // BENCH_ONLINE_ROWS (default 100000), BENCH_RUNS (default 30), BENCH_EXPLAIN=1 prints the query plans of the
-// statements each request ran, BENCH_SKIP_SQLITE=1 runs PostgreSQL only.
+// statements each request ran, BENCH_PROFILE=1 where each HTML screen's time goes (each upstream call's time and its
+// statements by kind: session, roles, grants, definitions, data; the rest is the page's own code and rendering),
+// BENCH_SKIP_SQLITE=1 runs PostgreSQL only.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -326,7 +330,9 @@ async function benchDialect(dialect: Dialect) {
       ['report data, class_name=<class>', api(`${report}?${q}&class_name=${cls}`), true, `${q}&class_name=${cls}`],
       ['report data, student_name=*明* (like)', api(`${report}?${q}&student_name=${ming}`), true, `${q}&student_name=${ming}`],
       ['HTML /online/cgformList/{code}, no filter', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20`), true],
-      ['HTML /online/cgformList/{code}, student_name=明', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&student_name=${encodeURIComponent('明')}`), true],
+      ['HTML /online/cgformList/{code}, project=scratch (indexed)', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&project=scratch`), true],
+      ['HTML /online/cgformList/{code}, student_name=明 (like)', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&student_name=${encodeURIComponent('明')}`), true],
+      ['HTML /online/cgformList/{code}, page 2000 (offset 40k)', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&pageNo=2000`), true],
       ['HTML /online/cgreport/{code}, no filter', page(`/online/cgreport/${REPORT_CODE}?pageSize=20`), true],
       ['HTML /online/cgreport/{code}, no filter, chart.type=none', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&chart.type=none`), true],
       ['HTML /online/cgreport/{code}, project=scratch', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&project=scratch`), true],
