@@ -15,7 +15,9 @@
 // BENCH_ONLINE_ROWS (default 100000), BENCH_RUNS (default 30), BENCH_EXPLAIN=1 prints the query plans of the
 // statements each request ran, BENCH_PROFILE=1 where each HTML screen's time goes (each upstream call's time and its
 // statements by kind: session, roles, grants, definitions, data; the rest is the page's own code and rendering),
-// BENCH_SKIP_SQLITE=1 runs PostgreSQL only.
+// BENCH_ONLY=<text> only the requests whose label holds it (and /healthz), BENCH_SKIP_SQLITE=1 PostgreSQL only.
+// BENCH_COMPARE=<another checkout> (e.g. a worktree of main) also builds that checkout's app on the same database and
+// times each request on both, alternately, so that both see the same load: a before/after on a busy machine.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,6 +40,8 @@ const ROWS = Number(process.env.BENCH_ONLINE_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const ONLY = process.env.BENCH_ONLY;
+const COMPARE = process.env.BENCH_COMPARE;
 const BUDGET_MS = 50;
 const ADMIN_PASSWORD = 'Bench-admin-2026';
 const REPORT_CODE = 'bench_signups';
@@ -99,21 +103,29 @@ async function analyze(db: Kysely<Database>, dialect: Dialect) {
   await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
 }
 
-async function timeIt(run: () => Promise<Response>, n: number) {
+/** `run`'s median; with `other` (BENCH_COMPARE: the request on the other app), both, taking turns to go first. */
+async function timeIt(run: () => Promise<Response>, n: number, other?: () => Promise<Response>) {
   const times: number[] = [];
+  const others: number[] = [];
   let status = 0;
   let bytes = 0;
   let body = '';
-  for (let i = 0; i < n + 3; i++) {
+  const once = async (fn: () => Promise<Response>, into: number[], i: number) => {
     const t = performance.now();
-    const res = await run();
+    const res = await fn();
     const buf = await res.arrayBuffer();
-    if (i >= 3) times.push(performance.now() - t); // the first three warm caches and prepared statements
+    if (i >= 3) into.push(performance.now() - t); // the first three warm caches and prepared statements
+    return { res, buf };
+  };
+  for (let i = 0; i < n + 3; i++) {
+    if (other && i % 2) await once(other, others, i);
+    const { res, buf } = await once(run, times, i);
+    if (other && !(i % 2)) await once(other, others, i);
     status = res.status;
     bytes = buf.byteLength;
     body = Buffer.from(buf).toString('utf8', 0, Math.min(buf.byteLength, 400));
   }
-  return { median: median(times), status, bytes, body };
+  return { median: median(times), other: other ? median(others) : undefined, status, bytes, body };
 }
 
 async function explainAll(db: Kysely<Database>, dialect: Dialect, statements: { sql: string; parameters: readonly unknown[] }[]) {
@@ -300,8 +312,21 @@ async function benchDialect(dialect: Dialect) {
     const hub = new InProcessHub();
     const { app } = createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub });
     if (PROFILE) profileFetch(app as never);
+    // BENCH_COMPARE: the other checkout's app (its own modules) on the same database and data.
+    const otherApp: typeof app | null = COMPARE
+      ? ((await import(path.resolve(COMPARE, 'src/server/app.ts'))) as { createApp: typeof createApp }).createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub: new InProcessHub() }).app
+      : null;
+    let target = app;
     const env = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
-    const request = (p: string, init: RequestInit = {}) => Promise.resolve(app.request(`http://127.0.0.1${p}`, init, env as never));
+    const request = (p: string, init: RequestInit = {}) => Promise.resolve(target.request(`http://127.0.0.1${p}`, init, env as never));
+    const onOther = (fn: () => Promise<Response>) => async () => {
+      target = otherApp!;
+      try {
+        return await fn();
+      } finally {
+        target = app;
+      }
+    };
     const login = await request('/api/sys/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
     const loginBody = (await login.json()) as { success: boolean; message: string; result: { token: string } };
     if (!loginBody.success) throw new Error(`login: ${loginBody.message}`);
@@ -338,8 +363,8 @@ async function benchDialect(dialect: Dialect) {
       ['HTML /online/cgreport/{code}, project=scratch', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&project=scratch`), true],
       ['HTML /online/cgreport/{code}, student_name=明', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&student_name=${encodeURIComponent('明')}`), true],
     ];
-    const results: { label: string; median: number; bytes: number; budget: boolean; missing: boolean; rows: string }[] = [];
-    for (const [label, fn, budget] of cases) {
+    const results: { label: string; median: number; other?: number; bytes: number; budget: boolean; missing: boolean; rows: string }[] = [];
+    for (const [label, fn, budget] of cases.filter((k, n) => n === 0 || !ONLY || k[0].includes(ONLY))) {
       const probe = await fn();
       const text = await probe.text();
       if (probe.status === 404 || (probe.status === 302 && probe.headers.get('location')?.startsWith('/404'))) {
@@ -353,9 +378,9 @@ async function benchDialect(dialect: Dialect) {
         if (j.success === false) throw new Error(`${label}: ${j.message}`);
         if (j.result && Array.isArray(j.result.records)) rows = `${j.result.records.length} of ${j.result.total}`;
       }
-      const t = await timeIt(fn, RUNS);
+      const t = await timeIt(fn, RUNS, otherApp ? onOther(fn) : undefined);
       if (t.status >= 400) throw new Error(`${label} answered ${t.status}: ${t.body}`);
-      results.push({ label, median: t.median, bytes: t.bytes, budget, missing: false, rows });
+      results.push({ label, median: t.median, other: t.other, bytes: t.bytes, budget, missing: false, rows });
       if (PROFILE && label.startsWith('HTML')) await profile(label, fn, Math.min(RUNS, 15));
       if (EXPLAIN && budget && !label.startsWith('HTML')) {
         capture = [];
@@ -370,17 +395,19 @@ async function benchDialect(dialect: Dialect) {
     }
     const base = results[0].median;
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores; median of ${RUNS} requests`);
-    console.log(`| request | rows | median ms | × /healthz (${base.toFixed(3)} ms) | bytes | within ${BUDGET_MS} ms |`);
-    console.log('|---|---:|---:|---:|---:|:---:|');
+    const vs = otherApp ? ` ${path.basename(path.resolve(COMPARE!))} ms | its × /healthz |` : '';
+    console.log(`| request | rows | median ms | × /healthz (${base.toFixed(3)} ms) |${vs} bytes | within ${BUDGET_MS} ms |`);
+    console.log(`|---|---:|---:|---:|${otherApp ? '---:|---:|' : ''}---:|:---:|`);
     let over = 0;
     for (const r of results) {
       if (r.missing) {
-        console.log(`| ${r.label} | – | not built (404) | – | – | – |`);
+        console.log(`| ${r.label} | – | not built (404) | – |${otherApp ? ' – | – |' : ''} – | – |`);
         continue;
       }
       const within = !r.budget || r.median < BUDGET_MS;
       if (!within) over++;
-      console.log(`| ${r.label} | ${r.rows} | ${r.median.toFixed(2)} | ${(r.median / base).toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${r.budget ? (within ? 'yes' : '**NO**') : ''} |`);
+      const their = r.other !== undefined ? ` ${r.other.toFixed(2)} | ${(r.other / (results[0].other ?? base)).toFixed(0)} |` : '';
+      console.log(`| ${r.label} | ${r.rows} | ${r.median.toFixed(2)} | ${(r.median / base).toFixed(0)} |${their} ${r.bytes.toLocaleString('en')} | ${r.budget ? (within ? 'yes' : '**NO**') : ''} |`);
     }
     if (over) process.exitCode = 1;
     await hub.close();
