@@ -17,7 +17,9 @@
 // statements by kind: session, roles, grants, definitions, data; the rest is the page's own code and rendering),
 // BENCH_ONLY=<text> only the requests whose label holds it (and /healthz), BENCH_SKIP_SQLITE=1 PostgreSQL only.
 // BENCH_COMPARE=<another checkout> (e.g. a worktree of main) also builds that checkout's app on the same database and
-// times each request on both, alternately, so that both see the same load: a before/after on a busy machine.
+// times each request on both, alternately, so that both see the same load: a before/after on a busy machine. Run it
+// as `npx tsx --tsconfig <a tsconfig whose include names both checkouts> bench/online.ts`: tsx applies this project's
+// JSX settings only to the files its tsconfig includes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
