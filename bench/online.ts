@@ -7,11 +7,20 @@
 // one SELECT of the table, newest first, with searchable columns). Then times requests through app.request (the
 // server's own time, no sockets) and reports medians with their ratio to GET /healthz measured in the same run:
 // a 20-row page of the generated form's data API and of the report's, unfiltered, filtered by an indexed field
-// (比赛项目, 班级) and by a name part (学生姓名 *明*, a LIKE), and the HTML screens of both (the generated list
-// `/online/cgformList/{code}` is reported as not built while it answers 404). Budget: 50 ms each.
+// (比赛项目, 班级) and by a name part (学生姓名 *明*, a LIKE), a deep page, and the HTML screens of both — the
+// generated list `/online/cgformList/{code}` (unfiltered, by 比赛项目, by a name part, page 2000) and the report's
+// `/online/cgreport/{code}` — whole pages as a browser's first load gets them (shell, menu, bell). A screen that
+// answers 404 is reported as not built. Budget: 50 ms each.
 //
 // BENCH_ONLINE_ROWS (default 100000), BENCH_RUNS (default 30), BENCH_EXPLAIN=1 prints the query plans of the
-// statements each request ran, BENCH_SKIP_SQLITE=1 runs PostgreSQL only.
+// statements each request ran, BENCH_PROFILE=1 where each HTML screen's time goes (each upstream call's time and its
+// statements by kind: session, roles, grants, definitions, data; the rest is the page's own code and rendering),
+// BENCH_ONLY=<text> only the requests whose label holds it (and /healthz), BENCH_SKIP_SQLITE=1 PostgreSQL only.
+// BENCH_COMPARE=<another checkout> (e.g. a worktree of main) also builds that checkout's app on the same database and
+// times each request on both, alternately, so that both see the same load: a before/after on a busy machine. Run it
+// as `npx tsx --tsconfig <a tsconfig whose include names both checkouts> bench/online.ts`: tsx applies this project's
+// JSX settings only to the files its tsconfig includes.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +41,9 @@ import { InProcessHub } from '../src/server/realtime/hub.js';
 const ROWS = Number(process.env.BENCH_ONLINE_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const ONLY = process.env.BENCH_ONLY;
+const COMPARE = process.env.BENCH_COMPARE;
 const BUDGET_MS = 50;
 const ADMIN_PASSWORD = 'Bench-admin-2026';
 const REPORT_CODE = 'bench_signups';
@@ -93,21 +105,29 @@ async function analyze(db: Kysely<Database>, dialect: Dialect) {
   await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
 }
 
-async function timeIt(run: () => Promise<Response>, n: number) {
+/** `run`'s median; with `other` (BENCH_COMPARE: the request on the other app), both, taking turns to go first. */
+async function timeIt(run: () => Promise<Response>, n: number, other?: () => Promise<Response>) {
   const times: number[] = [];
+  const others: number[] = [];
   let status = 0;
   let bytes = 0;
   let body = '';
-  for (let i = 0; i < n + 3; i++) {
+  const once = async (fn: () => Promise<Response>, into: number[], i: number) => {
     const t = performance.now();
-    const res = await run();
+    const res = await fn();
     const buf = await res.arrayBuffer();
-    if (i >= 3) times.push(performance.now() - t); // the first three warm caches and prepared statements
+    if (i >= 3) into.push(performance.now() - t); // the first three warm caches and prepared statements
+    return { res, buf };
+  };
+  for (let i = 0; i < n + 3; i++) {
+    if (other && i % 2) await once(other, others, i);
+    const { res, buf } = await once(run, times, i);
+    if (other && !(i % 2)) await once(other, others, i);
     status = res.status;
     bytes = buf.byteLength;
     body = Buffer.from(buf).toString('utf8', 0, Math.min(buf.byteLength, 400));
   }
-  return { median: median(times), status, bytes, body };
+  return { median: median(times), other: other ? median(others) : undefined, status, bytes, body };
 }
 
 async function explainAll(db: Kysely<Database>, dialect: Dialect, statements: { sql: string; parameters: readonly unknown[] }[]) {
@@ -122,6 +142,87 @@ async function explainAll(db: Kysely<Database>, dialect: Dialect, statements: { 
     const rows = await sql.raw<Record<string, unknown>>(text).execute(db);
     console.log(`    ${s.sql.replace(/\s+/g, ' ')}  -- ${JSON.stringify(s.parameters)}`);
     for (const r of rows.rows) console.log(`      ${String(r.detail ?? r['QUERY PLAN'])}`);
+  }
+}
+
+// BENCH_PROFILE=1: where an HTML screen's time goes. Every request through app.fetch (the page's own and the
+// upstream client's in-process calls to /api) is timed, and each statement the query log sees is charged to the
+// innermost of them (AsyncLocalStorage), by what it reads: the session, roles, grants, definitions, the data.
+interface Call {
+  path: string;
+  start: number;
+  end: number;
+  sql: Map<string, { n: number; ms: number }>;
+}
+const calls = new AsyncLocalStorage<Call>();
+let profiled: Call[] | null = null;
+
+const sqlKind = (text: string) => {
+  const t = text.toLowerCase();
+  if (t.includes('sys_session')) return 'session';
+  if (t.includes('sys_user_role') && !t.includes('sys_permission')) return 'roles';
+  if (t.includes('sys_permission')) return 'grants/menu';
+  if (t.includes('onl_cgreport') || t.includes('onl_cgform')) return 'definition';
+  if (t.includes(SAMPLE_FORM_TABLE)) return 'data';
+  if (t.includes('sys_dict')) return 'dict';
+  return 'other';
+};
+
+function profileQuery(e: LogEvent) {
+  const call = calls.getStore();
+  if (!call || !profiled) return;
+  const kind = e.level === 'query' ? sqlKind(e.query.sql) : 'error';
+  const k = call.sql.get(kind) ?? { n: 0, ms: 0 };
+  k.n++;
+  k.ms += e.queryDurationMillis;
+  call.sql.set(kind, k);
+}
+
+function profileFetch(app: { fetch: (...a: any[]) => Response | Promise<Response> }) {
+  const fetch = app.fetch;
+  app.fetch = (req: Request, ...rest: unknown[]) => {
+    if (!profiled) return fetch(req, ...rest);
+    const u = new URL(req.url);
+    const call: Call = { path: u.pathname.replace(/^\/api/, '') + (u.pathname.startsWith('/api') ? '' : u.search), start: performance.now(), end: 0, sql: new Map() };
+    profiled.push(call);
+    return calls.run(call, async () => {
+      const res = await fetch(req, ...rest);
+      call.end = performance.now();
+      return res;
+    });
+  };
+}
+
+/** Runs `fn` `n` times and prints, per upstream call (in the order made), the medians of its time and of its statements by kind. */
+async function profile(label: string, fn: () => Promise<Response>, n: number) {
+  const runs: Call[][] = [];
+  for (let i = 0; i < n + 2; i++) {
+    profiled = [];
+    await (await fn()).arrayBuffer();
+    if (i >= 2) runs.push(profiled);
+  }
+  profiled = null;
+  const md = (xs: number[]) => median(xs).toFixed(2);
+  console.log(`  profile (${label}), medians of ${n}:`);
+  const outer = runs.map((r) => r[0]);
+  // Time outside every upstream call: the page's own work (rendering, building the spec) and waiting on nothing.
+  const inside = runs.map((r) => {
+    const spans = r.slice(1).map((k) => [k.start, k.end]).sort((a, b) => a[0] - b[0]);
+    let sum = 0;
+    let until = -Infinity;
+    for (const [a, b] of spans) {
+      if (b > until) sum += b - Math.max(a, until);
+      until = Math.max(until, b);
+    }
+    return sum;
+  });
+  console.log(`    page ${md(outer.map((k) => k.end - k.start))} ms: upstream calls cover ${md(inside)} ms, the rest (page code, rendering) ${md(outer.map((k, i) => k.end - k.start - inside[i]))} ms`);
+  const width = Math.max(...runs.map((r) => r.length));
+  for (let j = 1; j < width; j++) {
+    const ks = runs.map((r) => r[j]).filter(Boolean);
+    const kinds = [...new Set(ks.flatMap((k) => [...k.sql.keys()]))];
+    const detail = kinds.map((kind) => `${kind} ${ks[0].sql.get(kind)?.n ?? 0}× ${md(ks.map((k) => k.sql.get(kind)?.ms ?? 0))}`).join(', ');
+    console.log(`    ${ks[0].path}: ${md(ks.map((k) => k.end - k.start))} ms from +${md(ks.map((k, i) => k.start - outer[i].start))}; sql: ${detail || 'none logged'}`);
   }
 }
 
@@ -194,6 +295,7 @@ async function benchDialect(dialect: Dialect) {
   // Statements the app runs, captured for BENCH_EXPLAIN.
   let capture: { sql: string; parameters: readonly unknown[] }[] | null = null;
   const log = (e: LogEvent) => {
+    if (PROFILE) profileQuery(e);
     if (capture && e.level === 'query' && /^\s*select/i.test(e.query.sql) && e.query.sql.includes(SAMPLE_FORM_TABLE)) capture.push({ sql: e.query.sql, parameters: e.query.parameters });
   };
   const sqliteFile = path.join(dir, 'xuetang.db');
@@ -211,8 +313,22 @@ async function benchDialect(dialect: Dialect) {
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir }), filesDir: path.join(dir, 'files') };
     const hub = new InProcessHub();
     const { app } = createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub });
+    if (PROFILE) profileFetch(app as never);
+    // BENCH_COMPARE: the other checkout's app (its own modules) on the same database and data.
+    const otherApp: typeof app | null = COMPARE
+      ? ((await import(path.resolve(COMPARE, 'src/server/app.ts'))) as { createApp: typeof createApp }).createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub: new InProcessHub() }).app
+      : null;
+    let target = app;
     const env = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
-    const request = (p: string, init: RequestInit = {}) => Promise.resolve(app.request(`http://127.0.0.1${p}`, init, env as never));
+    const request = (p: string, init: RequestInit = {}) => Promise.resolve(target.request(`http://127.0.0.1${p}`, init, env as never));
+    const onOther = (fn: () => Promise<Response>) => async () => {
+      target = otherApp!;
+      try {
+        return await fn();
+      } finally {
+        target = app;
+      }
+    };
     const login = await request('/api/sys/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
     const loginBody = (await login.json()) as { success: boolean; message: string; result: { token: string } };
     if (!loginBody.success) throw new Error(`login: ${loginBody.message}`);
@@ -241,14 +357,16 @@ async function benchDialect(dialect: Dialect) {
       ['report data, class_name=<class>', api(`${report}?${q}&class_name=${cls}`), true, `${q}&class_name=${cls}`],
       ['report data, student_name=*明* (like)', api(`${report}?${q}&student_name=${ming}`), true, `${q}&student_name=${ming}`],
       ['HTML /online/cgformList/{code}, no filter', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20`), true],
-      ['HTML /online/cgformList/{code}, student_name=明', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&student_name=${encodeURIComponent('明')}`), true],
+      ['HTML /online/cgformList/{code}, project=scratch (indexed)', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&project=scratch`), true],
+      ['HTML /online/cgformList/{code}, student_name=明 (like)', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&student_name=${encodeURIComponent('明')}`), true],
+      ['HTML /online/cgformList/{code}, page 2000 (offset 40k)', page(`/online/cgformList/${SAMPLE_FORM_TABLE}?pageSize=20&pageNo=2000`), true],
       ['HTML /online/cgreport/{code}, no filter', page(`/online/cgreport/${REPORT_CODE}?pageSize=20`), true],
       ['HTML /online/cgreport/{code}, no filter, chart.type=none', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&chart.type=none`), true],
       ['HTML /online/cgreport/{code}, project=scratch', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&project=scratch`), true],
       ['HTML /online/cgreport/{code}, student_name=明', page(`/online/cgreport/${REPORT_CODE}?pageSize=20&student_name=${encodeURIComponent('明')}`), true],
     ];
-    const results: { label: string; median: number; bytes: number; budget: boolean; missing: boolean; rows: string }[] = [];
-    for (const [label, fn, budget] of cases) {
+    const results: { label: string; median: number; other?: number; bytes: number; budget: boolean; missing: boolean; rows: string }[] = [];
+    for (const [label, fn, budget] of cases.filter((k, n) => n === 0 || !ONLY || k[0].includes(ONLY))) {
       const probe = await fn();
       const text = await probe.text();
       if (probe.status === 404 || (probe.status === 302 && probe.headers.get('location')?.startsWith('/404'))) {
@@ -262,9 +380,10 @@ async function benchDialect(dialect: Dialect) {
         if (j.success === false) throw new Error(`${label}: ${j.message}`);
         if (j.result && Array.isArray(j.result.records)) rows = `${j.result.records.length} of ${j.result.total}`;
       }
-      const t = await timeIt(fn, RUNS);
+      const t = await timeIt(fn, RUNS, otherApp ? onOther(fn) : undefined);
       if (t.status >= 400) throw new Error(`${label} answered ${t.status}: ${t.body}`);
-      results.push({ label, median: t.median, bytes: t.bytes, budget, missing: false, rows });
+      results.push({ label, median: t.median, other: t.other, bytes: t.bytes, budget, missing: false, rows });
+      if (PROFILE && label.startsWith('HTML')) await profile(label, fn, Math.min(RUNS, 15));
       if (EXPLAIN && budget && !label.startsWith('HTML')) {
         capture = [];
         await (await fn()).arrayBuffer();
@@ -278,17 +397,19 @@ async function benchDialect(dialect: Dialect) {
     }
     const base = results[0].median;
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores; median of ${RUNS} requests`);
-    console.log(`| request | rows | median ms | × /healthz (${base.toFixed(3)} ms) | bytes | within ${BUDGET_MS} ms |`);
-    console.log('|---|---:|---:|---:|---:|:---:|');
+    const vs = otherApp ? ` ${path.basename(path.resolve(COMPARE!))} ms | its × /healthz |` : '';
+    console.log(`| request | rows | median ms | × /healthz (${base.toFixed(3)} ms) |${vs} bytes | within ${BUDGET_MS} ms |`);
+    console.log(`|---|---:|---:|---:|${otherApp ? '---:|---:|' : ''}---:|:---:|`);
     let over = 0;
     for (const r of results) {
       if (r.missing) {
-        console.log(`| ${r.label} | – | not built (404) | – | – | – |`);
+        console.log(`| ${r.label} | – | not built (404) | – |${otherApp ? ' – | – |' : ''} – | – |`);
         continue;
       }
       const within = !r.budget || r.median < BUDGET_MS;
       if (!within) over++;
-      console.log(`| ${r.label} | ${r.rows} | ${r.median.toFixed(2)} | ${(r.median / base).toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${r.budget ? (within ? 'yes' : '**NO**') : ''} |`);
+      const their = r.other !== undefined ? ` ${r.other.toFixed(2)} | ${(r.other / (results[0].other ?? base)).toFixed(0)} |` : '';
+      console.log(`| ${r.label} | ${r.rows} | ${r.median.toFixed(2)} | ${(r.median / base).toFixed(0)} |${their} ${r.bytes.toLocaleString('en')} | ${r.budget ? (within ? 'yes' : '**NO**') : ''} |`);
     }
     if (over) process.exitCode = 1;
     await hub.close();

@@ -2,13 +2,14 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
-import type { Database } from './db/schema.js';
+import type { Database, SysPermission } from './db/schema.js';
 import type { LoginThrottle } from './domain/login-throttle.js';
 import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
 import type { SmsSender } from './domain/sms.js';
 import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
+import type { RequestMemo } from './shared/request-memo.js';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -37,5 +38,9 @@ export interface ApiEnv {
     tokenSource: 'header' | 'cookie' | null;
     /** The user's button codes and menus, loaded on first use within a request. */
     grants?: Grants;
+    /** The user's granted permission rows (menus and buttons), loaded on first use within a request. */
+    permissionRows?: Promise<SysPermission[]>;
+    /** The page request's memo, for a read the pages' upstream client made in process (shared/request-memo.ts). */
+    memo?: RequestMemo;
   };
 }

@@ -3,7 +3,8 @@
 import { Hono, type Context, type Handler } from 'hono';
 import type { ApiEnv } from '../context.js';
 import type { Endpoint, Method } from '../contracts/endpoint.js';
-import { isAdminOnlyCode, userGrants, type AdminOnlyCode, type Grants } from '../domain/permissions.js';
+import type { SysPermission } from '../db/schema.js';
+import { grantsOf, isAdminOnlyCode, userPermissionRows, type AdminOnlyCode, type Grants } from '../domain/permissions.js';
 import { isSuperUser } from '../domain/sessions.js';
 import { fail, NO_PERMISSION, TOKEN_INVALID, type Answer } from './envelope.js';
 
@@ -45,12 +46,27 @@ export interface RouteInfo {
 }
 
 
+/**
+ * The caller's granted menus and buttons (domain/permissions.ts userPermissionRows), loaded once per request, and
+ * once per page request for the reads a page makes in process (the memo of api/index.ts). Callers must not change them.
+ */
+export function permissionRows(c: Context<ApiEnv>): Promise<SysPermission[]> {
+  let rows = c.get('permissionRows');
+  if (!rows) {
+    const user = c.get('user');
+    const memo = c.get('memo');
+    const load = () => (user ? userPermissionRows(c.get('deps').db, user.id) : Promise.resolve([]));
+    rows = user && memo ? memo.get(`permissions ${user.id}`, load) : load();
+    c.set('permissionRows', rows);
+  }
+  return rows;
+}
+
 /** The caller's grants, loaded once per request. */
 export async function grants(c: Context<ApiEnv>): Promise<Grants> {
   let g = c.get('grants');
   if (!g) {
-    const user = c.get('user');
-    g = user ? await userGrants(c.get('deps').db, user.id) : { codes: new Set(), menus: new Set() };
+    g = grantsOf(await permissionRows(c));
     c.set('grants', g);
   }
   return g;

@@ -11,6 +11,7 @@ import { publicContentOfWrite } from './public-writes.js';
 import { publicContentChanged } from '../shared/public-content.js';
 import { refuseIllegalInput } from './illegal-input.js';
 import { isSameOrigin, isWriteMethod } from '../shared/same-origin.js';
+import { requestMemoOf } from '../shared/request-memo.js';
 import { clientIp, requestToken } from './request-meta.js';
 import { registerAnnouncementRoutes } from './sys/announcement.js';
 import { registerAnnouncementAdminRoutes } from './sys/announcement-admin.js';
@@ -148,12 +149,18 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const found = requestToken(c, deps.config.secureCookies);
-    const user = found ? await resolveSession(deps.db, found.token) : null;
-    c.set('user', user);
-    c.set('tokenSource', user ? found!.source : null);
     const write = isWriteMethod(c.req.method);
     const apiPath = c.req.path.replace(/^\/api/, '');
     const writingGet = !write && WRITING_GETS.has(apiPath);
+    // A page's in-process reads share one resolution of the session (and of the grants, access.ts) through the page
+    // request's memo; a write (a writing GET too) resolves its own and clears the memo for the reads after it.
+    const memo = requestMemoOf(c.env);
+    if (memo && (write || writingGet)) memo.clear();
+    const shared = memo && !write && !writingGet && found?.source === 'header' ? memo : undefined;
+    if (shared) c.set('memo', shared);
+    const user = found ? await (shared ? shared.get(`session ${found.token}`, () => resolveSession(deps.db, found.token)) : resolveSession(deps.db, found.token)) : null;
+    c.set('user', user);
+    c.set('tokenSource', user ? found!.source : null);
     if (writingGet && (c.req.method !== 'GET' || found?.source === 'cookie')) return fail(c, `不支持通过${c.req.method}请求修改数据`, 405, 405);
     if (!write && SAME_ORIGIN_POSTS.has(apiPath)) return fail(c, `不支持通过${c.req.method}请求修改数据`, 405, 405);
     if (write && found?.source !== 'header' && (found?.source === 'cookie' || SAME_ORIGIN_POSTS.has(apiPath)) && !isSameOrigin(c)) return fail(c, '跨站请求被拒绝', 403, 403);
@@ -163,6 +170,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
     }
     const started = Date.now();
     await next();
+    if (unsafe) memo?.clear();
     const path = c.req.path.replace(/^\/api/, '');
     if (unsafe && user && !SELF_LOGGED.has(path)) {
       let success = c.res.ok;

@@ -5,16 +5,17 @@
 // With several entries for one form (by id, by table name, the tree and ERP variants), an action is allowed when
 // any entry the user holds allows it. Administrators use every action (the caller decides, isSuperUser).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, SysPermission } from '../db/schema.js';
 import { CGFORM_BUTTONS, type CgformButtonCode } from '../resources/online-forms.js';
 import { userPermissionRows } from './permissions.js';
 
 /**
  * The codes of the standard buttons (getColumns' `hideColumns`: add, update, delete, batch_delete, export, import)
  * the user may not use on the screen at any of `paths` (the form's screen paths); every one when they hold none.
+ * `held`: the user's rows (userPermissionRows) when the caller has them already.
  */
-export async function hiddenCgformButtons(db: Kysely<Database>, userId: string, paths: readonly string[]): Promise<CgformButtonCode[]> {
-  const rows = await userPermissionRows(db, userId);
+export async function hiddenCgformButtons(db: Kysely<Database>, userId: string, paths: readonly string[], held?: readonly SysPermission[]): Promise<CgformButtonCode[]> {
+  const rows = held ?? (await userPermissionRows(db, userId));
   const wanted = new Set(paths);
   const menus = rows.filter((r) => r.menu_type !== 2 && r.url && wanted.has(r.url)).map((r) => r.id);
   const all = CGFORM_BUTTONS.map((b) => b.hide);

@@ -76,8 +76,12 @@ export interface Grants {
   menus: Set<string>;
 }
 
-export async function userGrants(db: Kysely<Database>, userId: string): Promise<Grants> {
-  const rows = await userPermissionRows(db, userId);
+async function userGrants(db: Kysely<Database>, userId: string): Promise<Grants> {
+  return grantsOf(await userPermissionRows(db, userId));
+}
+
+/** The grants of a user's permission rows (userPermissionRows). */
+export function grantsOf(rows: readonly SysPermission[]): Grants {
   const codes = new Set<string>();
   const menus = new Set<string>();
   for (const r of rows) {
@@ -160,8 +164,10 @@ export interface AllAuthEntry extends AuthEntry {
 export async function userPermissions(
   db: Kysely<Database>,
   userId: string,
+  /** The user's rows when the caller has them already (userPermissionRows). */
+  granted?: readonly SysPermission[],
 ): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AllAuthEntry[] }> {
-  let rows = await userPermissionRows(db, userId);
+  let rows = [...(granted ?? (await userPermissionRows(db, userId)))];
   // Everyone gets the home dashboard, first.
   if (!rows.some((r) => r.component === HOME_COMPONENT)) {
     const home = await db

@@ -91,6 +91,20 @@ export async function requirePage(c: Context<PageEnv>, current: string, fallback
   return (await refusePage(c, session, menu, fallback && !menuTrail(menu, current).length ? fallback : current)) ?? session;
 }
 
+/**
+ * Starts the reads shellPage makes — the session (menu, profile) and, for a full page, the bell's notices — without
+ * waiting for them, so that a screen's own reads run beside them: the upstream client makes each once per page
+ * request, and shellPage then finds them made or under way. Nothing is decided here: shellPage still checks all.
+ */
+export function prefetchShell(c: Context<PageEnv>) {
+  if (!c.get('token')) return;
+  const up = c.get('upstream');
+  // Whoever awaits them later sees a failure; here it is only not left unhandled.
+  up.permissions().catch(() => null);
+  up.me().catch(() => null);
+  if (htmxMode(c) === 'page') up.noticeSummary().catch(() => null);
+}
+
 /** The browser's clock may differ from the server's; shell.ts corrects the greeting to the visitor's hour. */
 const serverHour = () => new Date().getHours();
 

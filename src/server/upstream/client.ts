@@ -4,6 +4,7 @@
 import type { Endpoint, Method, Query } from '../contracts/endpoint.js';
 import type { UserAbilities } from '../contracts/permissions.js';
 import type { Envelope, Page } from '../contracts/shapes.js';
+import { RequestMemo } from '../shared/request-memo.js';
 
 export type { Envelope, Page };
 
@@ -12,7 +13,7 @@ const UPSTREAM_TIMEOUT_MS = 60_000;
 /** Sends one request to the API; `path` is relative to /api. */
 export type Transport = (
   path: string,
-  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string; signal?: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; clientIp?: string; signal?: AbortSignal; memo?: RequestMemo },
 ) => Promise<{
   status: number;
   json: () => Promise<unknown>;
@@ -21,10 +22,11 @@ export type Transport = (
 export function inProcessTransport(
   request: (url: string, init: RequestInit, env: unknown) => Response | Promise<Response>,
 ): Transport {
-  return async (path, { clientIp, signal, ...init }) => {
+  return async (path, { clientIp, signal, memo, ...init }) => {
     // The visitor's address travels as the node-server binding, so login limits see the real client; their
-    // connection's signal too, so the API sees a visitor who left (the roster import then commits nothing).
-    const env = { incoming: { socket: { remoteAddress: clientIp ?? 'local' } } };
+    // connection's signal too, so the API sees a visitor who left (the roster import then commits nothing); and
+    // the page request's memo, through which the API resolves the session and grants once for all its reads.
+    const env = { incoming: { socket: { remoteAddress: clientIp ?? 'local' } }, ...(memo ? { requestMemo: memo } : {}) };
     const timeout = AbortSignal.timeout(UPSTREAM_TIMEOUT_MS);
     const res = await request(`http://local/api${path}`, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout }, env);
     return { status: res.status, json: () => res.json() };
@@ -32,7 +34,7 @@ export function inProcessTransport(
 }
 
 export function httpTransport(baseUrl: string): Transport {
-  return async (path, { clientIp, ...init }) => {
+  return async (path, { clientIp, memo: _memo, ...init }) => {
     // undici loads only when an upstream URL is configured (it costs about 20 MB resident).
     const { request: undiciRequest } = await import('undici');
     const res = await undiciRequest(`${baseUrl}/api${path}`, {
@@ -270,6 +272,8 @@ export class Upstream {
     private readonly readOnly = false,
     private readonly signal?: AbortSignal,
     private readonly userAgent?: string,
+    /** Shared by this client's reads (see shared/request-memo.ts); only clients made for one page request have one. */
+    private readonly memo?: RequestMemo,
   ) {}
 
   /**
@@ -279,7 +283,7 @@ export class Upstream {
    * session it opens (在线用户).
    */
   as(token: string | undefined, clientIp?: string, opts: { readOnly?: boolean; signal?: AbortSignal; userAgent?: string } = {}): Upstream {
-    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false, opts.signal, opts.userAgent?.slice(0, 255));
+    return new Upstream(this.transport, token, clientIp, opts.readOnly ?? false, opts.signal, opts.userAgent?.slice(0, 255), new RequestMemo());
   }
 
   /**
@@ -317,6 +321,9 @@ export class Upstream {
     if (this.userAgent) headers['User-Agent'] = this.userAgent;
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+    // A write starts and leaves a fresh memo (it may end the session or change grants) and is sent without one.
+    const write = method !== 'GET';
+    if (write) this.memo?.clear();
     let res: Awaited<ReturnType<Transport>>;
     try {
       res = await this.transport(qs ? `${path}?${qs}` : path, {
@@ -325,11 +332,19 @@ export class Upstream {
         body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         clientIp: this.clientIp,
         signal: this.signal,
+        memo: write ? undefined : this.memo,
       });
       return { status: res.status, body: (await res.json()) as Envelope<T> };
     } catch (err) {
       throw new UpstreamError(`upstream ${method} ${path} failed: ${(err as Error).message}`);
+    } finally {
+      if (write) this.memo?.clear();
     }
+  }
+
+  /** A read of the visitor's own (menu, profile, notices) made once per page request, however many parts ask. */
+  private sessionRead<T>(path: string) {
+    return this.memo && this.token ? this.memo.get(`page ${path} ${this.token}`, () => this.call<T>('GET', path)) : this.call<T>('GET', path);
   }
 
   private async get<T>(path: string, params?: Record<string, unknown>) {
@@ -362,10 +377,10 @@ export class Upstream {
     return this.call<null>('POST', '/sys/logout');
   }
   permissions() {
-    return this.call<PermissionResult>('GET', '/sys/permission/getUserPermissionByToken');
+    return this.sessionRead<PermissionResult>('/sys/permission/getUserPermissionByToken');
   }
   me() {
-    return this.call<UserInfo & { roles: string[]; abilities: UserAbilities }>('GET', '/teaching/user/info');
+    return this.sessionRead<UserInfo & { roles: string[]; abilities: UserAbilities }>('/teaching/user/info');
   }
   siteConfig() {
     return this.get<SiteConfig>('/sys/config/getCurrentConfig');
@@ -420,8 +435,9 @@ export class Upstream {
   profile() {
     return this.get<ProfileInfo>('/teaching/user/info');
   }
-  noticeSummary() {
-    return this.get<AnnouncementSummary>('/sys/annountCement/listByUser');
+  /** The bell's notices: once per page request too (the shell asks; a screen may have asked first). */
+  async noticeSummary() {
+    return (await this.sessionRead<AnnouncementSummary>('/sys/annountCement/listByUser')).body;
   }
   announcement(id: string) {
     return this.get<Announcement>('/sys/annountCement/queryById', { id });

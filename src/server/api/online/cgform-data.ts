@@ -23,7 +23,7 @@ import { isSuperUser } from '../../domain/sessions.js';
 import { now } from '../../domain/time.js';
 import { onlineForm, type CgformButtonCode, type OnlineForm } from '../../resources/online-forms.js';
 import { tooLongMessage } from '../../resources/rules.js';
-import { grants, menuOrRelated, type Access, type ApiRoutes } from '../access.js';
+import { grants, menuOrRelated, permissionRows, type Access, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, NO_PERMISSION, ok, type Answer } from '../envelope.js';
 import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type PagedListOptions } from '../list-query.js';
@@ -70,7 +70,7 @@ async function hiddenButtons(c: Context<ApiEnv>, f: Loaded): Promise<CgformButto
   if (isSuperUser(user)) return [];
   const db = c.get('deps').db;
   const mains = isSubForm(f.form) ? (await mainFormsOf(db, f.form)).map((m) => loaded(m.form)) : [];
-  return hiddenCgformButtons(db, user.id, [f, ...mains].flatMap(screenPaths));
+  return hiddenCgformButtons(db, user.id, [f, ...mains].flatMap(screenPaths), await permissionRows(c));
 }
 
 /** `fn` when the caller may use the button `code` (of the one the request names: delete of one row, batch_delete of several). */

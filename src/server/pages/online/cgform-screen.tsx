@@ -10,12 +10,14 @@ import { cgformsList, onlineForm, withoutHidden } from '../../resources/online-f
 import { Alert } from '../../../templates/antd.js';
 import type { PageEnv } from '../context.js';
 import { registerResolvedListPage, type ListPageOptions } from '../list-page.js';
-import { shellPage } from '../shell-page.js';
+import { prefetchShell, shellPage } from '../shell-page.js';
 
 const ROUTE = '/online/cgformList';
 
 async function resolve(c: Context<PageEnv>): Promise<ListPageOptions | Response> {
   const code = (c.req.param('code') ?? '').slice(0, 64);
+  // The list's shell needs the session: read it beside the definition rather than after it.
+  if (c.req.method === 'GET') prefetchShell(c);
   const res = await c.get('upstream').send(cgformDataApi.definition, { params: { code } });
   if (!res.body.success) {
     // Without the menu this is the 403 page (shellPage decides, as for any screen); otherwise the API's words (表单不存在).

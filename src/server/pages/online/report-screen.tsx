@@ -13,7 +13,7 @@ import { ListView, type DictOptions } from '../../../templates/list/list-view.js
 import { CHART_KEYS, ReportChart, type ChartChoice, type ChartType } from '../../../templates/online/report-chart.js';
 import type { PageEnv } from '../context.js';
 import { takeFlash } from '../flash.js';
-import { shellPage } from '../shell-page.js';
+import { prefetchShell, shellPage } from '../shell-page.js';
 
 const NUMERIC = new Set(['Integer', 'Long', 'Double', 'BigDecimal']);
 /** The most rows a chart draws (the API's largest page). */
@@ -74,6 +74,8 @@ async function reportPage(c: Context<PageEnv>) {
   // The value columns are checkboxes: several `chart.y` become one comma list.
   const ys = c.req.queries(CHART_KEYS.y);
   if (ys) query[CHART_KEYS.y] = ys.join(',');
+  // The shell's reads (session, the bell) run beside the report's first ones instead of after its last.
+  prefetchShell(c);
   const [fields, params] = await Promise.all([up.send(reportDataApi.queryInfo, { params: { code } }), up.send(reportDataApi.paramsInfo, { params: { code } })]);
   const filters = filtersOf(params.body.success ? params.body.result : [], fields.body.success ? fields.body.result : []);
   const state = listState({ filters }, query);
@@ -83,10 +85,18 @@ async function reportPage(c: Context<PageEnv>) {
   const ok = page.body.success;
   const result = ok ? page.body.result : null;
   const items = result?.columns ?? [];
+  // The dictionaries of the report's columns come with the page (dictOptions); a search field's other one is read.
+  const dicts: DictOptions = {};
+  for (const i of items) if (i.dictCode && result?.dictOptions[i.fieldName]) dicts[i.dictCode] = result.dictOptions[i.fieldName];
+  const missing = [...new Set(filters.filter((f) => f.type === 'dict' && f.dict && !dicts[f.dict]).map((f) => f.dict!))];
   // The chart's rows are read only when it has something to draw: a column declared numeric, or numeric on this
   // page. A report of names and dates then costs one read, not a second one of 500 rows and their count.
   const mayChart = state[CHART_KEYS.type] !== 'none' && numericColumns(items, result?.data.records ?? []).length > 0;
-  const chartRows = mayChart ? await up.send(reportDataApi.data, { params: { code }, query: { ...apiState, pageNo: 1, pageSize: CHART_ROWS } }) : null;
+  const [chartRows, dictLists] = await Promise.all([
+    mayChart ? up.send(reportDataApi.data, { params: { code }, query: { ...apiState, pageNo: 1, pageSize: CHART_ROWS } }) : null,
+    Promise.all(missing.map((dict) => up.dictItems(dict))),
+  ]);
+  missing.forEach((dict, n) => (dicts[dict] = dictLists[n].success ? dictLists[n].result : []));
   const columns: ColumnSpec[] = items.map((i) => ({
     key: i.fieldName,
     title: i.fieldTxt || i.fieldName,
@@ -96,12 +106,6 @@ async function reportPage(c: Context<PageEnv>) {
   }));
   const name = result?.cgreportHeadName ?? '在线报表';
   const spec = specOf(code, name, columns, filters);
-  const dicts: DictOptions = {};
-  for (const i of items) if (i.dictCode && result?.dictOptions[i.fieldName]) dicts[i.dictCode] = result.dictOptions[i.fieldName];
-  for (const f of filters) if (f.type === 'dict' && f.dict && !dicts[f.dict]) {
-    const res = await up.dictItems(f.dict);
-    dicts[f.dict] = res.success ? res.result : [];
-  }
   const rows = chartRows?.body.success ? chartRows.body.result.records : [];
   const numeric = numericColumns(items, rows);
   const choice = chartChoice(state, columns, numeric);
