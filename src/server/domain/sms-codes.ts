@@ -8,7 +8,7 @@ import { newId } from './ids.js';
 
 export type SmsPurpose = 'register' | 'forgot';
 
-export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
+const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 const MAX_TRIES = 5;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 

@@ -81,11 +81,11 @@ export function parseSmsUrl(raw: string): SmsSettings {
 }
 
 /** RFC 3986 encoding as Aliyun's signature wants it (space %20, * %2A, ~ kept). */
-export const aliyunEncode = (s: string) =>
+const aliyunEncode = (s: string) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Aliyun's RPC signature of `params` (Signature excluded) for `method`. */
-export function aliyunSignature(method: string, params: Record<string, string>, accessKeySecret: string): string {
+function aliyunSignature(method: string, params: Record<string, string>, accessKeySecret: string): string {
   const canonical = Object.keys(params)
     .sort()
     .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k])}`)
@@ -98,7 +98,7 @@ const sha256hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('
 const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
 
 /** Tencent Cloud's TC3-HMAC-SHA256 Authorization header for a POST of `payload` (JSON) at `timestamp` (s). */
-export function tencentAuthorization(o: { secretId: string; secretKey: string; host: string; service: string; payload: string; timestamp: number }): string {
+function tencentAuthorization(o: { secretId: string; secretKey: string; host: string; service: string; payload: string; timestamp: number }): string {
   const date = new Date(o.timestamp * 1000).toISOString().slice(0, 10);
   const signedHeaders = 'content-type;host';
   const canonicalRequest = ['POST', '/', '', `content-type:application/json; charset=utf-8\nhost:${o.host}\n`, signedHeaders, sha256hex(o.payload)].join('\n');
