@@ -224,6 +224,8 @@ async function showForm(c: Context<PageEnv>, o: FormOptions, detail: boolean) {
       if (v && f.type !== 'text' && f.type !== 'dateRange' && form.fields.some((x) => x.key === f.key)) values[f.key] = v;
     }
     if (o.addValues) Object.assign(values, o.addValues(c.req.query()));
+    // 添加下级 of a tree list (ListSpec.tree): the parent preset, checked by the API on save.
+    else if (spec.tree && c.req.query(spec.tree.pid)) values[spec.tree.pid] = c.req.query(spec.tree.pid)!.slice(0, 64);
   }
   if (id) {
     if (!spec.api.queryById) return c.redirect(back);

@@ -17,6 +17,7 @@ import { safeLocalPath } from './safe-path.js';
 import { backToList, callRef } from './list-common.js';
 import { fieldOptions, registerFormRoutes } from './list-form.js';
 import type { ListPageOptions, ResolveOptions } from './list-options.js';
+import { addChildAction, expandTree, treeCell } from './list-tree.js';
 
 export { backToList, callRef, isHtmx, registerConfirmedAction, wantsDialog } from './list-common.js';
 export { fieldOptions, formToBody, saveTreeRow } from './list-form.js';
@@ -33,8 +34,9 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
     const up = c.get('upstream');
     const dictCodes = [...new Set(spec.filters.filter((f) => f.type === 'dict' && f.dict).map((f) => f.dict as string))];
     const selects = spec.filters.filter((f) => f.type === 'select' && f.optionsFrom);
+    const query = apiQuery(spec, state);
     const [res, dictLists, selectOptions, extra, aside] = await Promise.all([
-      callRef<PageData>(up, spec.api.list, 'GET', { query: apiQuery(spec, state) }),
+      callRef<PageData>(up, spec.api.list, 'GET', { query }).then(async (r) => (spec.tree?.lazy && r.body.success ? { ...r, body: { ...r.body, result: await expandTree(up, spec, state, query, r.body.result) } } : r)),
       Promise.all(dictCodes.map((code) => up.dictItems(code))),
       fieldOptions(up, selects.map((f) => ({ key: f.key, label: f.label, type: 'select' as const, optionsFrom: f.optionsFrom }))),
       o.extra ? o.extra(c, session) : null,
@@ -44,6 +46,11 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
     // Select filters' options travel under `@<key>` (see ListView's Filter).
     for (const f of selects) dicts[`@${f.key}`] = (selectOptions[f.key] ?? []).map((opt) => ({ value: opt.value, text: opt.label }));
     const ok = res.body.success;
+    // A tree list (list-tree.tsx): its text column indented with the expander, 添加下级 on each row.
+    const cells = o.cells?.(session);
+    const tree = spec.tree;
+    const treeCells = tree ? { ...cells, [tree.text]: treeCell(spec, state, cells?.[tree.text]) } : cells;
+    const rowExtra = tree ? addChildAction(spec, !!spec.toolbar.add && can(session)(spec.toolbar.add.perm), o.rowExtra?.(session)) : o.rowExtra?.(session);
     const list = (
       <ListView
         spec={spec}
@@ -53,8 +60,8 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
         can={can(session)}
         dicts={dicts}
         flash={takeFlash(c)}
-        cells={o.cells?.(session)}
-        rowExtra={o.rowExtra?.(session)}
+        cells={treeCells}
+        rowExtra={rowExtra}
       >
         {extra}
       </ListView>
@@ -73,7 +80,7 @@ const confirmDelete = (c: Context<PageEnv>, o: ListPageOptions, ids: string[], b
   askConfirmation(c, {
     screen: screenOf(o),
     title: ids.length > 1 ? '确认删除' : '删除',
-    text: ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?',
+    text: `${ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}${o.spec.tree?.deletesSubtree ? '其下级节点将一并删除。' : ''}`,
     action: `${o.spec.route}/delete`,
     hidden: { ids: ids.join(','), back },
     back,
