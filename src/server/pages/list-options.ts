@@ -31,6 +31,13 @@ export interface ListPageOptions {
    * generated form's screen opened from 在线表单开发 before a menu entry names it.
    */
   fallback?: string;
+  /**
+   * The page the screen's `back` links lead to when it is not its own route: a part of another page (a sub table's
+   * form and delete under its main list, /online/cgformErpList/{code}). Default: the screen's route.
+   */
+  home?: string;
+  /** Said after the delete confirmation's question, e.g. that a tree row's subtree goes with it. */
+  deleteNote?: string;
   /** The row action 详情 opens the form read-only at `${route}/detail?id=` (screens without a detail page of their own). */
   detailForm?: boolean;
   /** Values for the edit form beyond the record itself (e.g. a user's role ids). */

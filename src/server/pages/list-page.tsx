@@ -13,8 +13,7 @@ import type { PageEnv, PageSession } from './context.js';
 import { shellPage } from './shell-page.js';
 import { askConfirmation, unlessConfirmed } from './confirm.js';
 import { setFlash, takeFlash } from './flash.js';
-import { safeLocalPath } from './safe-path.js';
-import { backToList, callRef } from './list-common.js';
+import { backOf, backToList, callRef } from './list-common.js';
 import { fieldOptions, registerFormRoutes } from './list-form.js';
 import type { ListPageOptions, ResolveOptions } from './list-options.js';
 import { addChildAction, expandTree, treeCell } from './list-tree.js';
@@ -80,7 +79,7 @@ const confirmDelete = (c: Context<PageEnv>, o: ListPageOptions, ids: string[], b
   askConfirmation(c, {
     screen: screenOf(o),
     title: ids.length > 1 ? '确认删除' : '删除',
-    text: `${ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}${o.spec.tree?.deletesSubtree ? '其下级节点将一并删除。' : ''}`,
+    text: `${ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}${o.deleteNote ?? ''}`,
     action: `${o.spec.route}/delete`,
     hidden: { ids: ids.join(','), back },
     back,
@@ -88,8 +87,9 @@ const confirmDelete = (c: Context<PageEnv>, o: ListPageOptions, ids: string[], b
 
 /** GET delete: the confirmation page (without JavaScript); htmx has asked with hx-confirm and posts. */
 function askDelete(c: Context<PageEnv>, o: ListPageOptions) {
-  const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
-  const back = safeLocalPath(c.req.query('back'), o.spec.route, o.spec.route);
+  // `id` from a list's row link, `ids` from a sub-list's (SubListSpec's default idsParam).
+  const ids = (c.req.query('id') ?? c.req.query('ids') ?? '').split(',').filter(Boolean);
+  const back = backOf(o, c.req.query('back'));
   return ids.length ? confirmDelete(c, o, ids, back) : c.redirect(back);
 }
 
@@ -97,8 +97,9 @@ function askDelete(c: Context<PageEnv>, o: ListPageOptions) {
 async function deleteRows(c: Context<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
   const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-  const back = safeLocalPath(form.back, spec.route, spec.route);
-  const ids = (Array.isArray(form.ids) ? form.ids : String(form.ids ?? '').split(',')).map(String).filter(Boolean);
+  const back = backOf(o, form.back);
+  const given = form.ids ?? form.id;
+  const ids = (Array.isArray(given) ? given : String(given ?? '').split(',')).map(String).filter(Boolean);
   const path = ids.length === 1 && spec.api.delete ? spec.api.delete : (spec.api.deleteBatch ?? spec.api.delete);
   if (!path) return backToList(c, back);
   if (!ids.length) {
@@ -117,7 +118,7 @@ async function deleteRows(c: Context<PageEnv>, o: ListPageOptions) {
 async function importRows(c: Context<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
   const form = await c.req.parseBody();
-  const back = safeLocalPath(form.back, spec.route, spec.route);
+  const back = backOf(o, form.back);
   const file = form.file;
   if (!spec.api.importExcel) return backToList(c, back);
   if (!(file instanceof File) || file.size === 0) {
@@ -140,6 +141,7 @@ async function importRows(c: Context<PageEnv>, o: ListPageOptions) {
 
 /** Which of the screen's routes exist (a declared screen registers only what its declaration has). */
 interface Parts {
+  list: boolean;
   form: boolean;
   detail: boolean;
   delete: boolean;
@@ -151,7 +153,7 @@ function registerRoutes(app: Hono<PageEnv>, base: string, resolve: ResolveOption
     const o = await resolve(c);
     return o instanceof Response ? o : run(c, o);
   };
-  app.get(base, on(listPage));
+  if (parts.list) app.get(base, on(listPage));
   if (parts.form) registerFormRoutes(app, base, resolve, { detail: parts.detail });
   if (parts.delete) {
     app.get(`${base}/delete`, on(askDelete));
@@ -164,6 +166,7 @@ function registerRoutes(app: Hono<PageEnv>, base: string, resolve: ResolveOption
 export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
   registerRoutes(app, spec.route, () => o, {
+    list: true,
     form: !!o.form,
     detail: !!o.form && !!o.detailForm,
     delete: !!(spec.api.delete || spec.api.deleteBatch),
@@ -174,8 +177,9 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
 /**
  * The pages of screens whose declaration is made per request, at a route pattern (`/online/cgformList/:code`):
  * list, form, detail, save, delete and import are all registered; `resolve` builds each request's options (or
- * answers, e.g. 403) and a route the options do not support goes back to the list.
+ * answers, e.g. 403) and a route the options do not support goes back to the list. `parts` leaves some out (a sub
+ * table's form and delete under its main list: no list page of their own).
  */
-export function registerResolvedListPage(app: Hono<PageEnv>, pattern: string, resolve: ResolveOptions) {
-  registerRoutes(app, pattern, resolve, { form: true, detail: true, delete: true, import: true });
+export function registerResolvedListPage(app: Hono<PageEnv>, pattern: string, resolve: ResolveOptions, parts: Partial<Parts> = {}) {
+  registerRoutes(app, pattern, resolve, { list: true, form: true, detail: true, delete: true, import: true, ...parts });
 }

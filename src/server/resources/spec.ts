@@ -120,6 +120,8 @@ export interface ListSpec {
   exportName: string;
   /** Column keys a phone shows in each row's card (default: the first three listed columns). */
   phoneColumns?: string[];
+  /** Query keys of the page's own state (e.g. the selected row) its links keep and the list API is not sent. */
+  pageState?: string[];
   /** The rows form a tree (list-tree.tsx): see TreeListSpec. */
   tree?: TreeListSpec;
 }
@@ -136,8 +138,6 @@ export interface TreeListSpec {
   text: string;
   hasChild?: string;
   lazy?: boolean;
-  /** The row 删除's confirmation page says the subtree goes with it. */
-  deletesSubtree?: boolean;
 }
 
 /**

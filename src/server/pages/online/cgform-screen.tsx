@@ -21,6 +21,7 @@ import { str } from '../../shared/text.js';
 export const CGFORM_LIST_ROUTE = '/online/cgformList';
 export const CGFORM_TREE_ROUTE = '/online/cgformTreeList';
 
+const SUBTREE_NOTE = '其下级节点将一并删除。';
 const codeOf = (c: Context<PageEnv>) => (c.req.param('code') ?? '').slice(0, 64);
 
 /** The screen's refusal in its shell: 403 without the menu (shellPage decides), else the words given (表单不存在 …). */
@@ -36,7 +37,7 @@ export async function loadDefinition(c: Context<PageEnv>, route: string): Promis
 }
 
 /** The options of a form's screen at `route` (its list moved there). */
-function screenOptions(route: string, code: string, { head, fields, hideColumns }: CgformDefinition, tune: (list: ListSpec) => ListSpec = (l) => l): ListPageOptions {
+export function screenOptions(route: string, code: string, { head, fields, hideColumns }: CgformDefinition, tune: (list: ListSpec) => ListSpec = (l) => l): ListPageOptions {
   const def = onlineForm(head, fields, code);
   const list = tune({ ...withoutHidden(def.list, hideColumns), route: `${route}/${encodeURIComponent(code)}` });
   return { spec: list, form: def.form, fallback: cgformsList.route, detailForm: true };
@@ -53,7 +54,7 @@ function treeOf(d: CgformDefinition, list: ListSpec): TreeListSpec | null {
   if (isTree !== 'Y' || !pid || !hasChild) return null;
   const shown = list.columns.filter((col) => col.list !== false && col.key !== 'id');
   const text = shown.some((col) => col.key === treeFieldname) ? treeFieldname! : (shown[0]?.key ?? pid);
-  return { pid, hasChild, text, lazy: true, deletesSubtree: true };
+  return { pid, hasChild, text, lazy: true };
 }
 
 async function resolveTree(c: Context<PageEnv>): Promise<ListPageOptions | Response> {
@@ -71,7 +72,7 @@ async function resolveTree(c: Context<PageEnv>): Promise<ListPageOptions | Respo
       tree,
       // The tree columns are the server's: 父级 is set by 添加下级, 是否有子节点 is kept on every write.
       columns: list.columns.filter((col) => col.key !== tree.hasChild && col.key !== tree.pid),
-      rowActions: list.rowActions.map((a) => (a.key === 'delete' ? { ...a, confirm: '确定删除吗?其下级节点将一并删除。' } : a)),
+      rowActions: list.rowActions.map((a) => (a.key === 'delete' ? { ...a, confirm: `确定删除吗?${SUBTREE_NOTE}` } : a)),
     };
   });
   if (notTree) return screenError(c, CGFORM_TREE_ROUTE, '该表单不是树表单，请从普通列表打开');
@@ -79,6 +80,7 @@ async function resolveTree(c: Context<PageEnv>): Promise<ListPageOptions | Respo
   // The parent is chosen by 添加下级 (or kept by an edit): shown by its name, carried as a hidden field.
   return {
     ...o,
+    deleteNote: SUBTREE_NOTE,
     prepareForm: async (cc, { values }) => {
       const pid = str(values[tree.pid]);
       if (!pid || pid === '0') return {};

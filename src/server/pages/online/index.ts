@@ -7,9 +7,11 @@ import type { PageEnv } from '../context.js';
 import { registerReportDesignPages } from './reports.js';
 import { registerReportScreenPages } from './report-screen.js';
 import { registerCgformScreenPages } from './cgform-screen.js';
+import { registerCgformErpPages } from './cgform-erp-screen.js';
 
 export function registerOnlineReportPages(app: Hono<PageEnv>) {
   registerReportDesignPages(app);
   registerReportScreenPages(app);
   registerCgformScreenPages(app);
+  registerCgformErpPages(app);
 }

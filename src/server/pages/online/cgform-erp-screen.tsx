@@ -1,0 +1,201 @@
+// A main-with-sub form's ERP screen (/online/cgformErpList/{code}; the anchor's OnlCgformErpList): the main form's
+// list (the generated list of cgform-screen.tsx) where 选择 on a row (kept in the URL's `main`, with the sub table's
+// tab in `sub`) shows under the list each sub table as a tab with that row's sub rows (the shared sub-list, read
+// whole from subform/list/{sub}/{mainId}), with 新增 / 编辑 / 删除 of sub rows. A sub row is written through the sub
+// table's own data routes (form/{sub}), its link column (外键字段) set from the selected main row; the API checks
+// that the main row is one the caller sees, and the menu's buttons of the main screen guard the sub table too.
+// Deleting a main row deletes its sub rows (the API's): the confirmation says so.
+import type { Context, Hono } from 'hono';
+import type { Child } from 'hono/jsx';
+import { cgformErpApi } from '../../contracts/online-form-links.js';
+import { cgformDataApi, type CgformDefinition, type CgformFieldRecord } from '../../contracts/online-forms.js';
+import { canUse } from '../../resources/auth.js';
+import { cgformsList, onlineForm, withoutHidden } from '../../resources/online-forms.js';
+import type { SubListSpec } from '../../resources/spec.js';
+import { hrefWith, listState, type Query } from '../../resources/url-state.js';
+import { Alert, cx, LinkButton } from '../../../templates/antd.js';
+import { dialogAttrs, navAttrs, type RowExtra } from '../../../templates/list/list-view.js';
+import { SubList } from '../../../templates/list/sub-list.js';
+import { str } from '../../shared/text.js';
+import type { PageEnv, PageSession } from '../context.js';
+import { callRef, registerResolvedListPage, type ListPageOptions } from '../list-page.js';
+import { loadSubList } from '../sub-list.js';
+import { loadDefinition, screenError, screenOptions } from './cgform-screen.js';
+
+export const CGFORM_ERP_ROUTE = '/online/cgformErpList';
+const SUB_NOTE = '其附表数据将一并删除。';
+
+const subTablesOf = (d: CgformDefinition) => [...new Set((d.head.subTableStr ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 20);
+/** The sub table's column naming the main table (外键主表/外键字段), if it has one. */
+const linkOf = (main: CgformDefinition, sub: CgformDefinition) => {
+  const f = sub.fields.find((x: CgformFieldRecord) => x.mainTable === main.head.tableName && x.mainField);
+  return f ? { field: f.dbFieldName, mainField: f.mainField! } : null;
+};
+const mainRoute = (code: string) => `${CGFORM_ERP_ROUTE}/${encodeURIComponent(code)}`;
+const subRoute = (code: string, sub: string) => `${mainRoute(code)}/sub/${encodeURIComponent(sub)}`;
+
+async function subDefinition(c: Context<PageEnv>, sub: string): Promise<CgformDefinition | null> {
+  const res = await c.get('upstream').send(cgformDataApi.definition, { params: { code: sub } });
+  return res.body.success ? res.body.result : null;
+}
+
+/** The tab strip of the sub tables: links to the same page with another `sub`. */
+function SubTabs({ items, active, href }: { items: { key: string; label: string }[]; active: string; href: (key: string) => string }) {
+  return (
+    <div class="ant-tabs ant-tabs-top app ant-tabs-css-var xt-tabs">
+      <div class="ant-tabs-nav" role="tablist" aria-label="附表">
+        <div class="ant-tabs-nav-wrap">
+          <div class="ant-tabs-nav-list">
+            {items.map((i) => (
+              <div class={cx('ant-tabs-tab', i.key === active && 'ant-tabs-tab-active')}>
+                <a class="ant-tabs-tab-btn" role="tab" aria-selected={i.key === active ? 'true' : 'false'} {...navAttrs(href(i.key))}>
+                  {i.label}
+                </a>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Under the main list: the selected main row's sub tables, one tab each (the shared sub-list of the active one). */
+async function subPanel(c: Context<PageEnv>, session: PageSession, code: string, main: CgformDefinition, listQuery: Query): Promise<Child> {
+  const mainId = (c.req.query('main') ?? '').slice(0, 64);
+  if (!mainId) return <p class="xt-muted xt-erp-hint">点击一行的“选择”查看其附表数据</p>;
+  const subs = subTablesOf(main);
+  const defs = await Promise.all(subs.map((s) => subDefinition(c, s)));
+  const items = subs.map((s, i) => ({ key: s, label: defs[i]?.head.tableTxt ?? s })).filter((_, i) => defs[i]);
+  if (!items.length) return <Alert type="info">该主表没有可用的附表</Alert>;
+  const active = items.some((i) => i.key === c.req.query('sub')) ? c.req.query('sub')! : items[0].key;
+  const subDef = defs[subs.indexOf(active)]!;
+  const link = linkOf(main, subDef);
+  const def = onlineForm(subDef.head, subDef.fields, active);
+  const list = withoutHidden(def.list, subDef.hideColumns);
+  const here = { ...listQuery, main: mainId, sub: active };
+  const spec: SubListSpec = {
+    key: `erp-${active}`,
+    title: subDef.head.tableTxt,
+    route: mainRoute(code),
+    scope: { main: null, sub: null },
+    idsParam: 'id',
+    columns: list.columns.filter((col) => col.key !== link?.field),
+    filters: [],
+    defaultPageSize: 100,
+    // 编辑 is a dialog link (rowExtra); 删除 posts to the sub table's delete (its confirmation without JavaScript).
+    rowActions: list.rowActions.some((a) => a.key === 'delete') ? [{ key: `sub/${encodeURIComponent(active)}/delete`, label: '删除', confirm: '确定删除吗?', danger: true }] : [],
+    bulkActions: [],
+    empty: '暂无附表数据',
+  };
+  const res = await callRef<Record<string, unknown>[]>(c.get('upstream'), cgformErpApi.subList, 'GET', { query: { code: active, mainId } });
+  const data = await loadSubList(c, spec, { rows: res.body.success ? { records: res.body.result } : { error: res.body.message }, query: {} });
+  const back = hrefWith(mainRoute(code), here);
+  const can = (perm: string | undefined) => canUse(session.permissions, perm);
+  const mayEdit = list.rowActions.some((a) => a.key === 'edit');
+  const rowExtra = (r: Record<string, unknown>): RowExtra => ({
+    inline: mayEdit ? (
+      <a class="xt-action" {...dialogAttrs(hrefWith(`${subRoute(code, active)}/form`, { id: str(r.id), main: mainId, back }))}>
+        编辑
+      </a>
+    ) : undefined,
+  });
+  return (
+    <section class="xt-erp-subs" aria-label="附表">
+      <SubTabs items={items} active={active} href={(key) => hrefWith(mainRoute(code), { ...here, sub: key })} />
+      <SubList
+        spec={spec}
+        state={data.state}
+        scope={{ main: mainId, sub: active }}
+        keep={listQuery}
+        placement="tab"
+        page={data.page}
+        error={data.error}
+        can={can}
+        dicts={data.dicts}
+        rowExtra={rowExtra}
+        toolbar={
+          list.toolbar.add ? (
+            <LinkButton type="primary" {...dialogAttrs(hrefWith(`${subRoute(code, active)}/form`, { main: mainId, back }))}>
+              新增
+            </LinkButton>
+          ) : undefined
+        }
+      />
+    </section>
+  );
+}
+
+async function resolveMain(c: Context<PageEnv>): Promise<ListPageOptions | Response> {
+  const d = await loadDefinition(c, CGFORM_ERP_ROUTE);
+  if (d instanceof Response) return d;
+  if (Number(d.definition.head.tableType) !== 2) return screenError(c, CGFORM_ERP_ROUTE, '该表单不是主表，请从普通列表打开');
+  const o = screenOptions(CGFORM_ERP_ROUTE, d.code, d.definition, (list) => ({
+    ...list,
+    pageState: ['main', 'sub'],
+    rowActions: list.rowActions.map((a) => (a.key === 'delete' ? { ...a, confirm: `确定删除吗?${SUB_NOTE}` } : a)),
+  }));
+  const selected = (c.req.query('main') ?? '').slice(0, 64);
+  return {
+    ...o,
+    deleteNote: SUB_NOTE,
+    rowExtra: () => (r, back): RowExtra => {
+      const id = str(r.id);
+      const url = new URL(back, 'http://x');
+      const state = Object.fromEntries(url.searchParams);
+      return {
+        inline:
+          id === selected ? (
+            <span class="xt-action xt-selected" aria-current="true">
+              已选择
+            </span>
+          ) : (
+            <a class="xt-action" {...navAttrs(hrefWith(url.pathname, state, { main: id, sub: undefined }))}>
+              选择
+            </a>
+          ),
+      };
+    },
+    extra: (cc, session) => {
+      const state = listState(o.spec, cc.req.query());
+      const { main: _m, sub: _s, ...listQuery } = state;
+      return subPanel(cc, session, d.code, d.definition, listQuery);
+    },
+  };
+}
+
+/** A sub row's form and delete under the main screen: the sub table's declaration, its link column preset and hidden. */
+async function resolveSub(c: Context<PageEnv>): Promise<ListPageOptions | Response> {
+  const d = await loadDefinition(c, CGFORM_ERP_ROUTE);
+  if (d instanceof Response) return d;
+  const sub = (c.req.param('sub') ?? '').slice(0, 64);
+  const subDef = subTablesOf(d.definition).includes(sub) ? await subDefinition(c, sub) : null;
+  const link = subDef && linkOf(d.definition, subDef);
+  if (!subDef || !link) return screenError(c, CGFORM_ERP_ROUTE, '附表不存在');
+  const def = onlineForm(subDef.head, subDef.fields, sub);
+  const home = mainRoute(d.code);
+  // A new sub row's link value: the selected main row's key column (its id unless the link names another).
+  const mainId = (c.req.query('main') ?? '').slice(0, 64);
+  let key = mainId;
+  if (mainId && link.mainField !== 'id') {
+    const res = await callRef<Record<string, unknown>>(c.get('upstream'), cgformDataApi.one, 'GET', { query: { code: d.code, id: mainId } });
+    key = res.body.success ? str(res.body.result[link.mainField]) : '';
+  }
+  const hasLink = def.form.fields.some((f) => f.key === link.field);
+  return {
+    spec: { ...withoutHidden(def.list, subDef.hideColumns), route: subRoute(d.code, sub) },
+    form: { ...def.form, fields: hasLink ? def.form.fields : [...def.form.fields, def.fields.formField(link.field)] },
+    current: home,
+    home,
+    fallback: cgformsList.route,
+    formTitles: { add: `新增${subDef.head.tableTxt}`, edit: `编辑${subDef.head.tableTxt}` },
+    addValues: () => (key ? { [link.field]: key } : {}),
+    // The link column is the selected main row's: carried, not typed.
+    renderControl: (f, ctx) => (f.key === link.field ? <input type="hidden" name={f.key} value={str(ctx.value)} /> : undefined),
+  };
+}
+
+export function registerCgformErpPages(app: Hono<PageEnv>) {
+  registerResolvedListPage(app, `${CGFORM_ERP_ROUTE}/:code`, resolveMain);
+  registerResolvedListPage(app, `${CGFORM_ERP_ROUTE}/:code/sub/:sub`, resolveSub, { list: false, detail: false, import: false });
+}
