@@ -61,6 +61,11 @@ export interface ListPageOptions {
   addValues?: (query: Record<string, string>) => Record<string, unknown>;
   /** Titles of the form by mode (default 新增 / 编辑 / 详情), e.g. 批改 for a grading form. */
   formTitles?: Partial<Record<'add' | 'edit' | 'detail', string>>;
+  /**
+   * The opened rows' content below them, across the table (ListView.rowDetail), read for the page's records: by
+   * row id (e.g. /online/cgformInnerTableList's sub rows of the rows opened in the URL).
+   */
+  rowDetails?: (c: Context<PageEnv>, records: Record<string, unknown>[], state: Query) => Promise<Record<string, Child>>;
   /** Content shown under the table. */
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
   /**

@@ -45,6 +45,7 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
     // Select filters' options travel under `@<key>` (see ListView's Filter).
     for (const f of selects) dicts[`@${f.key}`] = (selectOptions[f.key] ?? []).map((opt) => ({ value: opt.value, text: opt.label }));
     const ok = res.body.success;
+    const details = o.rowDetails && ok ? await o.rowDetails(c, res.body.result.records, state) : null;
     // A tree list (list-tree.tsx): its text column indented with the expander, 添加下级 on each row.
     const cells = o.cells?.(session);
     const tree = spec.tree;
@@ -61,6 +62,7 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
         flash={takeFlash(c)}
         cells={treeCells}
         rowExtra={rowExtra}
+        rowDetail={details ? (r) => details[String(r[spec.rowKey ?? 'id'])] : undefined}
       >
         {extra}
       </ListView>

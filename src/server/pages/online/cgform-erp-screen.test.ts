@@ -6,23 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { formFields, screen } from '../../../../test/html.js';
-import { grantScreen, tableRows } from '../../api/online/cgform.test-kit.js';
-
-const link = { dbFieldName: 'order_id', dbFieldTxt: '订单', dbType: 'string', dbLength: 32, mainTable: 'cg_bill', mainField: 'id', isShowForm: 1, isShowList: 1, orderNum: 1 };
-const models = [
-  {
-    head: { tableName: 'cg_bill', tableTxt: '订单', tableType: 2, subTableStr: 'cg_bill_item,cg_bill_note' },
-    fields: [{ dbFieldName: 'order_no', dbFieldTxt: '订单号', dbType: 'string', dbLength: 20, fieldMustInput: '1', isQuery: 1, isShowList: 1, orderNum: 1 }],
-  },
-  {
-    head: { tableName: 'cg_bill_item', tableTxt: '订单明细', tableType: 3, relationType: 0, tabOrderNum: 1 },
-    fields: [link, { dbFieldName: 'product', dbFieldTxt: '商品', dbType: 'string', dbLength: 20, fieldMustInput: '1', isShowList: 1, orderNum: 2 }, { dbFieldName: 'qty', dbFieldTxt: '数量', dbType: 'int', dbLength: 5, isShowList: 1, orderNum: 3 }],
-  },
-  {
-    head: { tableName: 'cg_bill_note', tableTxt: '订单备注', tableType: 3, relationType: 1, tabOrderNum: 2 },
-    fields: [link, { dbFieldName: 'note', dbFieldTxt: '备注', dbType: 'string', dbLength: 100, isShowList: 1, orderNum: 2 }],
-  },
-];
+import { billModels, grantScreen, tableRows } from '../../api/online/cgform.test-kit.js';
 
 describe.each(dialects)('主子表的 ERP 页面 on %s', (dialect) => {
   let t: TestApp;
@@ -44,7 +28,7 @@ describe.each(dialects)('主子表的 ERP 页面 on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp({ dialect });
     const admin = await t.login('admin');
-    for (const m of models) {
+    for (const m of billModels()) {
       const res = await t.api('POST', '/online/cgform/api/addAll', { token: admin, body: m });
       expect(res.body.success, res.body.message).toBe(true);
       code[m.head.tableName] = res.body.result.id;

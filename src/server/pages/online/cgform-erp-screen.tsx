@@ -5,6 +5,8 @@
 // table's own data routes (form/{sub}), its link column (外键字段) set from the selected main row; the API checks
 // that the main row is one the caller sees, and the menu's buttons of the main screen guard the sub table too.
 // Deleting a main row deletes its sub rows (the API's): the confirmation says so.
+// The inner-table screen (/online/cgformInnerTableList/{code}; OnlCgformInnerTableList) is the same main list where
+// 展开 on a row (its id in the URL's `open`) shows the row's sub rows below it, read-only, one table per sub table.
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { cgformErpApi } from '../../contracts/online-form-links.js';
@@ -13,8 +15,8 @@ import { canUse } from '../../resources/auth.js';
 import { cgformsList, onlineForm, withoutHidden } from '../../resources/online-forms.js';
 import type { SubListSpec } from '../../resources/spec.js';
 import { hrefWith, listState, type Query } from '../../resources/url-state.js';
-import { Alert, cx, LinkButton } from '../../../templates/antd.js';
-import { dialogAttrs, navAttrs, type RowExtra } from '../../../templates/list/list-view.js';
+import { Alert, CellTable, cx, LinkButton } from '../../../templates/antd.js';
+import { cellValue, dialogAttrs, listedColumns, navAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { SubList } from '../../../templates/list/sub-list.js';
 import { str } from '../../shared/text.js';
 import type { PageEnv, PageSession } from '../context.js';
@@ -23,6 +25,9 @@ import { loadSubList } from '../sub-list.js';
 import { loadDefinition, screenError, screenOptions } from './cgform-screen.js';
 
 export const CGFORM_ERP_ROUTE = '/online/cgformErpList';
+export const CGFORM_INNER_ROUTE = '/online/cgformInnerTableList';
+/** Main rows a page opens at most at once (their sub rows are read per row). */
+const MAX_OPEN = 20;
 const SUB_NOTE = '其附表数据将一并删除。';
 
 const subTablesOf = (d: CgformDefinition) => [...new Set((d.head.subTableStr ?? '').split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 20);
@@ -195,7 +200,76 @@ async function resolveSub(c: Context<PageEnv>): Promise<ListPageOptions | Respon
   };
 }
 
+// ---- /online/cgformInnerTableList/{code}: each main row opens its sub rows inline ---------------------------
+
+/** The sub rows of one main row, one read-only table per sub table. */
+async function innerRows(c: Context<PageEnv>, main: CgformDefinition, subs: { key: string; def: CgformDefinition }[], row: Record<string, unknown>): Promise<Child> {
+  const parts = await Promise.all(
+    subs.map(async ({ key, def }) => {
+      const link = linkOf(main, def);
+      const cols = listedColumns(onlineForm(def.head, def.fields, key).list).filter((col) => col.key !== link?.field);
+      const res = await callRef<Record<string, unknown>[]>(c.get('upstream'), cgformErpApi.subList, 'GET', { query: { code: key, mainId: str(row.id) } });
+      return (
+        <section class="xt-inner-sub" aria-label={def.head.tableTxt}>
+          <h4 class="xt-inner-sub-title">{def.head.tableTxt}</h4>
+          {res.body.success ? (
+            <CellTable size="small" head={cols.map((col) => col.title)} rows={res.body.result.map((r) => cols.map((col) => cellValue(col, r)))} empty="暂无附表数据" />
+          ) : (
+            <Alert type="warning">{res.body.message}</Alert>
+          )}
+        </section>
+      );
+    }),
+  );
+  return <div class="xt-inner-subs">{parts}</div>;
+}
+
+const openOf = (q: string | undefined) => new Set((q ?? '').split(',').map((s) => s.trim().slice(0, 64)).filter(Boolean).slice(0, MAX_OPEN));
+
+async function resolveInner(c: Context<PageEnv>): Promise<ListPageOptions | Response> {
+  const d = await loadDefinition(c, CGFORM_INNER_ROUTE);
+  if (d instanceof Response) return d;
+  if (Number(d.definition.head.tableType) !== 2) return screenError(c, CGFORM_INNER_ROUTE, '该表单不是主表，请从普通列表打开');
+  const o = screenOptions(CGFORM_INNER_ROUTE, d.code, d.definition, (list) => ({
+    ...list,
+    pageState: ['open'],
+    rowActions: list.rowActions.map((a) => (a.key === 'delete' ? { ...a, confirm: `确定删除吗?${SUB_NOTE}` } : a)),
+  }));
+  return {
+    ...o,
+    deleteNote: SUB_NOTE,
+    // 展开 / 收起: the row's id toggled in the URL's `open` (works without JavaScript).
+    rowExtra: () => (r, back): RowExtra => {
+      const id = str(r.id);
+      const url = new URL(back, 'http://x');
+      const state = Object.fromEntries(url.searchParams);
+      const open = openOf(state.open);
+      const opened = open.has(id);
+      if (opened) open.delete(id);
+      else open.add(id);
+      return {
+        inline: (
+          <a class="xt-action" {...navAttrs(hrefWith(url.pathname, state, { open: [...open].join(',') || undefined }))} aria-expanded={opened ? 'true' : 'false'}>
+            {opened ? '收起' : '展开'}
+          </a>
+        ),
+      };
+    },
+    rowDetails: async (cc, records, state) => {
+      const open = openOf(state.open);
+      const shown = records.filter((r) => open.has(str(r.id)));
+      if (!shown.length) return {};
+      const keys = subTablesOf(d.definition);
+      const defs = await Promise.all(keys.map((k) => subDefinition(cc, k)));
+      const subs = keys.flatMap((key, i) => (defs[i] ? [{ key, def: defs[i]! }] : []));
+      const parts = await Promise.all(shown.map(async (r) => [str(r.id), await innerRows(cc, d.definition, subs, r)] as const));
+      return Object.fromEntries(parts);
+    },
+  };
+}
+
 export function registerCgformErpPages(app: Hono<PageEnv>) {
+  registerResolvedListPage(app, `${CGFORM_INNER_ROUTE}/:code`, resolveInner);
   registerResolvedListPage(app, `${CGFORM_ERP_ROUTE}/:code`, resolveMain);
   registerResolvedListPage(app, `${CGFORM_ERP_ROUTE}/:code/sub/:sub`, resolveSub, { list: false, detail: false, import: false });
 }
