@@ -6,21 +6,23 @@
 // that the main row is one the caller sees, and the menu's buttons of the main screen guard the sub table too.
 // Deleting a main row deletes its sub rows (the API's): the confirmation says so.
 // The inner-table screen (/online/cgformInnerTableList/{code}; OnlCgformInnerTableList) is the same main list where
-// 展开 on a row (its id in the URL's `open`) shows the row's sub rows below it, read-only, one table per sub table.
+// 展开 on a row (its id in the URL's `open`) shows the row's sub rows below it, read-only, one table per sub table,
+// and the main row's form edits its one-to-many sub rows as grids (withSubGrids).
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
 import { cgformErpApi } from '../../contracts/online-form-links.js';
 import { cgformDataApi, type CgformDefinition, type CgformFieldRecord } from '../../contracts/online-forms.js';
 import { canUse } from '../../resources/auth.js';
 import { cgformsList, onlineForm, withoutHidden } from '../../resources/online-forms.js';
-import type { SubListSpec } from '../../resources/spec.js';
+import type { FieldSpec, SubListSpec } from '../../resources/spec.js';
 import { hrefWith, listState, type Query } from '../../resources/url-state.js';
 import { Alert, CellTable, cx, LinkButton } from '../../../templates/antd.js';
 import { cellValue, dialogAttrs, listedColumns, navAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { SubList } from '../../../templates/list/sub-list.js';
+import { RowTable, rowsOf } from '../../../templates/list/row-table.js';
 import { str } from '../../shared/text.js';
 import type { PageEnv, PageSession } from '../context.js';
-import { callRef, registerResolvedListPage, type ListPageOptions } from '../list-page.js';
+import { callRef, formToBody, registerResolvedListPage, type ListPageOptions } from '../list-page.js';
 import { loadSubList } from '../sub-list.js';
 import { loadDefinition, screenError, screenOptions } from './cgform-screen.js';
 
@@ -224,6 +226,59 @@ async function innerRows(c: Context<PageEnv>, main: CgformDefinition, subs: { ke
   return <div class="xt-inner-subs">{parts}</div>;
 }
 
+/** Blank rows a sub grid offers below the rows it has (a row left blank is not saved; clearing a row removes it). */
+const BLANK_ROWS = 3;
+const MAX_SUB_ROWS = 100;
+
+/**
+ * The main row's form with each one-to-many sub table as a grid of its rows (RowTable, `<sub>.<i>.<field>`), sent
+ * with the main row's add/edit under the sub table's name (the API writes them in one transaction: rows keeping
+ * their id updated, new ones added, missing ones deleted). Without JavaScript: a fixed number of blank rows.
+ */
+async function withSubGrids(c: Context<PageEnv>, main: CgformDefinition, o: ListPageOptions): Promise<ListPageOptions> {
+  const keys = subTablesOf(main);
+  const defs = await Promise.all(keys.map((k) => subDefinition(c, k)));
+  const grids = keys.flatMap((key, i) => {
+    const def = defs[i];
+    const link = def && linkOf(main, def);
+    if (!def || !link || Number(def.head.relationType ?? 0) !== 0) return [];
+    const columns = onlineForm(def.head, def.fields, key).form.fields.filter((f) => f.key !== link.field && !f.detailOnly && f.type !== 'upload' && f.type !== 'richtext');
+    return [{ key, title: def.head.tableTxt, columns }];
+  });
+  if (!grids.length || !o.form) return o;
+  const mainFields = o.form.fields;
+  const gridFields: FieldSpec[] = grids.map((g) => ({ key: g.key, label: g.title, type: 'text' }));
+  const rowsFor = (g: (typeof grids)[number], values: Record<string, unknown>) => {
+    const given = values[g.key];
+    const rows = Array.isArray(given) ? (given as Record<string, unknown>[]) : rowsOf(values, g.key, ['id', ...g.columns.map((f) => f.key)], MAX_SUB_ROWS);
+    const kept: Record<string, unknown>[] = rows.filter((r) => g.columns.some((f) => str(r[f.key]).trim() !== ''));
+    return [...kept, ...Array.from({ length: BLANK_ROWS }, (): Record<string, unknown> => ({}))];
+  };
+  return {
+    ...o,
+    form: { ...o.form, width: Math.max(o.form.width ?? 800, 1000), fields: [...mainFields, ...gridFields] },
+    renderControl: (f, ctx) => {
+      const g = grids.find((x) => x.key === f.key);
+      if (!g) return o.renderControl?.(f, ctx);
+      const rows = rowsFor(g, ctx.values);
+      return (
+        <div class="xt-sub-grid">
+          {rows.map((r, i) => (str(r.id) ? <input type="hidden" name={`${g.key}.${i}.id`} value={str(r.id)} /> : null))}
+          <RowTable name={g.key} columns={g.columns} rows={rows} errors={ctx.error ? { [g.key]: ctx.error } : {}} addLabel="" idPrefix={`${g.key}-`} rowLabel={{ title: '行', text: (_, i) => `第${i + 1}行` }} />
+        </div>
+      );
+    },
+    toBody: (form) => {
+      const body = formToBody(form, mainFields);
+      for (const g of grids) {
+        const rows = rowsOf(form, g.key, ['id', ...g.columns.map((f) => f.key)], MAX_SUB_ROWS).filter((r) => g.columns.some((f) => r[f.key].trim() !== ''));
+        body[g.key] = rows.map(({ id, ...rest }) => ({ ...formToBody(rest, g.columns), ...(id ? { id } : {}) }));
+      }
+      return body;
+    },
+  };
+}
+
 const openOf = (q: string | undefined) => new Set((q ?? '').split(',').map((s) => s.trim().slice(0, 64)).filter(Boolean).slice(0, MAX_OPEN));
 
 async function resolveInner(c: Context<PageEnv>): Promise<ListPageOptions | Response> {
@@ -235,8 +290,9 @@ async function resolveInner(c: Context<PageEnv>): Promise<ListPageOptions | Resp
     pageState: ['open'],
     rowActions: list.rowActions.map((a) => (a.key === 'delete' ? { ...a, confirm: `确定删除吗?${SUB_NOTE}` } : a)),
   }));
+  const isForm = /\/(form|save)$/.test(c.req.path);
   return {
-    ...o,
+    ...(isForm ? await withSubGrids(c, d.definition, o) : o),
     deleteNote: SUB_NOTE,
     // 展开 / 收起: the row's id toggled in the URL's `open` (works without JavaScript).
     rowExtra: () => (r, back): RowExtra => {

@@ -1,6 +1,6 @@
 // A main-with-sub form's inner-table screen (/online/cgformInnerTableList/{code}): the main list where 展开 on a row
-// (kept in the URL's `open`, without JavaScript) shows its sub rows inline, read-only; the main row's edit keeps
-// them; deleting a main row, confirmed, takes them; a student without the menu refused.
+// (kept in the URL's `open`, without JavaScript) shows its sub rows inline, read-only; the main row's form edits its
+// one-to-many sub rows as a grid; deleting a main row, confirmed, takes them; a student without the menu refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -67,13 +67,41 @@ describe.each(dialects)('主子表的内嵌子表页面 on %s', (dialect) => {
     expect(closed.get('region', '订单明细').text).toContain('尺');
   });
 
-  it('edits a main row and keeps its sub rows', async () => {
+  it('edits a main row with its one-to-many sub rows as a grid: a row changed, one cleared, one added', async () => {
+    const before = (await tableRows(t, 'cg_bill_item')).filter((r) => r.order_id === orders.O1);
     const edit = screen(await (await page(`${route}/form?id=${orders.O1}&back=${encodeURIComponent(route)}`)).text());
     const values = formFields(edit.find((e) => e.attrs.id === 'xt-dialog-form')[0]);
+    // The existing rows with their ids, then blank ones; the one-to-one 订单备注 is no grid.
+    const products = [0, 1, 2].map((i) => values.get(`cg_bill_item.${i}.product`));
+    expect(products.slice(0, 2).sort()).toEqual(['本', '笔'].sort());
+    expect(products[2]).toBe('');
+    expect([values.get('cg_bill_item.0.id'), values.get('cg_bill_item.1.id')].sort()).toEqual(before.map((r) => r.id).sort());
+    expect([...values.keys()].some((k) => k.startsWith('cg_bill_note.'))).toBe(false);
+    const pen = products.indexOf('笔');
+    const book = products.indexOf('本');
     values.set('order_no', 'O1-改');
+    values.set(`cg_bill_item.${pen}.qty`, '7');
+    values.set(`cg_bill_item.${book}.product`, '');
+    values.set(`cg_bill_item.${book}.qty`, '');
+    values.set('cg_bill_item.2.product', '橡皮');
+    values.set('cg_bill_item.2.qty', '1');
     expect((await after(await post(`${route}/save`, values))).get('alert').text).toContain('修改成功！');
     expect((await tableRows(t, 'cg_bill')).find((r) => r.id === orders.O1)).toMatchObject({ order_no: 'O1-改' });
-    expect((await tableRows(t, 'cg_bill_item')).filter((r) => r.order_id === orders.O1)).toHaveLength(2);
+    const now = (await tableRows(t, 'cg_bill_item')).filter((r) => r.order_id === orders.O1);
+    expect(now.map((r) => `${r.product}:${r.qty}`).sort()).toEqual(['橡皮:1', '笔:7'].sort());
+    // The changed row kept its id; the one-to-one row is untouched.
+    expect(now.find((r) => r.product === '笔')!.id).toBe(before.find((r) => r.product === '笔')!.id);
+    expect((await tableRows(t, 'cg_bill_note')).filter((r) => r.order_id === orders.O1).map((r) => r.note)).toEqual(['O1加急']);
+  });
+
+  it('refuses a grid row the sub table’s rules refuse, keeping what was typed', async () => {
+    const form = new URLSearchParams({ back: route, order_no: 'O3', 'cg_bill_item.0.product': '', 'cg_bill_item.0.qty': '2', 'cg_bill_item.1.product': '胶带', 'cg_bill_item.1.qty': '' });
+    const res = await post(`${route}/save`, form);
+    expect(res.status).toBe(400);
+    const again = screen(await res.text());
+    expect(again.text).toContain('附表“订单明细”第1行：请输入商品');
+    expect(again.find((e) => e.attrs.name === 'cg_bill_item.1.product')[0].attr('value')).toBe('胶带');
+    expect((await tableRows(t, 'cg_bill')).some((r) => r.order_no === 'O3')).toBe(false);
   });
 
   it('deletes a main row with its sub rows after the confirmation', async () => {
@@ -82,7 +110,7 @@ describe.each(dialects)('主子表的内嵌子表页面 on %s', (dialect) => {
     expect(screen(await (await page(`${route}/delete?id=${orders.O2}&back=${encodeURIComponent(route)}`)).text()).text).toContain('其附表数据将一并删除');
     expect((await tableRows(t, 'cg_bill')).some((r) => r.id === orders.O2)).toBe(true);
     expect((await after(await post(`${route}/delete`, { ids: orders.O2, back: route, confirmed: '1' }))).get('alert').text).toContain('删除成功');
-    expect((await tableRows(t, 'cg_bill_item')).map((r) => r.product).sort()).toEqual(['本', '笔'].sort());
+    expect((await tableRows(t, 'cg_bill_item')).map((r) => r.product).sort()).toEqual(['橡皮', '笔'].sort());
   });
 
   it('refuses a user whose menu does not hold the screen', async () => {
