@@ -26,8 +26,8 @@ import { callRef, formToBody, registerResolvedListPage, type ListPageOptions } f
 import { loadSubList } from '../sub-list.js';
 import { loadDefinition, screenError, screenOptions } from './cgform-screen.js';
 
-export const CGFORM_ERP_ROUTE = '/online/cgformErpList';
-export const CGFORM_INNER_ROUTE = '/online/cgformInnerTableList';
+const CGFORM_ERP_ROUTE = '/online/cgformErpList';
+const CGFORM_INNER_ROUTE = '/online/cgformInnerTableList';
 /** Main rows a page opens at most at once (their sub rows are read per row). */
 const MAX_OPEN = 20;
 const SUB_NOTE = '其附表数据将一并删除。';

@@ -18,8 +18,8 @@ import { shellPage } from '../shell-page.js';
 import { callRef } from '../list-common.js';
 import { str } from '../../shared/text.js';
 
-export const CGFORM_LIST_ROUTE = '/online/cgformList';
-export const CGFORM_TREE_ROUTE = '/online/cgformTreeList';
+const CGFORM_LIST_ROUTE = '/online/cgformList';
+const CGFORM_TREE_ROUTE = '/online/cgformTreeList';
 
 const SUBTREE_NOTE = '其下级节点将一并删除。';
 const codeOf = (c: Context<PageEnv>) => (c.req.param('code') ?? '').slice(0, 64);
