@@ -58,6 +58,7 @@ const SITE_WIDE = [
   'dicts-config.spec.ts', // the brand name (every title) and the seeded 性别 dictionary
   'front-menu.spec.ts', // the public header every public page shows
   'notices.spec.ts', // counts student3's bell exactly (announcements to everyone bump it); 全部已读 for student1/2
+  'online-forms.spec.ts', // grants the teacher a menu entry of its own for a while (the teacher's side menu and search)
   'public-matrix.spec.ts', // banner, logos, background and footer of every public page
   'scratch-editor.spec.ts', // its re-login test counts failed logins to the captcha, and once met it early beside another worker
   'roles-permissions.spec.ts', // takes student1 and student3 out of 学生, changes the teacher's grants and data rule

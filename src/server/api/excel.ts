@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type * as ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { ApiEnv } from '../context.js';
-import { exportColumns, type ListSpec } from '../resources/spec.js';
+import { exportColumns, type ColumnSpec, type ListSpec } from '../resources/spec.js';
 import { answer, fail, firstIssue, ok, streamed, type Answer } from './envelope.js';
 import { MAX_CELL_BYTES, MAX_ROW_BYTES, prepareXlsx, type PreparedXlsx } from './excel-zip.js';
 
@@ -61,10 +61,11 @@ function refusal(p: Exclude<PreparedXlsx, { ok: true }>): string {
   }
 }
 
-const cellText = (row: object, key: string, dict: boolean) => {
+const cellText = (row: object, col: ColumnSpec) => {
   const record = row as Record<string, unknown>;
-  const v = dict ? (record[`${key}_dictText`] ?? record[key]) : record[key];
-  return v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const v = col.dict ? (record[`${col.key}_dictText`] ?? record[col.key]) : record[col.key];
+  const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return col.options?.find((o) => o.value === text)?.label ?? text;
 };
 
 /**
@@ -88,7 +89,7 @@ export async function exportResponse(c: Context<ApiEnv>, spec: ListSpec, records
   if (styles) header.font = { bold: true };
   header.commit();
   void (async () => {
-    for (const r of records) ws.addRow(cols.map((col) => cellText(r, col.key, !!col.dict))).commit();
+    for (const r of records) ws.addRow(cols.map((col) => cellText(r, col))).commit();
     ws.commit();
     await wb.commit();
   })().catch((err) => out.destroy(err));

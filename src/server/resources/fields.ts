@@ -62,6 +62,12 @@ export type FieldValue<R extends FieldRule> = R extends { required: true } ? Val
 const TEXT_KINDS = new Set<FieldKind>(['text', 'name', 'code', 'richtext', 'password', 'date', 'datetime', 'upload']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
+/** A day that exists (no 2026-13-01, no 02-30) and, when given, a time of day that does. */
+const onCalendar = (v: string) => {
+  const [y, m, d, hh = 0, mm = 0, ss = 0] = v.split(/[-T :]/).map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && hh < 24 && mm < 60 && ss < 60;
+};
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -75,8 +81,8 @@ function textSchema(r: FieldRule): z.ZodType {
   const checks = [...(r.checks ?? [])];
   if (r.kind === 'name') checks.unshift({ test: (v) => !hasHiddenChars(v), message: hiddenCharsMessage(r.label) });
   if (r.pattern) checks.push({ test: (v) => r.pattern!.re.test(v), message: r.pattern.message });
-  if (r.kind === 'date') checks.push({ test: (v) => DATE.test(v), message: `${r.label}格式不正确` });
-  if (r.kind === 'datetime') checks.push({ test: (v) => DATETIME.test(v), message: `${r.label}格式不正确` });
+  if (r.kind === 'date') checks.push({ test: (v) => DATE.test(v) && onCalendar(v), message: `${r.label}格式不正确` });
+  if (r.kind === 'datetime') checks.push({ test: (v) => DATETIME.test(v) && onCalendar(v), message: `${r.label}格式不正确` });
   const checked = checks.reduce<z.ZodType<string>>((acc, c) => acc.refine((v) => v === '' || c.test(v), c.message), s);
   return r.required ? checked : checked.nullish();
 }

@@ -394,6 +394,15 @@ function formFieldOf(fields: Fields, f: FieldRow): FieldSpec {
   return fields.formField(f.dbFieldName, extra);
 }
 
+/** How the list shows a field beyond its text: a switch by its label (是/否, not Y), an image as itself, a file as a link. */
+function columnShow(fields: Fields, f: FieldRow): Partial<ColumnSpec> {
+  const show = f.fieldShowType ?? 'text';
+  if (show === 'switch') return { options: fields.rule(f.dbFieldName).options };
+  if (show === 'image') return { render: 'image', stored: true };
+  if (show === 'file') return { render: 'link', linkText: '下载', stored: true };
+  return {};
+}
+
 /** The list's filter of a 查询 field: dictionary select, a range (dates; numbers from–to), exact numbers, text contains. */
 function filtersOf(fields: Fields, f: FieldRow): FilterSpec[] {
   const rule = fields.rule(f.dbFieldName);
@@ -430,7 +439,7 @@ export function onlineForm(head: Pick<CgformHeadRecord, 'id' | 'tableName' | 'ta
   const fields = resource(rules);
   const formKeys = user.filter((f) => f.isShowForm !== 0 && f.isReadOnly !== 1).map((f) => f.dbFieldName);
   const listed = ordered.filter((f) => f.isShowList === 1 && f.dbFieldName !== 'id');
-  const columns: ColumnSpec[] = listed.map((f) => fields.column(f.dbFieldName, { ...(f.sortFlag === '1' || f.dbFieldName === 'create_time' ? { sortable: true } : {}) }));
+  const columns: ColumnSpec[] = listed.map((f) => fields.column(f.dbFieldName, { ...(f.sortFlag === '1' || f.dbFieldName === 'create_time' ? { sortable: true } : {}), ...columnShow(fields, f) }));
   if (!columns.some((c) => c.key === 'create_time')) columns.push(fields.column('create_time', { sortable: true, list: false, export: false }));
   // Every reader of the screen may use them unless the menu declares a button for one (withoutHidden, CGFORM_BUTTONS).
   const crud = crudActions({}, { deleteInline: true });

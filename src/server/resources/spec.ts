@@ -24,6 +24,10 @@ export interface ColumnSpec {
   list?: boolean;
   /** render 'tag': antd tag colour by the raw value (e.g. priority L → blue); others use blue. */
   colors?: Record<string, string>;
+  /** Fixed options (a generated form's switch, Y/N): the table and the export show the value's label. */
+  options?: FieldOption[];
+  /** render 'image' / 'link': the value is a stored file's key (an upload), shown from /api/sys/common/static/. */
+  stored?: boolean;
 }
 
 export interface FilterSpec {

@@ -10,8 +10,8 @@ export const PASSWORD_TOO_SHORT = `密码至少需要${PASSWORD_MIN_LENGTH}个�
 export const PASSWORD_TOO_SIMPLE = '密码需包含字母、数字、符号中的至少两种';
 export const PASSWORD_TOO_COMMON = '该密码过于常见，很容易被猜到，请换一个';
 export const PASSWORD_IS_USERNAME = '密码不能包含用户账号';
-/** The answer to any other write while the account's password was set by someone else. */
-export const PASSWORD_CHANGE_REQUIRED = '您的密码是初始密码或已被他人重置，请先修改密码后再进行其他操作';
+/** The answer to any other write while the account's password must be changed (set by someone else, or an imported one today's rules refuse). */
+export const PASSWORD_CHANGE_REQUIRED = '请先修改密码后再进行其他操作：您的密码是初始密码、已被他人重置，或不再符合密码规则';
 /** The rule in one line, for form help texts. */
 export const PASSWORD_HELP = `至少${PASSWORD_MIN_LENGTH}个字符，含字母、数字、符号中的至少两种`;
 

@@ -53,9 +53,13 @@ export const dialogAttrs = (href: string) => ({ href, 'hx-get': href, 'hx-target
 
 const ELLIPSIS = 25;
 
+/** The URL of an upload's stored key (cgform/ab12.png); a URL or a path is kept as it is. */
+const storedFileUrl = (key: string) => (!key || /^(https?:\/\/|\/)/.test(key) ? key : `/api/sys/common/static/${key.split('/').map(encodeURIComponent).join('/')}`);
+
 export function cellValue(col: ColumnSpec, r: Record<string, unknown>): Child {
   const raw = col.dict ? (r[`${col.key}_dictText`] ?? r[col.key]) : r[col.key];
-  const text = raw === null || raw === undefined ? '' : String(raw);
+  const value = raw === null || raw === undefined ? '' : String(raw);
+  const text = col.stored ? storedFileUrl(value) : (col.options?.find((o) => o.value === value)?.label ?? value);
   switch (col.render) {
     case 'image':
       return text ? <img class="xt-cell-image" src={text} alt="" loading="lazy" /> : '';

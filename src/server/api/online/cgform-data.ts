@@ -153,10 +153,49 @@ async function duplicate(c: Context<ApiEnv>, f: Loaded, data: Record<string, unk
 /** The values of the form's fields a body set (absent ones null), checked; a refusal message and its field otherwise. */
 export async function checkedValues(c: Context<ApiEnv>, f: Loaded, data: Record<string, unknown>, exceptId?: string) {
   const values = Object.fromEntries(f.def.formKeys.map((k) => [k, data[k] === undefined || data[k] === '' ? null : data[k]]));
-  return { values, problem: overLong(f.def, values) ?? (await duplicate(c, f, values, exceptId)) };
+  return { values, problem: overLong(f.def, values) ?? (await notInDict(c, f.def, values)) ?? (await duplicate(c, f, values, exceptId)) };
+}
+
+/** The first value of a dictionary field (a choice, or each of a comma list of choices) its dictionary does not hold. */
+async function notInDict(c: Context<ApiEnv>, def: OnlineForm, data: Record<string, unknown>): Promise<{ key: string; message: string } | null> {
+  for (const [key, v] of Object.entries(data)) {
+    const r = def.fields.rule(key);
+    if (!r.dict || v === null || v === undefined || v === '') continue;
+    const known = new Set((await dictItems(c.get('deps').db, r.dict)).map((o) => o.value));
+    const parts = r.kind === 'choices' ? String(v).split(',').filter(Boolean) : [String(v)];
+    const bad = parts.find((p) => !known.has(p));
+    if (bad !== undefined) return { key, message: `${r.label}“${bad}”不是可选的值` };
+  }
+  return null;
 }
 
 const bodySchema = (def: OnlineForm) => def.fields.schema(def.formKeys);
+
+/**
+ * The import's schema: the export writes a dictionary field's text (三年级, 女) and an option field's label, so a
+ * cell holding one of its field's texts instead of a value is read as that value first (each of a comma list's)
+ * and the exported workbook imports back as it was.
+ */
+async function importSchema(c: Context<ApiEnv>, def: OnlineForm) {
+  const dicts = await dictOptions(c, def);
+  const byText: Record<string, { values: Set<string>; texts: Map<string, string> }> = {};
+  for (const k of def.formKeys) {
+    const rule = def.fields.rule(k);
+    const pairs = rule.dict ? (dicts[k] ?? []).map((o) => [o.text, o.value] as const) : (rule.options ?? []).map((o) => [o.label, o.value] as const);
+    if (pairs.length) byText[k] = { values: new Set(pairs.map(([, v]) => v)), texts: new Map(pairs) };
+  }
+  return z.preprocess((raw) => {
+    if (!raw || typeof raw !== 'object') return raw;
+    const row = { ...(raw as Record<string, unknown>) };
+    for (const [k, { values, texts }] of Object.entries(byText)) {
+      const cell = row[k];
+      if (typeof cell !== 'string') continue;
+      const valueOf = (v: string) => (values.has(v) ? v : (texts.get(v) ?? v));
+      row[k] = def.fields.rule(k).kind === 'choices' ? cell.split(',').map((v) => valueOf(v.trim())).join(',') : valueOf(cell.trim());
+    }
+    return row;
+  }, bodySchema(def));
+}
 
 type Problem = { key: string; message: string };
 
@@ -406,7 +445,7 @@ export function registerCgformDataRoutes(r: ApiRoutes, links: CgformDataLinks = 
     SCREEN,
     withForm(
       withButton('import', async (c, f) =>
-        importWorkbook(c, f.def.list, f.def.importTitles, bodySchema(f.def), async (row) => {
+        importWorkbook(c, f.def.list, f.def.importTitles, await importSchema(c, f.def), async (row) => {
           const done = await insertRow(c, f, row as Record<string, unknown>, links);
           return 'id' in done ? null : done.message;
         }),

@@ -47,6 +47,9 @@ describe.each(dialects)('sample form 比赛报名 on %s', (dialect) => {
       [{ ...ok, need_coach: 'maybe' }, '是否需要辅导不存在'],
       [{ ...ok, work_url: 'javascript:alert(1)' }, '作品链接必须是网址'],
       [{ ...ok, signup_date: '2026-11' }, '报名日期格式不正确'],
+      [{ ...ok, signup_date: '2026-13-01' }, '报名日期格式不正确'],
+      [{ ...ok, signup_date: '2026-02-30' }, '报名日期格式不正确'],
+      [{ ...ok, project: 'chess' }, '比赛项目“chess”不是可选的值'],
     ];
     for (const [body, message] of refused) expect((await form(body)).body, JSON.stringify(body)).toMatchObject({ success: false, message });
     expect((await data()).result.total).toBe(0);

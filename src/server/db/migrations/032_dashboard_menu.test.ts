@@ -24,6 +24,7 @@ import { up } from './032_dashboard_menu.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { up as bringReportScreens } from './039_online_report_screens.js';
 import { up as bringFormScreens } from './041_online_form_screens.js';
+import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DASH = ['/dashboard', '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace'];
@@ -62,6 +63,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     await bringDevGallery(t.db); // the rest of 开发示例 came later (033)
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
+    await bringSampleFormScreen(t.db);
     await expectFreshMenus(t.db, fresh);
     const rows = await permissionRows(t.db);
     await up(t.db);
@@ -84,6 +86,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     await bringDevGallery(t.db);
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
+    await bringSampleFormScreen(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

@@ -238,4 +238,38 @@ describe.each(dialects)('在线表单的生成页面 on %s', (dialect) => {
     expect((await page('/online/cgformList/cg_other', teacher)).status).toBe(403);
     expect((await page('/online/cgformList/nope', adminCookie)).status).toBe(404);
   });
+
+  it('shows a switch by its label, an image as itself and a file as a link, and the export’s labels import back', async () => {
+    const admin = await t.login('admin');
+    const fields = [
+      { dbFieldName: 'student_name', dbFieldTxt: '姓名', dbType: 'string', dbLength: 20, isShowList: 1, orderNum: 1 },
+      { dbFieldName: 'need_bus', dbFieldTxt: '乘坐校车', dbType: 'string', dbLength: 1, fieldShowType: 'switch', isShowList: 1, orderNum: 2 },
+      { dbFieldName: 'photo', dbFieldTxt: '照片', dbType: 'string', dbLength: 200, fieldShowType: 'image', isShowList: 1, orderNum: 3 },
+      { dbFieldName: 'doc', dbFieldTxt: '材料', dbType: 'string', dbLength: 200, fieldShowType: 'file', isShowList: 1, orderNum: 4 },
+    ];
+    const shown = (await t.api('POST', '/online/cgform/api/addAll', { token: admin, body: signupModel('cg_shown', { fields }) })).body.result.id;
+    expect((await t.api('POST', `/online/cgform/api/doDbSynch/${shown}/normal`, { token: admin })).body.success).toBe(true);
+    const body = { student_name: '周七', need_bus: 'Y', photo: 'cgform/ab12.png', doc: 'cgform-file/cd34.pdf' };
+    expect((await t.api('POST', `/online/cgform/api/form/${shown}`, { token: admin, body })).body.success).toBe(true);
+    const adminCookie = await cookieOf('admin');
+    const list = screen(await (await page('/online/cgformList/cg_shown', adminCookie)).text());
+    const line = list.get('row', /周七/);
+    const cells = line.find((e) => e.tag === 'td').map((d) => d.text);
+    expect(cells).toContain('是');
+    expect(cells).not.toContain('Y');
+    expect(line.find((e) => e.tag === 'img')[0].attr('src')).toBe('/api/sys/common/static/cgform/ab12.png');
+    expect(line.get('link', '下载').attr('href')).toBe('/api/sys/common/static/cgform-file/cd34.pdf');
+
+    const res = await page(list.get('link', '导出').attr('href')!, adminCookie);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const values = wb.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(values.slice(2)).toEqual([['姓名', '乘坐校车', '照片', '材料'], ['周七', '是', 'cgform/ab12.png', 'cgform-file/cd34.pdf']]);
+    const f = new FormData();
+    f.set('back', '/online/cgformList/cg_shown');
+    f.set('file', new Blob([Buffer.from(await wb.xlsx.writeBuffer())]), 'shown.xlsx');
+    expect((await after(await post('/online/cgformList/cg_shown/import', f, adminCookie), adminCookie)).get('alert').text).toContain('共1行数据全部导入成功！');
+    const stored = (await t.db.selectFrom('cg_shown' as 'sys_role').selectAll().execute()) as unknown as Record<string, unknown>[];
+    expect(stored.map((r) => [r.need_bus, r.photo])).toEqual([['Y', 'cgform/ab12.png'], ['Y', 'cgform/ab12.png']]);
+  });
 });
