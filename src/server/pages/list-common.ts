@@ -26,6 +26,9 @@ export const callRef = <R,>(up: Upstream, ref: ApiRef, method: Method, request: 
   return up.sendAs<R>({ methods: ref.methods, path }, method, { ...request, query });
 };
 
+/** Where a screen's `back` may lead: a path under its route, or under `home` (a part of another page, e.g. a sub table's form under its main list). */
+export const backOf = (o: { spec: { route: string }; home?: string }, back: unknown) => safeLocalPath(back, o.home ?? o.spec.route, o.home ?? o.spec.route);
+
 export const isHtmx = (c: Context) => c.req.header('HX-Request') === 'true';
 /** Kept here too for the screens that import it from the list machinery (dialog-page.ts decides). */
 export { wantsDialog };

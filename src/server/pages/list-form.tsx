@@ -12,9 +12,8 @@ import type { Upstream } from '../upstream/client.js';
 import type { PageEnv } from './context.js';
 import { dialogPage } from './dialog-page.js';
 import { setFlash } from './flash.js';
-import { safeLocalPath } from './safe-path.js';
 import { flattenTree } from '../shared/tree.js';
-import { backToList, callRef, isHtmx } from './list-common.js';
+import { backOf, backToList, callRef, isHtmx } from './list-common.js';
 import type { FormButton, ListPageOptions, ResolveOptions, Uploader } from './list-options.js';
 
 /** A form's own buttons (ListPageOptions.formButtons) and the last one's result, inside the form. */
@@ -213,7 +212,7 @@ async function withForm(c: Context<PageEnv>, resolve: ResolveOptions): Promise<F
 async function showForm(c: Context<PageEnv>, o: FormOptions, detail: boolean) {
   const { spec, form } = o;
   const id = c.req.query('id');
-  const back = safeLocalPath(c.req.query('back'), spec.route, spec.route);
+  const back = backOf(o, c.req.query('back'));
   const mode: Mode = id ? (detail || c.req.query('mode') === 'detail' ? 'detail' : 'edit') : 'add';
   let values: Record<string, unknown> = {};
   if (!id) {
@@ -224,6 +223,8 @@ async function showForm(c: Context<PageEnv>, o: FormOptions, detail: boolean) {
       if (v && f.type !== 'text' && f.type !== 'dateRange' && form.fields.some((x) => x.key === f.key)) values[f.key] = v;
     }
     if (o.addValues) Object.assign(values, o.addValues(c.req.query()));
+    // 添加下级 of a tree list (ListSpec.tree): the parent preset, checked by the API on save.
+    else if (spec.tree && c.req.query(spec.tree.pid)) values[spec.tree.pid] = c.req.query(spec.tree.pid)!.slice(0, 64);
   }
   if (id) {
     if (!spec.api.queryById) return c.redirect(back);
@@ -243,7 +244,7 @@ async function saveForm(c: Context<PageEnv>, o: FormOptions) {
   const { spec, form } = o;
   const submitted = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
   const id = typeof submitted.id === 'string' && submitted.id ? submitted.id : undefined;
-  const back = safeLocalPath(submitted.back, spec.route, spec.route);
+  const back = backOf(o, submitted.back);
   const fields = form.fields.filter((f) => !(f.addOnly && id) && !f.detailOnly);
   // A field's 编码校验规则 is enforced by the API on save (the live verdict as one types is only a guide).
   const uploadErrors = await uploadFiles(c.get('upstream'), submitted, fields, o.uploader);

@@ -31,6 +31,13 @@ export interface ListPageOptions {
    * generated form's screen opened from 在线表单开发 before a menu entry names it.
    */
   fallback?: string;
+  /**
+   * The page the screen's `back` links lead to when it is not its own route: a part of another page (a sub table's
+   * form and delete under its main list, /online/cgformErpList/{code}). Default: the screen's route.
+   */
+  home?: string;
+  /** Said after the delete confirmation's question, e.g. that a tree row's subtree goes with it. */
+  deleteNote?: string;
   /** The row action 详情 opens the form read-only at `${route}/detail?id=` (screens without a detail page of their own). */
   detailForm?: boolean;
   /** Values for the edit form beyond the record itself (e.g. a user's role ids). */
@@ -54,6 +61,11 @@ export interface ListPageOptions {
   addValues?: (query: Record<string, string>) => Record<string, unknown>;
   /** Titles of the form by mode (default 新增 / 编辑 / 详情), e.g. 批改 for a grading form. */
   formTitles?: Partial<Record<'add' | 'edit' | 'detail', string>>;
+  /**
+   * The opened rows' content below them, across the table (ListView.rowDetail), read for the page's records: by
+   * row id (e.g. /online/cgformInnerTableList's sub rows of the rows opened in the URL).
+   */
+  rowDetails?: (c: Context<PageEnv>, records: Record<string, unknown>[], state: Query) => Promise<Record<string, Child>>;
   /** Content shown under the table. */
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
   /**

@@ -13,10 +13,10 @@ import type { PageEnv, PageSession } from './context.js';
 import { shellPage } from './shell-page.js';
 import { askConfirmation, unlessConfirmed } from './confirm.js';
 import { setFlash, takeFlash } from './flash.js';
-import { safeLocalPath } from './safe-path.js';
-import { backToList, callRef } from './list-common.js';
+import { backOf, backToList, callRef } from './list-common.js';
 import { fieldOptions, registerFormRoutes } from './list-form.js';
 import type { ListPageOptions, ResolveOptions } from './list-options.js';
+import { addChildAction, expandTree, treeCell } from './list-tree.js';
 
 export { backToList, callRef, isHtmx, registerConfirmedAction, wantsDialog } from './list-common.js';
 export { fieldOptions, formToBody, saveTreeRow } from './list-form.js';
@@ -33,8 +33,9 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
     const up = c.get('upstream');
     const dictCodes = [...new Set(spec.filters.filter((f) => f.type === 'dict' && f.dict).map((f) => f.dict as string))];
     const selects = spec.filters.filter((f) => f.type === 'select' && f.optionsFrom);
+    const query = apiQuery(spec, state);
     const [res, dictLists, selectOptions, extra, aside] = await Promise.all([
-      callRef<PageData>(up, spec.api.list, 'GET', { query: apiQuery(spec, state) }),
+      callRef<PageData>(up, spec.api.list, 'GET', { query }).then(async (r) => (spec.tree?.lazy && r.body.success ? { ...r, body: { ...r.body, result: await expandTree(up, spec, state, query, r.body.result) } } : r)),
       Promise.all(dictCodes.map((code) => up.dictItems(code))),
       fieldOptions(up, selects.map((f) => ({ key: f.key, label: f.label, type: 'select' as const, optionsFrom: f.optionsFrom }))),
       o.extra ? o.extra(c, session) : null,
@@ -44,6 +45,12 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
     // Select filters' options travel under `@<key>` (see ListView's Filter).
     for (const f of selects) dicts[`@${f.key}`] = (selectOptions[f.key] ?? []).map((opt) => ({ value: opt.value, text: opt.label }));
     const ok = res.body.success;
+    const details = o.rowDetails && ok ? await o.rowDetails(c, res.body.result.records, state) : null;
+    // A tree list (list-tree.tsx): its text column indented with the expander, 添加下级 on each row.
+    const cells = o.cells?.(session);
+    const tree = spec.tree;
+    const treeCells = tree ? { ...cells, [tree.text]: treeCell(spec, state, cells?.[tree.text]) } : cells;
+    const rowExtra = tree ? addChildAction(spec, !!spec.toolbar.add && can(session)(spec.toolbar.add.perm), o.rowExtra?.(session)) : o.rowExtra?.(session);
     const list = (
       <ListView
         spec={spec}
@@ -53,8 +60,9 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
         can={can(session)}
         dicts={dicts}
         flash={takeFlash(c)}
-        cells={o.cells?.(session)}
-        rowExtra={o.rowExtra?.(session)}
+        cells={treeCells}
+        rowExtra={rowExtra}
+        rowDetail={details ? (r) => details[String(r[spec.rowKey ?? 'id'])] : undefined}
       >
         {extra}
       </ListView>
@@ -73,7 +81,7 @@ const confirmDelete = (c: Context<PageEnv>, o: ListPageOptions, ids: string[], b
   askConfirmation(c, {
     screen: screenOf(o),
     title: ids.length > 1 ? '确认删除' : '删除',
-    text: ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?',
+    text: `${ids.length > 1 ? `是否删除选中的 ${ids.length} 条数据?` : '确定删除吗?'}${o.deleteNote ?? ''}`,
     action: `${o.spec.route}/delete`,
     hidden: { ids: ids.join(','), back },
     back,
@@ -81,8 +89,9 @@ const confirmDelete = (c: Context<PageEnv>, o: ListPageOptions, ids: string[], b
 
 /** GET delete: the confirmation page (without JavaScript); htmx has asked with hx-confirm and posts. */
 function askDelete(c: Context<PageEnv>, o: ListPageOptions) {
-  const ids = (c.req.query('id') ?? '').split(',').filter(Boolean);
-  const back = safeLocalPath(c.req.query('back'), o.spec.route, o.spec.route);
+  // `id` from a list's row link, `ids` from a sub-list's (SubListSpec's default idsParam).
+  const ids = (c.req.query('id') ?? c.req.query('ids') ?? '').split(',').filter(Boolean);
+  const back = backOf(o, c.req.query('back'));
   return ids.length ? confirmDelete(c, o, ids, back) : c.redirect(back);
 }
 
@@ -90,8 +99,9 @@ function askDelete(c: Context<PageEnv>, o: ListPageOptions) {
 async function deleteRows(c: Context<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
   const form = (await c.req.parseBody({ all: true })) as Record<string, string | string[]>;
-  const back = safeLocalPath(form.back, spec.route, spec.route);
-  const ids = (Array.isArray(form.ids) ? form.ids : String(form.ids ?? '').split(',')).map(String).filter(Boolean);
+  const back = backOf(o, form.back);
+  const given = form.ids ?? form.id;
+  const ids = (Array.isArray(given) ? given : String(given ?? '').split(',')).map(String).filter(Boolean);
   const path = ids.length === 1 && spec.api.delete ? spec.api.delete : (spec.api.deleteBatch ?? spec.api.delete);
   if (!path) return backToList(c, back);
   if (!ids.length) {
@@ -110,7 +120,7 @@ async function deleteRows(c: Context<PageEnv>, o: ListPageOptions) {
 async function importRows(c: Context<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
   const form = await c.req.parseBody();
-  const back = safeLocalPath(form.back, spec.route, spec.route);
+  const back = backOf(o, form.back);
   const file = form.file;
   if (!spec.api.importExcel) return backToList(c, back);
   if (!(file instanceof File) || file.size === 0) {
@@ -133,6 +143,7 @@ async function importRows(c: Context<PageEnv>, o: ListPageOptions) {
 
 /** Which of the screen's routes exist (a declared screen registers only what its declaration has). */
 interface Parts {
+  list: boolean;
   form: boolean;
   detail: boolean;
   delete: boolean;
@@ -144,7 +155,7 @@ function registerRoutes(app: Hono<PageEnv>, base: string, resolve: ResolveOption
     const o = await resolve(c);
     return o instanceof Response ? o : run(c, o);
   };
-  app.get(base, on(listPage));
+  if (parts.list) app.get(base, on(listPage));
   if (parts.form) registerFormRoutes(app, base, resolve, { detail: parts.detail });
   if (parts.delete) {
     app.get(`${base}/delete`, on(askDelete));
@@ -157,6 +168,7 @@ function registerRoutes(app: Hono<PageEnv>, base: string, resolve: ResolveOption
 export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
   const { spec } = o;
   registerRoutes(app, spec.route, () => o, {
+    list: true,
     form: !!o.form,
     detail: !!o.form && !!o.detailForm,
     delete: !!(spec.api.delete || spec.api.deleteBatch),
@@ -167,8 +179,9 @@ export function registerListPage(app: Hono<PageEnv>, o: ListPageOptions) {
 /**
  * The pages of screens whose declaration is made per request, at a route pattern (`/online/cgformList/:code`):
  * list, form, detail, save, delete and import are all registered; `resolve` builds each request's options (or
- * answers, e.g. 403) and a route the options do not support goes back to the list.
+ * answers, e.g. 403) and a route the options do not support goes back to the list. `parts` leaves some out (a sub
+ * table's form and delete under its main list: no list page of their own).
  */
-export function registerResolvedListPage(app: Hono<PageEnv>, pattern: string, resolve: ResolveOptions) {
-  registerRoutes(app, pattern, resolve, { form: true, detail: true, delete: true, import: true });
+export function registerResolvedListPage(app: Hono<PageEnv>, pattern: string, resolve: ResolveOptions, parts: Partial<Parts> = {}) {
+  registerRoutes(app, pattern, resolve, { list: true, form: true, detail: true, delete: true, import: true, ...parts });
 }

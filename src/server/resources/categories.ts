@@ -56,6 +56,8 @@ export const categoriesList: ListSpec = {
   rowActions: [categoryActions.edit, categoryActions.delete],
   bulkActions: [categoryActions.batchDelete],
   exportName: '分类字典',
+  // The API answers the whole tree in code order with each row's depth: indented, with 添加下级 (pages/list-tree.tsx).
+  tree: { pid: 'pid', text: 'name' },
 };
 
 export const categoryForm: FormSpec = {

@@ -124,6 +124,24 @@ export interface ListSpec {
   exportName: string;
   /** Column keys a phone shows in each row's card (default: the first three listed columns). */
   phoneColumns?: string[];
+  /** Query keys of the page's own state (e.g. the selected row) its links keep and the list API is not sent. */
+  pageState?: string[];
+  /** The rows form a tree (list-tree.tsx): see TreeListSpec. */
+  tree?: TreeListSpec;
+}
+
+/**
+ * A list whose rows nest: `text` is shown indented under its parent, with 添加下级 (the add form with `pid` preset).
+ * `lazy`: the API answers one level at a time (the top level paged, a row's children by `?<pid>=<id>`); a row with
+ * `hasChild` '1' expands through the URL's `open` (ids, kept with the rest of the list's state), and a filter opens
+ * every level the API answers (the matches under their ancestors). Without `lazy` the API answers the rows in
+ * tree order with their `depth` (分类字典).
+ */
+export interface TreeListSpec {
+  pid: string;
+  text: string;
+  hasChild?: string;
+  lazy?: boolean;
 }
 
 /**

@@ -13,9 +13,12 @@ export function hrefWith(path: string, query: Query, overrides: Record<string, s
 }
 
 /** The query parameters that belong to the list (filters, sort, paging); anything else is dropped. */
-export function listState(spec: Pick<ListSpec, 'filters' | 'tabs'>, query: Query): Query {
+export function listState(spec: Pick<ListSpec, 'filters' | 'tabs'> & Partial<Pick<ListSpec, 'tree' | 'pageState'>>, query: Query): Query {
   const keys = new Set(['column', 'order', 'pageNo', 'pageSize']);
   if (spec.tabs) keys.add(spec.tabs.key);
+  // A lazy tree's expanded rows (ListSpec.tree).
+  if (spec.tree?.lazy) keys.add('open');
+  for (const k of spec.pageState ?? []) keys.add(k);
   for (const f of spec.filters) {
     if (f.type === 'dateRange') {
       keys.add(`${f.key}_begin`);
@@ -50,7 +53,9 @@ export function subListApiQuery(spec: SubListSpec, state: Query, scope: Query): 
 
 /** The API query for a page state: text filters become `*value*` (contains) unless the user typed wildcards. */
 export function apiQuery(spec: ListSpec, state: Query): Query {
-  const out: Query = { ...state };
+  // The page's own state (a lazy tree's `open`, ListSpec.pageState) is not the API's.
+  const own = new Set([...(spec.tree?.lazy ? ['open'] : []), ...(spec.pageState ?? [])]);
+  const out: Query = Object.fromEntries(Object.entries(state).filter(([k]) => !own.has(k)));
   for (const f of spec.filters) if (state[f.key]) out[f.key] = contains(f, state[f.key])!;
   if (spec.tabs && !spec.tabs.items.some((i) => i.value === out[spec.tabs!.key])) out[spec.tabs.key] = spec.tabs.items[0]?.value ?? '';
   out.column ??= spec.defaultSort.column;

@@ -36,6 +36,8 @@ export interface ListViewProps {
   cells?: Record<string, (record: Record<string, unknown>, back: string) => Child>;
   /** Row actions a declaration cannot express (links opening in a new tab, per-record dialogs), shown first. */
   rowExtra?: (record: Record<string, unknown>, back: string) => RowExtra;
+  /** Content of a row opened below it, across the table (e.g. a main row's sub rows); nothing for a closed row. */
+  rowDetail?: (record: Record<string, unknown>) => Child | undefined;
 }
 
 /** A screen's own row actions: `inline` before the declared ones, `more` at the top of 更多. */
@@ -377,6 +379,7 @@ export function ListView(p: ListViewProps) {
               <tbody class="ant-table-tbody">
                 {page && page.records.length > 0 ? (
                   page.records.map((r, i) => (
+                    <>
                     <tr class="ant-table-row" data-row-key={String(r[rowKey])}>
                       {selectable && (
                         <td class="ant-table-cell ant-table-selection-column">
@@ -401,6 +404,14 @@ export function ListView(p: ListViewProps) {
                         </td>
                       )}
                     </tr>
+                    {p.rowDetail?.(r) && (
+                      <tr class="ant-table-expanded-row xt-row-detail" data-detail-of={String(r[rowKey])}>
+                        <td class="ant-table-cell" colSpan={rowSpan({ cols, selectable, withActions })}>
+                          {p.rowDetail(r)}
+                        </td>
+                      </tr>
+                    )}
+                    </>
                   ))
                 ) : (
                   <tr class="ant-table-placeholder">

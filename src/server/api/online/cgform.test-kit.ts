@@ -62,3 +62,20 @@ export async function grantScreen(t: TestApp, roleCode: string, url: string, rul
 
 /** The rows of a generated table, straight from the database. */
 export const tableRows = (t: TestApp, table: string) => t.db.selectFrom(table as 'sys_role').selectAll().execute() as unknown as Promise<Record<string, unknown>[]>;
+
+const billLink = { dbFieldName: 'order_id', dbFieldTxt: '订单', dbType: 'string', dbLength: 32, mainTable: 'cg_bill', mainField: 'id', isShowForm: 1, isShowList: 1, orderNum: 1 };
+/** 订单 (main) with 订单明细 (one-to-many) and 订单备注 (one-to-one), linked by order_id → id: the page tests' main-with-sub form. */
+export const billModels = () => [
+  {
+    head: { tableName: 'cg_bill', tableTxt: '订单', tableType: 2, subTableStr: 'cg_bill_item,cg_bill_note' },
+    fields: [{ dbFieldName: 'order_no', dbFieldTxt: '订单号', dbType: 'string', dbLength: 20, fieldMustInput: '1', isQuery: 1, isShowList: 1, orderNum: 1 }],
+  },
+  {
+    head: { tableName: 'cg_bill_item', tableTxt: '订单明细', tableType: 3, relationType: 0, tabOrderNum: 1 },
+    fields: [billLink, { dbFieldName: 'product', dbFieldTxt: '商品', dbType: 'string', dbLength: 20, fieldMustInput: '1', isShowList: 1, orderNum: 2 }, { dbFieldName: 'qty', dbFieldTxt: '数量', dbType: 'int', dbLength: 5, isShowList: 1, orderNum: 3 }],
+  },
+  {
+    head: { tableName: 'cg_bill_note', tableTxt: '订单备注', tableType: 3, relationType: 1, tabOrderNum: 2 },
+    fields: [billLink, { dbFieldName: 'note', dbFieldTxt: '备注', dbType: 'string', dbLength: 100, isShowList: 1, orderNum: 2 }],
+  },
+];
