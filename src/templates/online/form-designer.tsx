@@ -4,8 +4,9 @@
 // dialog. The system columns are the API's: named here, never edited.
 import type { FieldOption, FieldSpec } from '../../server/resources/spec.js';
 import { str } from '../../server/shared/text.js';
-import { Alert, Button, LinkButton } from '../antd.js';
+import { Alert } from '../antd.js';
 import { DialogFrame } from '../list/dialog-frame.js';
+import { DesignerFooter, DesignerSection } from './designer-parts.js';
 import { Fields } from '../list/form-view.js';
 import { RowTable } from '../list/row-table.js';
 
@@ -36,26 +37,8 @@ export interface FormDesignerProps {
 
 const FORM_ID = 'xt-form-designer';
 
-function Section({ title, children }: { title: string; children: unknown }) {
-  return (
-    <section class="xt-designer-section" aria-label={title}>
-      <h3 class="xt-designer-title">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 export function FormDesigner(p: FormDesignerProps) {
-  const footer = (
-    <>
-      <LinkButton href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true">
-        关闭
-      </LinkButton>
-      <Button type="primary" htmlType="submit" form={FORM_ID} name="action" value="save">
-        确定
-      </Button>
-    </>
-  );
+  const footer = <DesignerFooter back={p.back} formId={FORM_ID} />;
   // The 页面属性 grid shows no grid-level error: the 数据库属性 grid above it does.
   const { fields: _gridError, ...cellErrors } = p.errors;
   return (
@@ -71,7 +54,7 @@ export function FormDesigner(p: FormDesignerProps) {
         <div class="xt-designer-head">
           <Fields title="" fields={p.headFields} values={p.head} errors={p.errors} options={p.options} action="" back="" mode={p.id ? 'edit' : 'add'} hidden={{}} asDialog={false} idPrefix="h-" />
         </div>
-        <Section title="数据库属性">
+        <DesignerSection title="数据库属性">
           <p class="xt-designer-hint">
             系统字段由学堂自动添加，不可编辑：
             {p.systemColumns.map((c, i) => (
@@ -82,8 +65,8 @@ export function FormDesigner(p: FormDesignerProps) {
             ))}
           </p>
           <RowTable name="fields" columns={p.fieldColumns} rows={p.fields} errors={p.errors} addLabel="添加字段" max={p.maxFields} idPrefix="d-" options={p.options} />
-        </Section>
-        <Section title="页面属性">
+        </DesignerSection>
+        <DesignerSection title="页面属性">
           <p class="xt-designer-hint">{p.validHelp}</p>
           <RowTable
             name="fields"
@@ -95,10 +78,10 @@ export function FormDesigner(p: FormDesignerProps) {
             options={p.options}
             rowLabel={{ title: '字段名称', text: (row, i) => str(row.dbFieldName) || `第${i + 1}行` }}
           />
-        </Section>
-        <Section title="索引">
+        </DesignerSection>
+        <DesignerSection title="索引">
           <RowTable name="indexs" columns={p.indexColumns} rows={p.indexs} errors={p.errors} addLabel="添加索引" max={p.maxIndexes} idPrefix="x-" options={p.options} />
-        </Section>
+        </DesignerSection>
       </form>
     </DialogFrame>
   );

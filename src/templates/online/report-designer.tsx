@@ -2,8 +2,9 @@
 // per column of the SELECT; 报表参数: one per ${name}). One plain POST form: 解析SQL, 添加/删除 a row and 确定 are its
 // submit buttons, so it works without JavaScript and nothing typed is lost; with htmx it stays in its dialog.
 import type { FieldOption, FieldSpec } from '../../server/resources/spec.js';
-import { Alert, Button, LinkButton } from '../antd.js';
+import { Alert, Button } from '../antd.js';
 import { DialogFrame } from '../list/dialog-frame.js';
+import { DesignerFooter, DesignerSection } from './designer-parts.js';
 import { Fields } from '../list/form-view.js';
 import { RowTable } from '../list/row-table.js';
 
@@ -32,26 +33,8 @@ export interface ReportDesignerProps {
 
 const FORM_ID = 'xt-report-designer';
 
-function Section({ title, children }: { title: string; children: unknown }) {
-  return (
-    <section class="xt-designer-section" aria-label={title}>
-      <h3 class="xt-designer-title">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 export function ReportDesigner(p: ReportDesignerProps) {
-  const footer = (
-    <>
-      <LinkButton href={p.back} hx-get={p.back} hx-target="#content" hx-push-url="true">
-        关闭
-      </LinkButton>
-      <Button type="primary" htmlType="submit" form={FORM_ID} name="action" value="save">
-        确定
-      </Button>
-    </>
-  );
+  const footer = <DesignerFooter back={p.back} formId={FORM_ID} />;
   return (
     <DialogFrame title={p.title} back={p.back} asDialog={p.asDialog} width={1200} footer={footer} stylesheets={['/static/css/online.css']}>
       <form id={FORM_ID} class="ant-form ant-form-horizontal app ant-form-css-var xt-form xt-report-designer" method="post" action={p.action} hx-post={p.action} hx-target={p.asDialog ? '#xt-modal' : '#content'} novalidate>
@@ -71,12 +54,12 @@ export function ReportDesigner(p: ReportDesignerProps) {
             {p.notice && <Alert type="success">{p.notice}</Alert>}
           </span>
         </div>
-        <Section title="报表列">
+        <DesignerSection title="报表列">
           <RowTable name="items" columns={p.itemColumns} rows={p.items} errors={p.errors} addLabel="添加列" max={p.maxItems} idPrefix="i-" options={p.options} />
-        </Section>
-        <Section title="报表参数">
+        </DesignerSection>
+        <DesignerSection title="报表参数">
           <RowTable name="params" columns={p.paramColumns} rows={p.params} errors={p.errors} addLabel="添加参数" max={p.maxParams} idPrefix="p-" options={p.options} />
-        </Section>
+        </DesignerSection>
       </form>
     </DialogFrame>
   );
