@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './scripts/chromium.mjs';
-import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT, E2E_SMTP_PORT, TEST_CAPTCHA } from './e2e/fixtures';
+import { ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT, E2E_SMTP_PORT, smsLogFile, TEST_CAPTCHA } from './e2e/fixtures';
 
 // Every run starts the built server (`npm run build` first) on a fresh, empty data directory, so it
 // migrates and seeds from scratch. With TEST_DATABASE_URL set, the server uses that PostgreSQL database
@@ -45,6 +45,10 @@ const serverEnv: Record<string, string> = {
   // 找回密码 still says to ask a teacher (e2e/accounts.spec.ts); mail recovery is covered by vitest.
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   MAIL_FROM: '学堂 <noreply@xuetang.test>',
+  // SMS codes go to a file in the e2e data directory (smsLogFile), where e2e/phone-recovery.spec.ts reads them
+  // (config.ts refuses log:FILE with NODE_ENV=production). With SMS configured and no mail recovery, 找回密码 is
+  // the phone's steps, and registration shows 手机验证码 (needed only when a phone is given).
+  SMS_URL: `log:${smsLogFile(dataDir)}`,
 };
 
 /**

@@ -1,7 +1,7 @@
 // Self-service accounts in the browser: 注册 while 网站配置 opens it (the login page then links to it), the
 // result page and the first login, on a 375 px phone; the same without JavaScript, plus the login's captcha
 // after three failures and 找回密码 without mail recovery (it needs SMTP_URL and PUBLIC_URL; the server has no
-// PUBLIC_URL). The server runs with XUETANG_TEST_CAPTCHA (every captcha shows TEST_CAPTCHA); mail recovery itself
+// PUBLIC_URL), which with SMS_URL set is the phone's steps. The server runs with XUETANG_TEST_CAPTCHA (every captcha shows TEST_CAPTCHA); mail recovery itself
 // is covered by src/server/api/sys/account.test.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, TEST_CAPTCHA } from './fixtures';
@@ -86,7 +86,7 @@ test('a visitor registers on a phone once 网站配置 opens registration, sees 
   await expect(visitor).toHaveURL(/\/dashboard\/index$/);
 });
 
-test('without JavaScript: register, a captcha after three failed logins, and 找回密码 without a mail server', async ({ browser, request }) => {
+test('without JavaScript: register, a captcha after three failed logins, and 找回密码 by phone without a mail server', async ({ browser, request }) => {
   await setAllowReg(request, '1');
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
@@ -133,12 +133,12 @@ test('without JavaScript: register, a captcha after three failed logins, and 找
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/dashboard\/index$/);
 
-  // 找回密码 on a server without mail recovery (no PUBLIC_URL for the link): ask a teacher.
+  // 找回密码 on a server without mail recovery (no PUBLIC_URL for the link) but with SMS (SMS_URL=log:FILE): the
+  // phone's steps (e2e/phone-recovery.spec.ts walks them).
   const visitor = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })).newPage();
   await visitor.goto('/user/alteration');
-  await expect(visitor.getByRole('heading', { name: '找回密码' })).toBeVisible();
-  await expect(visitor.getByText('没有配置邮件服务')).toBeVisible();
-  await expect(visitor.getByText('由老师在「用户管理」中为你重置密码')).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: '通过手机号找回密码' })).toBeVisible();
+  await expect(visitor.getByLabel('手机号')).toBeVisible();
   await snap(visitor, shot('alteration-nojs.png'), { fullPage: true });
   // A made-up reset link is refused.
   await visitor.goto(`/user/alteration?token=${'a'.repeat(43)}`);

@@ -23,3 +23,6 @@ export const STUDENT = { username: 'student1', password: DEMO_PASSWORD } as cons
 
 /** The code every image captcha shows in the browser tests (XUETANG_TEST_CAPTCHA, set by playwright.config.ts). */
 export const TEST_CAPTCHA = '2468';
+
+/** The file the server under test appends each SMS code to (SMS_URL=log:FILE), one JSON line {phone, code, at}. */
+export const smsLogFile = (dataDir: string = process.env.XUETANG_E2E_DATA_DIR ?? '') => `${dataDir}/sms.log`;
