@@ -83,6 +83,9 @@ describe('找回密码 by phone', () => {
     try {
       const off = await get('/user/alteration?by=phone');
       expect(off.page.get('status').text).toContain('本站没有配置短信服务');
+      // Neither mail nor SMS: 找回密码 says so and sends the child to a teacher.
+      const neither = await get('/user/alteration');
+      expect(neither.page.text).toContain('本站没有配置邮件服务，无法通过邮件找回密码。请联系你的老师，由老师在「用户管理」中为你重置密码。');
     } finally {
       t.deps.smsSender = recorder;
     }
