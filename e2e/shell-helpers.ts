@@ -20,6 +20,17 @@ export async function markWindow(page: Page) {
 export const windowMarker = (page: Page) => page.evaluate(() => (window as unknown as { __xtMarker?: number }).__xtMarker ?? null);
 
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
+/**
+ * Opens a group of the side menu. The shell's script toggles it: a click that lands before the script has started
+ * (a loaded machine) does nothing, so click until the group says it is open.
+ */
+export async function openMenuGroup(page: Page, name: string) {
+  const title = mainMenu(page).locator('.ant-menu-submenu-title').filter({ has: page.getByText(name, { exact: true }) });
+  await expect(async () => {
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
 export const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'breadcrumb' });
 export const tabStrip = (page: Page) => page.locator('#xt-tabs');
 export const tab = (page: Page, title: string) => page.locator('#xt-tabs .ant-tabs-tab', { has: page.getByRole('tab', { name: title, exact: true }) });
