@@ -19,7 +19,7 @@ describe.each(dialects)('department and course imports on %s', (dialect) => {
   };
   const post = async (path: string, body: FormData | null, token?: string) => {
     const res = await t.request(`/api${path}`, { method: 'POST', body: body ?? undefined, headers: token ? { 'X-Access-Token': token } : {} });
-    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any } };
+    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any; timestamp: number } };
   };
   const notXlsx = () => {
     const form = new FormData();
