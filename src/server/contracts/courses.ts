@@ -67,6 +67,8 @@ export const courseApi = {
   delete: DELETE<null, never, { id: string }>('/teaching/teachingCourse/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingCourse/deleteBatch'),
   exportXls: GET<never>('/teaching/teachingCourse/exportXls'),
+  /** The export's columns read back; each row checked and added as add would. */
+  importExcel: POST<{ msg?: string }, FormData>('/teaching/teachingCourse/importExcel'),
   /** 我的课程: the shared courses and those of the caller's classes whose open time has passed. */
   mine: GET<CourseRecord[]>('/teaching/teachingCourse/mineCourse'),
 };

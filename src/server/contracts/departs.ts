@@ -102,6 +102,8 @@ export const departApi = {
   /** `ids`: a comma list. */
   deleteBatch: DELETE<null, never, { ids: string }>('/sys/sysDepart/deleteBatch'),
   exportXls: GET<never>('/sys/sysDepart/exportXls'),
+  /** The export's columns read back (上级部门 by org code or name); each row added as add would. */
+  importExcel: POST<{ msg?: string }, FormData>('/sys/sysDepart/importExcel'),
 };
 
 export const departMemberApi = {

@@ -10,35 +10,31 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { departApi } from '../../contracts/departs.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { SysDepart } from '../../db/schema.js';
 import {
   allDeparts,
   buildDepartTree,
-  childOrgType,
-  defaultChildCategory,
   deleteDepartsCascade,
   departModel,
   isSiblingNameViolation,
   managedSubtree,
-  nextOrgCode,
   SIBLING_NAME_TAKEN,
   subtreeByCodes,
   toIdTree,
 } from '../../domain/departs.js';
 import { decorate } from '../../domain/dicts.js';
-import { newId } from '../../domain/ids.js';
 import { camel } from '../../domain/serialize.js';
 import { isSuperUser } from '../../domain/sessions.js';
 import { escapeLike, like } from '../../domain/sql-like.js';
 import { now } from '../../domain/time.js';
-import { DEPART_ROUTE, departFields, departsList } from '../../resources/departs.js';
+import { DEPART_ROUTE, departsList } from '../../resources/departs.js';
 import { ADDRESS_LIST_ROUTE } from '../../resources/positions.js';
 import { dictFields } from '../../resources/spec.js';
 import { LOGGED_IN, menu, perm, type ApiRoutes } from '../access.js';
 import { fail, fieldFail, jsonBody, ok, queryParams } from '../envelope.js';
 import { exportResponse } from '../excel.js';
 import { idList } from '../list-query.js';
+import { addBody, addDepart, cleared, departBody, registerDepartImportRoute, siblingNameTaken } from './depart-add.js';
 import { registerDepartMemberRoutes } from './depart-member.js';
 import { registerDepartPermissionRoutes } from './depart-permission.js';
 import { registerDepartRoleRoutes } from './depart-role.js';
@@ -46,29 +42,6 @@ import { departScope, NOT_FOUND, scopedDepart, strictlyInside, type DepartScope 
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
-
-/** The texts a blank or missing value clears (stored as NULL). */
-const CLEARED = ['mobile', 'fax', 'address', 'memo', 'description', 'departNameEn', 'departNameAbbr'] as const;
-type Cleared = Record<(typeof CLEARED)[number], string | null>;
-const cleared = <B extends Record<(typeof CLEARED)[number], string | null | undefined>>(b: B) => ({
-  ...b,
-  ...(Object.fromEntries(CLEARED.map((k) => [k, b[k] || null])) as Cleared),
-});
-
-const departBody = departFields.schema(['departName', 'departOrder', ...CLEARED]).extend({
-  // Missing: the default of the department's place in the tree (add) or unchanged (edit). The values are the
-  // org_category dictionary's: 机构, 部门, 班级.
-  orgCategory: z
-    .union([z.string(), z.number()], { message: '机构类型只能是机构、部门或班级' })
-    .nullish()
-    .transform((v) => (v === null || v === undefined || v === '' ? null : (String(v) as '1' | '2' | '3')))
-    .refine((v) => v === null || ['1', '2', '3'].includes(v), '机构类型只能是机构、部门或班级'),
-  status: z.enum(['0', '1'], { message: '状态只能是启用或不启用' }).nullish(),
-});
-
-const addBody = departBody
-  .extend({ parentId: z.string({ message: '上级部门必须是文本' }).trim().max(64, '上级部门不存在').nullish() })
-  .transform(cleared);
 
 const editBody = departBody
   .extend({
@@ -85,12 +58,6 @@ const editBody = departBody
 async function visibleTree(c: Context<ApiEnv>, scope: DepartScope) {
   const rows = scope.all ? await allDeparts(c.get('deps').db) : scope.departs;
   return buildDepartTree(rows);
-}
-
-async function siblingNameTaken(c: Context<ApiEnv>, parentId: string, name: string, exceptId?: string) {
-  let q = c.get('deps').db.selectFrom('sys_depart').select('id').where('parent_id', '=', parentId).where('depart_name', '=', name);
-  if (exceptId) q = q.where('id', '!=', exceptId);
-  return !!(await q.executeTakeFirst());
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -189,69 +156,9 @@ export function registerDepartRoutes(r: ApiRoutes) {
   r.at(departApi.add, perm('depart:add'), async (c) => {
     const body = await jsonBody(c, addBody);
     if (!body.ok) return body.response;
-    const user = c.get('user')!;
-    const { db } = c.get('deps');
-    const scope = await departScope(c);
-    const b = body.data;
-    let parent: SysDepart | undefined;
-    if (b.parentId) {
-      parent = await scopedDepart(c, scope, b.parentId);
-      if (!parent) return fieldFail(c, 'parentId', '上级部门不存在');
-      if (parent.org_category === '3') return fieldFail(c, 'parentId', '班级下不能再添加下级部门');
-    } else if (!scope.all) {
-      return fail(c, '权限不足，只能在您负责的部门下添加');
-    }
-    const category = b.orgCategory ?? defaultChildCategory(parent ?? null);
-    if (!parent && category !== '1') return fieldFail(c, 'orgCategory', '一级部门只能是机构');
-    if (parent && category === '1') return fieldFail(c, 'orgCategory', '下级部门只能是部门或班级');
-    if (await siblingNameTaken(c, parent?.id ?? '', b.departName)) return fieldFail(c, 'departName', SIBLING_NAME_TAKEN);
-
-    // org_code is unique: two adds under one parent at the same moment compute the same code, one of them
-    // fails on the index and tries again with the codes as they are now. The name is unique among siblings
-    // too: of parallel adds of one name, one is made and the others hear the name is taken.
-    const id = newId();
-    // Without an order the new department goes after its siblings.
-    const order =
-      b.departOrder ??
-      Number(
-        (await db.selectFrom('sys_depart').select((eb) => eb.fn.max('depart_order').as('m')).where('parent_id', '=', parent?.id ?? '').executeTakeFirst())?.m ?? 0,
-      ) + 1;
-    for (let attempt = 0; attempt < 25; attempt++) {
-      const code = await nextOrgCode(db, parent?.org_code ?? '');
-      if (!code) return fail(c, '该部门下的下级部门数量已达上限');
-      try {
-        await db
-          .insertInto('sys_depart')
-          .values({
-            id,
-            parent_id: parent?.id ?? '',
-            depart_name: b.departName,
-            depart_name_en: b.departNameEn,
-            depart_name_abbr: b.departNameAbbr,
-            depart_order: Math.min(order, 99999),
-            description: b.description,
-            org_category: category,
-            org_type: childOrgType(parent ?? null),
-            org_code: code,
-            mobile: b.mobile,
-            fax: b.fax,
-            address: b.address,
-            memo: b.memo,
-            status: b.status ?? '1',
-            del_flag: '0',
-            create_by: user.username,
-            create_time: now(),
-          })
-          .execute();
-        const row = await db.selectFrom('sys_depart').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        return ok(c, departModel(row), '添加成功！', 200);
-      } catch (err) {
-        if (isSiblingNameViolation(err)) return fieldFail(c, 'departName', SIBLING_NAME_TAKEN);
-        if (!isUniqueViolation(err)) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * (attempt + 1)));
-      }
-    }
-    return fail(c, '操作失败，请稍后重试');
+    const added = await addDepart(c, await departScope(c), body.data);
+    if ('row' in added) return ok(c, departModel(added.row), '添加成功！', 200);
+    return added.field ? fieldFail(c, added.field, added.message) : fail(c, added.message);
   });
 
   r.at(departApi.edit, perm('depart:edit'), async (c) => {
@@ -325,4 +232,5 @@ export function registerDepartRoutes(r: ApiRoutes) {
   registerDepartMemberRoutes(r);
   registerDepartPermissionRoutes(r);
   registerDepartRoleRoutes(r);
+  registerDepartImportRoute(r);
 }

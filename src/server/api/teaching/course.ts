@@ -23,12 +23,13 @@ import { unusedKeys } from '../../domain/file-usages.js';
 import { newId } from '../../domain/ids.js';
 import { fileUrl } from '../../domain/serialize.js';
 import { now } from '../../domain/time.js';
+import { dictItems } from '../../domain/dicts.js';
 import { sanitizeRichHtml } from '../../shared/rich-text.js';
 import { COURSE_BODY_KEYS, COURSE_ROUTE, courseFields, coursesList } from '../../resources/courses.js';
 import type { TeachingCourse } from '../../db/schema.js';
 import { hasPermission, LOGGED_IN, menu, perm, PUBLIC, type ApiRoutes } from '../access.js';
-import { fail, fieldFail, jsonBody, ok, page, paging, queryParams, type Answer } from '../envelope.js';
-import { exportResponse } from '../excel.js';
+import { fail, fieldFail, firstIssue, jsonBody, ok, page, paging, queryParams, type Answer } from '../envelope.js';
+import { exportResponse, importWorkbook } from '../excel.js';
 import { filteredRows, idList, pagedList, type EnrichedListOptions } from '../list-query.js';
 import { departScope } from '../sys/depart-scope.js';
 import { courseApi } from '../../contracts/courses.js';
@@ -119,21 +120,87 @@ const listOptions = async (c: Context<ApiEnv>, { departId, viewer }: ListScope):
 };
 
 /** Business checks beyond the schema: dictionary values, stored files, existing departments. */
-async function checkCourse(c: Context<ApiEnv>, b: CourseBody): Promise<Answer<never> | null> {
-  if (!(await inDict(c, 'course_type', b.courseType))) return fieldFail(c, 'courseType', '课程性质不存在');
-  if (!(await inDict(c, 'course_category', b.courseCategory))) return fieldFail(c, 'courseCategory', '课程分类不存在');
+async function courseRefusal(c: Context<ApiEnv>, b: CourseBody): Promise<{ field: string; message: string } | null> {
+  if (!(await inDict(c, 'course_type', b.courseType))) return { field: 'courseType', message: '课程性质不存在' };
+  if (!(await inDict(c, 'course_category', b.courseCategory))) return { field: 'courseCategory', message: '课程分类不存在' };
   for (const [key, label] of [
     ['courseCover', '课程封面'],
     ['courseMap', '课程地图'],
     ['courseIcon', '课程图标'],
   ] as const) {
-    if ((await unknownKeys(c, [b[key]])).length) return fieldFail(c, key, `${label}文件不存在，请重新上传`);
+    if ((await unknownKeys(c, [b[key]])).length) return { field: key, message: `${label}文件不存在，请重新上传` };
   }
   if (b.departIds.length) {
     const found = await c.get('deps').db.selectFrom('sys_depart').select('id').where('id', 'in', b.departIds).execute();
-    if (found.length !== b.departIds.length) return fieldFail(c, 'departIds', '授权部门不存在');
+    if (found.length !== b.departIds.length) return { field: 'departIds', message: '授权部门不存在' };
   }
   return null;
+}
+
+async function checkCourse(c: Context<ApiEnv>, b: CourseBody): Promise<Answer<never> | null> {
+  const refused = await courseRefusal(c, b);
+  return refused ? fieldFail(c, refused.field, refused.message) : null;
+}
+
+/** Adds a checked course and its authorised departments, as the caller. */
+async function insertCourse(c: Context<ApiEnv>, b: CourseBody) {
+  const id = newId();
+  const user = c.get('user')!;
+  await c.get('deps').db.transaction().execute(async (tx) => {
+    await tx.insertInto('teaching_course').values({ id, ...courseColumns(b), del_flag: 0, create_by: user.username, create_time: now() }).execute();
+    for (const departId of b.departIds) await tx.insertInto('teaching_course_auth_depart').values({ id: newId(), course_id: id, depart_id: departId }).execute();
+  });
+  return id;
+}
+
+// 导入: the export's columns read back (创建人 and 创建日期 are not read; the files are not in the export). The
+// dictionary columns take the text the export writes or the value, 授权部门 department names or ids (comma
+// list); each row is then checked as add checks its body.
+const IMPORT_TITLES: Record<string, string> = {
+  课程性质: 'courseType',
+  课程分类: 'courseCategory',
+  课程名: 'courseName',
+  展示形式: 'showType',
+  是否共享: 'isShared',
+  首页展示: 'showHome',
+  授权部门: 'departIds',
+  排序: 'orderNum',
+};
+// Every column as text (a blank cell reads as missing); the values are checked by courseBody after mapping.
+const importRow = z.object(Object.fromEntries(Object.values(IMPORT_TITLES).map((k) => [k, z.string().optional()]))) as z.ZodType<Record<string, string | undefined>>;
+const YES_NO: Record<string, string> = { 是: '1', 否: '0' };
+
+async function importedCourse(c: Context<ApiEnv>, raw: Record<string, string | undefined>): Promise<{ body: CourseBody } | { message: string }> {
+  const { db } = c.get('deps');
+  const record: Record<string, unknown> = { ...raw };
+  for (const [key, code] of [
+    ['courseType', 'course_type'],
+    ['courseCategory', 'course_category'],
+  ] as const) {
+    const v = raw[key];
+    if (v) record[key] = (await dictItems(db, code)).find((o) => o.text === v)?.value ?? v;
+  }
+  if (raw.showType) record.showType = courseFields.rule('showType').options?.find((o) => o.label === raw.showType)?.value ?? raw.showType;
+  for (const key of ['isShared', 'showHome']) {
+    const v = raw[key];
+    if (v) record[key] = YES_NO[v] ?? v;
+  }
+  if (raw.departIds) {
+    const named = [...new Set(raw.departIds.split(/[,，]/).map((s) => s.trim()).filter(Boolean))].slice(0, 200);
+    const rows = named.length ? await db.selectFrom('sys_depart').select(['id', 'depart_name']).where((eb) => eb.or([eb('id', 'in', named), eb('depart_name', 'in', named)])).execute() : [];
+    const ids: string[] = [];
+    for (const n of named) {
+      const hit = rows.filter((d) => d.id === n || d.depart_name === n);
+      if (!hit.length) return { message: `授权部门不存在：${n}` };
+      if (hit.length > 1 && !hit.some((d) => d.id === n)) return { message: `授权部门名称不唯一：${n}` };
+      ids.push(hit.find((d) => d.id === n)?.id ?? hit[0].id);
+    }
+    record.departIds = ids;
+  }
+  const parsed = courseBody.safeParse(record);
+  if (!parsed.success) return { message: firstIssue(parsed.error) };
+  const refused = await courseRefusal(c, parsed.data);
+  return refused ? { message: refused.message } : { body: parsed.data };
 }
 
 const courseColumns = (b: CourseBody) => ({
@@ -189,14 +256,17 @@ export function registerCourseRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const refused = await checkCourse(c, body.data);
     if (refused) return refused;
-    const id = newId();
-    const user = c.get('user')!;
-    await c.get('deps').db.transaction().execute(async (tx) => {
-      await tx.insertInto('teaching_course').values({ id, ...courseColumns(body.data), del_flag: 0, create_by: user.username, create_time: now() }).execute();
-      for (const departId of body.data.departIds) await tx.insertInto('teaching_course_auth_depart').values({ id: newId(), course_id: id, depart_id: departId }).execute();
-    });
-    return ok(c, { id }, '添加成功！', 200);
+    return ok(c, { id: await insertCourse(c, body.data) }, '添加成功！', 200);
   });
+
+  r.at(courseApi.importExcel, perm('course:add'), (c) =>
+    importWorkbook(c, coursesList, IMPORT_TITLES, importRow, async (raw) => {
+      const checked = await importedCourse(c, raw);
+      if ('message' in checked) return checked.message;
+      await insertCourse(c, checked.body);
+      return null;
+    }),
+  );
 
   r.at(courseApi.edit, perm('course:edit'), async (c) => {
     const body = await jsonBody(c, courseBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
