@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import { ADMIN, STUDENT, TEACHER } from './fixtures';
 import { loginInNewContext } from './login';
 import { snap } from './shots';
+import { openMenuGroup } from './shell-helpers';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 
@@ -110,7 +111,7 @@ test('a teacher creates a course and a unit, and may change only their own', asy
 
   // 课程管理 is in the teacher's menu.
   const menu = page.getByRole('navigation', { name: '主菜单' });
-  await menu.getByText('课程管理').click();
+  await openMenuGroup(page, '课程管理');
   await menu.getByRole('link', { name: '课程包管理' }).click();
   await expect(page).toHaveURL(/\/course\/course$/);
   const adminRow = page.getByRole('row').filter({ hasText: 'Python初探' });

@@ -4,7 +4,7 @@
 // a new menu through the form, its data rule, and its deletion.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD } from './fixtures';
-import { loginAs, mainMenu } from './shell-helpers';
+import { loginAs, mainMenu, openMenuGroup } from './shell-helpers';
 import { snap } from './shots';
 
 const ROLE = { name: '角色查看员', code: 'e2e_role_viewer' };
@@ -62,7 +62,7 @@ test.setTimeout(120_000);
 test('an admin creates a role, grants one menu and one button, assigns a user, and the user sees exactly that', async ({ page, request }) => {
   await restoreSeed(await adminApi(request));
   await loginAs(page, ADMIN);
-  await mainMenu(page).getByText('系统管理').click();
+  await openMenuGroup(page, '系统管理');
   await mainMenu(page).getByRole('link', { name: '角色管理' }).click();
   await expect(page).toHaveURL(/\/isystem\/role$/);
 
@@ -134,7 +134,7 @@ test('an admin creates a role, grants one menu and one button, assigns a user, a
   const menu = mainMenu(page);
   const titles = await menu.locator('.ant-menu-title-content').allInnerTexts();
   expect(titles.map((t) => t.trim()).filter(Boolean)).toEqual(['首页', '系统管理', '角色管理']);
-  await menu.getByText('系统管理').click();
+  await openMenuGroup(page, '系统管理');
   await menu.getByRole('link', { name: '角色管理' }).click();
   await expect(page).toHaveURL(/\/isystem\/role$/);
   await expect(roleRow(page, ROLE.name)).toBeVisible();

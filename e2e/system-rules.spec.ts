@@ -3,7 +3,7 @@
 // 教师 role would see under it. What the test changed is put back through the API for later specs.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from './fixtures';
-import { loginAs, mainMenu } from './shell-helpers';
+import { loginAs, mainMenu, openMenuGroup } from './shell-helpers';
 import { snap } from './shots';
 
 const modal = (page: Page) => page.locator('#xt-modal [role="dialog"]');
@@ -24,7 +24,7 @@ test.setTimeout(120_000);
 
 test('an admin adds a category child and edits a data rule, then previews the rows a role sees', async ({ page, request }) => {
   await loginAs(page, ADMIN);
-  await mainMenu(page).getByText('系统管理').click();
+  await openMenuGroup(page, '系统管理');
   await mainMenu(page).getByRole('link', { name: '分类字典' }).click();
   await expect(page).toHaveURL(/\/isys\/category$/);
   await expect(row(page, '素材库标签')).toContainText('A03');
