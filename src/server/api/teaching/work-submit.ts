@@ -1,5 +1,7 @@
 // The author's save and submit (/teaching/teachingWork/submit, and the anchor's add): the body's checks; who may save what where, and
 // the write, are domain/work-submit.ts's. Registered from work.ts.
+import type { Context } from 'hono';
+import type { ApiEnv } from '../../context.js';
 import { z } from 'zod';
 import { workApi } from '../../contracts/works.js';
 import { camel } from '../../domain/serialize.js';
@@ -34,24 +36,23 @@ const submitBody = z.object({
 // of a work named by id; the grade and comment lists it may carry are not taken (grades go through 批改).
 const addBody = submitBody.omit({ id: true });
 
+/** The caller's own save of a work (a new one, or theirs by id), answered as the anchor does. */
+async function saveOwnWork(c: Context<ApiEnv>, data: z.infer<typeof submitBody>) {
+  const { db, config } = c.get('deps');
+  const user = c.get('user')!;
+  const done = await submitWork(db, config.filesDir, { id: user.id, username: user.username, courseViewer: async () => (await courseViewer(c))! }, data);
+  if (!done.ok) return fail(c, done.message);
+  return ok(c, camel(done.work), done.created ? '添加成功！' : '更新成功！', 200);
+}
+
 export function registerWorkSubmitRoute(r: ApiRoutes) {
   r.at(workApi.add, LOGGED_IN, async (c) => {
     const body = await jsonBody(c, addBody);
-    if (!body.ok) return body.response;
-    const { db, config } = c.get('deps');
-    const user = c.get('user')!;
-    const done = await submitWork(db, config.filesDir, { id: user.id, username: user.username, courseViewer: async () => (await courseViewer(c))! }, body.data);
-    if (!done.ok) return fail(c, done.message);
-    return ok(c, camel(done.work), done.created ? '添加成功！' : '更新成功！', 200);
+    return body.ok ? saveOwnWork(c, body.data) : body.response;
   });
 
   r.at(workApi.submit, LOGGED_IN, async (c) => {
     const body = await jsonBody(c, submitBody);
-    if (!body.ok) return body.response;
-    const { db, config } = c.get('deps');
-    const user = c.get('user')!;
-    const done = await submitWork(db, config.filesDir, { id: user.id, username: user.username, courseViewer: async () => (await courseViewer(c))! }, body.data);
-    if (!done.ok) return fail(c, done.message);
-    return ok(c, camel(done.work), done.created ? '添加成功！' : '更新成功！', 200);
+    return body.ok ? saveOwnWork(c, body.data) : body.response;
   });
 }
