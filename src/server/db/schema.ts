@@ -280,6 +280,20 @@ interface SysSmsCodeTable {
   ip: Opt<string | null>;
 }
 
+/** 数据迁移: one run of the teaching-open importer and its report (migration 045; src/server/importer/). */
+interface SysImportRunTable {
+  id: string;
+  source: string;
+  files_dir: Opt<string | null>;
+  dry_run: Generated<number>;
+  status: 'running' | 'done' | 'failed';
+  started_at: string;
+  finished_at: Opt<string | null>;
+  /** JSON of importer/report.ts ImportReport. */
+  report: string;
+  message: Opt<string | null>;
+}
+
 export interface SysLogTable {
   id: string;
   /** 1 login, 2 operation. */
@@ -884,6 +898,7 @@ export interface Database {
   sys_captcha: SysCaptchaTable;
   sys_password_reset: SysPasswordResetTable;
   sys_sms_code: SysSmsCodeTable;
+  sys_import_run: SysImportRunTable;
   sys_log: SysLogTable;
   sys_file: SysFileTable;
   sys_data_log: SysDataLogTable;

@@ -29,7 +29,7 @@ const SYSTEM_TABLE_LIST = [
   'teaching_scratch_assets', 'teaching_news', 'teaching_scratch_backpack', 'teaching_scratch_cloud_var', 'teaching_work_visit',
   'teaching_visit_salt', 'sys_quartz_job', 'sys_quartz_job_run', 'sys_check_rule', 'sys_fill_rule', 'sys_fill_rule_counter',
   'sys_position', 'sys_sms_template', 'sys_sms', 'onl_cgreport_head', 'onl_cgreport_item', 'onl_cgreport_param', 'sys_data_source',
-  'onl_cgform_head', 'onl_cgform_field', 'onl_cgform_index', 'onl_cgform_button',
+  'onl_cgform_head', 'onl_cgform_field', 'onl_cgform_index', 'onl_cgform_button', 'sys_import_run',
 ] as const satisfies readonly (keyof Database)[];
 // A table added to db/schema.ts and not listed above fails here.
 const everySystemTableListed: Exclude<keyof Database, (typeof SYSTEM_TABLE_LIST)[number]> extends never ? true : never = true;
