@@ -14,7 +14,7 @@ const SCHEMA_FILE = fileURLToPath(new URL('./fixtures/teaching-open-2.8-schema.s
 export const TEACHING_OPEN_SERVER = process.env.TEST_MARIADB_URL || 'mysql://root@127.0.0.1:3306/test';
 
 /** The CREATE TABLE statements of the teaching-open tables, in the dump's order. */
-export function teachingOpenTableStatements(): string[] {
+function teachingOpenTableStatements(): string[] {
   const text = fs.readFileSync(SCHEMA_FILE, 'utf8');
   return text
     .split(/\n(?=CREATE TABLE)/)
