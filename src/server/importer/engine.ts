@@ -37,8 +37,12 @@ export interface TablePlan {
   refs?: Record<string, TargetTable>;
   /** References that must exist in Xuetang; a row whose reference does not is skipped. */
   requires?: Record<string, TargetTable>;
-  /** Columns of a row Xuetang already has that the import leaves as they are. */
-  keep?: (existing: TargetRow) => string[];
+  /** Columns of a row Xuetang already has that the import leaves as they are (given the row as Xuetang has it and as it comes). */
+  keep?: (existing: TargetRow, incoming: TargetRow) => string[];
+  /** Told of each row whose `keep` columns were left as Xuetang had them (for a note in the report). */
+  onKeep?: (row: TargetRow, ctx: ImportContext) => void;
+  /** Runs once before the table is read (e.g. making room for the school's rows). */
+  before?: (ctx: ImportContext, source: Source) => Promise<void>;
   /** Source row (already converted) → the rows to write, or why it is skipped. */
   map?: (row: TargetRow, src: SourceRow, ctx: ImportContext) => TargetRow | TargetRow[] | Skip | Promise<TargetRow | TargetRow[] | Skip>;
   /** Runs once after the table is done (e.g. a note for the report). */
@@ -58,15 +62,18 @@ export interface ImportContext {
   mapId(table: TargetTable, id: string): string;
   /** Extra state a plan keeps for later plans (e.g. the permission mapping). */
   readonly memo: Map<string, unknown>;
+  /** `table:id` of Xuetang rows a plan removes to make room (in a dry run only marked): never matched. */
+  readonly ghosts: Set<string>;
 }
 
-export function createContext(init: Omit<ImportContext, 'idMap' | 'pending' | 'mapId' | 'memo'>): ImportContext {
+export function createContext(init: Omit<ImportContext, 'idMap' | 'pending' | 'mapId' | 'memo' | 'ghosts'>): ImportContext {
   const idMap = new Map<TargetTable, Map<string, string>>();
   return {
     ...init,
     idMap,
     pending: new Map(),
     memo: new Map(),
+    ghosts: new Set(),
     mapId(table, id) {
       return idMap.get(table)?.get(id) ?? id;
     },
@@ -134,6 +141,7 @@ export async function runPlan(
     t.absent = true;
     return t;
   }
+  await plan.before?.(ctx, source);
   const total = await source.count(plan.source);
   const cols = await targetColumns(ctx.db, plan.target);
   const key = plan.key ?? 'id';
@@ -199,7 +207,7 @@ async function writeRows(ctx: ImportContext, plan: TablePlan, t: TableReport, ro
     const byValue = new Map((await selectIn(ctx.db, plan.target, col, missing.map((r) => r[col]))).map((r) => [String(r[col]), r]));
     for (const r of missing) {
       const found = byValue.get(String(r[col]));
-      if (!found) continue;
+      if (!found || ctx.ghosts.has(`${plan.target}:${String(found.id)}`)) continue;
       let ids = ctx.idMap.get(plan.target);
       if (!ids) ctx.idMap.set(plan.target, (ids = new Map()));
       ids.set(String(r.id), String(found.id));
@@ -222,7 +230,8 @@ async function writeRows(ctx: ImportContext, plan: TablePlan, t: TableReport, ro
       inserts.push(r);
       continue;
     }
-    const kept = new Set(plan.keep?.(old) ?? []);
+    const kept = new Set(plan.keep?.(old, r) ?? []);
+    if (kept.size) plan.onKeep?.(r, ctx);
     const set: TargetRow = {};
     for (const [k, v] of Object.entries(r)) if (k !== 'id' && !kept.has(k) && !same(v, old[k])) set[k] = v;
     if (Object.keys(set).length) updates.push({ id: String(r.id), set });

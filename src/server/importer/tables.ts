@@ -5,6 +5,7 @@
 import { sanitizeRichHtml } from '../shared/rich-text.js';
 import { builtInJob } from '../domain/scheduler/jobs.js';
 import type { TablePlan, TargetRow } from './engine.js';
+import { makeRoomForSchoolDeparts } from './departs.js';
 import { grantPlans, permissionPlan } from './grants.js';
 import { commaList, derivedId, mimeOf, normalisePhone } from './values.js';
 
@@ -33,9 +34,18 @@ const users: TablePlan = {
     row.avatar = await ctx.files.claim(row.avatar as string | null);
     return row;
   },
-  // A password someone chose in Xuetang is kept; a generated one nobody has replaced yet (the seeded admin's)
-  // gives way to the school's.
-  keep: (old) => (old.password && !old.need_change_password ? ['password', 'legacy_password', 'salt', 'need_change_password'] : []),
+  // An account that has a Xuetang password (it logged in here since, or was Xuetang's before: the seeded admin)
+  // keeps it: an import never takes a password someone set here back to an old one.
+  keep: (old) => (old.password ? ['password', 'legacy_password', 'salt', 'need_change_password'] : []),
+  onKeep: (row, ctx) => {
+    const names = (ctx.memo.get('kept-passwords') as string[] | undefined) ?? [];
+    names.push(String(row.username));
+    ctx.memo.set('kept-passwords', names);
+  },
+  after: (ctx) => {
+    const names = (ctx.memo.get('kept-passwords') as string[] | undefined) ?? [];
+    if (names.length) ctx.report.notes.push(`${names.length} 个账号在学堂已有密码，保留学堂的密码（如 ${names.slice(0, 5).join('、')}）。`);
+  },
 };
 
 /** A comma list of a row → one join row per id (stable ids, so a second run finds them). */
@@ -87,7 +97,7 @@ const jobs: TablePlan = {
 
 /** Every table, in the order their references need. */
 export const TABLE_PLANS: readonly TablePlan[] = [
-  { source: 'sys_depart', target: 'sys_depart', label: '部门/班级', natural: ['org_code'], refs: { parent_id: 'sys_depart' } },
+  { source: 'sys_depart', target: 'sys_depart', label: '部门/班级', natural: ['org_code'], refs: { parent_id: 'sys_depart' }, before: makeRoomForSchoolDeparts },
   { source: 'sys_role', target: 'sys_role', label: '角色', natural: ['role_code'] },
   users,
   {
@@ -170,7 +180,7 @@ export const TABLE_PLANS: readonly TablePlan[] = [
       String(src.msg_type) === 'USER'
         ? commaList(src.user_ids).map((u) => {
             const user = ctx.mapId('sys_user', u);
-            return { id: derivedId('sys_announcement_send', String(src.id), user), annt_id: String(src.id), user_id: user, read_flag: '0' };
+            return { id: derivedId('sys_announcement_send', String(src.id), user), annt_id: String(src.id), user_id: user };
           })
         : [],
   },
@@ -241,6 +251,8 @@ export const TABLE_PLANS: readonly TablePlan[] = [
       row.work_status = Number(row.work_status ?? 0);
       return row;
     },
+    // Views, likes and collections only grow: counts Xuetang has added since are not taken back.
+    keep: (old, row) => ['view_num', 'star_num', 'collect_num'].filter((k) => Number(old[k]) >= Number(row[k])),
   },
   // A grade or a comment on a deleted work is kept (the work is only marked deleted); on a work that is not there, not.
   { source: 'teaching_work_correct', target: 'teaching_work_correct', label: '作品批改', natural: ['work_id'], requires: { work_id: 'teaching_work' } },

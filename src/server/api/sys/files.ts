@@ -83,7 +83,9 @@ export function registerFileRoutes(r: ApiRoutes) {
     if (download || (!type.startsWith('image/') && !type.startsWith('video/') && !type.startsWith('audio/'))) {
       const stored = path.basename(full);
       const original = download ? await originalName(c.get('deps').db, rel, path.extname(full)) : null;
-      headers['Content-Disposition'] = original ? contentDisposition(original, stored) : `attachment; filename="${stored}"`;
+      // A stored name may be Chinese (files imported from teaching-open keep their keys): headers carry only ASCII.
+      const ascii = /^[\x20-\x7e]+$/.test(stored) ? stored : `file${path.extname(full)}`;
+      headers['Content-Disposition'] = original || ascii !== stored ? contentDisposition(original ?? stored, ascii) : `attachment; filename="${stored}"`;
     }
     const stream = Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream;
     return new Response(stream, { status: 200, headers });
