@@ -49,6 +49,14 @@ export interface TablePlan {
   after?: (ctx: ImportContext, t: TableReport) => Promise<void> | void;
 }
 
+/** A step that is not one table to one table (an online form's own table and rows): it runs itself. */
+export interface ImportStep {
+  label: string;
+  run(ctx: ImportContext, source: Source, onProgress: (label: string, done: number, total: number) => void): Promise<TableReport[]>;
+}
+
+export const isStep = (p: TablePlan | ImportStep): p is ImportStep => 'run' in p;
+
 export interface ImportContext {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -86,6 +94,9 @@ interface ColumnInfo {
 }
 
 const columnCache = new WeakMap<Kysely<Database>, Map<string, Map<string, ColumnInfo>>>();
+
+/** After a step creates a table: the next lookup reads the catalogue again. */
+export const forgetColumns = (db: Kysely<Database>) => void columnCache.delete(db);
 
 /** Xuetang's columns of a table and whether each is numeric and nullable (from the database itself). */
 export async function targetColumns(db: Kysely<Database>, table: TargetTable): Promise<Map<string, ColumnInfo>> {

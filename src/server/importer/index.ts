@@ -7,10 +7,10 @@ import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../domain/ids.js';
 import { now } from '../domain/time.js';
-import { createContext, runPlan, type TablePlan } from './engine.js';
+import { createContext, isStep, runPlan, type ImportStep, type TablePlan } from './engine.js';
 import { createFileSink, type FileStore } from './files.js';
 import { emptyReport, type ImportReport } from './report.js';
-import { openSource, parseSourceUrl } from './source.js';
+import { openSource, parseSourceUrl, type Source } from './source.js';
 import { TABLE_PLANS } from './tables.js';
 
 export interface ImportOptions {
@@ -26,12 +26,28 @@ export interface ImportOptions {
   /** Called as rows are read: a progress bar per table on a terminal. */
   onProgress?: (label: string, done: number, total: number) => void;
   /** Only these plans (tests of a single table); default every table. */
-  plans?: readonly TablePlan[];
+  plans?: readonly (TablePlan | ImportStep)[];
 }
 
 export interface ImportResult {
   runId: string | null;
   report: ImportReport;
+}
+
+/** teaching-open's own machinery (Quartz, JeecgBoot's demo tables) and the logs are not a school's data. */
+const NOT_SCHOOL_DATA = /^(qrtz_|jeecg_|sys_log$|sys_data_log$)/;
+
+/** A note naming the tables with rows that nothing read (features Xuetang does not have), so nothing goes unnoticed. */
+async function noteTablesLeft(source: Source, plans: readonly (TablePlan | ImportStep)[], report: ImportReport, memo: Map<string, unknown>): Promise<void> {
+  const read = new Set(plans.filter((p): p is TablePlan => !isStep(p)).map((p) => p.source));
+  for (const f of (memo.get('cgform-tables') as { sourceTable: string }[] | undefined) ?? []) read.add(f.sourceTable.toLowerCase());
+  const left: string[] = [];
+  for (const table of await source.tables()) {
+    if (read.has(table) || NOT_SCHOOL_DATA.test(table)) continue;
+    const n = await source.count(table);
+    if (n > 0) left.push(`${table}（${n} 行）`);
+  }
+  if (left.length) report.notes.push(`以下表的数据未导入（学堂没有对应的功能）：${left.join('、')}。`);
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
@@ -56,11 +72,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   const ctx = createContext({ db: opts.db, dialect: opts.dialect, dryRun, report, files });
   try {
     for (const plan of opts.plans ?? TABLE_PLANS) {
-      const t = await runPlan(ctx, source, plan, (done, total) => opts.onProgress?.(plan.label, done, total));
+      const progress = (label: string, done: number, total: number) => opts.onProgress?.(label, done, total);
+      const done = isStep(plan) ? await plan.run(ctx, source, progress) : [await runPlan(ctx, source, plan, (n, total) => progress(plan.label, n, total))];
       await files.flush();
-      report.tables.push(t);
+      report.tables.push(...done);
       await save('running');
     }
+    await noteTablesLeft(source, opts.plans ?? TABLE_PLANS, report, ctx.memo);
     await save('done');
     return { runId, report };
   } catch (err) {

@@ -12,6 +12,8 @@ export interface Source {
   /** Column names of a table, lower-cased; null when the database has no such table (an older version). */
   columns(table: string): Promise<string[] | null>;
   count(table: string): Promise<number>;
+  /** Every table of the database (lower-case names). */
+  tables(): Promise<string[]>;
   /** Pages of rows ordered by `key` (a column, lower-cased names), `pageSize` at a time. */
   pages(table: string, key: string, pageSize: number): AsyncGenerator<SourceRow[]>;
   close(): Promise<void>;
@@ -72,6 +74,10 @@ export async function openSource(url: string): Promise<Source> {
       const cols = rows.length ? rows.map((r) => String(r.name).toLowerCase()) : null;
       columnCache.set(table, cols);
       return cols;
+    },
+    async tables() {
+      const [rows] = await conn.query<RowDataPacket[]>('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name', [cfg.database]);
+      return rows.map((r) => String(r.name).toLowerCase());
     },
     async count(table) {
       const [rows] = await conn.query<RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${quote(table)}`);

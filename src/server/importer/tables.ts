@@ -4,7 +4,8 @@
 // where a plan does more.
 import { sanitizeRichHtml } from '../shared/rich-text.js';
 import { builtInJob } from '../domain/scheduler/jobs.js';
-import type { TablePlan, TargetRow } from './engine.js';
+import type { ImportStep, TablePlan, TargetRow } from './engine.js';
+import { cgformDataStep, cgformHeadPlan } from './forms.js';
 import { makeRoomForSchoolDeparts } from './departs.js';
 import { grantPlans, permissionPlan } from './grants.js';
 import { commaList, derivedId, mimeOf, normalisePhone } from './values.js';
@@ -96,7 +97,7 @@ const jobs: TablePlan = {
 };
 
 /** Every table, in the order their references need. */
-export const TABLE_PLANS: readonly TablePlan[] = [
+export const TABLE_PLANS: readonly (TablePlan | ImportStep)[] = [
   { source: 'sys_depart', target: 'sys_depart', label: '部门/班级', natural: ['org_code'], refs: { parent_id: 'sys_depart' }, before: makeRoomForSchoolDeparts },
   { source: 'sys_role', target: 'sys_role', label: '角色', natural: ['role_code'] },
   users,
@@ -154,13 +155,16 @@ export const TABLE_PLANS: readonly TablePlan[] = [
       if (t.imported + t.updated) ctx.report.notes.push('多数据源的密码未导入（teaching-open 用它自己的密钥加密）：请在 多数据源管理 中重新填写。');
     },
   },
-  { source: 'onl_cgform_head', target: 'onl_cgform_head', label: '在线表单', natural: ['table_name'] },
+  cgformHeadPlan,
   { source: 'onl_cgform_field', target: 'onl_cgform_field', label: '在线表单字段', refs: { cgform_head_id: 'onl_cgform_head' }, requires: { cgform_head_id: 'onl_cgform_head' } },
   { source: 'onl_cgform_index', target: 'onl_cgform_index', label: '在线表单索引', refs: { cgform_head_id: 'onl_cgform_head' }, requires: { cgform_head_id: 'onl_cgform_head' } },
   { source: 'onl_cgform_button', target: 'onl_cgform_button', label: '在线表单按钮', refs: { cgform_head_id: 'onl_cgform_head' }, requires: { cgform_head_id: 'onl_cgform_head' } },
+  cgformDataStep,
   { source: 'onl_cgreport_head', target: 'onl_cgreport_head', label: '在线报表', natural: ['code'] },
   { source: 'onl_cgreport_item', target: 'onl_cgreport_item', label: '在线报表字段', refs: { cgrhead_id: 'onl_cgreport_head' }, requires: { cgrhead_id: 'onl_cgreport_head' } },
   { source: 'onl_cgreport_param', target: 'onl_cgreport_param', label: '在线报表参数', refs: { cgrhead_id: 'onl_cgreport_head' }, requires: { cgrhead_id: 'onl_cgreport_head' } },
+  { source: 'sys_sms_template', target: 'sys_sms_template', label: '消息模板', natural: ['template_code'] },
+  { source: 'sys_sms', target: 'sys_sms', label: '消息' },
   permissionPlan,
   ...grantPlans,
   {
