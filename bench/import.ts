@@ -30,9 +30,10 @@ async function sourceReady(): Promise<string> {
   if (process.env.BENCH_REGENERATE !== '1') {
     try {
       const conn = await mysql.createConnection(connectionOptions(url));
-      const [[u], [w]] = await Promise.all([conn.query('SELECT COUNT(*) AS n FROM sys_user'), conn.query('SELECT COUNT(*) AS n FROM teaching_work')]) as unknown as [[{ n: number }], [{ n: number }]];
+      const n = async (table: string) => Number(((await conn.query(`SELECT COUNT(*) AS n FROM ${table}`))[0] as { n: number }[])[0].n);
+      const [users, works] = [await n('sys_user'), await n('teaching_work')];
       await conn.end();
-      if (Number(u[0].n) === USERS && Number(w[0].n) === WORKS) {
+      if (users === USERS && works === WORKS) {
         console.log(`source: ${DATABASE} (${USERS} users, ${WORKS} works), reused`);
         return url;
       }

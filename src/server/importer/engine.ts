@@ -182,11 +182,12 @@ export async function runPlan(
 }
 
 /** Rows of `table` with these ids (or these values of one column), in chunks the databases accept. */
-async function selectIn(db: Kysely<Database> | Transaction<Database>, table: TargetTable, column: string, values: unknown[]): Promise<TargetRow[]> {
+async function selectIn(db: Kysely<Database> | Transaction<Database>, table: TargetTable, column: string, values: unknown[], only?: string): Promise<TargetRow[]> {
   const out: TargetRow[] = [];
   for (let i = 0; i < values.length; i += 1000) {
     const chunk = values.slice(i, i + 1000);
-    out.push(...(await loose(db).selectFrom(table).selectAll().where(column, 'in', chunk).execute()));
+    const q = loose(db).selectFrom(table).where(column, 'in', chunk);
+    out.push(...(await (only ? q.select(only) : q.selectAll()).execute()));
   }
   return out;
 }
@@ -201,7 +202,7 @@ async function writeRows(ctx: ImportContext, plan: TablePlan, t: TableReport, ro
   // A required reference that does not exist: the row is skipped (a membership of a user who is not there).
   for (const [col, table] of Object.entries(plan.requires ?? {})) {
     const values = [...new Set(rows.map((r) => r[col]).filter((v): v is string => typeof v === 'string' && v !== ''))];
-    const present = new Set((await selectIn(ctx.db, table, 'id', values)).map((r) => String(r.id)));
+    const present = new Set((await selectIn(ctx.db, table, 'id', values, 'id')).map((r) => String(r.id)));
     for (const v of ctx.pending.get(table) ?? []) present.add(v);
     rows = rows.filter((r) => {
       if (typeof r[col] === 'string' && present.has(r[col] as string)) return true;

@@ -2,7 +2,7 @@
 // order, copies the files the rows name, and keeps the run and its report in sys_import_run (数据迁移), written as
 // the run goes so a run that stops midway shows where it stopped. Ids are kept, so links, QR codes and share
 // URLs printed by the old system still open the same work.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../domain/ids.js';
@@ -68,6 +68,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
       .values({ id: runId, source: label, files_dir: opts.filesDir ?? null, dry_run: 0, status: 'running', started_at: now(), report: JSON.stringify(report) })
       .execute();
   }
+  // A big school is millions of rows into tables with many indexes: SQLite's page cache is raised for the run (256 MB;
+  // the default 2 MB makes every secondary index a disk walk), then set back.
+  if (opts.dialect === 'sqlite') await sql`PRAGMA cache_size = -262144`.execute(opts.db);
   const files = createFileSink({ from: opts.filesDir, store: opts.store, report, dryRun, fetchRemote: !!opts.fetchRemote });
   const ctx = createContext({ db: opts.db, dialect: opts.dialect, dryRun, report, files });
   try {
@@ -87,5 +90,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
     throw err;
   } finally {
     await source.close();
+    if (opts.dialect === 'sqlite') await sql`PRAGMA cache_size = -2000`.execute(opts.db);
   }
 }
