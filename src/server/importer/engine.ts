@@ -137,7 +137,20 @@ const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null :
 
 /** How many rows go into one INSERT: under both databases' bound-parameter limits. */
 const rowsPerInsert = (columns: number) => Math.max(1, Math.floor(30_000 / Math.max(1, columns)));
-const PAGE = 2000;
+const PAGE = 5000;
+
+/** The next page is read from the source while this one is written (the two databases work at once). */
+async function* readAhead<T>(pages: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = pages.next();
+  for (;;) {
+    const r = await next;
+    if (r.done) return;
+    next = pages.next();
+    // Should the caller stop at this page (an error), the read under way must not end as an unhandled rejection.
+    next.catch(() => undefined);
+    yield r.value;
+  }
+}
 
 export async function runPlan(
   ctx: ImportContext,
@@ -157,7 +170,7 @@ export async function runPlan(
   const cols = await targetColumns(ctx.db, plan.target);
   const key = plan.key ?? 'id';
   onProgress(0, total);
-  for await (const page of source.pages(plan.source, key, PAGE)) {
+  for await (const page of readAhead(source.pages(plan.source, key, PAGE))) {
     const rows: TargetRow[] = [];
     for (const src of page) {
       t.read++;
