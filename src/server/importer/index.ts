@@ -25,6 +25,8 @@ export interface ImportOptions {
   fetchRemote?: boolean;
   /** Called as rows are read: a progress bar per table on a terminal. */
   onProgress?: (label: string, done: number, total: number) => void;
+  /** From how many rows an empty table is loaded in one transaction, indexes built after (default 20 000). */
+  bulkRows?: number;
   /** Only these plans (tests of a single table); default every table. */
   plans?: readonly (TablePlan | ImportStep)[];
 }
@@ -72,7 +74,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   // the default 2 MB makes every secondary index a disk walk), then set back.
   if (opts.dialect === 'sqlite') await sql`PRAGMA cache_size = -262144`.execute(opts.db);
   const files = createFileSink({ from: opts.filesDir, store: opts.store, report, dryRun, fetchRemote: !!opts.fetchRemote });
-  const ctx = createContext({ db: opts.db, dialect: opts.dialect, dryRun, report, files });
+  const ctx = createContext({ db: opts.db, dialect: opts.dialect, dryRun, report, files, bulkRows: opts.bulkRows });
   try {
     for (const plan of opts.plans ?? TABLE_PLANS) {
       const progress = (label: string, done: number, total: number) => opts.onProgress?.(label, done, total);
