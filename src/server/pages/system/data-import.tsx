@@ -5,11 +5,11 @@ import type { Hono } from 'hono';
 import { importRunApi } from '../../contracts/import-runs.js';
 import { importRunsList } from '../../resources/import-runs.js';
 import { ImportReportView } from '../../../templates/system/import-report.js';
+import { Alert } from '../../../templates/antd.js';
 import { DialogFrame } from '../../../templates/list/dialog-frame.js';
 import type { PageEnv } from '../context.js';
 import { dialogPage } from '../dialog-page.js';
-import { setFlash } from '../flash.js';
-import { backToList, registerListPage } from '../list-page.js';
+import { registerListPage } from '../list-page.js';
 import { safeLocalPath } from '../safe-path.js';
 
 const route = importRunsList.route;
@@ -37,18 +37,17 @@ export function registerDataImportPages(app: Hono<PageEnv>) {
     empty: (state) => (state.status || state.source || state.startedAt_begin || state.startedAt_end ? undefined : <EmptyHint />),
   });
 
-  app.get(`${route}/report`, async (c) => {
+  // The screen's access first (dialogPage: 403 without the menu), then the run; an unknown one says so in the frame.
+  app.get(`${route}/report`, (c) => {
     const back = safeLocalPath(c.req.query('back'), route, route);
-    const res = await c.get('upstream').send(importRunApi.queryById, { query: { id: c.req.query('id') ?? '' } });
-    if (!res.body.success) {
-      setFlash(c, { type: 'error', text: res.body.message || '未找到该导入记录' });
-      return backToList(c, back);
-    }
-    const run = res.body.result;
-    return dialogPage(c, SCREEN, (asDialog) => (
-      <DialogFrame title={`导入报告：${run.startedAt}`} back={back} asDialog={asDialog} width={960}>
-        <ImportReportView run={run} />
-      </DialogFrame>
-    ));
+    return dialogPage(c, SCREEN, async (asDialog) => {
+      const res = await c.get('upstream').send(importRunApi.queryById, { query: { id: c.req.query('id') ?? '' } });
+      const run = res.body.success ? res.body.result : null;
+      return (
+        <DialogFrame title={run ? `导入报告：${run.startedAt}` : '导入报告'} back={back} asDialog={asDialog} width={960}>
+          {run ? <ImportReportView run={run} /> : <Alert type="warning">{res.body.message || '未找到该导入记录'}</Alert>}
+        </DialogFrame>
+      );
+    });
   });
 }
