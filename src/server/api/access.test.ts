@@ -148,13 +148,14 @@ describe('the route registry', () => {
     expect(access('GET', '/sys/sysDepart/queryTreeList')).toEqual({ kind: 'menu', path: '/isystem/departDetailList', also: ['/isystem/addressList'] });
   });
 
-  it('keeps 文件管理, OSS文件 and 数据日志 to administrators: reads by the admin role, changes by admin-only buttons', () => {
+  it('keeps 文件管理, OSS文件, 数据日志 and 数据迁移 to administrators: reads by the admin role, changes by admin-only buttons', () => {
     const routes = t.apiRoutes.routes;
     const access = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.access;
     for (const p of ['/system/sysFile/list', '/system/sysFile/queryById', '/system/sysFile/exportXls', '/system/sysFile/unregistered', '/oss/file/list', '/oss/file/queryById', '/oss/file/folders']) {
       expect(access('GET', p), p).toEqual({ kind: 'role', codes: ['admin'] });
     }
     for (const p of ['/sys/dataLog/list', '/sys/dataLog/queryDataVerList', '/sys/dataLog/queryCompareList', '/sys/dataLog/tables']) expect(access('GET', p), p).toEqual({ kind: 'admin', code: 'datalog:view' });
+    for (const p of ['/sys/importRun/list', '/sys/importRun/queryById']) expect(access('GET', p), p).toEqual({ kind: 'admin', code: 'importRun:view' });
     for (const p of ['/system/sysFile/delete', '/system/sysFile/deleteBatch', '/system/sysFile/deleteByPath', '/oss/file/delete']) expect(access('DELETE', p), p).toEqual({ kind: 'admin', code: 'file:del' });
     expect(access('POST', '/oss/file/upload')).toEqual({ kind: 'admin', code: 'file:upload' });
   });

@@ -32,6 +32,7 @@ import { registerFileRoutes } from './sys/files.js';
 import { registerUploadRoutes } from './sys/upload.js';
 import { registerFileAdminRoutes } from './sys/file-admin.js';
 import { registerDataLogRoutes } from './sys/data-log.js';
+import { registerImportRunRoutes } from './sys/import-run.js';
 import { registerLoginRoutes } from './sys/login.js';
 import { registerAccountRoutes } from './sys/account.js';
 import { registerSmsRoutes } from './sys/sms.js';
@@ -122,6 +123,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   registerUploadRoutes(routes);
   registerFileAdminRoutes(routes);
   registerDataLogRoutes(routes);
+  registerImportRunRoutes(routes);
   registerTeachingMenuRoutes(routes);
   registerWorkRoutes(routes);
   registerAdditionalWorkRoutes(routes);

@@ -12,7 +12,7 @@ const HOME_COMPONENT = 'dashboard/Index';
  * Button codes that only the admin role (admin/dev) ever holds, whatever the grant tables say: they decide who
  * may do what (role definitions and levels, role grants, the menu data itself, department permissions and
  * department roles, managed classes in the user form), change what every visitor sees (site configuration, the
- * public site menu), erase the audit trail, or run server jobs (定时任务: backups, purges). Menu data can switch them on for another role; it grants nothing.
+ * public site menu), erase the audit trail, or run server jobs (定时任务: backups, purges), or read what an import brought (数据迁移: the source's host and accounts). Menu data can switch them on for another role; it grants nothing.
  */
 export const ADMIN_ONLY_CODES = [
   'config:save',
@@ -30,6 +30,7 @@ export const ADMIN_ONLY_CODES = [
   'fillRule:add', 'fillRule:edit', 'fillRule:del', 'fillRule:export', 'fillRule:import',
   'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
   'message:del', 'message:resend', 'message:export',
+  'importRun:view',
 ] as const satisfies readonly PermissionCode[];
 export type AdminOnlyCode = (typeof ADMIN_ONLY_CODES)[number];
 const ADMIN_ONLY = new Set<string>(ADMIN_ONLY_CODES);

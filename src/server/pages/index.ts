@@ -33,6 +33,7 @@ import { registerAnnouncementAdminPages } from './system/announcements.js';
 import { registerLogPages } from './system/logs.js';
 import { registerFilePages } from './system/files.js';
 import { registerDataLogPages } from './system/data-logs.js';
+import { registerDataImportPages } from './system/data-import.js';
 import { registerDictPages } from './system/dicts.js';
 import { registerConfigPages } from './system/config.js';
 import { registerCoursePages } from './teaching/courses.js';
@@ -147,6 +148,7 @@ export function createPages(deps: PagesDeps) {
   registerLogPages(app);
   registerFilePages(app);
   registerDataLogPages(app);
+  registerDataImportPages(app);
   registerDictPages(app);
   registerCategoryPages(app);
   registerDataRulePages(app);

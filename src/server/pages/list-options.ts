@@ -66,6 +66,8 @@ export interface ListPageOptions {
    * row id (e.g. /online/cgformInnerTableList's sub rows of the rows opened in the URL).
    */
   rowDetails?: (c: Context<PageEnv>, records: Record<string, unknown>[], state: Query) => Promise<Record<string, Child>>;
+  /** What the table says when the list state (filters, tab) finds no rows; undefined keeps 暂无数据. */
+  empty?: (state: Query) => Child | undefined;
   /** Content shown under the table. */
   extra?: (c: Context<PageEnv>, session: PageSession) => Promise<Child> | Child;
   /**

@@ -63,6 +63,7 @@ async function listPage(c: Context<PageEnv>, o: ListPageOptions) {
         cells={treeCells}
         rowExtra={rowExtra}
         rowDetail={details ? (r) => details[String(r[spec.rowKey ?? 'id'])] : undefined}
+        empty={o.empty?.(state)}
       >
         {extra}
       </ListView>

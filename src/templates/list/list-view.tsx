@@ -38,6 +38,8 @@ export interface ListViewProps {
   rowExtra?: (record: Record<string, unknown>, back: string) => RowExtra;
   /** Content of a row opened below it, across the table (e.g. a main row's sub rows); nothing for a closed row. */
   rowDetail?: (record: Record<string, unknown>) => Child | undefined;
+  /** What the table says when it has no rows (default 暂无数据), e.g. how to make the first one. */
+  empty?: Child;
 }
 
 /** A screen's own row actions: `inline` before the declared ones, `more` at the top of 更多. */
@@ -416,7 +418,7 @@ export function ListView(p: ListViewProps) {
                 ) : (
                   <tr class="ant-table-placeholder">
                     <td class="ant-table-cell" colSpan={rowSpan({ cols, selectable, withActions })}>
-                      <div class="ant-empty ant-empty-normal app xt-empty">暂无数据</div>
+                      <div class="ant-empty ant-empty-normal app xt-empty">{p.empty ?? '暂无数据'}</div>
                     </td>
                   </tr>
                 )}

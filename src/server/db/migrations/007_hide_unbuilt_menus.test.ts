@@ -23,6 +23,7 @@ import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { up as bringReportScreens } from './039_online_report_screens.js';
 import { up as bringFormScreens } from './041_online_form_screens.js';
 import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
+import { up as bringDataImport } from './051_data_import_menu.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
@@ -91,6 +92,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
     await bringSampleFormScreen(t.db);
+    await bringDataImport(t.db);
 
     expect(await menuOf('student1')).toEqual(fresh.student1);
     expect(await menuOf('teacher')).toEqual(fresh.teacher);
@@ -106,10 +108,10 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     expect(codes).toContain('course:add');
     expect(codes).toContain('user:add');
 
-    // Every row and grant is kept; 在线表单开发 and the sample form 比赛报名, which no old seed had, are added with the
-    // admin's grants.
-    expect(await count('sys_role_permission')).toBe(grants + 2);
-    expect(await count('sys_permission')).toBe(rows + 2);
+    // Every row and grant is kept; 在线表单开发, the sample form 比赛报名 and 数据迁移 with its button, which no old seed
+    // had, are added with the admin's grants.
+    expect(await count('sys_role_permission')).toBe(grants + 4);
+    expect(await count('sys_permission')).toBe(rows + 4);
     // Leaf flags match the live tree.
     const live = await t.db.selectFrom('sys_permission').select(['id', 'parent_id', 'is_leaf']).where('del_flag', '=', 0).execute();
     for (const r of live) expect(r.is_leaf, r.id).toBe(live.some((k) => k.parent_id === r.id) ? 0 : 1);

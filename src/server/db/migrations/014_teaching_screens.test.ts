@@ -21,6 +21,7 @@ import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { up as bringReportScreens } from './039_online_report_screens.js';
 import { up as bringFormScreens } from './041_online_form_screens.js';
 import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
+import { up as bringDataImport } from './051_data_import_menu.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
@@ -70,6 +71,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
     await bringSampleFormScreen(t.db);
+    await bringDataImport(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

@@ -59,6 +59,8 @@ export const PERMISSION_CODES = [
   // 消息模板管理, 消息管理
   'msgTemplate:add', 'msgTemplate:edit', 'msgTemplate:del', 'msgTemplate:send', 'msgTemplate:export', 'msgTemplate:import',
   'message:del', 'message:resend', 'message:export',
+  // 数据迁移
+  'importRun:view',
 ] as const;
 
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
@@ -419,6 +421,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'quartz:export', name: '导出定时任务' },
           { code: 'quartz:import', name: '导入定时任务' },
         ],
+      },
+      // Not a teaching-open screen: the runs of `npm run import:teaching-open` and their reports (admin only).
+      {
+        name: '数据迁移', url: '/system/dataImport', component: 'system/DataImportList',
+        buttons: [{ code: 'importRun:view', name: '查看数据迁移报告' }],
       },
     ],
   },
