@@ -38,7 +38,8 @@ type Ctx = Context<ApiEnv>;
 
 export const SMS_NOT_CONFIGURED = '短信接口未配置，请联系管理员！';
 export const SMS_SENT_FORGOT = '如果该手机号绑定了账号，验证码已发送，5分钟内有效';
-export const SMS_SENT_LOGIN = SMS_SENT_FORGOT;
+// Worded as 找回密码's: whether a code went out is the same unknown.
+export const SMS_SENT_LOGIN = '如果该手机号绑定了账号，验证码已发送，5分钟内有效';
 export const SMS_SENT_REGISTER = '如果该手机号可以注册，验证码已发送，5分钟内有效';
 export const PHONE_TICKET_INVALID = '手机验证已失效，请重新获取验证码';
 const TOO_FAST = '请求过于频繁，请稍后再试';

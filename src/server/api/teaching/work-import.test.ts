@@ -27,7 +27,7 @@ describe.each(dialects)('teachingWork/importExcel on %s', (dialect) => {
   };
   const post = async (form: FormData | null, token?: string) => {
     const res = await t.request('/api/teaching/teachingWork/importExcel', { method: 'POST', body: form ?? undefined, headers: token ? { 'X-Access-Token': token } : {} });
-    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any } };
+    return { status: res.status, body: (await res.json()) as { success: boolean; message: string; code: number; result: any; timestamp: number } };
   };
   const worksOf = (userId: string) => t.db.selectFrom('teaching_work').selectAll().where('user_id', '=', userId).orderBy('work_name').execute();
   const count = async (table: 'teaching_work' | 'teaching_work_correct') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
