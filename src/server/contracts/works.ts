@@ -80,6 +80,8 @@ export const workApi = {
   delete: DELETE<null, never, { id: string }>('/teaching/teachingWork/delete'),
   deleteBatch: DELETE<null, never, { ids: string }>('/teaching/teachingWork/deleteBatch'),
   exportXls: GET<never>('/teaching/teachingWork/exportXls'),
+  /** The export's columns read back: works whose files are already stored, for authors in the caller's scope. */
+  importExcel: POST<{ msg?: string }, FormData>('/teaching/teachingWork/importExcel'),
   /** Saves or hands in the caller's work (updated in place when it exists); answers the stored work. */
   submit: POST<WorkRecord, WorkSubmission>('/teaching/teachingWork/submit'),
   /** The anchor's add: the caller's own save as submit, never of a work named by id; grade and comment lists are not taken. */

@@ -271,7 +271,7 @@ interface SysPasswordResetTable {
 interface SysSmsCodeTable {
   id: string;
   phone: string;
-  purpose: 'register' | 'forgot';
+  purpose: 'register' | 'forgot' | 'login';
   /** salt$sha256(salt:code); the code itself is never stored. */
   code_hash: string;
   attempts: Generated<number>;

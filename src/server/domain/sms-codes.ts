@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
 
-export type SmsPurpose = 'register' | 'forgot';
+/** What a code is for; the column (sys_sms_code.purpose) is varchar(16). */
+export type SmsPurpose = 'register' | 'forgot' | 'login';
 
 const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 const MAX_TRIES = 5;

@@ -95,7 +95,7 @@ export const worksList: ListSpec = {
     workFields.filter('additionalId', 'exact', { advanced: true }),
   ],
   defaultSort: { column: 'createTime', order: 'desc' },
-  toolbar: { export: workActions.export },
+  toolbar: { export: workActions.export, import: workActions.import },
   rowActions: [
     { key: 'edit', label: '批改', perm: 'work:correct', showIf: MAY_GRADE },
     { key: 'qr', label: '二维码', more: true, showIf: { field: 'workType', values: ['1', '2'] } },

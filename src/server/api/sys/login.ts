@@ -16,7 +16,9 @@ import { hashPassword, needsRehash, verifyPassword } from '../../domain/password
 import { passwordProblem } from '../../shared/password-policy.js';
 import { createSession, loadRoles, revokeSession } from '../../domain/sessions.js';
 import { departJson, findUserByUsername, memberDeparts, userInfo } from '../../domain/users.js';
-import type { AppDeps } from '../../context.js';
+import type { Context } from 'hono';
+import type { ApiEnv, AppDeps } from '../../context.js';
+import type { SysUser } from '../../db/schema.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { fail, failWith, jsonBody, ok } from '../envelope.js';
 import { clientIp } from '../request-meta.js';
@@ -40,6 +42,32 @@ export function loginThrottleOf(deps: AppDeps): LoginThrottle {
   let own = ownThrottles.get(deps);
   if (!own) ownThrottles.set(deps, (own = memoryLoginThrottle()));
   return own;
+}
+
+/**
+ * What a successful login answers, shared by every way of logging in (password, phone): the account's class
+ * settled when it has exactly one, a new session (sessions.ts), the log line, and the anchor's result shape.
+ */
+export async function startSession(c: Context<ApiEnv>, user: SysUser, url: string) {
+  const deps = c.get('deps');
+  const { db } = deps;
+  const ip = clientIp(c, deps.config.trustProxy);
+  const departs = await memberDeparts(db, user.id);
+  if (departs.length === 1 && user.org_code !== departs[0].org_code) {
+    await db.updateTable('sys_user').set({ org_code: departs[0].org_code }).where('id', '=', user.id).execute();
+    user.org_code = departs[0].org_code;
+  }
+  const session = await createSession(db, user.id, { ip, userAgent: c.req.header('User-Agent') });
+  const roles = await loadRoles(db, user.id);
+  await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},登录成功！`, userId: user.id, username: user.username, ip, method: 'POST', url });
+  return {
+    token: session.token,
+    userInfo: await userInfo(db, user),
+    departs: departs.map(departJson),
+    multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+    sysAllDictItems: await allDictItems(db),
+    role: roles.map((x) => x.code),
+  };
 }
 
 export function registerLoginRoutes(r: ApiRoutes) {
@@ -94,27 +122,7 @@ export function registerLoginRoutes(r: ApiRoutes) {
       // A hash from a lower cost (an older release) is replaced now that the password is known.
       await db.updateTable('sys_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
     }
-    const departs = await memberDeparts(db, user.id);
-    if (departs.length === 1 && user.org_code !== departs[0].org_code) {
-      await db.updateTable('sys_user').set({ org_code: departs[0].org_code }).where('id', '=', user.id).execute();
-      user.org_code = departs[0].org_code;
-    }
-    const session = await createSession(db, user.id, { ip, userAgent: c.req.header('User-Agent') });
-    const roles = await loadRoles(db, user.id);
-    await writeLog(db, { logType: 1, content: `用户名: ${user.realname || user.username},登录成功！`, userId: user.id, username: user.username, ip, method: 'POST', url: '/sys/login' });
-    return ok(
-      c,
-      {
-        token: session.token,
-        userInfo: await userInfo(db, user),
-        departs: departs.map(departJson),
-        multi_depart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
-        sysAllDictItems: await allDictItems(db),
-        role: roles.map((x) => x.code),
-      },
-      '登录成功',
-      200,
-    );
+    return ok(c, await startSession(c, user, '/sys/login'), '登录成功', 200);
   });
 
   // The anchor accepts any method for logout.

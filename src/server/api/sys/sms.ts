@@ -1,5 +1,6 @@
 // The phone steps of 找回密码 and registration, all anonymous, with teaching-open's paths (contracts/phone.ts):
-//   POST /sys/sms {mobile, smsmode}         a 6-digit code by SMS (smsmode 1 register, 2 forgot password)
+//   POST /sys/sms {mobile, smsmode}         a 6-digit code by SMS (smsmode 0 login, 1 register, 2 forgot password)
+//   POST /sys/phoneLogin {mobile, captcha}  手机号登录: the login code (captcha) → the session password login gives
 //   POST /sys/user/phoneVerification        {phone, smscode} → a ticket (10 minutes, once) for the next step
 //   GET  /sys/user/querySysUser             ?phone&smscode=<ticket> → the verified phone's {username, phone}
 //   GET|POST /sys/user/passwordChange       {phone, smscode (the ticket, or the code itself), password, username?}
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { ApiEnv, AppDeps } from '../../context.js';
 import type { SysUser } from '../../db/schema.js';
 import { memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { loginThrottleOf, startSession } from './login.js';
 import { writeLog } from '../../domain/logs.js';
 import { hashPassword } from '../../domain/password.js';
 import { consumeResetToken, createResetToken, resetTokenUser } from '../../domain/password-reset.js';
@@ -36,6 +38,8 @@ type Ctx = Context<ApiEnv>;
 
 export const SMS_NOT_CONFIGURED = '短信接口未配置，请联系管理员！';
 export const SMS_SENT_FORGOT = '如果该手机号绑定了账号，验证码已发送，5分钟内有效';
+// Worded as 找回密码's: whether a code went out is the same unknown.
+export const SMS_SENT_LOGIN = '如果该手机号绑定了账号，验证码已发送，5分钟内有效';
 export const SMS_SENT_REGISTER = '如果该手机号可以注册，验证码已发送，5分钟内有效';
 export const PHONE_TICKET_INVALID = '手机验证已失效，请重新获取验证码';
 const TOO_FAST = '请求过于频繁，请稍后再试';
@@ -52,6 +56,12 @@ const phoneField = z
 const smsBody = z.object({
   mobile: phoneField,
   smsmode: z.union([z.string(), z.number()], { message: '请指定短信类型' }).transform(String),
+});
+
+const phoneLoginBody = z.object({
+  mobile: phoneField,
+  // The anchor's client sends the SMS code as `captcha`.
+  captcha: z.string({ message: '请输入短信验证码' }).trim().min(1, '请输入短信验证码').max(100, SMS_CODE_WRONG),
 });
 
 const verifyBody = z.object({
@@ -86,6 +96,13 @@ export async function smsSettled(deps: AppDeps): Promise<void> {
   await Promise.all([...(pending.get(deps) ?? [])]);
 }
 
+/** The account a login code may go to: any not cancelled (a frozen one hears so after the right code). */
+const loginUserByPhone = (deps: AppDeps, phone: string) =>
+  deps.db.selectFrom('sys_user').selectAll().where('phone', '=', phone).where('del_flag', '=', 0).executeTakeFirst();
+
+const SMS_MODES: Record<string, SmsPurpose> = { 0: 'login', 1: 'register', 2: 'forgot' };
+const PURPOSE_TEXT: Record<SmsPurpose, string> = { login: '登录', register: '注册', forgot: '找回密码' };
+
 const activeUserByPhone = (deps: AppDeps, phone: string) =>
   deps.db.selectFrom('sys_user').selectAll().where('phone', '=', phone).where('status', '=', 1).where('del_flag', '=', 0).executeTakeFirst();
 
@@ -106,8 +123,8 @@ export function registerSmsRoutes(r: ApiRoutes) {
     const deps = c.get('deps');
     const { db } = deps;
     let user: SysUser | undefined;
-    if (purpose === 'forgot') {
-      user = await activeUserByPhone(deps, phone);
+    if (purpose === 'forgot' || purpose === 'login') {
+      user = purpose === 'forgot' ? await activeUserByPhone(deps, phone) : await loginUserByPhone(deps, phone);
       if (!user || !(await limits.account(c).take(user.id))) return;
     } else {
       // A number already in use gets nothing: registering with it would fail anyway.
@@ -116,7 +133,7 @@ export function registerSmsRoutes(r: ApiRoutes) {
     }
     const code = await issueSmsCode(db, phone, purpose, ip);
     await sender.send(phone, code);
-    await writeLog(db, { logType: 2, operateType: 2, content: `短信验证码: 已向 ${maskPhone(phone)} 发送${purpose === 'forgot' ? '找回密码' : '注册'}验证码`, userId: user?.id, username: user?.username, ip, method: 'POST', url: '/sys/sms' });
+    await writeLog(db, { logType: 2, operateType: 2, content: `短信验证码: 已向 ${maskPhone(phone)} 发送${PURPOSE_TEXT[purpose]}验证码`, userId: user?.id, username: user?.username, ip, method: 'POST', url: '/sys/sms' });
   }
 
   r.at(phoneApi.sms, PUBLIC, async (c) => {
@@ -126,9 +143,8 @@ export function registerSmsRoutes(r: ApiRoutes) {
     const body = await jsonBody(c, smsBody);
     if (!body.ok) return body.response;
     const { mobile: phone, smsmode } = body.data;
-    if (smsmode === '0') return fail(c, '暂不支持手机号登录，请使用账号和密码登录');
-    if (smsmode !== '1' && smsmode !== '2') return fail(c, '短信类型不正确');
-    const purpose: SmsPurpose = smsmode === '1' ? 'register' : 'forgot';
+    const purpose = SMS_MODES[smsmode];
+    if (!Object.hasOwn(SMS_MODES, smsmode) || !purpose) return fail(c, '短信类型不正确');
     if (purpose === 'register' && (await readConfig(deps.db, ['allowReg'])).allowReg !== '1') return fail(c, REGISTRATION_CLOSED, 403);
     const ip = clientIp(c, deps.config.trustProxy);
     // Every limit is taken before anything is looked up, so they answer alike for every number.
@@ -144,7 +160,34 @@ export function registerSmsRoutes(r: ApiRoutes) {
       })
       .finally(() => jobs.delete(job));
     jobs.add(job);
-    return ok(c, null, purpose === 'forgot' ? SMS_SENT_FORGOT : SMS_SENT_REGISTER, 200);
+    return ok(c, null, purpose === 'register' ? SMS_SENT_REGISTER : purpose === 'login' ? SMS_SENT_LOGIN : SMS_SENT_FORGOT, 200);
+  });
+
+  // 手机号登录: the code smsmode 0 sent, used once, then the session and answer of password login (startSession).
+  r.post('/sys/phoneLogin', PUBLIC, async (c) => {
+    const deps = c.get('deps');
+    const { db } = deps;
+    if (!smsSenderOf(deps)) return fail(c, SMS_NOT_CONFIGURED);
+    const body = await jsonBody(c, phoneLoginBody);
+    if (!body.ok) return body.response;
+    const { mobile: phone, captcha } = body.data;
+    const ip = clientIp(c, deps.config.trustProxy);
+    const throttle = loginThrottleOf(deps);
+    const key = `sms-login:${phone}`;
+    // Counted before the code is checked, as password login counts before the password.
+    const allowed = await throttle.take(ip, key);
+    if (!allowed.ok) return fail(c, `登录失败次数过多，请${allowed.minutes}分钟后再试`, 429);
+    const failed = async (message: string, user?: SysUser) => {
+      await writeLog(db, { logType: 1, content: `手机号: ${maskPhone(phone)},登录失败！${message}`, userId: user?.id, username: user?.username, ip, method: 'POST', url: '/sys/phoneLogin' });
+      return fail(c, message);
+    };
+    const codeId = await checkSmsCode(db, phone, 'login', captcha);
+    const user = codeId ? await db.selectFrom('sys_user').selectAll().where('phone', '=', phone).executeTakeFirst() : undefined;
+    if (!codeId || !user || !(await consumeSmsCode(db, codeId))) return failed(SMS_CODE_WRONG);
+    if (user.del_flag === 1) return failed('该用户已注销', user);
+    if (user.status === 2) return failed('该用户已冻结', user);
+    await throttle.succeeded(ip, key);
+    return ok(c, await startSession(c, user, '/sys/phoneLogin'), '登录成功', 200);
   });
 
   r.at(phoneApi.phoneVerification, PUBLIC, async (c) => {

@@ -2,7 +2,7 @@
 // submit), the teachers' grading desk (list, edit, export) scoped to the members of the classes they manage,
 // private tags, the version history of resubmitted works and cloning a work to other accounts.
 // The lists and their export are in work-list.ts, save/submit in work-submit.ts, the grading desk in
-// work-desk.ts, tags in work-tags.ts, versions and cloning in work-versions.ts; all are registered from here.
+// work-desk.ts, tags in work-tags.ts, versions and cloning in work-versions.ts, the import in work-import.ts; all are registered from here.
 import { z } from 'zod';
 import { isSuperUser } from '../../domain/sessions.js';
 import { LEADERBOARD_ORDERS, authorProfile, countPublicWorkView, leaderboard, managesAuthor, workDetail, type LeaderboardOrder } from '../../domain/works.js';
@@ -11,6 +11,7 @@ import { fail, ok, page, paging, queryParams } from '../envelope.js';
 import { registerWorkInteractionRoutes, requestVisitor } from './work-interactions.js';
 import { registerWorkDeskRoutes } from './work-desk.js';
 import { registerWorkExportRoute, registerWorkListRoutes } from './work-list.js';
+import { registerWorkImportRoute } from './work-import.js';
 import { registerWorkSubmitRoute } from './work-submit.js';
 import { registerWorkTagRoutes } from './work-tags.js';
 import { registerWorkVersionRoutes } from './work-versions.js';
@@ -78,11 +79,12 @@ export function registerWorkRoutes(r: ApiRoutes) {
   });
 
   // The private works, in the order they were always registered: the lists, submit, the grading desk, tags,
-  // versions and cloning, export.
+  // versions and cloning, export and import.
   registerWorkListRoutes(r);
   registerWorkSubmitRoute(r);
   registerWorkDeskRoutes(r);
   registerWorkTagRoutes(r);
   registerWorkVersionRoutes(r);
   registerWorkExportRoute(r);
+  registerWorkImportRoute(r);
 }

@@ -38,7 +38,7 @@ export const PERMISSION_CODES = [
   // 课程包管理, 课程单元管理
   'course:add', 'course:edit', 'course:del', 'unit:add', 'unit:edit', 'unit:del',
   // 作业管理
-  'work:correct', 'work:del', 'work:export', 'work:send',
+  'work:correct', 'work:del', 'work:export', 'work:import', 'work:send',
   // 布置班级作业
   'additional:add', 'additional:edit', 'additional:del',
   // Scratch素材库
@@ -210,6 +210,7 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
           { code: 'work:correct', name: '批改作业', grant: T },
           { code: 'work:del', name: '删除作业', grant: T },
           { code: 'work:export', name: '导出作业', grant: T },
+          { code: 'work:import', name: '导入作业', grant: T },
           { code: 'work:send', name: '克隆至其他账号', grant: T },
         ],
       },

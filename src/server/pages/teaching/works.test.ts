@@ -52,6 +52,8 @@ describe('作业管理 (/teaching/workList)', () => {
     expect(html).toContain('克隆至其他账号');
     expect(html).toContain('下载作业文件');
     expect(html).toContain('/api/teaching/teachingWork/exportXls');
+    // 导入 (work:import, seeded for teachers) posts the workbook to the list's import.
+    expect(html).toContain('action="/teaching/workList/import"');
   });
 
   it('预览 plays a submitted work in a dialog for the teacher of its class, and only for readers of the work', async () => {
