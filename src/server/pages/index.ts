@@ -46,6 +46,7 @@ import { registerNewsPages } from './teaching/news.js';
 import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
 import { registerPublicDiscoverPages } from './public-discover.js';
+import { registerBlocklyPage } from './blockly/index.js';
 import { registerScratchPages } from './scratch/index.js';
 import { registerMonitorPages } from './system/monitor.js';
 import { registerExceptionPages } from './exception.js';
@@ -128,6 +129,7 @@ export function createPages(deps: PagesDeps) {
   app.get('/', (c) => c.redirect('/index'));
   registerAuthPages(app);
   registerScratchPages(app);
+  registerBlocklyPage(app);
   registerDashboardPages(app);
   registerMyAnnouncementPages(app);
   registerAccountPages(app);
