@@ -140,6 +140,26 @@ test('a student builds a drawing from blocks, runs it, stops an endless loop, sa
   expect(await inked(admin)).toBeGreaterThan(300);
   await expect(admin.locator('#xt-ed-save')).toBeHidden();
   await expect(admin.locator('.blocklyToolboxCategory')).toHaveCount(0);
+  // In a frame (/work-detail, 预览) the player has no bar and tells its parent when the first frame is drawn.
+  const readyMs = await admin.evaluate(
+    (id) =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        addEventListener('message', (e) => {
+          if (e.origin === location.origin && e.data?.xtPlayer === 'ready') resolve(performance.now() - t0);
+        });
+        const f = document.createElement('iframe');
+        f.id = 'xt-test-frame';
+        f.style.cssText = 'position:fixed;left:0;top:0;width:900px;height:560px;z-index:9999;background:#fff';
+        f.src = `/blockly/index.html?lang=zh-hans&workId=${id}`;
+        document.body.append(f);
+      }),
+    workId,
+  );
+  test.info().annotations.push({ type: 'player: first drawn frame after the frame opened', description: `${Math.round(readyMs)} ms` });
+  const frame = admin.frameLocator('#xt-test-frame');
+  await expect(frame.locator('.xt-ed-bar')).toBeHidden();
+  await expect(frame.locator('#xt-bk-state')).toHaveText('运行完成', { timeout: 15_000 });
   expect(foreign(adminUrls)).toEqual([]);
   await admin.context().close();
   await page.context().close();
@@ -169,8 +189,14 @@ test('a tab closed before saving gives the project back', async ({ browser }) =>
 
 test('the program runs where it can reach nothing, and only its worker may evaluate code', async ({ browser }) => {
   const page = await loginInNewContext(browser, STUDENT.username, STUDENT.password);
+  // What the editor page transfers (gzip as served), from a cold cache.
+  const bodies: Promise<number>[] = [];
+  page.on('requestfinished', (r) => bodies.push(r.sizes().then((s) => s.responseBodySize)));
   await page.goto(EDITOR);
   await editorReady(page);
+  const transferred = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+  test.info().annotations.push({ type: 'editor page transferred (gzip)', description: `${Math.round(transferred / 1024)} KB in ${bodies.length} requests` });
+  expect(transferred).toBeLessThan(350 * 1024);
   const result = await page.evaluate(async () => {
     const worker = (JSON.parse(document.getElementById('xt-editor-boot')!.textContent!) as { worker: string }).worker;
     const attempt = (code: string, probe = false) =>

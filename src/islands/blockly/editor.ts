@@ -8,7 +8,7 @@
 import * as Blockly from 'blockly/core';
 import 'blockly/blocks';
 import * as zhHans from 'blockly/msg/zh-hans';
-import { createHost, fetchProjectFile, readBoot, type Host } from '../code-host/host';
+import { createHost, fetchProjectFile, readBoot } from '../code-host/host';
 import { api, ApiError } from '../code-host/session';
 import { setStatus } from '../code-host/ui';
 import type { FromPlayer, ToPlayer } from '../scratch/_protocol';
@@ -143,7 +143,7 @@ const defaultTitle = (u: { realname: string } | null) => (u?.realname ? `${u.rea
 
 async function edit() {
   inject(false);
-  const host: Host = createHost({
+  const host = createHost({
     draftDb: 'xt-blockly',
     workType: '10',
     uploadBiz: 'blockly',

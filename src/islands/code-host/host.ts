@@ -11,7 +11,7 @@ import { api, ApiError, relogin as reloginDialog } from './session';
 import { h, openDialog, setStatus } from './ui';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export interface HostUser {
+interface HostUser {
   id: string;
   username: string;
   realname: string;
@@ -82,8 +82,6 @@ export async function fetchProjectFile(url: string): Promise<ArrayBuffer> {
 /** A file name the upload keeps readable: the title without path or control characters. */
 // eslint-disable-next-line no-control-regex -- control characters in a title would end up in the uploaded file's name
 const fileName = (title: string, ext: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 60) || 'project'}.${ext}`;
-
-export type Host = ReturnType<typeof createHost>;
 
 export function createHost(opts: HostOptions) {
   const boot = readBoot();

@@ -13,7 +13,7 @@ import type { PageEnv } from '../context.js';
 import { editorBoot, PRIVATE_PAGE } from '../editor-host.js';
 
 const PAGE_PATH = '/blockly/index.html';
-export const BLOCKLY_WORKER = '/static/build/blockly/run.worker.js';
+const BLOCKLY_WORKER = '/static/build/blockly/run.worker.js';
 
 export function registerBlocklyPage(app: Hono<PageEnv>): void {
   app.get(PAGE_PATH, async (c) => {
