@@ -72,6 +72,10 @@ test('a student builds a drawing from blocks, runs it, stops an endless loop, sa
   const urls = recordRequests(page.context());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A policy violation (an asset the CSP refuses) shows as a console error.
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.goto(EDITOR);
   await editorReady(page);
   await expect(page.locator('.xt-ed-user')).toHaveText('小明');
@@ -222,6 +226,19 @@ test('the program runs where it can reach nothing, and only its worker may evalu
   expect(result.importScripts).toMatch(/不存在|用错/);
   expect(result.proto).toBe('refused');
   expect(result.print).toBe('done');
+  // A program error is told in Chinese, and its block is highlighted.
+  await append(page, {
+    type: 'variables_set',
+    x: 20,
+    y: 20,
+    fields: { VAR: { name: '距离' } },
+    inputs: { VALUE: { block: { type: 'text', fields: { TEXT: '很远' } } } },
+    next: { block: { type: 'turtle_forward', inputs: { DISTANCE: { block: { type: 'variables_get', fields: { VAR: { name: '距离' } } } } } } },
+  });
+  await page.getByRole('button', { name: '运行' }).click();
+  await expect(page.locator('#xt-bk-state')).toHaveText('程序出错');
+  await expect(page.locator('#xt-bk-output .xt-bk-error')).toHaveText('前进的步数必须是数字（现在是“很远”）');
+  await expect(page.locator('.blocklyPath.blocklyPathSelected, .blocklySelected, .blocklyHighlighted').first()).toBeAttached();
   // Only the worker's own policy allows evaluating code; the page's does not.
   const pageCsp = (await page.request.get(EDITOR)).headers()['content-security-policy'];
   expect(pageCsp).toContain("script-src 'self'");
