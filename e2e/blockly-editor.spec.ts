@@ -152,11 +152,16 @@ test('a student builds a drawing from blocks, runs it, stops an endless loop, sa
         addEventListener('message', (e) => {
           if (e.origin === location.origin && e.data?.xtPlayer === 'ready') resolve(performance.now() - t0);
         });
+        // As /work-detail frames a player (src/islands/scratch/work-cover.ts).
+        const wrap = document.createElement('div');
+        wrap.className = 'xt-player-frame';
+        wrap.style.cssText = 'position:fixed;left:0;top:0;width:900px;height:560px;z-index:9999;background:#fff';
         const f = document.createElement('iframe');
         f.id = 'xt-test-frame';
-        f.style.cssText = 'position:fixed;left:0;top:0;width:900px;height:560px;z-index:9999;background:#fff';
+        f.style.cssText = 'width:100%;height:100%';
         f.src = `/blockly/index.html?lang=zh-hans&workId=${id}`;
-        document.body.append(f);
+        wrap.append(f);
+        document.body.append(wrap);
       }),
     workId,
   );

@@ -1,7 +1,7 @@
 // 积木编程 (/blockly/index.html): Blockly with Chinese blocks, the turtle stage and the shared editor host
 // (../code-host/host.ts: drafts, 保存 / 提交, re-login). Two modes of one page, as the anchor uses it:
 // - edit (`scene=create`, `unitId`, `additionalId`, or the author's own `workId`): toolbox, saving, drafts;
-// - play (`mode=play`, or `workId` without a scene in a frame or for anyone but the author): the blocks read-only,
+// - play (`mode=play`; `workId` or a file (`workFile`/`url`) without a scene in a frame; another's `workId`): read-only,
 //   the program run at once, the parent told when the first frame is drawn (../scratch/_protocol.ts messages).
 // The project file is the versioned envelope of src/server/shared/code-projects.ts (names repeated below: islands
 // do not import server code).
@@ -24,6 +24,14 @@ const COVER_BUDGET_MS = 3000;
 const boot = readBoot() as ReturnType<typeof readBoot> & { worker: string; media: string };
 const q = new URLSearchParams(location.search);
 const framed = window.parent !== window;
+/** Framed as a player (/work-detail's frame, a 预览 dialog), not as a page of the back office's iframe view. */
+const asPlayer = (() => {
+  try {
+    return !!window.frameElement?.closest('.xt-player-frame, [role="dialog"]');
+  } catch {
+    return framed; // a frame of another origin cannot be looked into: played
+  }
+})();
 const workId = (q.get('workId') ?? '').trim();
 
 Blockly.setLocale(zhHans as unknown as Record<string, string>);
@@ -181,7 +189,7 @@ async function play(known?: any) {
   try {
     let data: ArrayBuffer;
     let name = (q.get('workName') ?? '').trim();
-    const file = (q.get('workFile') ?? '').trim();
+    const file = projectFileParam();
     if (!workId && file) data = await fetchProjectFile(file);
     else {
       const w = known ?? (await api<any>(`/api/teaching/teachingWork/studentWorkInfo?workId=${encodeURIComponent(workId)}`));
@@ -204,10 +212,14 @@ async function play(known?: any) {
   }
 }
 
+/** A stored project file's address (`workFile`, or `url` as the anchor's players take it). */
+const projectFileParam = () => (q.get('workFile') || q.get('url') || '').trim();
+
 async function main() {
-  const wantsView = !!workId && !q.get('scene');
-  if (q.get('mode') === 'play' || (wantsView && framed) || (!workId && q.get('workFile') && !q.get('scene'))) return play();
-  if (wantsView) {
+  // In a frame (/work-detail, 预览) a work or a file without a scene is played; a page of its own plays another's work.
+  const wantsView = (!!workId || !!projectFileParam()) && !q.get('scene');
+  if (q.get('mode') === 'play' || (wantsView && asPlayer)) return play();
+  if (workId && !q.get('scene')) {
     // The anchor opens a work for its author (我的作品) and for everyone else (the player) at the same address.
     const w = await api<any>(`/api/teaching/teachingWork/studentWorkInfo?workId=${encodeURIComponent(workId)}`).catch(() => null);
     if (!w || !boot.user || w.userId !== boot.user.id) return play(w ?? undefined);

@@ -4,7 +4,7 @@
 // re-login without leaving the page, and the bar's buttons (rendered by the server: templates/editor-host.tsx).
 // Each editor supplies only what is its own: how to read its project and cover, its work type and upload folder.
 //
-// URL parameters (teaching-open's): scene, workId, unitId, workFile, workName, departId, additionalId.
+// URL parameters (teaching-open's): scene, workId, unitId, workFile (or url), workName, departId, additionalId.
 // Load priority: a draft the child chooses to restore, else workFile → workId → unitId → a new project.
 import { draftStore, type Draft } from './drafts';
 import { api, ApiError, relogin as reloginDialog } from './session';
@@ -93,7 +93,8 @@ export function createHost(opts: HostOptions) {
     scene: param('scene') || 'create',
     workId: param('workId'),
     unitId: param('unitId'),
-    workFile: param('workFile'),
+    // `url`: the name teaching-open's 图形化Python and Blockly pages take a project file's address under.
+    workFile: param('workFile') || param('url'),
     workName: param('workName'),
     departId: param('departId'),
     additionalId: param('additionalId'),
