@@ -6,6 +6,9 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, BASE_URL, STUDENT } from './fixtures';
 import { loginInNewContext } from './login';
+import { snap } from './shots';
+
+const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 
 const EDITOR = '/blockly/index.html?lang=zh-hans&scene=create';
 
@@ -101,6 +104,7 @@ test('a student builds a drawing from blocks, runs it, stops an endless loop, sa
   await expect(page.locator('#xt-bk-state')).toHaveText('运行完成', { timeout: 15_000 });
   expect(await inked(page)).toBeGreaterThan(300);
   await expect(page.locator('#xt-bk-output')).toContainText('画好了');
+  await snap(page, shot('blockly-editor-run.png'));
 
   // An endless loop: 停止 ends it, and the page answers at once throughout.
   await append(page, SPIRAL_FOREVER);
@@ -169,6 +173,7 @@ test('a student builds a drawing from blocks, runs it, stops an endless loop, sa
   const frame = admin.frameLocator('#xt-test-frame');
   await expect(frame.locator('.xt-ed-bar')).toBeHidden();
   await expect(frame.locator('#xt-bk-state')).toHaveText('运行完成', { timeout: 15_000 });
+  await snap(admin, shot('blockly-player-framed.png'));
   expect(foreign(adminUrls)).toEqual([]);
   await admin.context().close();
   await page.context().close();

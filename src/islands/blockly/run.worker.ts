@@ -13,7 +13,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const ctx = self as any;
 
-const MAX_COMMANDS = 500_000;
+const MAX_COMMANDS = 200_000;
 const MAX_PRINTS = 10_000;
 const FLUSH_COMMANDS = 256;
 const FLUSH_MS = 30;
@@ -33,7 +33,7 @@ function flush() {
 }
 
 function emit(cmd: unknown[]) {
-  if (++total > MAX_COMMANDS) throw new Halt('绘图步骤太多（超过50万步），程序已停止。是不是有一个停不下来的循环？');
+  if (++total > MAX_COMMANDS) throw new Halt('绘图步骤太多（超过20万步），程序已停止。是不是有一个停不下来的循环？');
   out.push(cmd);
   if (out.length >= FLUSH_COMMANDS || Date.now() - lastFlush > FLUSH_MS) flush();
 }
