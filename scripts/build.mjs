@@ -202,18 +202,34 @@ async function buildBoot() {
   return 'static/build/boot.js, static/build/shell.js, static/build/banner.js';
 }
 
-// Host scripts of the Scratch pages (/scratch3/index.html, /scratch3/player.html): each src/islands/scratch/<name>.ts
-// becomes static/build/scratch/<name>.js. Our code only: the vendor engines load beside them, never bundled in.
-async function buildScratchHosts() {
-  const dir = join(ISLANDS_DIR, 'scratch');
-  const entries = {};
-  for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
-    const m = /^([a-z0-9][a-z0-9_-]*)\.tsx?$/i.exec(file);
-    if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
+// Host scripts of the creation pages (/scratch3/, /blockly/, /python/): each src/islands/<folder>/<name>.ts becomes
+// static/build/<folder>/<name>.js; `_`-prefixed files, and src/islands/code-host/ (the host they share), are
+// modules they import. The Scratch engines load beside them, never bundled in; Blockly (Apache-2.0) is bundled
+// into the code editors' scripts. One build per folder, so one page's scripts share no chunk with another's.
+const EDITOR_HOST_FOLDERS = ['scratch', 'blockly', 'python'];
+async function buildEditorHosts() {
+  const built = [];
+  for (const folder of EDITOR_HOST_FOLDERS) {
+    const dir = join(ISLANDS_DIR, folder);
+    const entries = {};
+    for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
+      // <name>.worker.ts: a worker's script (app.ts gives /static/build/<folder>/<name>.worker.js its own policy).
+      const m = /^([a-z0-9][a-z0-9_-]*(?:\.worker)?)\.tsx?$/i.exec(file);
+      if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
+    }
+    if (!Object.keys(entries).length) continue;
+    const out = join(STATIC_BUILD, folder);
+    rmSync(out, { recursive: true, force: true }); // no stale chunks from earlier builds
+    await esbuild.build({ ...browserOptions, entryPoints: entries, outdir: out, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+    built.push(...Object.keys(entries).map((e) => `${folder}/${e}`));
   }
-  if (!Object.keys(entries).length) return 'none yet';
-  await esbuild.build({ ...browserOptions, entryPoints: entries, outdir: join(STATIC_BUILD, 'scratch'), splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-  return Object.keys(entries).join(', ');
+  // Blockly's media (cursors, sprites, sounds), served from our origin.
+  const media = join(packageDir('blockly'), 'media');
+  const mediaOut = join(STATIC_BUILD, 'blockly-media');
+  rmSync(mediaOut, { recursive: true, force: true });
+  mkdirSync(mediaOut, { recursive: true });
+  for (const f of readdirSync(media)) copyFileSync(join(media, f), join(mediaOut, f));
+  return built.length ? `${built.join(', ')}, blockly-media` : 'none yet';
 }
 
 // (e) Vendor bundles served as they ship, each from its own versioned folder under static/vendor/ (not in
@@ -397,7 +413,7 @@ await Promise.all([
   timed('boot', buildBoot),
   timed('islands', buildIslands),
   timed('server', buildServer),
-  timed('scratch hosts', buildScratchHosts),
+  timed('editor hosts', buildEditorHosts),
   // The music samples go into the scaffolding folder that copyVendor (re)creates, so they come after it.
   timed('vendor', async () => `${await copyVendor()}, ${await extractMusicSamples()}`),
 ]);

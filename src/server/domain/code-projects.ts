@@ -5,15 +5,10 @@
 // workspace Blockly can load. A bad file is refused with a Chinese message and nothing is stored.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkCodeProject, CODE_PROJECT_FOLDERS, CODE_PROJECT_FORMATS, CODE_PROJECT_LIMITS, CODE_PROJECT_VERSION, codeEditorOf, type CodeEditor } from '../shared/code-projects.js';
+import { checkCodeProject, CODE_PROJECT_FORMATS, CODE_PROJECT_LIMITS, CODE_PROJECT_VERSION, codeEditorOf, type CodeEditor } from '../shared/code-projects.js';
 
 const NAMES: Record<CodeEditor, string> = { blockly: '积木编程作品', python: '图形化Python作品' };
 const MB = 1024 * 1024;
-
-/** The editor whose folder this is (uploads of `blockly` and `python`), or null. */
-export function codeFolderEditor(biz: string): CodeEditor | null {
-  return (Object.keys(CODE_PROJECT_FOLDERS) as CodeEditor[]).find((e) => CODE_PROJECT_FOLDERS[e] === biz) ?? null;
-}
 
 /** The trailing blocks comment of a Python source file (the workspace it was built from). */
 const BLOCKS_LINE = /(?:^|\n)# xuetang-blocks: ([^\n]*?)\s*$/;

@@ -9,8 +9,8 @@ import { newId } from './ids.js';
 import { now, today } from './time.js';
 import { checkSb2, checkSb3, SB3_LIMITS, type Sb3Info } from './sb3.js';
 import { checkZip } from './zip-check.js';
-import { checkCodeFile, codeFolderEditor, codeProjectExt } from './code-projects.js';
-import { CODE_PROJECT_LIMITS } from '../shared/code-projects.js';
+import { CODE_PROJECT_FOLDERS, CODE_PROJECT_LIMITS, type CodeEditor } from '../shared/code-projects.js';
+import { checkCodeFile, codeProjectExt } from './code-projects.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Scratch projects may be larger than other uploads (sounds and bitmaps add up). */
@@ -49,9 +49,6 @@ export const HOMEWORK_BIZ = 'additional';
 /** The Scratch editor's folder: the .sb3 it saves and the stage snapshot used as the work's cover. */
 const PROJECT_BIZ = 'project3';
 const PROJECT_KINDS: readonly FileKind[] = ['png', 'jpg', 'zip'];
-/** The code editors' folders (shared/code-projects.ts): the project file and the stage snapshot used as the cover. */
-const BLOCKLY_KINDS: readonly FileKind[] = ['png', 'jpg', 'json'];
-const PYTHON_KINDS: readonly FileKind[] = ['png', 'jpg', 'json', 'py'];
 /** Folder of files students hand in (我的作业 → 提交作业). */
 const WORK_FILE_BIZ = 'workfile';
 const WORK_FILE_KINDS: readonly FileKind[] = [...IMAGE_KINDS, 'zip', 'pdf', 'ole'];
@@ -82,9 +79,10 @@ const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   course: IMAGE_KINDS, // course and unit covers, course maps
   [UNIT_MEDIA_BIZ]: UNIT_MEDIA_KINDS, // course-unit videos, projects and documents (only unit editors upload here)
   [HOMEWORK_BIZ]: UNIT_MEDIA_KINDS, // class homework covers, documents and starter projects (only homework editors)
-  blockly: BLOCKLY_KINDS, // 积木编程's folder: its projects (the JSON envelope) and PNG/JPEG covers
-  python: PYTHON_KINDS, // 图形化Python's folder: its projects (the JSON envelope, or .py source) and PNG/JPEG covers
   [WORK_FILE_BIZ]: WORK_FILE_KINDS, // files students hand in for homework of type 文件
+  // The code editors' folders (积木编程, 图形化Python): their JSON projects (shared/code-projects.ts) and covers.
+  [CODE_PROJECT_FOLDERS.blockly]: ['png', 'jpg', 'json'],
+  [CODE_PROJECT_FOLDERS.python]: ['png', 'jpg', 'json', 'py'], // the envelope, or .py source (domain/code-projects.ts)
   cgform: IMAGE_KINDS, // online forms' image fields (resources/online-forms.ts CGFORM_UPLOAD_FOLDERS)
   'cgform-file': WORK_FILE_KINDS, // online forms' file fields
 };
@@ -96,9 +94,13 @@ const FOLDER_ACCEPTS: Readonly<Record<string, string>> = {
   [WORK_FILE_BIZ]: '图片、Scratch 项目、压缩包、PDF 和 Office 文档',
   'cgform-file': '图片、Scratch 项目、压缩包、PDF 和 Office 文档',
   [PROJECT_BIZ]: ' Scratch 3 项目（.sb3）和 PNG、JPEG 封面图片',
-  blockly: '积木编程作品（.json）和 PNG、JPEG 封面图片',
-  python: '图形化Python作品（.json 或 .py）和 PNG、JPEG 封面图片',
+  [CODE_PROJECT_FOLDERS.blockly]: '积木编程作品文件和 PNG、JPEG 封面图片',
+  [CODE_PROJECT_FOLDERS.python]: '图形化Python作品文件（.json 或 .py）和 PNG、JPEG 封面图片',
 };
+
+/** The code editor whose folder `biz` is (null for every other folder). */
+const codeEditorOfFolder = (biz: string): CodeEditor | null =>
+  (Object.keys(CODE_PROJECT_FOLDERS) as CodeEditor[]).find((e) => CODE_PROJECT_FOLDERS[e] === biz) ?? null;
 
 export const isUploadFolder = (biz: string): boolean => Object.hasOwn(UPLOAD_FOLDERS, biz);
 
@@ -150,22 +152,14 @@ export type ContentCheck =
 
 /**
  * Whether this content may be stored in this folder: its type (by magic bytes) among the folder's, its size
- * within the limit of its kind (10 MB; Scratch projects 30 MB; covers in the editors' folders 1 MB; in the code
- * editors' folders anything but a PNG/JPEG cover is checked as their project, domain/code-projects.ts), and every
+ * within the limit of its kind (10 MB; Scratch projects 30 MB; covers in the editor's folder 1 MB), and every
  * archive read through with its limits: Scratch projects with the Scratch checks, other zips with the general
  * ones. What a Scratch check learnt (cloud variables, missing assets...) comes back in `scratch`.
  */
 export async function checkUploadContent(biz: string, data: Uint8Array, originalName: string): Promise<ContentCheck> {
-  const detected = detectKind(data);
-  // In a code editor's folder, what is no image is its project (text: no magic bytes), checked as that editor's.
-  const editor = codeFolderEditor(biz);
-  if (editor && detected !== 'png' && detected !== 'jpg') {
-    const ext = codeProjectExt(editor, originalName);
-    const r = checkCodeFile(editor, data, ext);
-    return r.ok ? { ok: true, kind: ext, ext } : { ok: false, status: data.length > CODE_PROJECT_LIMITS.maxFileBytes ? 413 : 415, message: r.message };
-  }
-  if (editor && data.length > MAX_COVER_BYTES) return { ok: false, status: 413, message: COVER_TOO_LARGE };
-  const kind = detected;
+  const kind = detectKind(data);
+  const codeEditor = codeEditorOfFolder(biz);
+  if (codeEditor) return checkCodeUpload(codeEditor, biz, kind, data, originalName);
   const ext = kind ? storedExtension(kind, originalName) : null;
   const refuseType = (): ContentCheck => ({ ok: false, status: 415, message: `文件类型不支持，仅支持${FOLDER_ACCEPTS[biz] ?? ' PNG、JPEG、GIF、WEBP 图片'}` });
   if (!kind || !ext || !acceptedKinds(biz).includes(kind)) return refuseType();
@@ -180,6 +174,19 @@ export async function checkUploadContent(biz: string, data: Uint8Array, original
   }
   const r = ext === 'sb2' ? await checkSb2(data) : await checkZip(data);
   return r.ok ? { ok: true, kind, ext } : { ok: false, status: 415, message: r.message };
+}
+
+/**
+ * A code editor's folder: a cover image (≤ 1 MB), or a project file that passes the format's checks (the envelope,
+ * stored .json; or for 图形化Python a name ending .py: Python source, stored .py; domain/code-projects.ts).
+ */
+function checkCodeUpload(editor: CodeEditor, biz: string, kind: FileKind | null, data: Uint8Array, originalName: string): ContentCheck {
+  if (kind === 'png' || kind === 'jpg') return data.length > MAX_COVER_BYTES ? { ok: false, status: 413, message: COVER_TOO_LARGE } : { ok: true, kind, ext: kind };
+  if (kind) return { ok: false, status: 415, message: `文件类型不支持，仅支持${FOLDER_ACCEPTS[biz]}` };
+  if (data.length > CODE_PROJECT_LIMITS.maxFileBytes) return { ok: false, status: 413, message: `作品文件不能超过${mb(CODE_PROJECT_LIMITS.maxFileBytes)}` };
+  const ext = codeProjectExt(editor, originalName);
+  const r = checkCodeFile(editor, data, ext);
+  return r.ok ? { ok: true, kind: ext, ext } : { ok: false, status: 415, message: r.message };
 }
 
 export interface StoredFile {

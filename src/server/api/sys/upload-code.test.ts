@@ -64,12 +64,15 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
   it('refuses each bad Blockly project (not the format, oversized, malformed) and stores nothing', async () => {
     await refused(enc('print("hi")'), 'a.json', 'blockly', /^积木编程作品文件已损坏（不是有效的 JSON）$/, 415);
     await refused(pythonProject(), 'a.json', 'blockly', /^文件不是积木编程作品/, 415);
-    await refused(validSb3(), 'a.sb3', 'blockly', /^积木编程作品文件已损坏/, 415);
+    await refused(validSb3(), 'a.sb3', 'blockly', /^文件类型不支持，仅支持积木编程作品文件和 PNG、JPEG 封面图片$/, 415);
+    await refused(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), 'a.pdf', 'blockly', /仅支持积木编程作品文件和 PNG、JPEG 封面图片/, 415);
+    // Only the editors' folders take a project.
+    await refused(blocklyProject(), 'a.json', 'common', /^文件类型不支持/, 415);
     await refused(enc('{"format":"xuetang-blockly","version":1,"workspace":{"blocks":{"blocks":[{"type":"x y"}]}}}'), 'a.json', 'blockly', /^积木编程作品文件格式不正确：积木格式不正确$/);
     await refused(enc('{"format":"xuetang-blockly","version":1,"workspace":'), 'a.json', 'blockly', /不是有效的 JSON/);
     await refused(enc('{"format":"xuetang-blockly","version":7,"workspace":{}}'), 'a.json', 'blockly', /版本不受支持/);
     const big = blocklyProject({ blocks: { blocks: [] }, comment: 'x'.repeat(CODE_PROJECT_LIMITS.maxFileBytes) });
-    await refused(big, 'big.json', 'blockly', /^积木编程作品文件不能超过2MB$/, 413);
+    await refused(big, 'big.json', 'blockly', /^作品文件不能超过2MB$/, 413);
     // A cover in the editor's folder stays an image within 1 MB.
     const hugePng = new Uint8Array(1024 * 1024 + 10);
     hugePng.set(makePng(4, 4).subarray(0, 8));
@@ -80,7 +83,7 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
     await refused(enc('print(1)\u0000'), 'a.py', 'python', /含有空字符（NUL）/, 415);
     await refused(new Uint8Array([0x70, 0x72, 0xff, 0xfe, 0x0a]), 'a.py', 'python', /不是 UTF-8 编码的 Python 代码/, 415);
     await refused(enc('x = 1\n'.repeat(CODE_PROJECT_LIMITS.maxCodeChars / 6 + 10)), 'long.py', 'python', /^Python 代码不能超过200000个字符$/);
-    await refused(enc(`x=1\n${'#'.repeat(CODE_PROJECT_LIMITS.maxFileBytes)}`), 'big.py', 'python', /^图形化Python作品文件不能超过2MB$/, 413);
+    await refused(enc(`x=1\n${'#'.repeat(CODE_PROJECT_LIMITS.maxFileBytes)}`), 'big.py', 'python', /^作品文件不能超过2MB$/, 413);
     await refused(enc(`print(1)\n# xuetang-blocks: ${b64({ blocks: { blocks: [{ type: 7 }] } })}\n`), 'a.py', 'python', /末尾的积木数据格式不正确/);
     await refused(enc('print(1)\n# xuetang-blocks: !!!notjson\n'), 'a.py', 'python', /末尾的积木数据/);
     await refused(blocklyProject(), 'a.json', 'python', /^文件不是图形化Python作品/);
@@ -90,6 +93,8 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
   it('stores good projects (.json envelope, .py source with its blocks) and saves them as works', async () => {
     const b = await stored(blocklyProject(), '画正方形.json', 'blockly');
     expect(b.key).toMatch(/^blockly\/[0-9a-f]{32}\.json$/);
+    const row = await t.db.selectFrom('sys_file').select(['file_tag', 'mime_type']).where('id', '=', b.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ file_tag: 'blockly', mime_type: 'application/json' });
     const cover = await stored(makePng(8, 6), 'cover.png', 'blockly');
     const p = await stored(enc(`import turtle\nturtle.forward(50)\n# xuetang-blocks: ${b64(turtleBlocks)}\n`), '乌龟.py', 'python');
     expect(p.key).toMatch(/^python\/[0-9a-f]{32}\.py$/);
