@@ -410,15 +410,18 @@ export function buildDemoContent(ctx: {
 
   // One sample work of each code editor (积木编程, 图形化Python), shown on the home page: no cover of their own (the
   // gallery shows the code image), the program runs in its player on /work-detail.
-  const codeSamples: [string, string, Buffer, string][] = [
-    ['10', '红色正方形', sampleBlocklyProject(), '学生作业-blockly'],
-    ['4', '五角星', samplePythonProject(), '学生作业-python'],
+  const codeSamples: [string, string, Buffer, string, string][] = [
+    ['10', '红色正方形', sampleBlocklyProject(), '学生作业-blockly', '用“重复”积木画正方形，又短又清楚！'],
+    ['4', '五角星', samplePythonProject(), '学生作业-python', 'for 循环用得好，五角星画得很漂亮。'],
   ];
-  codeSamples.forEach(([type, name, data, tag], i) => {
+  codeSamples.forEach(([type, name, data, tag, comment], i) => {
     const time = at(2 + i, 3);
     const file = addFile({ ext: 'json', data, name: `${name}.json`, type: 2, tag, by: 'student3', time });
+    const id = newId();
+    // Shown on the home page after the teacher graded it (as every work at status 2 and above is).
+    out.corrects.push({ id: newId(), work_id: id, score: 5 - i, comment, ...audit('teacher', at(1 + i, 3)) });
     out.works.push({
-      id: newId(),
+      id,
       user_id: userIds.student3,
       depart_id: classOf.student3,
       course_id: null,
