@@ -15,7 +15,7 @@ const BLOCKS_LINE = /(?:^|\n)# xuetang-blocks: ([^\n]*?)\s*$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** A Python source file: size, UTF-8, no NUL, code length, and the blocks comment when there is one. */
-export function checkPythonSource(data: Uint8Array): { ok: true } | { ok: false; message: string } {
+function checkPythonSource(data: Uint8Array): { ok: true } | { ok: false; message: string } {
   const name = NAMES.python;
   if (data.length > CODE_PROJECT_LIMITS.maxFileBytes) return { ok: false, message: `${name}文件不能超过${CODE_PROJECT_LIMITS.maxFileBytes / MB}MB` };
   let text: string;

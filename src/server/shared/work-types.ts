@@ -126,7 +126,7 @@ export function typeOfProjectFile(name: string): string | null {
 export const PLAYABLE_TYPES = Object.keys(EDITORS).filter((t) => hasPlayer(t));
 
 /** The generic code image shown for a 图形化Python or 积木编程 work without a cover of its own. */
-export const CODE_COVER = '/static/img/code-cover.svg';
+const CODE_COVER = '/static/img/code-cover.svg';
 
 /** A work's cover: its own, else the code image for the code types, else none. */
 export const workCoverUrl = (type: unknown, cover: string | null | undefined): string => cover || (isCodeType(type) ? CODE_COVER : '');

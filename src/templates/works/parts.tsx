@@ -9,9 +9,6 @@ import { editorUrl, hasEditor, hasPlayer, isScratchType, playerUrl, WORK_TYPE, w
 
 type Row = Record<string, unknown>;
 
-/** Scratch 2/3: the types whose file is a Scratch project. */
-export const isScratch = isScratchType;
-
 /** Where a work opens for editing: its type's editor (shared/work-types.ts), or the stored file for type 0 (文件). */
 export function workOpenUrl(r: Row): string {
   const file = str(r.workFileKey_url);
@@ -72,7 +69,7 @@ export function Stars({ score, comment }: { score: unknown; comment?: unknown })
 
 function TypeTag({ r }: { r: Row }) {
   const text = str(r.workType_dictText) || str(r.workType);
-  return text ? <Tag color={isScratch(r.workType) ? 'orange' : 'blue'}>{text}</Tag> : null;
+  return text ? <Tag color={isScratchType(r.workType) ? 'orange' : 'blue'}>{text}</Tag> : null;
 }
 
 /** A work's cover (the code image for a code work without one), or a placeholder with its type when it has none. */

@@ -71,7 +71,7 @@ describe('GET /teaching/teachingWork/leaderboard', () => {
     for (const w of r.records) {
       expect(['3', '4']).toContain(w.workStatus);
       expect(w).toMatchObject({ workStatus_dictText: expect.stringMatching(/^(首页展示|精选作品)$/) });
-      if (w.workType === '2') expect((w as Record<string, unknown>).coverFileKey_url).toMatch(/^\/api\/sys\/common\/static\//);
+      if ((w as Record<string, unknown>).workType === '2') expect((w as Record<string, unknown>).coverFileKey_url).toMatch(/^\/api\/sys\/common\/static\//);
       expect(typeof (w as Record<string, unknown>).userId_dictText).toBe('string');
       expect(w).not.toHaveProperty('password');
       expect(w).not.toHaveProperty('salt');
