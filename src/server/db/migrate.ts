@@ -44,6 +44,7 @@ import * as m042LegacyPassword from './migrations/042_legacy_password.js';
 import * as m043SmsCodes from './migrations/043_sms_codes.js';
 import * as m044SampleFormScreen from './migrations/044_sample_form_screen.js';
 import * as m045ImportRuns from './migrations/045_import_runs.js';
+import * as m050CodeEditorMenus from './migrations/050_code_editor_menus.js';
 import * as m051DataImportMenu from './migrations/051_data_import_menu.js';
 import * as m052WorkImport from './migrations/052_work_import.js';
 
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '043_sms_codes': m043SmsCodes,
   '044_sample_form_screen': m044SampleFormScreen,
   '045_import_runs': m045ImportRuns,
+  '050_code_editor_menus': m050CodeEditorMenus,
   '051_data_import_menu': m051DataImportMenu,
   '052_work_import': m052WorkImport,
 };
