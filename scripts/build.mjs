@@ -216,6 +216,27 @@ async function buildScratchHosts() {
   return Object.keys(entries).join(', ');
 }
 
+// 图形化Python (/python/index.html, /python/player.html): the page scripts (Blockly bundled in, shared chunks) and the
+// runtime's worker, a classic script (it loads skulpt with importScripts). The worker's turtle module is Python
+// source (src/islands/python/turtle.py), bundled as text.
+async function buildPythonHosts() {
+  const dir = join(ISLANDS_DIR, 'python');
+  if (!existsSync(dir)) return 'none yet';
+  const outdir = join(STATIC_BUILD, 'python');
+  rmSync(outdir, { recursive: true, force: true });
+  await Promise.all([
+    esbuild.build({
+      ...browserOptions,
+      entryPoints: { editor: join(dir, 'editor.ts'), player: join(dir, 'player.ts') },
+      outdir,
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    esbuild.build({ ...browserOptions, format: 'iife', entryPoints: { worker: join(dir, 'worker.ts') }, outdir, loader: { '.py': 'text' } }),
+  ]);
+  return 'editor, player, worker';
+}
+
 // (e) Vendor bundles served as they ship, each from its own versioned folder under static/vendor/ (not in
 // git): the Scratch editor (@scratch/scratch-gui-standalone, AGPL-3.0, never bundled with our code) and the
 // player engine (@turbowarp/scaffolding, MPL-2.0). Scripts are stored with .br and .gz beside them, so the
@@ -241,6 +262,10 @@ const VENDOR_PACKAGES = [
     from: 'dist',
     files: (dir) => readdirSync(dir).filter((f) => f.endsWith('.js')),
   },
+  // 图形化Python's runtime (MIT), loaded by its worker (static/build/python/worker.js), and Blockly's media
+  // (Apache-2.0; its code is bundled into the editors' scripts).
+  { pkg: 'skulpt', from: 'dist', files: () => ['skulpt.min.js', 'skulpt-stdlib.js'] },
+  { pkg: 'blockly', from: '.', files: (dir) => readdirSync(join(dir, 'media')).map((f) => `media/${f}`) },
 ];
 
 function listAll(dir) {
@@ -398,6 +423,7 @@ await Promise.all([
   timed('islands', buildIslands),
   timed('server', buildServer),
   timed('scratch hosts', buildScratchHosts),
+  timed('python hosts', buildPythonHosts),
   // The music samples go into the scaffolding folder that copyVendor (re)creates, so they come after it.
   timed('vendor', async () => `${await copyVendor()}, ${await extractMusicSamples()}`),
 ]);
