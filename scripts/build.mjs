@@ -202,39 +202,41 @@ async function buildBoot() {
   return 'static/build/boot.js, static/build/shell.js, static/build/banner.js';
 }
 
-// Host scripts of the Scratch pages (/scratch3/index.html, /scratch3/player.html): each src/islands/scratch/<name>.ts
-// becomes static/build/scratch/<name>.js. Our code only: the vendor engines load beside them, never bundled in.
-async function buildScratchHosts() {
-  const dir = join(ISLANDS_DIR, 'scratch');
-  const entries = {};
-  for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
-    const m = /^([a-z0-9][a-z0-9_-]*)\.tsx?$/i.exec(file);
-    if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
+// Host scripts of the creation pages (/scratch3/, /blockly/, /python/): each src/islands/<folder>/<name>.ts becomes
+// static/build/<folder>/<name>.js; `_`-prefixed files, and src/islands/code-host/ (the host they share), are
+// modules they import. The Scratch engines load beside them, never bundled in; Blockly (Apache-2.0) is bundled
+// into the code editors' scripts. One build per folder, so one page's scripts share no chunk with another's.
+const EDITOR_HOST_FOLDERS = ['scratch', 'blockly', 'python'];
+async function buildEditorHosts() {
+  const built = [];
+  for (const folder of EDITOR_HOST_FOLDERS) {
+    const dir = join(ISLANDS_DIR, folder);
+    const entries = {};
+    for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
+      const m = /^([a-z0-9][a-z0-9_-]*)\.tsx?$/i.exec(file);
+      if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
+    }
+    // A folder's worker.ts is a classic worker script (图形化Python's runtime loads skulpt with importScripts), built
+    // on its own; its turtle module is Python source (src/islands/python/turtle.py), bundled as text.
+    const worker = entries.worker;
+    delete entries.worker;
+    if (!Object.keys(entries).length) continue;
+    const out = join(STATIC_BUILD, folder);
+    rmSync(out, { recursive: true, force: true }); // no stale chunks from earlier builds
+    await Promise.all([
+      esbuild.build({ ...browserOptions, entryPoints: entries, outdir: out, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+      worker && esbuild.build({ ...browserOptions, format: 'iife', entryPoints: { worker }, outdir: out, loader: { '.py': 'text' } }),
+    ]);
+    if (worker) entries.worker = worker;
+    built.push(...Object.keys(entries).map((e) => `${folder}/${e}`));
   }
-  if (!Object.keys(entries).length) return 'none yet';
-  await esbuild.build({ ...browserOptions, entryPoints: entries, outdir: join(STATIC_BUILD, 'scratch'), splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-  return Object.keys(entries).join(', ');
-}
-
-// 图形化Python (/python/index.html, /python/player.html): the page scripts (Blockly bundled in, shared chunks) and the
-// runtime's worker, a classic script (it loads skulpt with importScripts). The worker's turtle module is Python
-// source (src/islands/python/turtle.py), bundled as text.
-async function buildPythonHosts() {
-  const dir = join(ISLANDS_DIR, 'python');
-  if (!existsSync(dir)) return 'none yet';
-  const outdir = join(STATIC_BUILD, 'python');
-  rmSync(outdir, { recursive: true, force: true });
-  await Promise.all([
-    esbuild.build({
-      ...browserOptions,
-      entryPoints: { editor: join(dir, 'editor.ts'), player: join(dir, 'player.ts') },
-      outdir,
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-    }),
-    esbuild.build({ ...browserOptions, format: 'iife', entryPoints: { worker: join(dir, 'worker.ts') }, outdir, loader: { '.py': 'text' } }),
-  ]);
-  return 'editor, player, worker';
+  // Blockly's media (cursors, sprites, sounds), served from our origin.
+  const media = join(packageDir('blockly'), 'media');
+  const mediaOut = join(STATIC_BUILD, 'blockly-media');
+  rmSync(mediaOut, { recursive: true, force: true });
+  mkdirSync(mediaOut, { recursive: true });
+  for (const f of readdirSync(media)) copyFileSync(join(media, f), join(mediaOut, f));
+  return built.length ? `${built.join(', ')}, blockly-media` : 'none yet';
 }
 
 // (e) Vendor bundles served as they ship, each from its own versioned folder under static/vendor/ (not in
@@ -262,10 +264,8 @@ const VENDOR_PACKAGES = [
     from: 'dist',
     files: (dir) => readdirSync(dir).filter((f) => f.endsWith('.js')),
   },
-  // 图形化Python's runtime (MIT), loaded by its worker (static/build/python/worker.js), and Blockly's media
-  // (Apache-2.0; its code is bundled into the editors' scripts).
+  // 图形化Python's runtime (MIT), loaded by its worker (static/build/python/worker.js).
   { pkg: 'skulpt', from: 'dist', files: () => ['skulpt.min.js', 'skulpt-stdlib.js'] },
-  { pkg: 'blockly', from: '.', files: (dir) => readdirSync(join(dir, 'media')).map((f) => `media/${f}`) },
 ];
 
 function listAll(dir) {
@@ -422,8 +422,7 @@ await Promise.all([
   timed('boot', buildBoot),
   timed('islands', buildIslands),
   timed('server', buildServer),
-  timed('scratch hosts', buildScratchHosts),
-  timed('python hosts', buildPythonHosts),
+  timed('editor hosts', buildEditorHosts),
   // The music samples go into the scaffolding folder that copyVendor (re)creates, so they come after it.
   timed('vendor', async () => `${await copyVendor()}, ${await extractMusicSamples()}`),
 ]);

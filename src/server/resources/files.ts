@@ -20,6 +20,8 @@ export const FILE_FOLDERS: Record<string, string> = {
   sysconfig: '网站配置',
   jeditor: '富文本图片',
   project3: 'Scratch 作品',
+  blockly: '积木编程作品',
+  python: '图形化Python作品',
   course: '课程图片',
   courseunit: '课程资料',
   additional: '班级作业',

@@ -1,10 +1,10 @@
 // What both 图形化Python pages hand their scripts: the worker's URL (with the runtime's vendor folder, which the
-// worker checks) and Blockly's media folder. skulpt (MIT) and blockly (Apache-2.0) are served from our origin.
+// worker checks) and Blockly's media folder (scripts/build.mjs copies it). skulpt (MIT) and blockly (Apache-2.0)
+// are served from our origin.
 import { asset } from '../../../templates/assets.js';
 import { vendorFolder } from '../../vendor.js';
 
 export const SKULPT = 'skulpt';
-export const BLOCKLY = 'blockly';
 
 export interface PythonBoot {
   worker: string;
@@ -17,7 +17,7 @@ export function pythonBoot(src?: string): PythonBoot {
   const sk = `/static/vendor/${vendorFolder(SKULPT)}/`;
   return {
     worker: `${asset('/static/build/python/worker.js')}&sk=${encodeURIComponent(sk)}`,
-    media: `/static/vendor/${vendorFolder(BLOCKLY)}/media/`,
+    media: '/static/build/blockly-media/',
     ...(src ? { src } : {}),
   };
 }

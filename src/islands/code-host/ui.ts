@@ -1,5 +1,5 @@
-// Small DOM helpers of the editor's own chrome: the status line and modal dialogs (plain DOM, no framework:
-// the page already carries the 17 MB editor bundle).
+// Small DOM helpers of the editors' own chrome (Scratch, 积木编程, 图形化Python): the status line and modal
+// dialogs (plain DOM, no framework: the pages already carry an editor engine and stay light otherwise).
 
 type Attrs = Record<string, string | boolean | ((e: Event) => void)>;
 

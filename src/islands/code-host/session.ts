@@ -1,6 +1,6 @@
 // The editor's conversation with our server: the /api client (the envelope, or an ApiError saying why) and the
 // 登录已过期 dialog that logs in again on this page, so a child's unsaved project never has to leave the editor.
-import { h, openDialog } from './_ui';
+import { h, openDialog } from './ui';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const TOKEN_INVALID = 'Token失效，请重新登录';
