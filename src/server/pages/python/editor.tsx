@@ -17,7 +17,7 @@ function EditorPage({ boot }: { boot: EditorBoot }) {
   return (
     <Document
       title={`图形化Python - ${boot.brandName}`}
-      styles={[asset('/static/css/scratch-editor.css'), asset('/static/css/python.css')]}
+      styles={[asset('/static/css/editor-host.css'), asset('/static/css/python.css')]}
       modules={[asset('/static/build/python/editor.js')]}
       head={
         <>
