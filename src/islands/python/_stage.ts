@@ -3,8 +3,8 @@
 // turtle's clear() or a new background repaints without that turtle's lines.
 import type { GfxCommand } from './_protocol.js';
 
-export const STAGE_W = 480;
-export const STAGE_H = 360;
+const STAGE_W = 480;
+const STAGE_H = 360;
 
 interface TurtleState {
   x: number;

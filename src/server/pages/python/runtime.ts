@@ -4,7 +4,7 @@
 import { asset } from '../../../templates/assets.js';
 import { vendorFolder } from '../../vendor.js';
 
-export const SKULPT = 'skulpt';
+const SKULPT = 'skulpt';
 
 export interface PythonBoot {
   worker: string;
