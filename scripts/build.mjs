@@ -213,7 +213,8 @@ async function buildEditorHosts() {
     const dir = join(ISLANDS_DIR, folder);
     const entries = {};
     for (const file of existsSync(dir) ? readdirSync(dir).sort() : []) {
-      const m = /^([a-z0-9][a-z0-9_-]*)\.tsx?$/i.exec(file);
+      // <name>.worker.ts: a worker's script (app.ts gives /static/build/<folder>/<name>.worker.js its own policy).
+      const m = /^([a-z0-9][a-z0-9_-]*(?:\.worker)?)\.tsx?$/i.exec(file);
       if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
     }
     // A folder's worker.ts is a classic worker script (图形化Python's runtime loads skulpt with importScripts), built

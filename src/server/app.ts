@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps) {
   const GUI_SANDBOX_SCRIPT = "'sha256-AIzpsAr2DJF6Z9BaBAxpkIJ+YqMmAt9+K0Pkb30/BGE='";
   const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? `'unsafe-eval' ${GUI_SANDBOX_SCRIPT}` : '');
   const scratchBlob = (c: { req: { path: string } }) => (scratchPage(c) ? 'blob: data:' : '');
+  const CODE_WORKER = /^\/static\/build\/(blockly|python)\/[a-z0-9-]+\.worker\.js$/;
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -92,6 +93,12 @@ export function createApp(deps: AppDeps) {
     }
     if ((c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/api/teaching/scratch/backpack/getFile/')) && c.res.ok) {
       c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    }
+    // The code editors' program runners (积木编程, 图形化Python): dedicated workers whose policy is their own
+    // response's. They evaluate the child's generated program, so 'unsafe-eval' is theirs alone (the pages never
+    // have it); with no other source the program can load, fetch or open nothing, not even from this origin.
+    if (CODE_WORKER.test(c.req.path) && c.res.ok) {
+      c.res.headers.set('Content-Security-Policy', "default-src 'none'; script-src 'self' 'unsafe-eval'");
     }
     // A page anyone may share (the anonymous public pages: Cache-Control public) holds nothing of a user for an
     // opener to learn, so it drops the opener isolation: Chromium puts a Cross-Origin-Opener-Policy page in a new

@@ -4,14 +4,14 @@
 // re-login without leaving the page, and the bar's buttons (rendered by the server: templates/editor-host.tsx).
 // Each editor supplies only what is its own: how to read its project and cover, its work type and upload folder.
 //
-// URL parameters (teaching-open's): scene, workId, unitId, workFile, workName, departId, additionalId.
+// URL parameters (teaching-open's): scene, workId, unitId, workFile (or url), workName, departId, additionalId.
 // Load priority: a draft the child chooses to restore, else workFile → workId → unitId → a new project.
 import { draftStore, type Draft } from './drafts';
 import { api, ApiError, relogin as reloginDialog } from './session';
 import { h, openDialog, setStatus } from './ui';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export interface HostUser {
+interface HostUser {
   id: string;
   username: string;
   realname: string;
@@ -83,8 +83,6 @@ export async function fetchProjectFile(url: string): Promise<ArrayBuffer> {
 // eslint-disable-next-line no-control-regex -- control characters in a title would end up in the uploaded file's name
 const fileName = (title: string, ext: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 60) || 'project'}.${ext}`;
 
-export type Host = ReturnType<typeof createHost>;
-
 export function createHost(opts: HostOptions) {
   const boot = readBoot();
   const drafts = draftStore(opts.draftDb);
@@ -95,7 +93,8 @@ export function createHost(opts: HostOptions) {
     scene: param('scene') || 'create',
     workId: param('workId'),
     unitId: param('unitId'),
-    workFile: param('workFile'),
+    // `url`: the name teaching-open's 图形化Python and Blockly pages take a project file's address under.
+    workFile: param('workFile') || param('url'),
     workName: param('workName'),
     departId: param('departId'),
     additionalId: param('additionalId'),

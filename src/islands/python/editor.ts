@@ -7,7 +7,7 @@ import * as Blockly from 'blockly/core';
 import 'blockly/blocks';
 import { pythonGenerator } from 'blockly/python';
 import * as zhHans from 'blockly/msg/zh-hans';
-import { createHost, type HostUser } from '../code-host/host';
+import { createHost } from '../code-host/host';
 import { defineBlocks, TOOLBOX } from './_blocks';
 import { decodePy, encodePy } from './_format';
 import { mountRunner } from './_run-ui';
@@ -19,16 +19,6 @@ interface Boot {
   media: string;
 }
 const pyBoot = JSON.parse($('xt-python-boot').textContent || '{}') as Boot;
-
-// The anchor's Python links name the file `url` (course units, homework); the host reads it as workFile.
-{
-  const q = new URLSearchParams(location.search);
-  const url = q.get('url');
-  if (url && !q.get('workFile')) {
-    q.set('workFile', url);
-    history.replaceState(history.state, '', `${location.pathname}?${q.toString()}`);
-  }
-}
 
 Blockly.setLocale(zhHans as unknown as Record<string, string>);
 defineBlocks();
@@ -136,7 +126,7 @@ function load(text: string) {
   showCode(generated);
 }
 
-const defaultTitle = (u: HostUser | null) => `${u?.realname || u?.username || ''}的Python作品`.replace(/^的/, '');
+const defaultTitle = (u: { realname: string; username: string } | null) => (u ? `${u.realname || u.username}的Python作品` : 'Python作品');
 
 const host = createHost({
   draftDb: 'xt-python',

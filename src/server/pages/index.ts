@@ -46,6 +46,7 @@ import { registerNewsPages } from './teaching/news.js';
 import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
 import { registerPublicDiscoverPages } from './public-discover.js';
+import { registerBlocklyPage } from './blockly/index.js';
 import { registerPythonPages } from './python/index.js';
 import { registerScratchPages } from './scratch/index.js';
 import { registerMonitorPages } from './system/monitor.js';
@@ -57,7 +58,7 @@ import { registerOnlineFormPages } from './online/forms.js';
 import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/python/index.html', '/python/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
+const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/blockly/index.html', '/python/index.html', '/python/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
 export interface PagesDeps {
   upstream: Upstream;
@@ -129,6 +130,7 @@ export function createPages(deps: PagesDeps) {
   app.get('/', (c) => c.redirect('/index'));
   registerAuthPages(app);
   registerScratchPages(app);
+  registerBlocklyPage(app);
   registerPythonPages(app);
   registerDashboardPages(app);
   registerMyAnnouncementPages(app);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCodeProject, CODE_PROJECT_LIMITS, codeEditorOf } from './code-projects.js';
+import { checkCodeProject, CODE_PROJECT_LIMITS, CODE_WORK_TYPES, codeEditorOf } from './code-projects.js';
 
 const blockly = (workspace: unknown) => JSON.stringify({ format: 'xuetang-blockly', version: 1, workspace });
 const chain = (n: number) => {
@@ -35,6 +35,6 @@ describe('checkCodeProject', () => {
     expect(checkCodeProject('blockly', big)).toEqual({ ok: false, message: expect.stringContaining('不能超过2MB') });
   });
   it('maps work types to editors', () => {
-    expect([codeEditorOf('10'), codeEditorOf(4), codeEditorOf('2'), codeEditorOf(null)]).toEqual(['blockly', 'python', null, null]);
+    expect([codeEditorOf(CODE_WORK_TYPES.blockly), codeEditorOf(4), codeEditorOf('2'), codeEditorOf(null)]).toEqual(['blockly', 'python', null, null]);
   });
 });

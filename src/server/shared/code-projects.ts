@@ -21,8 +21,8 @@ export type CodeEditor = keyof typeof CODE_WORK_TYPES;
 export const CODE_PROJECT_FOLDERS: Readonly<Record<CodeEditor, string>> = { blockly: 'blockly', python: 'python' };
 
 /** The `format` value of each editor's envelope. */
-export const CODE_PROJECT_FORMATS: Readonly<Record<CodeEditor, string>> = { blockly: 'xuetang-blockly', python: 'xuetang-python' };
-export const CODE_PROJECT_VERSION = 1;
+const CODE_PROJECT_FORMATS: Readonly<Record<CodeEditor, string>> = { blockly: 'xuetang-blockly', python: 'xuetang-python' };
+const CODE_PROJECT_VERSION = 1;
 
 /** Limits of a saved project: a child's program is a few KB; these leave room for big ones and no more. */
 export const CODE_PROJECT_LIMITS = {
@@ -60,9 +60,9 @@ const pythonProject = z.object({
   workspace: workspace.optional(),
 });
 
-export type BlocklyProject = z.infer<typeof blocklyProject>;
-export type PythonProject = z.infer<typeof pythonProject>;
-export type CodeProject<E extends CodeEditor> = E extends 'blockly' ? BlocklyProject : PythonProject;
+type BlocklyProject = z.infer<typeof blocklyProject>;
+type PythonProject = z.infer<typeof pythonProject>;
+type CodeProject<E extends CodeEditor> = E extends 'blockly' ? BlocklyProject : PythonProject;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const BLOCK_TYPE = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
