@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { editorSection } from './scratch-editor.js';
+import { pythonEditorSection } from './python-editor.js';
 import { startBuiltServer } from './built-server.js';
 
 /** One file of a page, as the server sends it: bytes on the wire without compression, with gzip, with brotli. */
@@ -153,7 +154,7 @@ export async function playerSection({ base, browser, runs }: ScratchContext): Pr
   ];
 }
 
-SCRATCH_SECTIONS.push({ name: 'player', measure: playerSection }, { name: 'editor', measure: editorSection });
+SCRATCH_SECTIONS.push({ name: 'player', measure: playerSection }, { name: 'editor', measure: editorSection }, { name: 'python', measure: pythonEditorSection });
 
 export async function measureScratch(base: string, runs = Number(process.env.BENCH_PLAYER_RUNS ?? 5)): Promise<ScratchSection[]> {
   const browser = await chromium.launch({
