@@ -43,7 +43,7 @@ async function oneRun(browser: Browser, base: string, encoding: 'br' | 'gzip'): 
     const start = performance.now();
     function tick() {
       const d = g.getImageData(0, 0, c.width, c.height).data;
-      for (let i = 0; i < d.length; i += 16) if (d[i] < 128) return resolve(performance.now() - start);
+      for (let i = 0; i < d.length; i += 16) if (d[i] < 250) return resolve(performance.now() - start);
       requestAnimationFrame(tick);
     }
     document.getElementById('py-run').click();

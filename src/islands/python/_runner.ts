@@ -94,7 +94,11 @@ export class PythonRunner {
   }
 
   async run(code: string): Promise<void> {
-    this.stop(false);
+    // A run still going ends; a worker that is only warm is kept (that is what warming is for).
+    if (this.active) this.stop(false);
+    this.queue = [];
+    this.head = 0;
+    this.waiting = false;
     this.ui.stage.reset();
     this.ui.state('loading');
     const w = this.worker;

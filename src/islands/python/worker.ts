@@ -19,6 +19,7 @@ interface Skulpt {
   python3: unknown;
   builtinFiles?: { files: Record<string, string> };
   importMainWithBody(name: string, dumpJs: boolean, body: string, canSuspend: boolean): unknown;
+  importModule(name: string, dumpJs: boolean, canSuspend: boolean): unknown;
   misceval: { asyncToPromise(f: () => unknown): Promise<unknown> };
   ffi: { remapToJs(o: unknown): unknown; remapToPy(o: unknown): SkObject };
   builtin: { func: new (f: (...a: SkObject[]) => unknown) => SkObject; none: { none$: SkObject } };
@@ -101,10 +102,10 @@ function describeError(err: unknown): FromWorker {
   return { t: 'error', name: 'InternalError', message: err instanceof Error ? err.message : String(err) };
 }
 
-function run(code: string) {
-  if (!Sk) return;
-  Sk.configure({
-    __future__: Sk.python3,
+/** Configured once (Sk.configure forgets imported modules): our turtle, compiled while the child looks at the page. */
+function configure(S: Skulpt): Promise<unknown> {
+  S.configure({
+    __future__: S.python3,
     read,
     // Printed text goes in the same batches as the drawing, so the page shows both in the program's order.
     output: (s: string) => queue(['print', String(s)]),
@@ -117,6 +118,11 @@ function run(code: string) {
     // 停止 terminates the worker: no time limit inside it.
     execLimit: Number.POSITIVE_INFINITY,
   });
+  return S.misceval.asyncToPromise(() => S.importModule('turtle', false, true));
+}
+
+function run(code: string) {
+  if (!Sk) return;
   const started = performance.now();
   Sk.misceval
     .asyncToPromise(() => Sk.importMainWithBody('<stdin>', false, code, true))
@@ -142,5 +148,10 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
   }
 };
 
-if (Sk) post({ t: 'ready', ms: Math.round(performance.now() - t0) });
-else post({ t: 'error', name: 'InternalError', message: 'Python 运行环境加载失败' });
+if (!Sk) post({ t: 'error', name: 'InternalError', message: 'Python 运行环境加载失败' });
+else {
+  configure(Sk).then(
+    () => post({ t: 'ready', ms: Math.round(performance.now() - t0) }),
+    (err: unknown) => post({ ...describeError(err), name: 'InternalError' } as FromWorker),
+  );
+}
