@@ -13,13 +13,16 @@ function send(frame: HTMLIFrameElement, msg: ToPlayer) {
   frame.contentWindow?.postMessage(msg, location.origin);
 }
 
-/** Only our player page is ever framed, whatever markup carries `data-player` (rich text may not). */
-const PLAYER = '/scratch3/player.html?';
+/**
+ * Only our player pages are ever framed, whatever markup carries `data-player` (rich text may not): Scratch's, the
+ * Python player and the Blockly viewer (the players of the server's shared/work-types.ts; islands cannot import it).
+ */
+const PLAYERS = ['/scratch3/player.html?', '/python/player.html?', '/blockly/index.html?'];
 
 /** Replaces `link` (or the box around it) with the player in a frame; returns the frame, or null for another URL. */
 export function openPlayer(link: HTMLAnchorElement): HTMLIFrameElement | null {
   const src = link.dataset.player || link.getAttribute('href') || '';
-  if (!src.startsWith(PLAYER)) return null;
+  if (!PLAYERS.some((p) => src.startsWith(p))) return null;
   const started = performance.now();
   const box = (link.closest('.xt-play-box') as HTMLElement | null) ?? link;
   const wrap = document.createElement('div');

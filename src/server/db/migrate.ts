@@ -43,6 +43,7 @@ import * as m041OnlineFormScreens from './migrations/041_online_form_screens.js'
 import * as m042LegacyPassword from './migrations/042_legacy_password.js';
 import * as m043SmsCodes from './migrations/043_sms_codes.js';
 import * as m044SampleFormScreen from './migrations/044_sample_form_screen.js';
+import * as m050CodeEditorMenus from './migrations/050_code_editor_menus.js';
 
 const migrations: Record<string, Migration> = {
   '001_init': m001,
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '042_legacy_password': m042LegacyPassword,
   '043_sms_codes': m043SmsCodes,
   '044_sample_form_screen': m044SampleFormScreen,
+  '050_code_editor_menus': m050CodeEditorMenus,
 };
 
 class StaticProvider implements MigrationProvider {

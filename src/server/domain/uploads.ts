@@ -9,7 +9,8 @@ import { newId } from './ids.js';
 import { now, today } from './time.js';
 import { checkSb2, checkSb3, SB3_LIMITS, type Sb3Info } from './sb3.js';
 import { checkZip } from './zip-check.js';
-import { checkCodeProject, CODE_PROJECT_FOLDERS, CODE_PROJECT_LIMITS, type CodeEditor } from '../shared/code-projects.js';
+import { CODE_PROJECT_FOLDERS, CODE_PROJECT_LIMITS, type CodeEditor } from '../shared/code-projects.js';
+import { checkCodeFile, codeProjectExt } from './code-projects.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Scratch projects may be larger than other uploads (sounds and bitmaps add up). */
@@ -18,7 +19,8 @@ export const MAX_PROJECT_BYTES = SB3_LIMITS.maxFileBytes;
 const MAX_COVER_BYTES = 1024 * 1024;
 export const BIZ_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
-export type FileKind = 'png' | 'jpg' | 'gif' | 'webp' | 'zip' | 'mp4' | 'webm' | 'pdf' | 'ole' | 'json';
+/** `json` and `py`: the code editors' projects, never detected from bytes, only accepted in their folders. */
+export type FileKind = 'png' | 'jpg' | 'gif' | 'webp' | 'zip' | 'mp4' | 'webm' | 'pdf' | 'ole' | 'json' | 'py';
 
 const MIME: Record<FileKind, string> = {
   png: 'image/png',
@@ -31,6 +33,7 @@ const MIME: Record<FileKind, string> = {
   pdf: 'application/pdf',
   ole: 'application/octet-stream',
   json: 'application/json',
+  py: 'text/x-python',
 };
 
 const SB3_MIME = 'application/x.scratch.sb3';
@@ -79,7 +82,7 @@ const UPLOAD_FOLDERS: Readonly<Record<string, readonly FileKind[]>> = {
   [WORK_FILE_BIZ]: WORK_FILE_KINDS, // files students hand in for homework of type 文件
   // The code editors' folders (积木编程, 图形化Python): their JSON projects (shared/code-projects.ts) and covers.
   [CODE_PROJECT_FOLDERS.blockly]: ['png', 'jpg', 'json'],
-  [CODE_PROJECT_FOLDERS.python]: ['png', 'jpg', 'json'],
+  [CODE_PROJECT_FOLDERS.python]: ['png', 'jpg', 'json', 'py'], // the envelope, or .py source (domain/code-projects.ts)
   cgform: IMAGE_KINDS, // online forms' image fields (resources/online-forms.ts CGFORM_UPLOAD_FOLDERS)
   'cgform-file': WORK_FILE_KINDS, // online forms' file fields
 };
@@ -92,7 +95,7 @@ const FOLDER_ACCEPTS: Readonly<Record<string, string>> = {
   'cgform-file': '图片、Scratch 项目、压缩包、PDF 和 Office 文档',
   [PROJECT_BIZ]: ' Scratch 3 项目（.sb3）和 PNG、JPEG 封面图片',
   [CODE_PROJECT_FOLDERS.blockly]: '积木编程作品文件和 PNG、JPEG 封面图片',
-  [CODE_PROJECT_FOLDERS.python]: '图形化Python作品文件和 PNG、JPEG 封面图片',
+  [CODE_PROJECT_FOLDERS.python]: '图形化Python作品文件（.json 或 .py）和 PNG、JPEG 封面图片',
 };
 
 /** The code editor whose folder `biz` is (null for every other folder). */
@@ -156,7 +159,7 @@ export type ContentCheck =
 export async function checkUploadContent(biz: string, data: Uint8Array, originalName: string): Promise<ContentCheck> {
   const kind = detectKind(data);
   const codeEditor = codeEditorOfFolder(biz);
-  if (codeEditor) return checkCodeUpload(codeEditor, biz, kind, data);
+  if (codeEditor) return checkCodeUpload(codeEditor, biz, kind, data, originalName);
   const ext = kind ? storedExtension(kind, originalName) : null;
   const refuseType = (): ContentCheck => ({ ok: false, status: 415, message: `文件类型不支持，仅支持${FOLDER_ACCEPTS[biz] ?? ' PNG、JPEG、GIF、WEBP 图片'}` });
   if (!kind || !ext || !acceptedKinds(biz).includes(kind)) return refuseType();
@@ -173,13 +176,17 @@ export async function checkUploadContent(biz: string, data: Uint8Array, original
   return r.ok ? { ok: true, kind, ext } : { ok: false, status: 415, message: r.message };
 }
 
-/** A code editor's folder: a cover image (≤ 1 MB), or a project file that passes the format's checks. */
-function checkCodeUpload(editor: CodeEditor, biz: string, kind: FileKind | null, data: Uint8Array): ContentCheck {
+/**
+ * A code editor's folder: a cover image (≤ 1 MB), or a project file that passes the format's checks (the envelope,
+ * stored .json; or for 图形化Python a name ending .py: Python source, stored .py; domain/code-projects.ts).
+ */
+function checkCodeUpload(editor: CodeEditor, biz: string, kind: FileKind | null, data: Uint8Array, originalName: string): ContentCheck {
   if (kind === 'png' || kind === 'jpg') return data.length > MAX_COVER_BYTES ? { ok: false, status: 413, message: COVER_TOO_LARGE } : { ok: true, kind, ext: kind };
   if (kind) return { ok: false, status: 415, message: `文件类型不支持，仅支持${FOLDER_ACCEPTS[biz]}` };
   if (data.length > CODE_PROJECT_LIMITS.maxFileBytes) return { ok: false, status: 413, message: `作品文件不能超过${mb(CODE_PROJECT_LIMITS.maxFileBytes)}` };
-  const r = checkCodeProject(editor, data);
-  return r.ok ? { ok: true, kind: 'json', ext: 'json' } : { ok: false, status: 415, message: r.message };
+  const ext = codeProjectExt(editor, originalName);
+  const r = checkCodeFile(editor, data, ext);
+  return r.ok ? { ok: true, kind: ext, ext } : { ok: false, status: 415, message: r.message };
 }
 
 export interface StoredFile {

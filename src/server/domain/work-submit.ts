@@ -10,6 +10,7 @@ import { recordDataLog } from './data-log.js';
 import { recordClassEvent } from './day-log.js';
 import { newId } from './ids.js';
 import { storedProject } from './sb3.js';
+import { storedCodeProblem } from './code-projects.js';
 import type { SessionUser } from './sessions.js';
 import { now } from './time.js';
 import { WORK_SCENES, archiveVersion, classForUnit, foreignFiles, homeworkClasses, scratchFilesProblem, userClassIds } from './works.js';
@@ -133,8 +134,11 @@ export async function submitWork(db: Kysely<Database>, filesDir: string, actor: 
   // A Scratch work's file is a checked Scratch project and its cover an image.
   const wrongFiles = await scratchFilesProblem(db, input.workType, input.workFile, input.workCover);
   if (wrongFiles) return { ok: false, message: wrongFiles };
-  // Whether the work uses cloud variables is read from its project, not taken from the client.
   const fileKey = (await db.selectFrom('sys_file').select('file_path').where('id', '=', input.workFile).executeTakeFirst())?.file_path ?? '';
+  // A 积木编程 / 图形化Python work's file is that editor's project, read back and checked (domain/code-projects.ts).
+  const wrongCode = await storedCodeProblem(filesDir, input.workType, fileKey);
+  if (wrongCode) return { ok: false, message: wrongCode };
+  // Whether the work uses cloud variables is read from its project, not taken from the client.
   const project = await storedProject(filesDir, fileKey);
 
   const place = await submissionPlacement(db, actor, input);

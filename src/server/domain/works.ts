@@ -12,6 +12,7 @@ import { removeStoredFiles } from './uploads.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from './user-scope.js';
 import { countOnce, type Visitor } from './work-visits.js';
 import { WORK_STATUS } from '../shared/work-status.js';
+import { isCodeType, isScratchType } from '../shared/work-types.js';
 
 /** Works at or above this status are public (3 首页展示, 4 精选作品). */
 export const PUBLIC_STATUS = WORK_STATUS.public;
@@ -398,21 +399,21 @@ export async function foreignFiles(db: Kysely<Database>, username: string, ids: 
   return want.filter((id) => !own.has(id));
 }
 
-/** Work types whose file is a Scratch project (dict work_type: 1 Scratch2.0, 2 Scratch3.0). */
-const SCRATCH_WORK_TYPES = ['1', '2'];
 const PROJECT_KEY = /\.(sb3|sb2)$/i;
 const IMAGE_KEY = /\.(png|jpe?g|gif|webp)$/i;
 
 /**
  * For a Scratch work: its file must be a stored Scratch project (every .sb3/.sb2 passed the Scratch checks when
- * uploaded) and its cover an image. The refusal message, or null.
+ * uploaded) and its cover an image; for a code work (积木编程, 图形化Python) its cover an image (the file itself is
+ * checked by domain/code-projects.ts storedCodeProblem). The refusal message, or null.
  */
 export async function scratchFilesProblem(db: Kysely<Database>, workType: string, fileId: string, coverId: string | null | undefined): Promise<string | null> {
-  if (!SCRATCH_WORK_TYPES.includes(workType)) return null;
+  const scratch = isScratchType(workType);
+  if (!scratch && !isCodeType(workType)) return null;
   const ids = [fileId, coverId].filter((x): x is string => !!x);
   const rows = await db.selectFrom('sys_file').select(['id', 'file_path']).where('id', 'in', ids).execute();
   const key = (id: string) => rows.find((r) => r.id === id)?.file_path ?? '';
-  if (!PROJECT_KEY.test(key(fileId))) return '作品文件不是 Scratch 项目（.sb3），请在编辑器中保存后再提交';
+  if (scratch && !PROJECT_KEY.test(key(fileId))) return '作品文件不是 Scratch 项目（.sb3），请在编辑器中保存后再提交';
   if (coverId && !IMAGE_KEY.test(key(coverId))) return '作品封面必须是图片（PNG 或 JPEG）';
   return null;
 }

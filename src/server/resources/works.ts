@@ -6,6 +6,7 @@ import { crudActions } from './crud-actions.js';
 import { DATA_LOG_ROUTE } from './data-logs.js';
 import { resource } from './fields.js';
 import { listEndpoints, type FormSpec, type ListSpec } from './spec.js';
+import { PLAYABLE_TYPES } from '../shared/work-types.js';
 
 export const WORK_ROUTE = '/teaching/workList';
 /** The caller's own work tags (a list of names). */
@@ -98,7 +99,7 @@ export const worksList: ListSpec = {
   toolbar: { export: workActions.export },
   rowActions: [
     { key: 'edit', label: '批改', perm: 'work:correct', showIf: MAY_GRADE },
-    { key: 'qr', label: '二维码', more: true, showIf: { field: 'workType', values: ['1', '2'] } },
+    { key: 'qr', label: '二维码', more: true, showIf: { field: 'workType', values: PLAYABLE_TYPES } },
     { key: 'send', label: '克隆至其他账号', perm: 'work:send', more: true },
     { key: 'versions', label: '历史版本', perm: 'work:correct', more: true },
     { key: 'history', label: '修改记录', perm: 'datalog:view', navigate: { href: DATA_LOG_ROUTE, param: 'dataId' }, more: true },
@@ -159,7 +160,7 @@ export const mineWorksList: ListSpec = {
   defaultSort: { column: 'createTime', order: 'desc' },
   toolbar: {},
   rowActions: [
-    { key: 'qr', label: '二维码', showIf: { field: 'workType', values: ['1', '2'] } },
+    { key: 'qr', label: '二维码', showIf: { field: 'workType', values: PLAYABLE_TYPES } },
     { ...mineWorkActions.delete, showIf: MAY_DELETE },
   ],
   bulkActions: [mineWorkActions.batchDelete],

@@ -1,6 +1,7 @@
 // Cards of the public pages: a student work (links to its detail page) and a recommended course.
 import type { CourseModel, WorkModel } from '../../server/upstream/client.js';
 import { SpriteIcon } from '../icons.js';
+import { workCoverUrl } from '../../server/shared/work-types.js';
 
 /** Demo and uploaded covers are 4:3; the box keeps that ratio whatever the image is, so nothing shifts. */
 const COVER_W = 320;
@@ -57,11 +58,11 @@ function Stat({ kind, n }: { kind: 'view' | 'star'; n: number }) {
   );
 }
 
-/** A work's card; `showAuthor={false}` on the author's own page, where every card is theirs. */
+/** A work's card (the cover, or the code image for 图形化Python / 积木编程; the type tag); `showAuthor={false}` on the author's own page, where every card is theirs. */
 export function WorkCard({ work, showAuthor = true }: { work: WorkModel; showAuthor?: boolean }) {
   return (
     <li class="xt-card">
-      <Cover src={work.coverFileKey_url} alt={work.workName} />
+      <Cover src={workCoverUrl(work.workType, work.coverFileKey_url)} alt={work.workName} />
       <div class="xt-card-body">
         <h3 class="xt-card-title" title={work.workName}>
           <a href={workHref(work.id)}>{work.workName}</a>

@@ -2,9 +2,10 @@
 // a share link with its QR code, the site's share text (_workShareHtml) and, when the site allows comments, the
 // comments with a form (else a note that they are off). Every action is a plain form (works without JavaScript);
 // htmx swaps the part it changed.
-// A Scratch work's cover is a link to its player (/scratch3/player.html?workId=): without JavaScript it opens the
-// player page; with it, work-cover.js swaps the cover for the player in a frame, so the 1.9 MB engine loads only
-// when the visitor asks to play.
+// A playable work's cover (Scratch, 图形化Python, 积木编程: shared/work-types.ts; the code image when a code work has
+// no cover) is a link to its type's player: without JavaScript it opens the player page; with it, work-cover.js
+// swaps the cover for the player in a frame, so the engine (Scratch's 1.9 MB, Python's runtime) loads only when the
+// visitor asks to play.
 import type { WorkComment, WorkModel } from '../../server/upstream/client.js';
 import { asset } from '../assets.js';
 import { Icon } from '../icons.js';
@@ -14,6 +15,7 @@ import { RichHtml } from '../rich-html.js';
 import { authorHref, Cover, STAT_ICON, workAuthor } from './cards.js';
 import { loginHref, PublicLayout, PublicNotFound, PublicTime, type PublicFrameProps } from './layout.js';
 import { WORK_STATUS } from '../../server/shared/work-status.js';
+import { hasPlayer, playerUrl, workCoverUrl } from '../../server/shared/work-types.js';
 
 const WORK_NOT_FOUND = '作品不存在或未公开';
 
@@ -33,17 +35,17 @@ function Fact({ label, icon, children }: { label: string; icon?: string; childre
   );
 }
 
-/** Scratch 2/3 works are played by /scratch3/player.html. */
-const hasPlayer = (w: WorkModel) => (w.workType === '1' || w.workType === '2') && !!w.workFileKey_url;
+/** Whether the work plays here: a type with a player, and a project file. */
+const playable = (w: WorkModel) => hasPlayer(w.workType) && !!w.workFileKey_url;
 
-const playerHref = (id: string, autoplay = false) => `/scratch3/player.html?workId=${encodeURIComponent(id)}${autoplay ? '&autoplay=1' : ''}`;
+const playerHref = (w: WorkModel, autoplay = false) => playerUrl(w.workType, { workId: w.id, autoplay });
 
 /** The cover as a play button: a link to the player page, which work-cover.js turns into the player in place. */
 function PlayCover({ w }: { w: WorkModel }) {
   return (
     <div class="xt-play-box">
-      <a class="xt-play" href={playerHref(w.id)} data-player={playerHref(w.id, true)} target="_blank" rel="noopener" aria-label={`播放作品：${w.workName}`}>
-        <Cover src={w.coverFileKey_url} alt={w.workName} lazy={false} large />
+      <a class="xt-play" href={playerHref(w)} data-player={playerHref(w, true)} target="_blank" rel="noopener" aria-label={`播放作品：${w.workName}`}>
+        <Cover src={workCoverUrl(w.workType, w.coverFileKey_url)} alt={w.workName} lazy={false} large />
         <span class="xt-play-btn" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="36" height="36">
             <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
@@ -252,13 +254,13 @@ export interface WorkDetailProps extends PublicFrameProps {
 
 export function WorkDetailPage(p: WorkDetailProps) {
   const w = p.work;
-  const playable = hasPlayer(w);
+  const canPlay = playable(w);
   return (
     <PublicLayout
       {...p}
       pageTitle={w.workName}
       scripts={[asset('/static/build/htmx.min.js')]}
-      modules={[...(playable ? [asset('/static/build/scratch/work-cover.js')] : []), ...(p.share.svg ? [] : [asset('/static/build/scratch/share-link.js')])]}
+      modules={[...(canPlay ? [asset('/static/build/scratch/work-cover.js')] : []), ...(p.share.svg ? [] : [asset('/static/build/scratch/share-link.js')])]}
     >
       <div class="xt-wrap">
         <p class="xt-back">
@@ -266,7 +268,7 @@ export function WorkDetailPage(p: WorkDetailProps) {
         </p>
         <article class="xt-detail">
           <div class="xt-detail-media">
-            {playable ? <PlayCover w={w} /> : <Cover src={w.coverFileKey_url} alt={w.workName} lazy={false} large />}
+            {canPlay ? <PlayCover w={w} /> : <Cover src={workCoverUrl(w.workType, w.coverFileKey_url)} alt={w.workName} lazy={false} large />}
           </div>
           <div class="xt-detail-info">
             <h1 class="xt-detail-title">{w.workName}</h1>

@@ -5,37 +5,33 @@ import { cx, Tag } from '../antd.js';
 import { confirmAttrs } from '../list/confirm-attrs.js';
 import { asset } from '../assets.js';
 import { str } from '../../server/shared/text.js';
+import { editorUrl, hasEditor, hasPlayer, isScratchType, playerUrl, WORK_TYPE, workCoverUrl } from '../../server/shared/work-types.js';
 
 type Row = Record<string, unknown>;
 
-/** Scratch 2/3: the types with a player, a share page and a QR code. */
-export const isScratch = (type: unknown) => str(type) === '1' || str(type) === '2';
+/** Scratch 2/3: the types whose file is a Scratch project. */
+export const isScratch = isScratchType;
 
-/** Where a work opens for editing: its type's editor, or the stored file for type 0 (文件). */
+/** Where a work opens for editing: its type's editor (shared/work-types.ts), or the stored file for type 0 (文件). */
 export function workOpenUrl(r: Row): string {
-  const id = encodeURIComponent(str(r.id));
   const file = str(r.workFileKey_url);
-  switch (str(r.workType)) {
-    case '1':
-    case '2':
-      return `/scratch3/index.html?workId=${id}`;
-    case '3':
-      return `/scratchjr/editor.html?mode=edit&workFile=${encodeURIComponent(file)}`;
-    case '4':
-      return `/python/index.html?workId=${id}`;
-    case '10':
-      return `/blockly/index.html?lang=zh-hans&workId=${id}`;
-    default:
-      return file;
-  }
+  if (str(r.workType) === WORK_TYPE.scratchJr) return editorUrl(r.workType, { workFile: file });
+  return hasEditor(r.workType) ? editorUrl(r.workType, { workId: str(r.id) }) : file;
 }
 
 /**
- * The player for a stored project file (`workUrl`): the grading desk's and the author's 预览, which may show
+ * The player for a work's stored project file, by its type: the grading desk's and the author's 预览, which may show
  * works that are not public (the list already decided who sees the row; the file itself is served by its key).
+ * Blockly's viewer reads the work by id. '' when the type has no player.
  */
-export const filePlayerUrl = (file: string, name: string, autoplay = true) =>
-  `/scratch3/player.html?workUrl=${encodeURIComponent(file)}${name ? `&workName=${encodeURIComponent(name)}` : ''}${autoplay ? '&autoplay=1' : ''}`;
+export const workPreviewUrl = (r: Row, autoplay = true) =>
+  playerUrl(r.workType, { workId: str(r.id), fileUrl: str(r.workFileKey_url), workName: str(r.workName), autoplay });
+
+/** Whether a row has something to play in 预览. */
+export const canPreview = (r: Row) => hasPlayer(r.workType) && !!str(r.workFileKey_url);
+
+/** A Scratch project file's player (系统文件's preview of an .sb3). */
+export const filePlayerUrl = (file: string, name: string, autoplay = true) => playerUrl(WORK_TYPE.scratch3, { fileUrl: file, workName: name, autoplay });
 
 /** The player in a 4:3 frame with its control bar (works.css): 预览 dialogs. Removing it stops the project. */
 export function PlayerFrame({ src, title }: { src: string; title: string }) {
@@ -79,9 +75,9 @@ function TypeTag({ r }: { r: Row }) {
   return text ? <Tag color={isScratch(r.workType) ? 'orange' : 'blue'}>{text}</Tag> : null;
 }
 
-/** A work's cover, or a placeholder with its type when it has none. */
+/** A work's cover (the code image for a code work without one), or a placeholder with its type when it has none. */
 export function Cover({ r, class: extra }: { r: Row; class?: string }) {
-  const src = str(r.coverFileKey_url);
+  const src = workCoverUrl(r.workType, str(r.coverFileKey_url));
   return src ? (
     <img class={cx('xt-work-cover', extra)} src={src} alt={str(r.workName)} loading="lazy" />
   ) : (
@@ -93,7 +89,7 @@ export const WorksStyles = () => <link rel="stylesheet" href={asset('/static/css
 
 /**
  * 我的作品: one card per work — type tag, cover (or placeholder), name; the cover and name open the work;
- * 删除 (confirmed; where the row's canDelete says the API allows it), 编辑 (the same editor link) and 分享 (QR of the share page, Scratch types only).
+ * 删除 (confirmed; where the row's canDelete says the API allows it), 编辑 (the same editor link) and 分享 (QR of the share page, for the types with a player: Scratch, 图形化Python, 积木编程).
  */
 export function WorkCards({
   works,
@@ -105,7 +101,7 @@ export function WorkCards({
   works: Row[];
   deleteAction: string;
   shareHref: (id: string) => string;
-  /** 预览 (the player in a dialog) of a Scratch work with a project file. */
+  /** 预览 (the player in a dialog) of a work with a player and a project file. */
   previewHref?: (r: Row) => string;
   back: string;
 }) {
@@ -139,12 +135,12 @@ export function WorkCards({
                   编辑
                 </a>
               )}
-              {previewHref && isScratch(r.workType) && str(r.workFileKey_url) && (
+              {previewHref && canPreview(r) && (
                 <a href={previewHref(r)} hx-get={previewHref(r)} hx-target="#xt-modal" hx-push-url="false">
                   预览
                 </a>
               )}
-              {isScratch(r.workType) && (
+              {hasPlayer(r.workType) && (
                 <a href={shareHref(str(r.id))} hx-get={shareHref(str(r.id))} hx-target="#xt-modal" hx-push-url="false">
                   分享
                 </a>

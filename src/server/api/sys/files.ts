@@ -26,6 +26,9 @@ const TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.wav': 'audio/wav',
   '.pdf': 'application/pdf',
+  // The code editors' projects (积木编程, 图形化Python): read by their players with fetch; a download otherwise.
+  '.json': 'application/json; charset=utf-8',
+  '.py': 'text/x-python; charset=utf-8',
 };
 
 /** The name a stored file was uploaded with (sys_file.file_name), ending in the stored extension. */

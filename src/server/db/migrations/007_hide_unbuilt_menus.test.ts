@@ -26,6 +26,7 @@ import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
+import { up as bringCodeEditors } from './050_code_editor_menus.js';
 
 /** Entries 007 hides whose screens were built since (我的课程 and the hidden 课程单元 pages). */
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -88,6 +89,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
     await bringMessageCentre(t.db);
     await bringDashboards(t.db);
     await bringDevGallery(t.db);
+    await bringCodeEditors(t.db);
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
     await bringSampleFormScreen(t.db);

@@ -24,6 +24,7 @@ import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
 import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
+import { up as bringCodeEditors } from './050_code_editor_menus.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const named = new Set(TEACHING_SCREENS.map(([u, c]) => `${u}\n${c}`));
@@ -70,6 +71,7 @@ describe.each(dialects)('migration 014 on %s', (dialect) => {
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
     await bringSampleFormScreen(t.db);
+    await bringCodeEditors(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

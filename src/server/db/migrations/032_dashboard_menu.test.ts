@@ -25,6 +25,7 @@ import { up as bringDevGallery } from './033_dev_gallery_menu.js';
 import { up as bringReportScreens } from './039_online_report_screens.js';
 import { up as bringFormScreens } from './041_online_form_screens.js';
 import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
+import { up as bringCodeEditors } from './050_code_editor_menus.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DASH = ['/dashboard', '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace'];
@@ -87,6 +88,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
     await bringReportScreens(t.db);
     await bringFormScreens(t.db);
     await bringSampleFormScreen(t.db);
+    await bringCodeEditors(t.db);
     await expectFreshMenus(t.db, fresh);
   });
 

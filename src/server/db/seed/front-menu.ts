@@ -32,13 +32,26 @@ export const FRONT_DISCOVER_URL = '/workList?type=1';
 
 /** The Scratch editor's front-menu entry (migration 018 adds it to sites seeded before it). */
 export const FRONT_SCRATCH_URL = '/scratch3/index.html?scene=create';
+/** The code editors' front-menu entries (migration 050 adds them to sites seeded before them). */
+export const FRONT_CODE_EDITOR_URLS = ['/python/index.html?scene=create', '/blockly/index.html?lang=zh-hans&scene=create'] as const;
 
-// Only pages that exist are seeded: of teaching-open's editors only Scratch 3 is built. Sort numbers are
+// Only pages that exist are seeded: of teaching-open's editors ScratchJr is not built (no maintained web package). Sort numbers are
 // teaching-open's (首页 and 社区 share 0, as do 发现 and 课程; ids ascend in this order, which breaks the ties).
 const FRONT_MENU: FrontMenuDef[] = [
   { name: '首页', url: FRONT_INDEX_URL, icon: 'home', route: true, sort: 0 },
   { name: '社区', url: FRONT_COMMUNITY_URL, icon: 'experiment', route: true, sort: 0 },
-  { name: '创作', url: '', icon: 'build', route: true, sort: 1, children: [{ name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true }] },
+  {
+    name: '创作',
+    url: '',
+    icon: 'build',
+    route: true,
+    sort: 1,
+    children: [
+      { name: 'Scratch3', url: FRONT_SCRATCH_URL, route: true, external: true },
+      { name: 'Python', url: FRONT_CODE_EDITOR_URLS[0], route: true, external: true },
+      { name: 'Blockly', url: FRONT_CODE_EDITOR_URLS[1], route: false, external: true },
+    ],
+  },
   { name: '发现', url: FRONT_DISCOVER_URL, icon: 'search', route: true, sort: 2 },
   { name: '课程', url: FRONT_COURSES_URL, icon: 'calculator', route: true, sort: 2 },
   { name: '资讯', url: FRONT_NEWS_URL, icon: 'notification', route: true, sort: 3 },

@@ -153,10 +153,11 @@ export const BACK_OFFICE_MENU: MenuDef[] = [
     description: '在线编辑器，新窗口打开',
     children: [
       { name: 'Scratch3.0', url: '/scratch3/index.html?scene=create', component: IFRAME, componentName: 'create-scratch3', external: true },
-      // teaching-open's other editors are not built (no menu entry may answer 404).
+      // ScratchJr has no maintained web package: not built (no menu entry may answer 404). Migration 050 brings
+      // 图形化Python and Blockly to databases seeded while they were planned.
       { name: 'ScratchJr', url: '/scratchjr/home.html', component: IFRAME, componentName: 'create-scratchjr', external: true, planned: true },
-      { name: '图形化Python', url: '/python/index.html?scene=create', component: IFRAME, componentName: 'create-python', external: true, planned: true },
-      { name: 'Blockly', url: '/blockly/index.html?lang=zh-hans&scene=create', component: IFRAME, componentName: 'create-blockly', external: true, planned: true },
+      { name: '图形化Python', url: '/python/index.html?scene=create', component: IFRAME, componentName: 'create-python', external: true },
+      { name: 'Blockly', url: '/blockly/index.html?lang=zh-hans&scene=create', component: IFRAME, componentName: 'create-blockly', external: true },
     ],
   },
   { name: '我的作品', url: '/account/center', component: 'account/center/Index', icon: 'picture', sort: 2, grant: ALL },

@@ -29,23 +29,25 @@ import { shellPage } from '../shell-page.js';
 import { loadSubList } from '../sub-list.js';
 import { WORK_STATUS } from '../../shared/work-status.js';
 import { str } from '../../shared/text.js';
+import { editorUrl, hasServedEditor } from '../../shared/work-types.js';
 
-/** Work types the Scratch editor opens (Scratch 2.0 / 3.0); the rest hand in a file. */
-const SCRATCH_TYPES = new Set(['1', '2']);
 const FILTERS = [
   { value: 'all', label: '全部' },
   { value: 'false', label: '未提交' },
   { value: 'true', label: '已提交' },
 ] as const;
 
-/** The editor link of Scratch homework: the student's own project (修改) or the teacher's starter file. */
-function scratchHref(r: MyHomework, own: boolean) {
-  return hrefWith('/scratch3/index.html', {
+/**
+ * The editor link of homework whose type has an editor here (Scratch, 图形化Python, 积木编程: shared/work-types.ts),
+ * the student's own project (修改) or the teacher's starter file. Homework of other types hands in a file.
+ */
+function editorHref(r: MyHomework, own: boolean) {
+  return editorUrl(str(r.codeType), {
     scene: 'additional',
     additionalId: str(r.additionalWorkId),
     departId: str(r.departId),
     workName: str(own ? r.mineWorkName || r.workName : r.workName),
-    workFile: str(own ? r.mineWorkUrl : r.workUrl_url),
+    workFile: str(own ? r.mineWorkUrl : r.workUrl_url) || undefined,
   });
 }
 
@@ -54,7 +56,7 @@ function HomeworkItem({ r, back }: { r: MyHomework; back: string }) {
   const hasOwn = status !== null;
   // The API's answer for this row (a graded homework stays as graded); it refuses the save otherwise too.
   const locked = !r.canSubmit;
-  const scratch = SCRATCH_TYPES.has(str(r.codeType));
+  const inEditor = hasServedEditor(r.codeType);
   const submitHref = (redo: boolean) =>
     hrefWith(`${MY_HOMEWORK_ROUTE}/submit`, { id: str(r.additionalWorkId), departId: str(r.departId), back, ...(redo ? { redo: '1' } : {}) });
   const mainLabel = hasOwn ? '修改作业' : '去做作业';
@@ -88,8 +90,8 @@ function HomeworkItem({ r, back }: { r: MyHomework; back: string }) {
             <Button type="primary" disabled>
               {mainLabel}
             </Button>
-          ) : scratch ? (
-            <LinkButton type="primary" href={scratchHref(r, hasOwn)} target="_blank" rel="noopener">
+          ) : inEditor ? (
+            <LinkButton type="primary" href={editorHref(r, hasOwn)} target="_blank" rel="noopener">
               {mainLabel}
             </LinkButton>
           ) : (
@@ -98,8 +100,8 @@ function HomeworkItem({ r, back }: { r: MyHomework; back: string }) {
             </LinkButton>
           )}
           {hasOwn && !locked ? (
-            scratch ? (
-              <LinkButton href={scratchHref(r, false)} target="_blank" rel="noopener">
+            inEditor ? (
+              <LinkButton href={editorHref(r, false)} target="_blank" rel="noopener">
                 重做
               </LinkButton>
             ) : (

@@ -20,6 +20,7 @@ import type { PageEnv } from '../context.js';
 import { dialogPage } from '../dialog-page.js';
 import { shellPage } from '../shell-page.js';
 import { str } from '../../shared/text.js';
+import { editorUrl, hasPlayer, isScratchType, playerUrl, typeOfProjectFile, WORK_TYPE } from '../../shared/work-types.js';
 
 const MINE_COURSE_ROUTE = '/teaching/mineCourse/cardList';
 const UNIT_MAP_ROUTE = '/teaching/mineCourse/courseUnitMap';
@@ -152,23 +153,28 @@ const urls = (v: unknown) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Where 去做作业 opens the editor for the unit's work type (Scratch, ScratchJr, Python). */
+/**
+ * Where 去做作业 opens the editor for the unit's work type (shared/work-types.ts: Scratch, ScratchJr, 图形化Python,
+ * 积木编程). The Scratch editor loads the unit's starter itself (by unitId); the others are given its URL too.
+ */
 function homeworkHref(u: UnitRecord): string | null {
   const type = str(u.courseWorkType);
-  const id = str(u.id);
   const starter = str(u.courseWork_url);
-  if (type === '1' || type === '2') return withQuery('/scratch3/index.html', { scene: 'course', unitId: id });
-  if (type === '3') return withQuery('/scratchjr/editor.html', { scene: 'course', mode: 'edit', workFile: starter });
-  if (type === '4') return withQuery('/python/index.html', { scene: 'course', lang: 'turtle', unitId: id, url: starter });
-  return null;
+  return editorUrl(type, { scene: 'course', unitId: str(u.id), workFile: isScratchType(type) ? undefined : starter || undefined }) || null;
 }
+
+/** A project file's editor (查看代码) by its name: .sb3, .py, Blockly's .json; '' for other files. */
+const projectEditorHref = (url: string) => {
+  const type = typeOfProjectFile(url);
+  return type ? editorUrl(type, { scene: 'create', workFile: url }) : '';
+};
 
 function FileList({ label, list }: { label: string; list: string[] }) {
   return (
     <ul class="xt-unit-files" aria-label={label}>
       {list.map((url, i) => {
-        const sb3 = extOf(url) === 'sb3';
-        const href = sb3 ? withQuery('/scratch3/index.html', { scene: 'create', workFile: url }) : url;
+        const code = projectEditorHref(url);
+        const href = code || url;
         return (
           <li>
             <span class="xt-unit-file-name">
@@ -177,7 +183,7 @@ function FileList({ label, list }: { label: string; list: string[] }) {
               {extOf(url) ? `（.${extOf(url)}）` : ''}
             </span>
             <a class={buttonClass('link', { size: 'small' })} href={href} target="_blank" rel="noopener" title={fileName(url)}>
-              {sb3 ? '查看代码' : '查看资料'}
+              {code ? '查看代码' : '查看资料'}
             </a>
           </li>
         );
@@ -204,7 +210,8 @@ function UnitView({ u }: { u: UnitRecord }) {
   if (str(u.courseVideo)) tabs.push({ key: 'video', label: '视频', body: <VideoTab u={u} /> });
   const caseUrl = str(u.courseCase_url);
   if (caseUrl) {
-    const player = withQuery('/scratch3/player.html', { workUrl: caseUrl });
+    // The case plays in its file's player (by its name; else the unit's work type, else Scratch as before).
+    const player = playerUrl(typeOfProjectFile(caseUrl) ?? (hasPlayer(u.courseWorkType) ? str(u.courseWorkType) : WORK_TYPE.scratch3), { fileUrl: caseUrl });
     tabs.push({
       key: 'case',
       label: '案例',

@@ -13,7 +13,8 @@ import { confirmAttrs } from '../../../templates/list/confirm-attrs.js';
 import { dialogAttrs, type RowExtra } from '../../../templates/list/list-view.js';
 import { DialogFrame } from '../../../templates/list/dialog-frame.js';
 import { QrCode, qrSvg } from '../../../templates/qr.js';
-import { Cover, filePlayerUrl, isScratch, NewTab, PlayerFrame, shareUrl, Stars, WorkCards, workOpenUrl, WorksStyles } from '../../../templates/works/parts.js';
+import { canPreview, Cover, NewTab, PlayerFrame, shareUrl, Stars, WorkCards, workOpenUrl, workPreviewUrl, WorksStyles } from '../../../templates/works/parts.js';
+import { hasPlayer, playerUrl, workCoverUrl } from '../../shared/work-types.js';
 import { userAdminApi } from '../../contracts/users.js';
 import { workApi, workTagApi, workVersionApi } from '../../contracts/works.js';
 import type { PageEnv, PageSession } from '../context.js';
@@ -41,17 +42,17 @@ const tagCell = (route: string) => (r: Row, back: string) => (
   </span>
 );
 
-const coverCell = (r: Row) => (str(r.coverFileKey_url) ? <Cover r={r} class="xt-cell-image" /> : <span class="xt-muted">无此图片</span>);
+const coverCell = (r: Row) => (workCoverUrl(r.workType, str(r.coverFileKey_url)) ? <Cover r={r} class="xt-cell-image" /> : <span class="xt-muted">无此图片</span>);
 
 /** Where 预览 opens: the player in a dialog of the list's own route. */
 const previewHref = (route: string, r: Row, back: string) => hrefWith(`${route}/preview`, {}, { id: str(r.id), file: str(r.workFileKey_url), back });
 
-/** 预览 (the Scratch player, in a dialog) and 查看 (the editor, or the file, in a new tab). */
+/** 预览 (the type's player, in a dialog) and 查看 (the editor, or the file, in a new tab). */
 function openLinks(route: string, r: Row, back: string): Child {
   const open = workOpenUrl(r);
   return (
     <>
-      {isScratch(r.workType) && str(r.workFileKey_url) && (
+      {canPreview(r) && (
         <>
           <a class="xt-action" {...dialogAttrs(previewHref(route, r, back))} aria-label={`预览“${str(r.workName)}”`}>
             预览
@@ -65,11 +66,11 @@ function openLinks(route: string, r: Row, back: string): Child {
 }
 
 /**
- * Beside the 批改 form: the Scratch work, playing (by id: the API lets the teacher of the author's class see it
- * unpublished). It is part of the dialog, so the player loads when the dialog opens and stops when it closes.
+ * Beside the 批改 form: the work in its type's player (by id: the API lets the teacher of the author's class see
+ * it unpublished). It is part of the dialog, so the player loads when the dialog opens and stops when it closes.
  */
 function GradedWork({ id, values }: { id: string; values: Record<string, unknown> }) {
-  const src = `/scratch3/player.html?workId=${encodeURIComponent(id)}`;
+  const src = playerUrl(one(values.workType), { workId: id });
   return (
     <div class="xt-graded-work">
       <WorksStyles />
@@ -104,8 +105,8 @@ export function registerWorkPages(app: Hono<PageEnv>) {
         ...(score === '' && mayOmit && !comment.trim() ? {} : { score: score === '' ? null : Number(score), comment }),
       };
     },
-    // A Scratch work plays beside the form; other types (files) open from the list's 查看.
-    formAside: (_c, { id, values }) => (id && isScratch(one(values.workType)) ? <GradedWork id={id} values={values} /> : undefined),
+    // A work with a player (Scratch, 图形化Python, 积木编程) plays beside the form; files open from the list's 查看.
+    formAside: (_c, { id, values }) => (id && hasPlayer(one(values.workType)) ? <GradedWork id={id} values={values} /> : undefined),
     cells: () => ({
       coverFileKey_url: coverCell,
       workTag: tagCell(WORK_ROUTE),
@@ -193,9 +194,9 @@ function registerCenterWorks(app: Hono<PageEnv>) {
 }
 
 /**
- * 预览: the Scratch player in a dialog. The caller must be able to read the work (queryById: its author, or a
- * teacher of the author's class); the player plays the project file the list row named (`file`), which it
- * accepts only when it is a file stored on this site. Closing the dialog removes the frame and so stops it.
+ * 预览: the work's player (by its type, shared/work-types.ts) in a dialog. The caller must be able to read the work
+ * (queryById: its author, or a teacher of the author's class); the player plays the project file the list row named
+ * (`file`), which it accepts only when it is a file stored on this site; Blockly's viewer reads the work by id. Closing the dialog removes the frame and so stops it.
  */
 function registerPreviewDialog(app: Hono<PageEnv>, route: string, title: string, path = `${route}/preview`) {
   app.get(path, async (c) => {
@@ -203,19 +204,23 @@ function registerPreviewDialog(app: Hono<PageEnv>, route: string, title: string,
     const file = (c.req.query('file') ?? '').slice(0, 1024);
     const back = safeLocalPath(c.req.query('back'), route, route);
     const res = await c.get('upstream').send(workApi.queryById, { query: { id } });
-    const name = res.body.success ? str(res.body.result.workName) : '';
+    const work: Row = res.body.success ? { ...res.body.result, workFileKey_url: file } : {};
+    const name = str(work.workName);
+    const src = (autoplay: boolean) => workPreviewUrl(work, autoplay);
     return dialogPage(c, { current: route, title }, (asDialog) => (
       <DialogFrame title={name ? `预览：${name}` : '预览'} back={back} asDialog={asDialog} width={720}>
         <WorksStyles />
         {!res.body.success ? (
           <Alert type="warning">{res.body.message}</Alert>
-        ) : !file ? (
+        ) : !str(work.workFileKey_url) ? (
           <Alert type="warning">这个作品还没有项目文件</Alert>
+        ) : !src(false) ? (
+          <Alert type="info">这种类型的作品没有播放器，请用“查看”打开作品文件</Alert>
         ) : (
           <>
-            <PlayerFrame src={filePlayerUrl(file, name)} title={`作品预览：${name}`} />
+            <PlayerFrame src={src(true)} title={`作品预览：${name}`} />
             <p class="xt-preview-links">
-              <NewTab href={filePlayerUrl(file, name, false)}>在新窗口打开</NewTab>
+              <NewTab href={src(false)}>在新窗口打开</NewTab>
             </p>
           </>
         )}
