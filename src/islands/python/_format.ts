@@ -18,9 +18,25 @@ export function encodePy(code: string, workspace: unknown | null): string {
   return workspace ? `${body}\n\n${BLOCKS_MARKER}${toBase64(JSON.stringify(workspace))}\n` : `${body}\n`;
 }
 
-/** The code and (when present and readable) the blocks of a saved file. */
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The code and (when present and readable) the blocks of a saved file. Also reads the JSON envelope of
+ * shared/code-projects.ts (`{format: "xuetang-python", version: 1, mode, code, workspace?}`), which the server takes
+ * too (the seeded sample work is one).
+ */
 export function decodePy(text: string): { code: string; workspace: Record<string, unknown> | null } {
   const src = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (src.trimStart().startsWith('{')) {
+    try {
+      const env = JSON.parse(src) as unknown;
+      if (isObject(env) && env.format === 'xuetang-python' && typeof env.code === 'string') {
+        return { code: env.code, workspace: env.mode === 'blocks' && isObject(env.workspace) ? env.workspace : null };
+      }
+    } catch {
+      // not JSON: Python source that starts with a brace
+    }
+  }
   const at = src.lastIndexOf(`\n${BLOCKS_MARKER}`);
   const start = src.startsWith(BLOCKS_MARKER) ? 0 : at >= 0 ? at + 1 : -1;
   if (start < 0) return { code: src, workspace: null };
@@ -28,7 +44,7 @@ export function decodePy(text: string): { code: string; workspace: Record<string
   const code = src.slice(0, start).replace(/\s+$/, '') + '\n';
   try {
     const ws = JSON.parse(fromBase64(line)) as unknown;
-    return { code, workspace: ws && typeof ws === 'object' && !Array.isArray(ws) ? (ws as Record<string, unknown>) : null };
+    return { code, workspace: isObject(ws) ? ws : null };
   } catch {
     return { code, workspace: null };
   }

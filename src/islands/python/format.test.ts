@@ -26,6 +26,14 @@ describe('the .py format', () => {
     expect(decodePy(`print(1)\n${BLOCKS_MARKER}not base64!\n`)).toEqual({ code: 'print(1)\n', workspace: null });
     expect(decodePy(`print(1)\n${BLOCKS_MARKER}${btoa('[1,2]')}\n`).workspace).toBeNull();
   });
+
+  it('reads the JSON envelope of shared/code-projects.ts (the seeded sample), blocks only in blocks mode', () => {
+    const text = JSON.stringify({ format: 'xuetang-python', version: 1, mode: 'text', code: 'print(1)\n', workspace: ws });
+    expect(decodePy(text)).toEqual({ code: 'print(1)\n', workspace: null });
+    expect(decodePy(JSON.stringify({ format: 'xuetang-python', version: 1, mode: 'blocks', code: 'x', workspace: ws }))).toEqual({ code: 'x', workspace: ws });
+    // Python that merely starts with a brace stays Python.
+    expect(decodePy('{1: 2}\n')).toEqual({ code: '{1: 2}\n', workspace: null });
+  });
 });
 
 describe('errorText', () => {
