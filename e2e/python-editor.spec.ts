@@ -94,6 +94,11 @@ test('a student builds a turtle drawing from blocks, runs, stops, meets an error
   await expect(student.locator('#py-output .py-out-error')).toHaveText("第 3 行：名称错误 NameError: name 'x' is not defined");
   await expect(student.locator('#py-state')).toHaveText('程序出错');
 
+  // The program cannot reach the worker's JavaScript (and through it the network).
+  await text.fill('jseval("fetch")\n');
+  await student.getByRole('button', { name: '运行' }).click();
+  await expect(student.locator('#py-output .py-out-error')).toContainText("第 1 行：名称错误 NameError: name 'jseval' is not defined");
+
   // input(): the page asks, the program waits for the answer.
   await text.fill('name = input("你叫什么名字？")\nprint("你好", name)\n');
   await student.getByRole('button', { name: '运行' }).click();

@@ -19,9 +19,6 @@ import { onPublicContentChange, publicContentChanged } from './shared/public-con
 import { queueWorkView } from './domain/works.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 
-/** The Python runtime's worker script (scripts/build.mjs), the one response whose policy allows eval. */
-const PYTHON_WORKER = '/static/build/python/worker.js';
-
 /** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
 const UPSTREAM_CALL = Symbol('upstream call');
 
@@ -61,7 +58,7 @@ export function createApp(deps: AppDeps) {
   const GUI_SANDBOX_SCRIPT = "'sha256-AIzpsAr2DJF6Z9BaBAxpkIJ+YqMmAt9+K0Pkb30/BGE='";
   const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? `'unsafe-eval' ${GUI_SANDBOX_SCRIPT}` : '');
   const scratchBlob = (c: { req: { path: string } }) => (scratchPage(c) ? 'blob: data:' : '');
-  const CODE_WORKER = /^\/static\/build\/(blockly|python)\/[a-z0-9-]+\.worker\.js$/;
+  const CODE_WORKER = /^\/static\/build\/(blockly|python)\/(?:[a-z0-9-]+\.)?worker\.js$/; // python/worker.js: skulpt's classic worker
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -85,12 +82,6 @@ export function createApp(deps: AppDeps) {
   // Stored files carry their own sandboxing policy (files.ts); every other response gets the page policy.
   app.use('*', async (c, next) => {
     await pageHeaders(c, next);
-    // 图形化Python's runtime (skulpt) compiles the child's program to JavaScript and evaluates it: allowed in its
-    // worker alone, by the worker script's own policy (a dedicated worker obeys the policy of its script's
-    // response; the pages never allow eval). It loads skulpt from our origin and contacts nothing.
-    if (c.req.path === PYTHON_WORKER && c.res.ok) {
-      c.res.headers.set('Content-Security-Policy', "default-src 'none'; script-src 'self' 'unsafe-eval'");
-    }
     if ((c.req.path.startsWith('/api/sys/common/static/') || c.req.path.startsWith('/api/teaching/scratch/backpack/getFile/')) && c.res.ok) {
       c.res.headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
     }

@@ -118,7 +118,23 @@ function configure(S: Skulpt): Promise<unknown> {
     // 停止 terminates the worker: no time limit inside it.
     execLimit: Number.POSITIVE_INFINITY,
   });
+  // The program stays Python: no `jseval` into this worker's JavaScript.
+  delete (S as unknown as { builtins: Record<string, unknown> }).builtins.jseval;
   return S.misceval.asyncToPromise(() => S.importModule('turtle', false, true));
+}
+
+/**
+ * What a worker could reach the network or storage with, gone once skulpt is loaded (the CSP already refuses
+ * fetches; importScripts of our own URLs it would allow, with the child's cookie).
+ */
+function closeDoors() {
+  for (const k of ['importScripts', 'fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'indexedDB', 'caches', 'Worker', 'BroadcastChannel']) {
+    try {
+      Object.defineProperty(self, k, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // not defined in this engine
+    }
+  }
 }
 
 function run(code: string) {
@@ -150,6 +166,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 
 if (!Sk) post({ t: 'error', name: 'InternalError', message: 'Python 运行环境加载失败' });
 else {
+  closeDoors();
   configure(Sk).then(
     () => post({ t: 'ready', ms: Math.round(performance.now() - t0) }),
     (err: unknown) => post({ ...describeError(err), name: 'InternalError' } as FromWorker),
