@@ -1,6 +1,7 @@
 // The Scratch pages' weight and speed (issue 8): what a browser transfers for each page — HTML, our CSS and JS,
 // the vendor engine — with gzip and with brotli, and the time from a click to the first frame. One section per
-// page; the player's is here, the editor's in bench/scratch-editor.ts.
+// page; the player's is here, the editor's in bench/scratch-editor.ts, the code editors' (积木编程, 图形化Python) and
+// their players' in bench/code-editors.ts.
 // Run from `npm run bench` (bench/run.ts), or alone:
 //   npm run build && npx tsx bench/scratch.ts              (starts the built server on a temporary database)
 //   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/scratch.ts
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { editorSection } from './scratch-editor.js';
+import { codeEditorSections } from './code-editors.js';
 import { pythonEditorSection } from './python-editor.js';
 import { startBuiltServer } from './built-server.js';
 
@@ -154,7 +156,12 @@ export async function playerSection({ base, browser, runs }: ScratchContext): Pr
   ];
 }
 
-SCRATCH_SECTIONS.push({ name: 'player', measure: playerSection }, { name: 'editor', measure: editorSection }, { name: 'python', measure: pythonEditorSection });
+SCRATCH_SECTIONS.push(
+  { name: 'player', measure: playerSection },
+  { name: 'editor', measure: editorSection },
+  { name: 'code-editors', measure: codeEditorSections },
+  { name: 'python', measure: pythonEditorSection },
+);
 
 export async function measureScratch(base: string, runs = Number(process.env.BENCH_PLAYER_RUNS ?? 5)): Promise<ScratchSection[]> {
   const browser = await chromium.launch({

@@ -19,6 +19,7 @@ import type { ClassEvent } from '../../domain/day-log.js';
 import { coverHue, coverPng, hsl, toHex } from './covers.js';
 import type { DepartIds, Row } from './org.js';
 import { demoSb3 } from './sb3.js';
+import { sampleBlocklyProject, samplePythonProject } from './code-samples.js';
 
 export interface DemoAccountDef {
   username: string;
@@ -119,7 +120,7 @@ export function buildDemoContent(ctx: {
 
   /** Writes a file and registers it in sys_file; returns the sys_file id and the storage key. */
   const addFile = (f: {
-    ext: 'png' | 'sb3';
+    ext: 'png' | 'sb3' | 'json';
     data: Buffer;
     name: string;
     type: number;
@@ -137,7 +138,7 @@ export function buildDemoContent(ctx: {
       file_path: key,
       file_location: 1,
       file_tag: f.tag,
-      mime_type: f.ext === 'png' ? 'image/png' : 'application/x.scratch.sb3',
+      mime_type: f.ext === 'png' ? 'image/png' : f.ext === 'json' ? 'application/json' : 'application/x.scratch.sb3',
       file_size: f.data.length,
       del_flag: 0,
       create_by: f.by,
@@ -405,6 +406,39 @@ export function buildDemoContent(ctx: {
         out.classEvents.push({ departId: dept, kind: scene === 'course' ? 'courseWorkCorrect' : 'additionalWorkCorrect', subjectId: id, at: graded });
       }
     }
+  });
+
+  // One sample work of each code editor (积木编程, 图形化Python), shown on the home page: no cover of their own (the
+  // gallery shows the code image), the program runs in its player on /work-detail.
+  const codeSamples: [string, string, Buffer, string, string][] = [
+    ['10', '红色正方形', sampleBlocklyProject(), '学生作业-blockly', '用“重复”积木画正方形，又短又清楚！'],
+    ['4', '五角星', samplePythonProject(), '学生作业-python', 'for 循环用得好，五角星画得很漂亮。'],
+  ];
+  codeSamples.forEach(([type, name, data, tag, comment], i) => {
+    const time = at(2 + i, 3);
+    const file = addFile({ ext: 'json', data, name: `${name}.json`, type: 2, tag, by: 'student3', time });
+    const id = newId();
+    // Shown on the home page after the teacher graded it (as every work at status 2 and above is).
+    out.corrects.push({ id: newId(), work_id: id, score: 5 - i, comment, ...audit('teacher', at(1 + i, 3)) });
+    out.works.push({
+      id,
+      user_id: userIds.student3,
+      depart_id: classOf.student3,
+      course_id: null,
+      additional_id: '',
+      work_name: name,
+      work_type: type,
+      work_file: file.id,
+      work_cover: null,
+      work_status: 3,
+      star_num: 6 - i,
+      collect_num: 0,
+      view_num: 64 - i * 9,
+      del_flag: 0,
+      work_scene: 'create',
+      has_cloud_data: 0,
+      ...audit('student3', time),
+    });
   });
 
   // The teacher opened units in class over the past weeks (班级教学记录 shows them per day and month).

@@ -1,3 +1,4 @@
+import { checkCodeProject } from '../../shared/code-projects.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -297,12 +298,20 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(works.some((w) => w.work_status <= 1)).toBe(true);
     expect(new Set(works.map((w) => w.create_time?.slice(0, 10))).size).toBeGreaterThan(3);
     expect(works.every((w) => w.create_time! <= now())).toBe(true);
-    // Scratch works everywhere, and one picture handed in for the file homework.
-    expect(works.filter((w) => w.work_type !== '2').map((w) => [w.work_type, w.work_scene, w.work_status])).toEqual([['0', 'additional', 1]]);
+    // Scratch works everywhere, one picture handed in for the file homework, and a public sample of each code editor.
+    expect(works.filter((w) => w.work_type !== '2').map((w) => [w.work_type, w.work_scene, w.work_status]).sort()).toEqual([['0', 'additional', 1], ['10', 'create', 3], ['4', 'create', 3]]);
+    for (const w of works.filter((x) => x.work_type === '4' || x.work_type === '10')) {
+      const file = await t.db.selectFrom('sys_file').selectAll().where('id', '=', w.work_file).executeTakeFirstOrThrow();
+      expect(w.work_cover).toBeNull();
+      const data = fs.readFileSync(path.join(filesDir, file.file_path));
+      expect(data.length).toBe(file.file_size);
+      expect(checkCodeProject(w.work_type === '4' ? 'python' : 'blockly', data).ok).toBe(true);
+    }
 
     const students = await t.db.selectFrom('sys_user').select(['id', 'user_identity']).where('username', 'like', 'student%').execute();
     const coverHashes = new Set<string>();
-    for (const w of works.filter((x) => x.work_status >= 3)) {
+    const publicScratch = works.filter((x) => x.work_status >= 3 && x.work_type === '2');
+    for (const w of publicScratch) {
       expect(students.map((s) => s.id)).toContain(w.user_id);
       const cover = await t.db.selectFrom('sys_file').selectAll().where('id', '=', w.work_cover ?? '').executeTakeFirstOrThrow();
       const file = await t.db.selectFrom('sys_file').selectAll().where('id', '=', w.work_file).executeTakeFirstOrThrow();
@@ -324,7 +333,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
         for (const c of target.costumes) expect(zip.file(c.md5ext), c.md5ext).not.toBeNull();
       }
     }
-    expect(coverHashes.size).toBe(works.filter((x) => x.work_status >= 3).length);
+    expect(coverHashes.size).toBe(publicScratch.length);
   });
 
   it('creates card and map courses with covers on disk, units, class assignments (one not yet open) and graded works', async () => {
