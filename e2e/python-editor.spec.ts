@@ -151,6 +151,22 @@ test('a student builds a turtle drawing from blocks, runs, stops, meets an error
   expect(errors).toEqual([]);
 });
 
+test('a visitor plays the public sample work on /work-detail: the cover, then the program runs in its frame', async ({ page }) => {
+  const urls = recordRequests(page.context());
+  const board = await (await page.request.get('/api/teaching/teachingWork/leaderboard?pageSize=50&orderBy=view')).json();
+  const work = board.result.records.find((r: { workType: string }) => String(r.workType) === '4');
+  expect(work, 'the seed has a public 图形化Python work').toBeTruthy();
+  await page.goto(`/work-detail?id=${work.id}`);
+  await page.locator('.xt-play-box a.xt-play').click();
+  const player = page.frameLocator('.xt-player-frame iframe');
+  await expect(player.locator('#py-state')).toHaveText('运行结束', { timeout: 20_000 });
+  await expect(player.locator('#py-output')).toContainText('五角星画好啦！');
+  await expect(page.locator('.xt-player-frame')).toHaveAttribute('data-ready-ms', /^\d+$/);
+  const frame = page.frames().find((f) => f.url().includes('/python/player.html'))!;
+  expect(await drawnPixels(frame as unknown as Page)).toBeGreaterThan(300);
+  expect(foreign(urls)).toEqual([]);
+});
+
 test('the player refuses a file from another site, and the worker alone may evaluate code', async ({ page }) => {
   const res = await page.goto('/python/player.html?lang=turtle&url=https://example.org/x.py');
   expect(res?.status()).toBe(400);
