@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { editorSection } from './scratch-editor.js';
 import { codeEditorSections } from './code-editors.js';
+import { pythonEditorSection } from './python-editor.js';
 import { startBuiltServer } from './built-server.js';
 
 /** One file of a page, as the server sends it: bytes on the wire without compression, with gzip, with brotli. */
@@ -155,7 +156,12 @@ export async function playerSection({ base, browser, runs }: ScratchContext): Pr
   ];
 }
 
-SCRATCH_SECTIONS.push({ name: 'player', measure: playerSection }, { name: 'editor', measure: editorSection }, { name: 'code-editors', measure: codeEditorSections });
+SCRATCH_SECTIONS.push(
+  { name: 'player', measure: playerSection },
+  { name: 'editor', measure: editorSection },
+  { name: 'code-editors', measure: codeEditorSections },
+  { name: 'python', measure: pythonEditorSection },
+);
 
 export async function measureScratch(base: string, runs = Number(process.env.BENCH_PLAYER_RUNS ?? 5)): Promise<ScratchSection[]> {
   const browser = await chromium.launch({

@@ -217,10 +217,18 @@ async function buildEditorHosts() {
       const m = /^([a-z0-9][a-z0-9_-]*(?:\.worker)?)\.tsx?$/i.exec(file);
       if (m && !/\.test\.tsx?$/.test(file) && !file.startsWith('_')) entries[m[1]] = join(dir, file);
     }
+    // A folder's worker.ts is a classic worker script (图形化Python's runtime loads skulpt with importScripts), built
+    // on its own; its turtle module is Python source (src/islands/python/turtle.py), bundled as text.
+    const worker = entries.worker;
+    delete entries.worker;
     if (!Object.keys(entries).length) continue;
     const out = join(STATIC_BUILD, folder);
     rmSync(out, { recursive: true, force: true }); // no stale chunks from earlier builds
-    await esbuild.build({ ...browserOptions, entryPoints: entries, outdir: out, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+    await Promise.all([
+      esbuild.build({ ...browserOptions, entryPoints: entries, outdir: out, splitting: true, chunkNames: 'chunks/[name]-[hash]' }),
+      worker && esbuild.build({ ...browserOptions, format: 'iife', entryPoints: { worker }, outdir: out, loader: { '.py': 'text' } }),
+    ]);
+    if (worker) entries.worker = worker;
     built.push(...Object.keys(entries).map((e) => `${folder}/${e}`));
   }
   // Blockly's media (cursors, sprites, sounds), served from our origin.
@@ -257,6 +265,8 @@ const VENDOR_PACKAGES = [
     from: 'dist',
     files: (dir) => readdirSync(dir).filter((f) => f.endsWith('.js')),
   },
+  // 图形化Python's runtime (MIT), loaded by its worker (static/build/python/worker.js).
+  { pkg: 'skulpt', from: 'dist', files: () => ['skulpt.min.js', 'skulpt-stdlib.js'] },
 ];
 
 function listAll(dir) {

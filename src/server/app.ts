@@ -58,7 +58,7 @@ export function createApp(deps: AppDeps) {
   const GUI_SANDBOX_SCRIPT = "'sha256-AIzpsAr2DJF6Z9BaBAxpkIJ+YqMmAt9+K0Pkb30/BGE='";
   const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? `'unsafe-eval' ${GUI_SANDBOX_SCRIPT}` : '');
   const scratchBlob = (c: { req: { path: string } }) => (scratchPage(c) ? 'blob: data:' : '');
-  const CODE_WORKER = /^\/static\/build\/(blockly|python)\/[a-z0-9-]+\.worker\.js$/;
+  const CODE_WORKER = /^\/static\/build\/(blockly|python)\/(?:[a-z0-9-]+\.)?worker\.js$/; // python/worker.js: skulpt's classic worker
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],

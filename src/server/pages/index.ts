@@ -48,6 +48,7 @@ import { registerPublicNewsPages } from './public-news.js';
 import { registerPublicCoursePages } from './public-courses.js';
 import { registerPublicDiscoverPages } from './public-discover.js';
 import { registerBlocklyPage } from './blockly/index.js';
+import { registerPythonPages } from './python/index.js';
 import { registerScratchPages } from './scratch/index.js';
 import { registerMonitorPages } from './system/monitor.js';
 import { registerExceptionPages } from './exception.js';
@@ -58,7 +59,7 @@ import { registerOnlineFormPages } from './online/forms.js';
 import { invalidateOnChange, PageCache, pageCacheMiddleware } from './page-cache.js';
 
 /** Paths that need no login (exact matches, as in the anchor's whitelist), plus the failure page. */
-const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/blockly/index.html', '/python/index.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
+const PUBLIC_PATHS = new Set(['/user/login', '/user/register', '/user/register-result', '/user/alteration', '/home', '/work-detail', '/work-detail/like', '/work-detail/comments', '/work-detail/qr.svg', '/404', '/', '/user', '/scratch3/index.html', '/scratch3/player.html', '/blockly/index.html', '/python/index.html', '/python/player.html', '/newsList', '/news-detail', '/index', '/courseList', '/workList', '/friend-detail']);
 
 export interface PagesDeps {
   upstream: Upstream;
@@ -131,6 +132,7 @@ export function createPages(deps: PagesDeps) {
   registerAuthPages(app);
   registerScratchPages(app);
   registerBlocklyPage(app);
+  registerPythonPages(app);
   registerDashboardPages(app);
   registerMyAnnouncementPages(app);
   registerAccountPages(app);

@@ -21,8 +21,8 @@ export type CodeEditor = keyof typeof CODE_WORK_TYPES;
 export const CODE_PROJECT_FOLDERS: Readonly<Record<CodeEditor, string>> = { blockly: 'blockly', python: 'python' };
 
 /** The `format` value of each editor's envelope. */
-const CODE_PROJECT_FORMATS: Readonly<Record<CodeEditor, string>> = { blockly: 'xuetang-blockly', python: 'xuetang-python' };
-const CODE_PROJECT_VERSION = 1;
+export const CODE_PROJECT_FORMATS: Readonly<Record<CodeEditor, string>> = { blockly: 'xuetang-blockly', python: 'xuetang-python' };
+export const CODE_PROJECT_VERSION = 1;
 
 /** Limits of a saved project: a child's program is a few KB; these leave room for big ones and no more. */
 export const CODE_PROJECT_LIMITS = {
