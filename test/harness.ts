@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import type { AppDeps } from '../src/server/context.js';
-import type { LoginThrottle } from '../src/server/domain/login-throttle.js';
+import type { Limits } from '../src/server/domain/limits.js';
 import { sql } from 'kysely';
 import { connect } from '../src/server/db/connect.js';
 import { freshDatabase, TEST_PASSWORDS, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
@@ -57,8 +57,8 @@ export interface TestAppOptions {
   hub?: NoticeHub;
   listen?: boolean;
   config?: Partial<Config>;
-  /** Login attempt counting (e.g. Redis-backed); by default the app counts in its own memory. */
-  loginThrottle?: LoginThrottle;
+  /** Where the limits count (e.g. redisLimits); by default the app counts in its own memory. */
+  limits?: Limits;
   /** The clock of the public page cache (a test moves it past the TTL instead of waiting). */
   pageCacheClock?: () => number;
   /** SQLite: the copy lives in a file (as in production) instead of memory, so a second, read-only connection can open it (reports). */
@@ -89,7 +89,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, loginThrottle: opts.loginThrottle, pageCacheClock: opts.pageCacheClock };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock };
   const created = createApp(deps);
   const { app } = created;
 

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { firstStartBanner } from './db/seed/banner.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { flushWorkViews } from './domain/works.js';
-import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle.js';
+import { memoryLimits, redisLimits } from './domain/limits.js';
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
@@ -57,17 +57,17 @@ async function main() {
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('Redis at REDIS_URL did not answer within 10 s')), 10_000).unref());
     await Promise.race([hub.whenReady(), timeout]);
   }
-  // With REDIS_URL, login attempts are counted across processes too.
-  const loginThrottle = config.redisUrl
-    ? await redisLoginThrottle(config.redisUrl, (err) => config.logLevel !== 'silent' && console.error(`[login] redis: ${err.message}`))
-    : memoryLoginThrottle();
+  // With REDIS_URL, every limit (login attempts, uploads, captcha, registration, …) counts across processes.
+  const limits = config.redisUrl
+    ? await redisLimits(config.redisUrl, (err) => config.logLevel !== 'silent' && console.error(`[limits] redis: ${err.message}`))
+    : memoryLimits();
   // 定时任务: every process runs a scheduler; the run table's unique claim lets one of them run each due job.
   const scheduler = new Scheduler({
     env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, mail: config, hub },
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();
-  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, loginThrottle, scheduler });
+  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, limits, scheduler });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);
@@ -89,7 +89,7 @@ async function main() {
       .stop()
       .then(() => flushWorkViews(db))
       .catch(() => {})
-      .then(() => Promise.all([hub.close(), loginThrottle.close(), close()]))
+      .then(() => Promise.all([hub.close(), limits.close(), close()]))
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
