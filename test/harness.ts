@@ -48,6 +48,8 @@ export interface TestApp {
   /** Raw request to the app (any path). */
   request(path: string, init?: RequestInit): Promise<Response>;
   userId(username: string): Promise<string>;
+  /** Graceful shutdown's first step (app.ts drain()): readiness fails, sockets close with 1012. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ export interface TestAppOptions {
   limits?: Limits;
   /** The clock of the public page cache (a test moves it past the TTL instead of waiting). */
   pageCacheClock?: () => number;
+  /** What /readyz asks (default: the app's own, readiness.ts). */
+  readinessChecks?: AppDeps['readinessChecks'];
   /** SQLite: the copy lives in a file (as in production) instead of memory, so a second, read-only connection can open it (reports). */
   sqliteOnFile?: boolean;
 }
@@ -89,7 +93,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock, readinessChecks: opts.readinessChecks };
   const created = createApp(deps);
   const { app } = created;
 
@@ -129,6 +133,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     dialect: t.dialect,
     app,
     apiRoutes: created.apiRoutes,
+    drain: created.drain,
     filesDir,
     baseUrl,
     port,

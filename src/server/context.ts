@@ -10,6 +10,7 @@ import type { SmsSender } from './domain/sms.js';
 import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
 import type { RequestMemo } from './shared/request-memo.js';
+import type { ReadinessCheck } from './readiness.js';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -26,6 +27,11 @@ export interface AppDeps {
   monitor?: RequestRecorder;
   /** The clock of the public page cache (tests move it rather than wait out its TTL). */
   pageCacheClock?: () => number;
+  /**
+   * What GET /readyz asks (readiness.ts); by default the database, Redis (with REDIS_URL) and the files folder.
+   * main.ts composes the list; the object storage's check goes into it.
+   */
+  readinessChecks?: ReadinessCheck[];
   /** Tests: the SMS sender to use instead of SMS_URL's (api/sys/sms.ts). */
   smsSender?: SmsSender;
 }

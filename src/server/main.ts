@@ -13,6 +13,10 @@ import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
 import { Scheduler } from './domain/scheduler/scheduler.js';
 import { startRuntimeWatch } from './monitor/system.js';
+import { defaultReadinessChecks } from './readiness.js';
+
+/** Requests still running this long after SIGTERM are cut. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
   const started = performance.now();
@@ -67,7 +71,9 @@ async function main() {
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();
-  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, limits, scheduler });
+  // GET /readyz: the database, Redis (with REDIS_URL), the files folder.
+  const readinessChecks = defaultReadinessChecks({ db, config, limits });
+  const { app, injectWebSocket, drain } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, limits, scheduler, readinessChecks });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);
@@ -80,20 +86,28 @@ async function main() {
     console.error(`Xuetang could not start: ${reason}`);
     process.exit(1);
   });
-  const shutdown = () => {
-    closeWebSockets();
-    server.close();
-    // Stop the scheduler (waiting for a running job), then write the views of cached work pages still queued
-    // (domain/works.ts) before the database closes.
-    void scheduler
-      .stop()
+  // Graceful shutdown (a rolling restart drops no request): stop accepting connections, let the requests in flight
+  // finish (at most SHUTDOWN_TIMEOUT_MS), close the websockets with 1012 so their clients reconnect to another node,
+  // then stop the scheduler (waiting for a running job), write the views of cached work pages still queued
+  // (domain/works.ts), and close Redis and the database.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (config.logLevel !== 'silent') console.log(`Xuetang: ${signal}, finishing the requests in flight`);
+    const drained = drain();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const hardStop = setTimeout(() => (server as Partial<import('node:http').Server>).closeAllConnections?.(), SHUTDOWN_TIMEOUT_MS);
+    hardStop.unref();
+    void Promise.all([drained, closed])
+      .then(() => scheduler.stop())
       .then(() => flushWorkViews(db))
       .catch(() => {})
       .then(() => Promise.all([hub.close(), limits.close(), close()]))
       .finally(() => process.exit(0));
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err) => {
