@@ -4,7 +4,7 @@
 // starts the app (main.ts, tests): the database, Redis when REDIS_URL is set, and the file storage (today the
 // files folder under DATA_DIR must be writable; the object storage adds its own check to the same list).
 // The answer names each check with ok or failed, never the error (it is public); errors go to the log.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -27,14 +27,18 @@ export const databaseCheck = (db: Kysely<Database>): ReadinessCheck => ({
   },
 });
 
-/** A folder can be written: a small file is created and removed (a full or read-only disk fails). */
+/**
+ * A folder can be written: a small file is created and removed (a full or read-only disk fails). Synchronous on
+ * purpose: the asynchronous calls queue in libuv's thread pool behind password hashing (scrypt), so under a wave
+ * of logins the probe timed out and a healthy node was taken out of the balancer.
+ */
 export const folderCheck = (name: string, dir: string): ReadinessCheck => ({
   name,
   check: async () => {
-    await fs.mkdir(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true });
     const probe = path.join(dir, `.ready-${process.pid}`);
-    await fs.writeFile(probe, 'ok');
-    await fs.rm(probe, { force: true });
+    fs.writeFileSync(probe, 'ok');
+    fs.rmSync(probe, { force: true });
   },
 });
 
