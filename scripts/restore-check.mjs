@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch */
 // Restores a backup into a fresh data folder and starts Xuetang on it: the proof that a backup can be restored
 // (docs/deploy.md "Restoring from a backup"). Run it after every change to the backup routine, and now and then on
 // the newest backup.
@@ -54,7 +55,7 @@ const referenced = [];
   // The stored names of every live work's file and cover (sys_file ids → keys).
   const rows = db
     .prepare(
-      `select f.file_key as key from teaching_work w join sys_file f on f.id in (w.work_file, w.work_cover) where w.del_flag = 0`,
+      `select f.file_path as key from teaching_work w join sys_file f on f.id in (w.work_file, w.work_cover) where w.del_flag = 0`,
     )
     .all();
   for (const r of rows) if (r.key) referenced.push(r.key);
