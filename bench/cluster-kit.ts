@@ -54,6 +54,8 @@ export class XuetangNode {
   }
 }
 
+const UPSTREAM_TIMEOUT_MS = 20_000;
+
 export interface ProxyStats {
   /** Requests answered, per node name. */
   served: Map<string, number>;
@@ -115,6 +117,8 @@ export async function startProxy(nodes: XuetangNode[]): Promise<{ base: string; 
         answer.pipe(res);
       },
     );
+    // A request a node never answers is an error to see, not a virtual user stuck until the end.
+    up.setTimeout(UPSTREAM_TIMEOUT_MS, () => up.destroy(Object.assign(new Error(`${node.o.name} did not answer ${req.method} ${req.url} within ${UPSTREAM_TIMEOUT_MS} ms`), { code: 'ETIMEDOUT' })));
     up.on('error', (err: NodeJS.ErrnoException) => {
       // Not sent (refused), or sent on a kept-alive socket the node had just closed (Node's documented retry case).
       const unsent = err.code === 'ECONNREFUSED' || (up.reusedSocket && err.code === 'ECONNRESET');
@@ -125,7 +129,7 @@ export async function startProxy(nodes: XuetangNode[]): Promise<{ base: string; 
         return;
       }
       stats.failed++;
-      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' }).end('node failed');
+      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' }).end(`node ${node.o.name} failed: ${err.message}`);
       else res.destroy();
     });
     up.end(body);

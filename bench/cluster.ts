@@ -85,7 +85,7 @@ async function api(base: string, method: string, p: string, o: { token?: string;
     body = JSON.stringify(o.body);
   }
   if (method !== 'GET') headers.Origin = base;
-  const res = await fetch(`${base}/api${p}`, { method, headers, body });
+  const res = await fetch(`${base}/api${p}`, { method, headers, body, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
   let json: Envelope;
   try {
@@ -244,7 +244,7 @@ async function op(what: string, fn: () => Promise<{ status: number; body: Envelo
   }
 }
 const page = (p: string) => async () => {
-  const res = await fetch(`${P}${p}`, { headers: { 'X-Forwarded-For': address() } });
+  const res = await fetch(`${P}${p}`, { headers: { 'X-Forwarded-For': address() }, signal: AbortSignal.timeout(30_000) });
   await res.text();
   return { status: res.status, body: null };
 };

@@ -17,7 +17,7 @@ export interface ReadinessCheck {
   check(): Promise<void>;
 }
 
-export const CHECK_TIMEOUT_MS = 2000;
+const CHECK_TIMEOUT_MS = 2000;
 
 /** The database answers a trivial query. */
 export const databaseCheck = (db: Kysely<Database>): ReadinessCheck => ({
@@ -43,7 +43,7 @@ export const folderCheck = (name: string, dir: string): ReadinessCheck => ({
 });
 
 /** Redis (the limits' connection) answers a PING. */
-export const redisCheck = (limits: { ping(): Promise<void> }): ReadinessCheck => ({ name: 'redis', check: () => limits.ping() });
+const redisCheck = (limits: { ping(): Promise<void> }): ReadinessCheck => ({ name: 'redis', check: () => limits.ping() });
 
 /** The checks of an app started as main.ts starts it: database, Redis when configured, the files folder. */
 export function defaultReadinessChecks(deps: { db: Kysely<Database>; config: Pick<Config, 'redisUrl' | 'filesDir'>; limits?: { kind: string; ping(): Promise<void> } }): ReadinessCheck[] {

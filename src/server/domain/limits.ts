@@ -11,14 +11,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { AppDeps } from '../context.js';
 
 /** Key prefix in Redis of the named limits: `${LIMIT_KEY_PREFIX}:${name}:${key}`. */
 export const LIMIT_KEY_PREFIX = 'xuetang:limit';
 /** Key prefix in Redis of the concurrency slots: `${SLOT_KEY_PREFIX}:${name}:${key}`. */
 const SLOT_KEY_PREFIX = 'xuetang:slots';
 /** A slot not renewed within this time is free (its process is gone). */
-export const SLOT_TTL_MS = 60_000;
+const SLOT_TTL_MS = 60_000;
 
 export interface SharedLimit {
   /** Takes one point for `key`: false when its allowance is used up. */
@@ -26,7 +25,7 @@ export interface SharedLimit {
 }
 
 /** Slots under several keys taken together: all or none. */
-export interface SharedSlots {
+interface SharedSlots {
   /** Takes a slot named `holder` under every key, each with its cap; false (nothing taken) when one is full. */
   open(keys: [key: string, cap: number][], holder: string): Promise<boolean>;
   /** Gives back the holder's slots (once per successful open). */
@@ -217,10 +216,10 @@ export async function redisLimits(url: string, onError: (err: Error) => void): P
 }
 
 /** Used when an app was given no store (tests, tools): each app counts in its own memory. */
-const own = new WeakMap<AppDeps, Limits>();
+const own = new WeakMap<object, Limits>();
 
-/** The app's limits: deps.limits (main.ts: Redis with REDIS_URL), else this app's own memory. */
-export function limitsOf(deps: AppDeps): Limits {
+/** The app's limits (its AppDeps): deps.limits (main.ts: Redis with REDIS_URL), else this app's own memory. */
+export function limitsOf(deps: { limits?: Limits }): Limits {
   if (deps.limits) return deps.limits;
   let l = own.get(deps);
   if (!l) own.set(deps, (l = memoryLimits()));
@@ -228,4 +227,4 @@ export function limitsOf(deps: AppDeps): Limits {
 }
 
 /** `limitsOf(deps).limit(...)`: the named limit of this app. */
-export const limitOf = (deps: AppDeps, name: string, points: number, seconds: number): SharedLimit => limitsOf(deps).limit(name, points, seconds);
+export const limitOf = (deps: { limits?: Limits }, name: string, points: number, seconds: number): SharedLimit => limitsOf(deps).limit(name, points, seconds);

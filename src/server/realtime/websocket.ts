@@ -22,7 +22,7 @@ const WS_UNAUTHENTICATED = 4401;
  * the Scratch editor's and player's cloud providers within a second (they reconnect on any code but their own
  * fatal 4002–4004).
  */
-export const WS_SERVICE_RESTART = 1012;
+const WS_SERVICE_RESTART = 1012;
 /** A socket that has not finished its close handshake by then is cut. */
 const CLOSE_WAIT_MS = 2000;
 const WS_FORBIDDEN = 4403;
