@@ -18,9 +18,12 @@ const CHECKS = [
   ['knip', 'npx knip'],
   ['depcruise', 'npm run --silent lint:deps'],
 ];
+// The cluster proof (bench/cluster.ts --ci: two built nodes on PostgreSQL and Redis, ~60 s) runs on the PostgreSQL
+// leg only (TEST_DATABASE_URL set): it makes its own database on that server.
 const TESTS = [
   ['vitest', 'npx vitest run'],
   ['playwright', 'npx playwright test'],
+  ...(process.env.TEST_DATABASE_URL ? [['cluster', `npx tsx bench/cluster.ts --ci`]] : []),
 ];
 
 const seconds = [];
@@ -67,7 +70,7 @@ function summary(t) {
 const only = process.env.TEST_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
 const chosen = ([name]) => !only || only.includes(name);
 if (only) {
-  const unknown = only.filter((n) => ![['browser'], ...CHECKS, ...TESTS].some(([name]) => name === n));
+  const unknown = only.filter((n) => ![['browser'], ['cluster'], ...CHECKS, ...TESTS].some(([name]) => name === n));
   if (unknown.length) {
     console.error(`[test] TEST_STEPS: no step named ${unknown.join(', ')}`);
     process.exit(1);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import type { AppDeps } from '../src/server/context.js';
-import type { LoginThrottle } from '../src/server/domain/login-throttle.js';
+import type { Limits } from '../src/server/domain/limits.js';
 import { sql } from 'kysely';
 import { connect } from '../src/server/db/connect.js';
 import { freshDatabase, TEST_PASSWORDS, testDatabaseUrl, type TestDatabase } from '../src/server/db/test-db.js';
@@ -48,6 +48,8 @@ export interface TestApp {
   /** Raw request to the app (any path). */
   request(path: string, init?: RequestInit): Promise<Response>;
   userId(username: string): Promise<string>;
+  /** Graceful shutdown's first step (app.ts drain()): readiness fails, sockets close with 1012. */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,10 +59,12 @@ export interface TestAppOptions {
   hub?: NoticeHub;
   listen?: boolean;
   config?: Partial<Config>;
-  /** Login attempt counting (e.g. Redis-backed); by default the app counts in its own memory. */
-  loginThrottle?: LoginThrottle;
+  /** Where the limits count (e.g. redisLimits); by default the app counts in its own memory. */
+  limits?: Limits;
   /** The clock of the public page cache (a test moves it past the TTL instead of waiting). */
   pageCacheClock?: () => number;
+  /** What /readyz asks (default: the app's own, readiness.ts). */
+  readinessChecks?: AppDeps['readinessChecks'];
   /** SQLite: the copy lives in a file (as in production) instead of memory, so a second, read-only connection can open it (reports). */
   sqliteOnFile?: boolean;
 }
@@ -89,7 +93,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, loginThrottle: opts.loginThrottle, pageCacheClock: opts.pageCacheClock };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock, readinessChecks: opts.readinessChecks };
   const created = createApp(deps);
   const { app } = created;
 
@@ -129,6 +133,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     dialect: t.dialect,
     app,
     apiRoutes: created.apiRoutes,
+    drain: created.drain,
     filesDir,
     baseUrl,
     port,

@@ -18,6 +18,7 @@ import { VIDEO_EMBED_HOSTS } from './shared/video-hosts.js';
 import { onPublicContentChange, publicContentChanged } from './shared/public-content.js';
 import { queueWorkView } from './domain/works.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
+import { defaultReadinessChecks, readiness } from './readiness.js';
 
 /** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
 const UPSTREAM_CALL = Symbol('upstream call');
@@ -26,6 +27,17 @@ export function createApp(deps: AppDeps) {
   // The caller's deps object itself, not a copy: main.ts and tests attach the scheduler to it after creation.
   const monitor = (deps.monitor ??= new RequestRecorder());
   const app = new Hono();
+  // Graceful shutdown (drain(), main.ts on SIGTERM): /readyz fails so the balancer stops sending requests here,
+  // requests that still come are served but with Connection: close (the client's next request opens a connection
+  // to another node), and websocket upgrades are refused (the client retries elsewhere).
+  let draining = false;
+  const checks = deps.readinessChecks ?? defaultReadinessChecks(deps);
+  app.use('*', async (c, next) => {
+    if (draining && c.req.header('Upgrade')?.toLowerCase() === 'websocket') return c.text('server restarting', 503);
+    await next();
+    // Also for a request that was in flight when the drain began.
+    if (draining) c.res.headers.set('Connection', 'close');
+  });
   // 请求追踪 / HTTP服务: every request the server answers (secrets redacted), timed from the first middleware.
   app.use(
     '*',
@@ -107,6 +119,11 @@ export function createApp(deps: AppDeps) {
   // Request bodies are capped before any handler reads them (body-limit.ts: 1 MB; uploads and imports more).
   app.use('*', requestBodyLimit());
   app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    const r = await readiness(checks, draining, (name, err) => deps.config.logLevel !== 'silent' && console.error(`[readyz] ${name}:`, err instanceof Error ? err.message : err));
+    c.header('Cache-Control', 'no-store');
+    return c.json(r, r.ok ? 200 : 503);
+  });
 
   // The notice websocket answers before the JSON API (whose catch-all would take /api/websocket/*).
   const ws = attachWebSocket(app, deps);
@@ -192,5 +209,10 @@ export function createApp(deps: AppDeps) {
     ws.closeAll();
     for (const off of unsubscribe.splice(0)) off();
   };
-  return { app, apiRoutes: api.routes, injectWebSocket, closeWebSockets: ws.closeAll, close, monitor };
+  /** Starts draining: readiness fails, new sockets are refused, open ones are closed with 1012 (clients reconnect). */
+  const drain = async () => {
+    draining = true;
+    await ws.drain();
+  };
+  return { app, apiRoutes: api.routes, injectWebSocket, closeWebSockets: ws.closeAll, drain, close, monitor };
 }

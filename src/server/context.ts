@@ -3,13 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database, SysPermission } from './db/schema.js';
-import type { LoginThrottle } from './domain/login-throttle.js';
+import type { Limits } from './domain/limits.js';
 import type { Grants } from './domain/permissions.js';
 import type { SessionUser } from './domain/sessions.js';
 import type { SmsSender } from './domain/sms.js';
 import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
 import type { RequestMemo } from './shared/request-memo.js';
+import type { ReadinessCheck } from './readiness.js';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -18,14 +19,19 @@ export interface AppDeps {
   sqliteFile?: string;
   config: Config;
   hub: NoticeHub;
-  /** Login attempt counts (Redis-backed with REDIS_URL); without one, each app counts in its own memory. */
-  loginThrottle?: LoginThrottle;
+  /** Where every limit counts (domain/limits.ts: Redis with REDIS_URL); without one, each app counts in its own memory. */
+  limits?: Limits;
   /** The 定时任务 scheduler of this process (main.ts starts one); the API reloads it after job changes. */
   scheduler?: { reload(): Promise<void> };
   /** The HTTP server's numbers and recent requests (系统监控); createApp makes one when none is given. */
   monitor?: RequestRecorder;
   /** The clock of the public page cache (tests move it rather than wait out its TTL). */
   pageCacheClock?: () => number;
+  /**
+   * What GET /readyz asks (readiness.ts); by default the database, Redis (with REDIS_URL) and the files folder.
+   * main.ts composes the list; the object storage's check goes into it.
+   */
+  readinessChecks?: ReadinessCheck[];
   /** Tests: the SMS sender to use instead of SMS_URL's (api/sys/sms.ts). */
   smsSender?: SmsSender;
 }

@@ -7,12 +7,16 @@ import { migrateToLatest } from './db/migrate.js';
 import { firstStartBanner } from './db/seed/banner.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { flushWorkViews } from './domain/works.js';
-import { memoryLoginThrottle, redisLoginThrottle } from './domain/login-throttle.js';
+import { memoryLimits, redisLimits } from './domain/limits.js';
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
 import path from 'node:path';
 import { Scheduler } from './domain/scheduler/scheduler.js';
 import { startRuntimeWatch } from './monitor/system.js';
+import { defaultReadinessChecks } from './readiness.js';
+
+/** Requests still running this long after SIGTERM are cut. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
   const started = performance.now();
@@ -57,17 +61,19 @@ async function main() {
     const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('Redis at REDIS_URL did not answer within 10 s')), 10_000).unref());
     await Promise.race([hub.whenReady(), timeout]);
   }
-  // With REDIS_URL, login attempts are counted across processes too.
-  const loginThrottle = config.redisUrl
-    ? await redisLoginThrottle(config.redisUrl, (err) => config.logLevel !== 'silent' && console.error(`[login] redis: ${err.message}`))
-    : memoryLoginThrottle();
+  // With REDIS_URL, every limit (login attempts, uploads, captcha, registration, …) counts across processes.
+  const limits = config.redisUrl
+    ? await redisLimits(config.redisUrl, (err) => config.logLevel !== 'silent' && console.error(`[limits] redis: ${err.message}`))
+    : memoryLimits();
   // 定时任务: every process runs a scheduler; the run table's unique claim lets one of them run each due job.
   const scheduler = new Scheduler({
     env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, mail: config, hub },
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();
-  const { app, injectWebSocket, closeWebSockets } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, loginThrottle, scheduler });
+  // GET /readyz: the database, Redis (with REDIS_URL), the files folder.
+  const readinessChecks = defaultReadinessChecks({ db, config, limits });
+  const { app, injectWebSocket, drain } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, limits, scheduler, readinessChecks });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);
@@ -80,20 +86,28 @@ async function main() {
     console.error(`Xuetang could not start: ${reason}`);
     process.exit(1);
   });
-  const shutdown = () => {
-    closeWebSockets();
-    server.close();
-    // Stop the scheduler (waiting for a running job), then write the views of cached work pages still queued
-    // (domain/works.ts) before the database closes.
-    void scheduler
-      .stop()
+  // Graceful shutdown (a rolling restart drops no request): stop accepting connections, let the requests in flight
+  // finish (at most SHUTDOWN_TIMEOUT_MS), close the websockets with 1012 so their clients reconnect to another node,
+  // then stop the scheduler (waiting for a running job), write the views of cached work pages still queued
+  // (domain/works.ts), and close Redis and the database.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (config.logLevel !== 'silent') console.log(`Xuetang: ${signal}, finishing the requests in flight`);
+    const drained = drain();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const hardStop = setTimeout(() => (server as Partial<import('node:http').Server>).closeAllConnections?.(), SHUTDOWN_TIMEOUT_MS);
+    hardStop.unref();
+    void Promise.all([drained, closed])
+      .then(() => scheduler.stop())
       .then(() => flushWorkViews(db))
       .catch(() => {})
-      .then(() => Promise.all([hub.close(), loginThrottle.close(), close()]))
+      .then(() => Promise.all([hub.close(), limits.close(), close()]))
       .finally(() => process.exit(0));
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err) => {

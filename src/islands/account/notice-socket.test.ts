@@ -2,7 +2,7 @@
 // after 20 s without traffic, the 6 s poll while the socket is down that stops at its first error, and no
 // reconnecting after the server refuses the session (4401/4403).
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS, NoticeChannel, POLL_MS, RECONNECT_MS, socketUrl, type SocketLike } from './notice-socket.js';
+import { HEARTBEAT_MS, NoticeChannel, POLL_MS, RECONNECT_MS, RESTART_RECONNECT_MS, socketUrl, type SocketLike } from './notice-socket.js';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -138,6 +138,18 @@ describe('NoticeChannel', () => {
     const before = t.polls();
     await t.clock.advance(POLL_MS * 3);
     expect(t.polls()).toBe(before);
+  });
+
+  it('reconnects within 2 s when its node restarts (1012: a rolling restart), not 5 s', async () => {
+    const t = setup();
+    t.channel.start();
+    t.sockets[0].open();
+    t.sockets[0].drop(1012);
+    expect(t.states).toEqual(['open', 'closed']);
+    await t.clock.advance(RESTART_RECONNECT_MS);
+    expect(t.sockets).toHaveLength(2);
+    t.sockets[1].open();
+    expect(t.channel.connected).toBe(true);
   });
 
   it('stops the poll for good at its first error, while still trying to reconnect', async () => {

@@ -1,6 +1,6 @@
 // The shell's notice channel (SPEC §4, §7, §9): a websocket to /api/websocket/<userId> (ws or wss after the
 // page's protocol). A `topic` or `user` message means "reload the notices". The socket reconnects 5 s after
-// an error or close, and sends `HeartBeat` after 20 s without traffic. While the socket is not open, the
+// an error or close (sooner, within RESTART_RECONNECT_MS, after 1012: its node is restarting and the others answer), and sends `HeartBeat` after 20 s without traffic. While the socket is not open, the
 // notices are polled every 6 s; the poll stops for good at its first error (SPEC §8 "notice loading
 // failure stops the poll timer") and pauses whenever the socket is open.
 import type { NoticeMessage } from './types.js';
@@ -8,6 +8,9 @@ import type { NoticeMessage } from './types.js';
 export const RECONNECT_MS = 5_000;
 export const HEARTBEAT_MS = 20_000;
 export const POLL_MS = 6_000;
+/** The server closes with 1012 when its node drains (a rolling restart): reconnect at a random moment within this. */
+export const RESTART_RECONNECT_MS = 2_000;
+const SERVICE_RESTART = 1012;
 /** Close codes of the server: no valid session / another user's channel. Reconnecting cannot help. */
 const FATAL_CLOSE_CODES = [4401, 4403];
 
@@ -130,19 +133,20 @@ export class NoticeChannel {
         return;
       }
       this.o.onState?.('closed');
-      this.onDown();
+      // Spread over the window, so a node's clients do not all arrive at the others at once.
+      this.onDown(ev.code === SERVICE_RESTART ? Math.round(Math.random() * RESTART_RECONNECT_MS) : RECONNECT_MS);
     };
   }
 
-  /** The socket failed or closed: poll meanwhile, and try again in 5 s (one pending attempt at a time). */
-  private onDown(): void {
+  /** The socket failed or closed: poll meanwhile, and try again in `ms` (one pending attempt at a time). */
+  private onDown(ms = RECONNECT_MS): void {
     if (this.stopped) return;
     this.startPoll();
     if (this.reconnectTimer !== null) return;
     this.reconnectTimer = this.set(() => {
       this.reconnectTimer = null;
       this.connect();
-    }, RECONNECT_MS);
+    }, ms);
   }
 
   private armHeartbeat(): void {

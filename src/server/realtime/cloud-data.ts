@@ -31,6 +31,7 @@ import {
   type CloudRole,
 } from '../domain/cloud-data.js';
 import { newId } from '../domain/ids.js';
+import { limitsOf } from '../domain/limits.js';
 import { resolveSession, type SessionUser } from '../domain/sessions.js';
 import { CLOUD_LIMITS, CloudCoalescer, CloudSlots, type CloudKeys } from './cloud-limits.js';
 
@@ -80,6 +81,13 @@ export function cloudDataServer(deps: AppDeps, live: Set<LiveCloudSocket>): Clou
   const { db, hub } = deps;
   const limits = { ...CLOUD_LIMITS, ...deps.config.cloudLimits };
   const slots = new CloudSlots(limits);
+  // The socket caps across processes (Redis with REDIS_URL); `slots` keeps this process's counts and allowances.
+  const shared = limitsOf(deps).concurrent('cloud');
+  const sharedKeys = ({ userId, workId }: CloudKeys): [string, number][] => [
+    [`uw:${userId}:${workId}`, limits.socketsPerUserWork],
+    [`u:${userId}`, limits.socketsPerUser],
+    [`w:${workId}`, limits.socketsPerWork],
+  ];
   const coalescer = new CloudCoalescer(limits.flushMs, (u) => void hub.publishCloud(u).catch((err) => log('publishing a change failed', err)));
 
   const events = (token: string | undefined) => async (): Promise<WSEvents> => {
@@ -112,7 +120,10 @@ export function cloudDataServer(deps: AppDeps, live: Set<LiveCloudSocket>): Clou
       unsubscribe = null;
       if (entry) live.delete(entry);
       entry = null;
-      if (keys) slots.close(keys);
+      if (keys) {
+        slots.close(keys);
+        void shared.close(sharedKeys(keys), connId);
+      }
       keys = null;
     };
     const close = (ws: WSContext, code: number, reason: string) => {
@@ -165,6 +176,9 @@ export function cloudDataServer(deps: AppDeps, live: Set<LiveCloudSocket>): Clou
       const k = { userId: user.id, workId: project };
       if (!slots.open(k)) return close(ws, CLOUD_TOO_FAST, 'too many connections');
       keys = k;
+      if (!(await shared.open(sharedKeys(k), connId))) return close(ws, CLOUD_TOO_FAST, 'too many connections');
+      // Closed while Redis answered: stop() ran before the slots were taken.
+      if (closed) return void shared.close(sharedKeys(k), connId);
       clearTimeout(handshakeTimer);
       workId = project;
       role = access.role;

@@ -8,7 +8,9 @@
 //     at most every `flushMs`, as one hub message (so also one Redis message) — fan-out no longer grows with the
 //     number of sets, only with the number of sockets;
 //   - a socket whose unsent bytes pass `maxBufferedBytes` (a client that does not read) is dropped.
-// With several processes (REDIS_URL) each keeps its own counts: the caps and allowances are per process.
+// With several processes (REDIS_URL) the socket caps also hold across all of them (cloud-data.ts takes a shared slot
+// per socket through domain/limits.ts); the message allowances stay per process: they guard this process's CPU and
+// fan-out, and a socket's messages all reach the one process it is connected to.
 import type { CloudChange, CloudUpdate } from './hub.js';
 
 export interface CloudLimits {

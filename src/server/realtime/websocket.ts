@@ -16,6 +16,15 @@ import { CLOUD_PATH, cloudDataServer } from './cloud-data.js';
 
 /** Close codes: no valid session / the path names another user. */
 const WS_UNAUTHENTICATED = 4401;
+/**
+ * The server is restarting (RFC 6455 1012 "Service Restart"): the node drains on SIGTERM. Every client reconnects
+ * on it, through the load balancer to another node: the notice bell within 2 s (islands/account/notice-socket.ts),
+ * the Scratch editor's and player's cloud providers within a second (they reconnect on any code but their own
+ * fatal 4002–4004).
+ */
+const WS_SERVICE_RESTART = 1012;
+/** A socket that has not finished its close handshake by then is cut. */
+const CLOSE_WAIT_MS = 2000;
 const WS_FORBIDDEN = 4403;
 const HEARTCHECK = { cmd: 'heartcheck', msgTxt: '心跳响应' } as const;
 /** How often (at most) a heartbeat re-validates the session. */
@@ -59,8 +68,13 @@ function handshakeToken(c: Context, secureCookies: boolean): string | undefined 
 export interface AttachedWebSocket {
   /** Hooks the websocket upgrade into a node http server returned by @hono/node-server's serve(). */
   injectWebSocket: ReturnType<typeof createNodeWebSocket>['injectWebSocket'];
-  /** Closes every open socket (server shutdown). */
+  /** Cuts every open socket (tests, an app closed at once). */
   closeAll(): void;
+  /**
+   * Graceful shutdown: closes every socket with 1012 so its client reconnects (to another node), waits for the
+   * close handshakes (at most CLOSE_WAIT_MS) and cuts what is left.
+   */
+  drain(): Promise<void>;
   /** Open sockets (notices and cloud variables), for 系统监控. */
   count(): number;
 }
@@ -171,6 +185,18 @@ export function attachWebSocket(app: Hono, deps: AppDeps): AttachedWebSocket {
       offHub();
       cloud.close();
       for (const s of [...live]) s.end();
+      for (const client of wss.clients) client.terminate();
+    },
+    async drain() {
+      offDomain();
+      offHub();
+      cloud.close();
+      const open = [...wss.clients];
+      const closed = Promise.all(open.map((client) => new Promise<void>((resolve) => (client.readyState === client.CLOSED ? resolve() : client.once('close', () => resolve())))));
+      for (const client of open) client.close(WS_SERVICE_RESTART, 'server restarting');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
       for (const client of wss.clients) client.terminate();
     },
   };

@@ -8,7 +8,6 @@
 // existing class). Recovery answers the same whether the account exists or not, and sends the mail in the
 // background so the answer's timing does not tell either; the link's token is in domain/password-reset.
 import type { Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -17,7 +16,7 @@ import { CHECK_KEY_PATTERN, checkCaptcha, issueCaptcha } from '../../domain/capt
 import { newId } from '../../domain/ids.js';
 import { writeLog } from '../../domain/logs.js';
 import { mailEnabled, sendMail } from '../../domain/mail.js';
-import { memoryLoginThrottle, type LoginThrottle, type SharedLimit } from '../../domain/login-throttle.js';
+import { limitOf, type SharedLimit } from '../../domain/limits.js';
 import { hashPassword } from '../../domain/password.js';
 import { consumeResetToken, createResetToken, resetTokenUser } from '../../domain/password-reset.js';
 import { useSmsCode } from '../../domain/sms-codes.js';
@@ -87,13 +86,6 @@ const resetBody = z
   })
   .refine((b) => b.confirmpassword == null || b.confirmpassword === b.password, { message: '两次输入的密码不一样！', path: ['confirmpassword'] });
 
-/** Takes a point from a limiter; false when it is used up. */
-const take = async (limiter: RateLimiterMemory, key: string) =>
-  limiter.consume(key).then(
-    () => true,
-    () => false,
-  );
-
 /** The default role and class self-registered accounts get, with the fallbacks (see the file comment). */
 async function registrationDefaults(c: Ctx): Promise<{ roleId: string | null; depart: { id: string; org_code: string } | null; notes: string[] }> {
   const { db } = c.get('deps');
@@ -153,12 +145,11 @@ async function mailResetLink(c: Ctx, user: SysUser, ip: string, perAccount: Shar
 }
 
 export function registerAccountRoutes(r: ApiRoutes) {
+  // Every limit holds across processes (domain/limits.ts: Redis with REDIS_URL).
+  const shared = (c: Ctx, name: string, points: number, seconds: number) => limitOf(c.get('deps'), name, points, seconds);
   // Anonymous endpoints that write: limited per address (a school's NAT is one address, hence generous).
-  const imageLimiter = new RateLimiterMemory({ points: 60, duration: 60 });
-  const registerLimiter = new RateLimiterMemory({ points: 60, duration: 60 * 60 });
-  // Password recovery's limits hold across processes: they count where login attempts do (Redis with REDIS_URL).
-  let ownThrottle: LoginThrottle | undefined;
-  const shared = (c: Ctx, name: string, points: number, seconds: number) => (c.get('deps').loginThrottle ?? (ownThrottle ??= memoryLoginThrottle())).limit(name, points, seconds);
+  const imageLimit = (c: Ctx) => shared(c, 'captcha-ip', 60, 60);
+  const registerLimit = (c: Ctx) => shared(c, 'register-ip', 60, 60 * 60);
   const recoveryIpLimit = (c: Ctx) => shared(c, 'recovery-ip', 20, 15 * 60);
   /** At most 3 reset mails an hour per account. */
   const recoveryAccountLimit = (c: Ctx) => shared(c, 'recovery-account', 3, 60 * 60);
@@ -169,7 +160,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     const key = c.req.param('key') ?? '';
     if (!CHECK_KEY_PATTERN.test(key)) return fail(c, '获取验证码出错：验证码标识无效');
     const { db, config } = c.get('deps');
-    if (!(await take(imageLimiter, clientIp(c, config.trustProxy)))) return fail(c, TOO_FAST, 429);
+    if (!(await imageLimit(c).take(clientIp(c, config.trustProxy)))) return fail(c, TOO_FAST, 429);
     const { image } = await issueCaptcha(db, key, { fixedCode: config.testCaptcha });
     c.header('Cache-Control', 'no-store');
     return ok(c, image, '操作成功！', 0);
@@ -192,7 +183,7 @@ export function registerAccountRoutes(r: ApiRoutes) {
     if (!body.ok) return body.response;
     const b = body.data;
     const ip = clientIp(c, config.trustProxy);
-    if (!(await take(registerLimiter, ip))) return fail(c, TOO_FAST, 429);
+    if (!(await registerLimit(c).take(ip))) return fail(c, TOO_FAST, 429);
     // The captcha comes before anything that reads accounts, so the form cannot be used to list them quickly.
     const solved = await checkCaptcha(db, b.checkKey, b.captcha);
     if (!solved.ok) return fieldFail(c, 'captcha', solved.message);

@@ -6,7 +6,7 @@
 // caller themselves (their profile); anyone else's dataId counts as the caller's own. These checks are
 // rate-limited per user, more tightly for those who edit no users (students need them for their profile only).
 import type { Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { limitOf } from '../../domain/limits.js';
 import type { ApiEnv } from '../../context.js';
 import { isCheckable, valueTaken } from '../../domain/duplicates.js';
 import { hasPermission, LOGGED_IN, type ApiRoutes } from '../access.js';
@@ -19,9 +19,6 @@ const PERSONAL_CHECKS_PER_MINUTE = { staff: 60, others: 20 } as const;
 const TOO_FAST = '请求过于频繁，请稍后再试';
 
 export function registerDuplicateRoutes(r: ApiRoutes) {
-  const staffLimiter = new RateLimiterMemory({ points: PERSONAL_CHECKS_PER_MINUTE.staff, duration: 60 });
-  const otherLimiter = new RateLimiterMemory({ points: PERSONAL_CHECKS_PER_MINUTE.others, duration: 60 });
-
   /** The row the check may leave out: dataId when the caller may edit that user, else the caller's own id. */
   async function personalDataId(c: Context<ApiEnv>, staff: boolean, dataId: string | undefined): Promise<string> {
     const me = c.get('user')!.id;
@@ -37,11 +34,8 @@ export function registerDuplicateRoutes(r: ApiRoutes) {
     let exclude = dataId || undefined;
     if (tableName === PERSONAL_TABLE) {
       const staff = (await hasPermission(c, 'user:edit')) || (await hasPermission(c, 'user:add'));
-      try {
-        await (staff ? staffLimiter : otherLimiter).consume(c.get('user')!.id);
-      } catch {
-        return fail(c, TOO_FAST, 429);
-      }
+      const limit = staff ? limitOf(c.get('deps'), 'duplicate-staff', PERSONAL_CHECKS_PER_MINUTE.staff, 60) : limitOf(c.get('deps'), 'duplicate-others', PERSONAL_CHECKS_PER_MINUTE.others, 60);
+      if (!(await limit.take(c.get('user')!.id))) return fail(c, TOO_FAST, 429);
       exclude = await personalDataId(c, staff, exclude);
     }
     const taken = await valueTaken(c.get('deps').db, tableName, fieldName, fieldVal, exclude);

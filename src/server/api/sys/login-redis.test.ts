@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { newId } from '../../domain/ids.js';
-import { redisLoginThrottle, THROTTLE_KEY_PREFIX, type LoginThrottle } from '../../domain/login-throttle.js';
+import { LIMIT_KEY_PREFIX, redisLimits, type Limits } from '../../domain/limits.js';
 import { hashPassword } from '../../domain/password.js';
 import { describeWith, redisService, REDIS_URL } from '../../../../test/services.js';
 
@@ -18,7 +18,7 @@ const username = `racer-${run}`;
 
 let redis: Redis;
 const apps: TestApp[] = [];
-const throttles: LoginThrottle[] = [];
+const throttles: Limits[] = [];
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
@@ -26,16 +26,16 @@ beforeAll(async () => {
     throw new Error(`Redis at ${REDIS_URL} is not reachable: ${(err as Error).message}`);
   });
   for (let i = 0; i < 2; i++) {
-    const throttle = await redisLoginThrottle(REDIS_URL, () => {});
+    const throttle = await redisLimits(REDIS_URL, () => {});
     throttles.push(throttle);
-    const t = await startTestApp({ demoContent: false, loginThrottle: throttle, config: { redisUrl: REDIS_URL } });
+    const t = await startTestApp({ demoContent: false, limits: throttle, config: { redisUrl: REDIS_URL } });
     await t.db.insertInto('sys_user').values({ id: newId(), username, realname: username, password: await hashPassword(DEMO_PASSWORD) }).execute();
     apps.push(t);
   }
 });
 
 afterAll(async () => {
-  await redis?.del(`${THROTTLE_KEY_PREFIX}:account:${ip}|${username}`, `${THROTTLE_KEY_PREFIX}:ip:${ip}`).catch(() => 0);
+  await redis?.del(`${LIMIT_KEY_PREFIX}:login-account:${ip}|${username}`, `${LIMIT_KEY_PREFIX}:login-ip:${ip}`).catch(() => 0);
   redis?.disconnect();
   await Promise.all(throttles.map((x) => x.close()));
   await Promise.all(apps.map((t) => t.close()));
@@ -61,6 +61,6 @@ describeWith(redisService(), 'login throttling with REDIS_URL', () => {
     expect(evaluated.length).toBeLessThanOrEqual(3);
     expect(messages.filter((m) => m.startsWith('登录失败次数过多') || m === '请输入验证码').length).toBe(40 - evaluated.length);
     // The counts are in Redis, where every process sees them.
-    expect(await redis.exists(`${THROTTLE_KEY_PREFIX}:ip:${ip}`)).toBe(1);
+    expect(await redis.exists(`${LIMIT_KEY_PREFIX}:login-ip:${ip}`)).toBe(1);
   });
 });

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { allDictItems } from '../../domain/dicts.js';
 import { writeLog } from '../../domain/logs.js';
 import { checkCaptcha } from '../../domain/captcha.js';
-import { CAPTCHA_AFTER_FAILURES, memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { CAPTCHA_AFTER_FAILURES, loginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { limitsOf } from '../../domain/limits.js';
 import { verifyLegacyPassword } from '../../domain/legacy-password.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../domain/password.js';
 import { passwordProblem } from '../../shared/password-policy.js';
@@ -33,15 +34,13 @@ const loginBody = z.object({
 
 const WRONG = '用户名或密码错误';
 
-/** Used when an app was given no throttle (tests, tools): each app counts in its own memory. */
-const ownThrottles = new WeakMap<AppDeps, LoginThrottle>();
+const throttles = new WeakMap<AppDeps, LoginThrottle>();
 
-/** The app's login attempt counts: logins, and the old password of a password change, count together. */
+/** The app's login attempt counts (in the app's limits): logins, and the old password of a password change, count together. */
 export function loginThrottleOf(deps: AppDeps): LoginThrottle {
-  if (deps.loginThrottle) return deps.loginThrottle;
-  let own = ownThrottles.get(deps);
-  if (!own) ownThrottles.set(deps, (own = memoryLoginThrottle()));
-  return own;
+  let t = throttles.get(deps);
+  if (!t) throttles.set(deps, (t = loginThrottle(limitsOf(deps))));
+  return t;
 }
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
 import { issueCaptcha } from '../../domain/captcha.js';
 import { newId } from '../../domain/ids.js';
-import { LIMIT_KEY_PREFIX, redisLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
+import { LIMIT_KEY_PREFIX, redisLimits, type Limits } from '../../domain/limits.js';
 import { closeMail } from '../../domain/mail.js';
 import { startTestSmtp, type TestSmtp } from '../../domain/mail.test-kit.js';
 import { RECOVERY_SENT } from './account.js';
@@ -25,7 +25,7 @@ const username = `forgetful-${run}`;
 let redis: Redis;
 let smtp: TestSmtp;
 const apps: TestApp[] = [];
-const throttles: LoginThrottle[] = [];
+const throttles: Limits[] = [];
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
@@ -34,9 +34,9 @@ beforeAll(async () => {
   });
   smtp = await startTestSmtp();
   for (let i = 0; i < 2; i++) {
-    const throttle = await redisLoginThrottle(REDIS_URL, () => {});
+    const throttle = await redisLimits(REDIS_URL, () => {});
     throttles.push(throttle);
-    const t = await startTestApp({ demoContent: false, loginThrottle: throttle, config: { redisUrl: REDIS_URL, smtpUrl: smtp.url, publicUrl: 'https://school.example.org' } });
+    const t = await startTestApp({ demoContent: false, limits: throttle, config: { redisUrl: REDIS_URL, smtpUrl: smtp.url, publicUrl: 'https://school.example.org' } });
     // The same account in both (as two processes on one database see it).
     await t.db.insertInto('sys_user').values({ id: userId, username, realname: username, password: 'x', email: `${username}@example.org` }).execute();
     apps.push(t);

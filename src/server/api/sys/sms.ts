@@ -15,8 +15,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv, AppDeps } from '../../context.js';
 import type { SysUser } from '../../db/schema.js';
-import { memoryLoginThrottle, type LoginThrottle } from '../../domain/login-throttle.js';
 import { loginThrottleOf, startSession } from './login.js';
+import { limitOf } from '../../domain/limits.js';
 import { writeLog } from '../../domain/logs.js';
 import { hashPassword } from '../../domain/password.js';
 import { consumeResetToken, createResetToken, resetTokenUser } from '../../domain/password-reset.js';
@@ -107,8 +107,7 @@ const activeUserByPhone = (deps: AppDeps, phone: string) =>
   deps.db.selectFrom('sys_user').selectAll().where('phone', '=', phone).where('status', '=', 1).where('del_flag', '=', 0).executeTakeFirst();
 
 export function registerSmsRoutes(r: ApiRoutes) {
-  let ownThrottle: LoginThrottle | undefined;
-  const shared = (c: Ctx, name: string, points: number, seconds: number) => (c.get('deps').loginThrottle ?? (ownThrottle ??= memoryLoginThrottle())).limit(name, points, seconds);
+  const shared = (c: Ctx, name: string, points: number, seconds: number) => limitOf(c.get('deps'), name, points, seconds);
   const limits = {
     ip: (c: Ctx) => shared(c, 'sms-ip', 10, 60 * 60),
     phoneMinute: (c: Ctx) => shared(c, 'sms-phone-minute', 1, 60),

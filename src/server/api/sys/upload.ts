@@ -8,9 +8,9 @@
 // registered when stored, so it answers the caller's own row for the path (never another's, never a new one).
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiEnv } from '../../context.js';
+import type { ApiEnv, AppDeps } from '../../context.js';
 import type { Sb3Info } from '../../domain/sb3.js';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { limitOf } from '../../domain/limits.js';
 import { z } from 'zod';
 import {
   BIZ_PATTERN,
@@ -67,13 +67,8 @@ async function readLimited(c: Context, limit: number): Promise<Uint8Array | null
   return out;
 }
 
-/** UPLOADS_PER_MINUTE uploads a minute per user and app, shared by every route that stores uploads. */
-const limiters = new WeakMap<object, RateLimiterMemory>();
-const limiterOf = (deps: object) => {
-  let l = limiters.get(deps);
-  if (!l) limiters.set(deps, (l = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 })));
-  return l;
-};
+/** UPLOADS_PER_MINUTE uploads a minute per user, shared by every route that stores uploads (and every process). */
+const uploadLimit = (deps: AppDeps) => limitOf(deps, 'upload', UPLOADS_PER_MINUTE, 60);
 
 export type Received = { ok: true; stored: StoredFile; scratch?: Sb3Info } | { ok: false; response: Answer<never> };
 
@@ -88,11 +83,7 @@ export async function receiveUpload(c: Context<ApiEnv>, defaultBiz = 'common'): 
   const user = c.get('user')!;
   const { db } = c.get('deps');
   // Both limits are checked before the body is read.
-  try {
-    await limiterOf(c.get('deps')).consume(user.id);
-  } catch {
-    return refuse('上传过于频繁，请稍后再试', 429);
-  }
+  if (!(await uploadLimit(c.get('deps')).take(user.id))) return refuse('上传过于频繁，请稍后再试', 429);
   const usedToday = await uploadedToday(db, user.username);
   if (usedToday >= DAILY_UPLOAD_BYTES) return refuse(OVER_QUOTA, 429);
   const raw = await readLimited(c, Math.max(MAX_UPLOAD_BYTES, MAX_PROJECT_BYTES) + FRAMING_ALLOWANCE);

@@ -11,7 +11,7 @@
 // above it (`权限不足`); only admins set the classes a user manages (负责班级).
 import { recordDataLog } from '../../domain/data-log.js';
 import { sql } from 'kysely';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { limitOf } from '../../domain/limits.js';
 import { storedRuleChecker } from '../../domain/code-rules.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/password.js';
@@ -86,13 +86,8 @@ export function registerUserAdminRoutes(r: ApiRoutes) {
 
   // Public in teaching-open; here it needs a session and is rate-limited per user: the login answers
   // unknown accounts like wrong passwords, and an open existence check would undo that.
-  const checkLimiter = new RateLimiterMemory({ points: 60, duration: 60 });
   r.get('/sys/user/checkOnlyUser', LOGGED_IN, async (c) => {
-    try {
-      await checkLimiter.consume(c.get('user')!.id);
-    } catch {
-      return fail(c, '请求过于频繁，请稍后再试', 429);
-    }
+    if (!(await limitOf(c.get('deps'), 'check-only-user', 60, 60).take(c.get('user')!.id))) return fail(c, '请求过于频繁，请稍后再试', 429);
     const q = c.req.query();
     const checks = (['username', 'phone', 'email'] as const).map((k) => [k, (q[k] ?? '').trim()] as const).filter(([, v]) => v !== '');
     if (!checks.length) return fail(c, '请提供用户账号、手机号或邮箱');

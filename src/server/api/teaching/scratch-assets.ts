@@ -4,7 +4,7 @@
 // the editor the bare array of library items of one type. Files are served by the stored-file route
 // (/api/sys/common/static/internalapi/asset/<md5>.<ext>); a file no item names any more is removed.
 import type { Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { limitOf } from '../../domain/limits.js';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import { scratchAssetApi } from '../../contracts/scratch-assets.js';
@@ -148,8 +148,6 @@ const columns = (b: AssetBody, files: StoredAsset[]) => ({
 });
 
 export function registerScratchAssetRoutes(r: ApiRoutes) {
-  const perUser = new RateLimiterMemory({ points: UPLOADS_PER_MINUTE, duration: 60 });
-
   r.at(scratchAssetApi.list, menu(ASSETS_ROUTE), async (c) => {
     const { db } = c.get('deps');
     return pagedList<Row>(c, {
@@ -202,11 +200,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
     const user = c.get('user')!;
     const { db, config } = c.get('deps');
-    try {
-      await perUser.consume(user.id);
-    } catch {
-      return fail(c, '上传过于频繁，请稍后再试', 429);
-    }
+    if (!(await limitOf(c.get('deps'), 'scratch-asset-upload', UPLOADS_PER_MINUTE, 60).take(user.id))) return fail(c, '上传过于频繁，请稍后再试', 429);
     const usedToday = await uploadedToday(db, user.username);
     if (usedToday >= DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
     let form: FormData;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { limitOf } from '../../domain/limits.js';
 import type { ApiEnv } from '../../context.js';
 import {
   BackpackRejected,
@@ -53,8 +53,6 @@ const int = (v: string | undefined, d: number) => {
 };
 
 export function registerScratchBackpackRoutes(r: ApiRoutes) {
-  const saves = new RateLimiterMemory({ points: SAVES_PER_MINUTE, duration: 60 });
-
   r.get(`${BACKPACK_API}/content`, LOGGED_IN, async (c) => {
     const limit = int(c.req.query('limit'), 20);
     const offset = int(c.req.query('offset'), 0);
@@ -65,11 +63,7 @@ export function registerScratchBackpackRoutes(r: ApiRoutes) {
 
   r.post(`${BACKPACK_API}/save`, LOGGED_IN, async (c) => {
     const user = c.get('user')!;
-    try {
-      await saves.consume(user.id);
-    } catch {
-      return fail(c, '放入书包过于频繁，请稍后再试', 429);
-    }
+    if (!(await limitOf(c.get('deps'), 'backpack-save', SAVES_PER_MINUTE, 60).take(user.id))) return fail(c, '放入书包过于频繁，请稍后再试', 429);
     let b: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(await c.req.text());

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
+import { limitOf } from '../../domain/limits.js';
 import { readConfig } from '../../domain/site-config.js';
 import {
   COMMENT_MAX_LENGTH,
@@ -24,6 +25,9 @@ import { clientIp } from '../request-meta.js';
 import { isVisitorId, newVisitorId, VISITOR_COOKIE, visitorCookieOptions } from '../../shared/visitor-cookie.js';
 
 /** Who is asking, for the once-a-day counts: the session's user, else the client's address. */
+/** Likes tried a minute per address (a school's NAT is one address, hence generous). */
+export const STARS_PER_MINUTE = 120;
+
 export function requestVisitor(c: Context<ApiEnv>): Visitor {
   return { userId: c.get('user')?.id ?? null, ip: clientIp(c, c.get('deps').config.trustProxy) };
 }
@@ -61,7 +65,10 @@ export function registerWorkInteractionRoutes(r: ApiRoutes) {
       browser = newVisitorId();
       setCookie(c, VISITOR_COOKIE, browser, visitorCookieOptions(c.get('deps').config.secureCookies));
     }
-    const res = await starWork(c.get('deps').db, workId, { ...requestVisitor(c), browser });
+    // One like per visitor and work is the database's rule; this bounds how fast one address may try (all processes).
+    const visitor = requestVisitor(c);
+    if (!(await limitOf(c.get('deps'), 'star-ip', STARS_PER_MINUTE, 60).take(visitor.ip))) return fail(c, '点赞太频繁了，请稍后再试', 429);
+    const res = await starWork(c.get('deps').db, workId, { ...visitor, browser });
     if (!res) return fail(c, COMMENT_MESSAGES.notFound);
     return answer(c, res.ok, res.message, res.ok ? 200 : 500, { starNum: res.starNum });
   });

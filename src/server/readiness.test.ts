@@ -1,0 +1,71 @@
+// GET /readyz and the drain of a graceful shutdown: 200 while every check answers, 503 naming the check that does
+// not (a dead dependency, a slow one), 503 while draining; the drain closes notice and cloud-variable sockets
+// with 1012 (clients reconnect, to another node), refuses new sockets, and asks clients to close their
+// keep-alive connections.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startTestApp, type TestApp } from '../../test/harness.js';
+import { cloudClient } from '../../test/cloud-client.js';
+import { connect } from '../../test/ws-client.js';
+import { databaseCheck, folderCheck, type ReadinessCheck } from './readiness.js';
+
+describe.each(dialects)('readiness and drain on %s', (dialect) => {
+  let t: TestApp;
+  let broken: TestApp;
+  let student: string;
+  let studentId: string;
+  let work: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ dialect, listen: true });
+    student = await t.login('student1');
+    studentId = await t.userId('student1');
+    work = (await t.db.selectFrom('teaching_work as w').innerJoin('sys_user as u', 'u.id', 'w.user_id').select('w.id').where('u.username', '=', 'student1').where('w.work_name', '=', '迷宫探险').executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('teaching_work').set({ has_cloud_data: 1 }).where('id', '=', work).execute();
+    const failing: ReadinessCheck = { name: 'storage', check: () => Promise.reject(new Error('bucket refused')) };
+    const slow: ReadinessCheck = { name: 'redis', check: () => new Promise(() => {}) };
+    broken = await startTestApp({ dialect, demoContent: false, readinessChecks: [{ name: 'database', check: async () => {} }, failing, slow] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await broken?.close();
+  });
+
+  it('answers 200 with each check when the database and the files folder answer', async () => {
+    const res = await t.request('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(await res.json()).toEqual({ ok: true, draining: false, checks: { database: 'ok', files: 'ok' } });
+  });
+
+  it('answers 503 naming a check that fails or does not answer within 2 s (never the error itself)', async () => {
+    const res = await broken.request('/readyz');
+    expect(res.status).toBe(503);
+    const body = await res.json();
+    expect(body).toEqual({ ok: false, draining: false, checks: { database: 'ok', storage: 'failed', redis: 'failed' } });
+    expect(JSON.stringify(body)).not.toContain('bucket');
+  }, 10_000);
+
+  it('the built-in checks fail on a closed database and an unwritable folder', async () => {
+    const { readiness } = await import('./readiness.js');
+    const r = await readiness([databaseCheck(t.db), folderCheck('files', '/proc/xuetang-not-writable')], false, () => {});
+    expect(r.checks).toEqual({ database: 'ok', files: 'failed' });
+  });
+
+  it('drains: sockets close with 1012, readiness fails, new sockets are refused, responses ask to close the connection', async () => {
+    const notices = connect(`ws://127.0.0.1:${t.port}/api/websocket/${studentId}?token=${student}`);
+    await new Promise((r) => notices.ws.once('open', r));
+    const cloud = cloudClient(`ws://127.0.0.1:${t.port}/api/websocket/scratch/cloudData`, { headers: { Cookie: `xt_token=${student}` } });
+    await cloud.send({ method: 'handshake', project_id: work, user: 'x' });
+    await t.drain();
+    expect((await notices.closed).code).toBe(1012);
+    expect((await cloud.closed).code).toBe(1012);
+    const res = await fetch(`${t.baseUrl}/readyz`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).draining).toBe(true);
+    // A request still served (it came on a connection already open) says to close it.
+    expect((await fetch(`${t.baseUrl}/healthz`)).headers.get('Connection')).toBe('close');
+    const late = connect(`ws://127.0.0.1:${t.port}/api/websocket/${studentId}?token=${student}`);
+    expect((await late.closed).code).not.toBe(1000);
+    expect(late.messages).toEqual([]);
+  });
+});
