@@ -20,7 +20,7 @@ import type { Source, SourceRow } from './source.js';
 export type TargetTable = keyof Database & string;
 export type TargetRow = Record<string, unknown>;
 /** A source row the import leaves out, and why (shown in the report). */
-export interface Skip {
+interface Skip {
   skip: string;
 }
 
@@ -102,7 +102,7 @@ const columnCache = new WeakMap<Kysely<Database>, Map<string, Map<string, Column
 export const forgetColumns = (db: Kysely<Database>) => void columnCache.delete(db);
 
 /** Xuetang's columns of a table and whether each is numeric and nullable (from the database itself). */
-export async function targetColumns(db: Kysely<Database>, table: TargetTable): Promise<Map<string, ColumnInfo>> {
+async function targetColumns(db: Kysely<Database>, table: TargetTable): Promise<Map<string, ColumnInfo>> {
   let byTable = columnCache.get(db);
   if (!byTable) {
     byTable = new Map();

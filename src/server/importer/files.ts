@@ -34,7 +34,7 @@ const MAX_REMOTE_BYTES = 100 * 1024 * 1024;
 const CONCURRENCY = 8;
 
 /** A stored key: relative, forward slashes, no climbing out; null when the path cannot be one. */
-export function safeKey(raw: string): string | null {
+function safeKey(raw: string): string | null {
   const key = raw.trim().replace(/\\/g, '/').replace(/^\/+/, '');
   // eslint-disable-next-line no-control-regex -- a key with control characters is refused
   if (!key || key.split('/').some((seg) => seg === '..' || seg === '.' || seg === '') || /[\u0000-\u001f]/.test(key)) return null;

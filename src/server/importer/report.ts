@@ -1,7 +1,7 @@
 // What a run did, table by table, in the words an administrator reads on 数据迁移 and in the terminal.
 // Lists (missing files, unmapped menus …) keep their first LIST_CAP entries and count the rest, so a report of a
 // million works stays small.
-export const LIST_CAP = 200;
+const LIST_CAP = 200;
 
 export interface TableReport {
   /** The teaching-open table read. */

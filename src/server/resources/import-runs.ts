@@ -4,7 +4,7 @@ import { importRunApi, type ImportRunStatus } from '../contracts/import-runs.js'
 import { resource } from './fields.js';
 import { listEndpoints, type ListSpec } from './spec.js';
 
-export const IMPORT_RUN_ROUTE = '/system/dataImport';
+const IMPORT_RUN_ROUTE = '/system/dataImport';
 
 /** The admin-only code of the screen and its API (ADMIN_ONLY_CODES): a report names the source host and accounts. */
 export const IMPORT_RUN_CODE = 'importRun:view';
