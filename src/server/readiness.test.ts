@@ -2,6 +2,9 @@
 // not (a dead dependency, a slow one), 503 while draining; the drain closes notice and cloud-variable sockets
 // with 1012 (clients reconnect, to another node), refuses new sockets, and asks clients to close their
 // keep-alive connections.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../test/harness.js';
 import { cloudClient } from '../../test/cloud-client.js';
@@ -47,7 +50,12 @@ describe.each(dialects)('readiness and drain on %s', (dialect) => {
 
   it('the built-in checks fail on a closed database and an unwritable folder', async () => {
     const { readiness } = await import('./readiness.js');
-    const r = await readiness([databaseCheck(t.db), folderCheck('files', '/proc/xuetang-not-writable')], false, () => {});
+    // A folder under a plain file can never be made (ENOTDIR at once; a path under /proc made Node 20's recursive
+    // mkdirSync spin forever).
+    const file = path.join(os.tmpdir(), `xt-not-a-folder-${process.pid}`);
+    fs.writeFileSync(file, '');
+    const r = await readiness([databaseCheck(t.db), folderCheck('files', path.join(file, 'files'))], false, () => {});
+    fs.rmSync(file, { force: true });
     expect(r.checks).toEqual({ database: 'ok', files: 'failed' });
   });
 
