@@ -3,6 +3,7 @@
 // field errors, the security page's password form, binding, notification, custom).
 import { PNG } from 'pngjs';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseSelectOption } from './antd';
 import { ADMIN, BASE_URL, DEMO_PASSWORD } from './fixtures';
 import { loginInNewContext as login } from './login';
 import { snap } from './shots';
@@ -94,13 +95,9 @@ test('切换部门: loads the list first, requires a choice, switches, and shows
   await expect(dialog.locator('.ant-select')).toHaveClass(/ant-select-status-error/);
   await expect(dialog.locator('.ant-form-item-explain')).toHaveCount(0);
 
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '一年级二班' });
-  // antd's dropdown animates open; on a loaded machine a click can land mid-motion, so retry the choice.
-  await expect(async () => {
-    if (!(await option.isVisible())) await dialog.locator('.ant-select').click();
-    await option.click({ timeout: 2000 });
-    await expect(dialog.locator('.ant-select')).toContainText('一年级二班', { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await chooseSelectOption(page, dialog.locator('.ant-select'), '一年级二班', () =>
+    expect(dialog.locator('.ant-select')).toContainText('一年级二班', { timeout: 1000 }),
+  );
   await expect(dialog.locator('.ant-select')).not.toHaveClass(/ant-select-status-error/);
   await dialog.getByRole('button', { name: '确认' }).click();
   await expect(dialog).toBeHidden();

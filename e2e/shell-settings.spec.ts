@@ -2,6 +2,7 @@
 // rules, and survives a reload — rendered by the server from the settings cookie, so the first paint already
 // has it (asserted on the HTML the server sends, before any script runs).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chooseSelectOption } from './antd';
 import { BASE_URL } from './fixtures';
 import { addAdminMenus, bodyClassOf, loginAs, openSettings, SCHOOL_LINKS, serverHtml, tabStrip } from './shell-helpers';
 import { snap } from './shots';
@@ -94,9 +95,9 @@ test.describe('with a longer menu', () => {
 
     // Content width: Fixed (centred 1200 px) or Fluid, offered only here.
     await expect(page.locator('.xt-body')).toHaveCSS('max-width', '1200px');
-    await drawer.getByRole('combobox', { name: '内容区域宽度' }).click();
-    await page.locator('.ant-select-item-option', { hasText: '流式' }).click();
-    await expect(body(page)).toHaveClass(/xt-width-fluid/);
+    await chooseSelectOption(page, drawer.getByRole('combobox', { name: '内容区域宽度' }), '流式', () =>
+      expect(body(page)).toHaveClass(/xt-width-fluid/, { timeout: 1000 }),
+    );
     await expect(page.locator('.xt-body')).toHaveCSS('max-width', 'none');
     await closeDrawer(page);
     await page.locator('#xt-menu > li.xt-menu-rest').hover(); // the menu items that do not fit sit under "…"
