@@ -19,6 +19,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LocalFileStore } from '../src/server/storage/index.js';
 
 const ADMIN_PASSWORD = 'Bench-admin-2026';
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 80_000);
@@ -88,7 +89,7 @@ async function child(scenario: string, dialect: 'sqlite' | 'postgres', workbook:
       await sql`analyze`.execute(conn.db);
     }
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir }), filesDir: path.join(dir, 'files') };
-    const { app } = createApp({ db: conn.db, dialect, config, hub: new InProcessHub() });
+    const { app } = createApp({ db: conn.db, dialect, config, storage: new LocalFileStore(config.filesDir), hub: new InProcessHub() });
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((r) => server.once('listening', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -37,6 +37,7 @@ import type { ReadSource } from '../src/server/domain/report-runner.js';
 import { loadReport, reportRows } from '../src/server/domain/reports.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
 import { InProcessHub } from '../src/server/realtime/hub.js';
+import { LocalFileStore } from '../src/server/storage/index.js';
 
 const ROWS = Number(process.env.BENCH_ONLINE_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -312,11 +313,11 @@ async function benchDialect(dialect: Dialect) {
 
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir }), filesDir: path.join(dir, 'files') };
     const hub = new InProcessHub();
-    const { app } = createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub });
+    const { app } = createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, storage: new LocalFileStore(config.filesDir), hub });
     if (PROFILE) profileFetch(app as never);
     // BENCH_COMPARE: the other checkout's app (its own modules) on the same database and data.
     const otherApp: typeof app | null = COMPARE
-      ? ((await import(path.resolve(COMPARE, 'src/server/app.ts'))) as { createApp: typeof createApp }).createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub: new InProcessHub() }).app
+      ? ((await import(path.resolve(COMPARE, 'src/server/app.ts'))) as { createApp: typeof createApp }).createApp({ db: conn.db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, storage: new LocalFileStore(config.filesDir), hub: new InProcessHub() }).app
       : null;
     let target = app;
     const env = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };

@@ -23,6 +23,7 @@ import type { Database } from '../src/server/db/schema.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
 import { hashPassword } from '../src/server/domain/password.js';
 import { InProcessHub } from '../src/server/realtime/hub.js';
+import { LocalFileStore } from '../src/server/storage/index.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -228,7 +229,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
 
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir }), filesDir: path.join(dir, 'files') };
     const hub = new InProcessHub();
-    const { app } = createApp({ db: conn.db, dialect, config, hub });
+    const { app } = createApp({ db: conn.db, dialect, config, storage: new LocalFileStore(config.filesDir), hub });
     const env = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
     const request = (p: string, init: RequestInit = {}) => Promise.resolve(app.request(`http://127.0.0.1${p}`, init, env as never));
     const login = async (username: string, password: string) => {

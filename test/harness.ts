@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
+import { openTestStorage } from './storage-kit.js';
 import type { AppDeps } from '../src/server/context.js';
 import type { Limits } from '../src/server/domain/limits.js';
 import { sql } from 'kysely';
@@ -71,6 +72,7 @@ export interface TestAppOptions {
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-files-'));
+  const storage = await openTestStorage(filesDir);
   // A copy of the run's seeded template (src/server/db/test-db.ts), its seeded files copied into filesDir.
   let t = await freshDatabase(opts.dialect, opts.demoContent ?? true ? 'demo' : 'plain', filesDir);
   let sqliteFile: string | undefined;
@@ -93,7 +95,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock, readinessChecks: opts.readinessChecks };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, storage: storage.store, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock, readinessChecks: opts.readinessChecks };
   const created = createApp(deps);
   const { app } = created;
 
@@ -154,7 +156,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       if (!opts.hub) await hub.close();
       await t.close();
-      fs.rmSync(filesDir, { recursive: true, force: true });
+      await storage.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import type { RequestRecorder } from './monitor/recorder.js';
 import type { NoticeHub } from './realtime/hub.js';
 import type { RequestMemo } from './shared/request-memo.js';
 import type { ReadinessCheck } from './readiness.js';
+import type { FileStore } from './storage/index.js';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -18,6 +19,8 @@ export interface AppDeps {
   /** SQLite: the database file (reports open it read-only beside the app's connection); absent in memory. */
   sqliteFile?: string;
   config: Config;
+  /** Where every file is kept (storage/: the local folder, or a bucket with STORAGE_URL); nothing else touches files. */
+  storage: FileStore;
   hub: NoticeHub;
   /** Where every limit counts (domain/limits.ts: Redis with REDIS_URL); without one, each app counts in its own memory. */
   limits?: Limits;

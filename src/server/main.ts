@@ -10,6 +10,7 @@ import { flushWorkViews } from './domain/works.js';
 import { memoryLimits, redisLimits } from './domain/limits.js';
 import { InProcessHub, type NoticeHub } from './realtime/hub.js';
 import { RedisHub } from './realtime/redis-hub.js';
+import { openStorage } from './storage/index.js';
 import path from 'node:path';
 import { Scheduler } from './domain/scheduler/scheduler.js';
 import { startRuntimeWatch } from './monitor/system.js';
@@ -37,6 +38,7 @@ async function main() {
   const notice = publicUrlNotice(config);
   if (notice && config.logLevel === 'info') console.log(notice);
   const sqliteFile = path.join(config.dataDir, 'xuetang.db');
+  const storage = await openStorage(config);
   const { db, dialect, close } = connect({
     databaseUrl: config.databaseUrl,
     sqliteFile,
@@ -67,13 +69,13 @@ async function main() {
     : memoryLimits();
   // 定时任务: every process runs a scheduler; the run table's unique claim lets one of them run each due job.
   const scheduler = new Scheduler({
-    env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, mail: config, hub },
+    env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, storage, mail: config, hub },
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();
   // GET /readyz: the database, Redis (with REDIS_URL), the files folder.
   const readinessChecks = defaultReadinessChecks({ db, config, limits });
-  const { app, injectWebSocket, drain } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, hub, limits, scheduler, readinessChecks });
+  const { app, injectWebSocket, drain } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, storage, hub, limits, scheduler, readinessChecks });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {
       const ms = Math.round(performance.now() - started);

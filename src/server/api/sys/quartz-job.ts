@@ -60,8 +60,8 @@ type JobBody = z.infer<typeof jobBody>;
 const idBody = z.object({ id: z.string({ message: 'id不能为空' }).trim().min(1, 'id不能为空').max(MAX_ID, 'id格式不正确') });
 
 const jobEnv = (c: Context<ApiEnv>) => {
-  const { db, dialect, config, hub } = c.get('deps');
-  return { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, mail: config, hub };
+  const { db, dialect, config, storage, hub } = c.get('deps');
+  return { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, storage, mail: config, hub };
 };
 
 /** Lets this process's scheduler (when running) pick up a change at once; others resync on their own. */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NoticeHub } from '../../realtime/hub.js';
 import type { MailConfig } from '../mail.js';
+import type { FileStore } from '../../storage/index.js';
 
 export interface JobEnv {
   db: Kysely<Database>;
@@ -10,6 +11,8 @@ export interface JobEnv {
   /** DATA_DIR: backups go to <dataDir>/backups. */
   dataDir: string;
   filesDir: string;
+  /** Where every file is kept (storage/). */
+  storage: FileStore;
   /** SMTP settings and the notice hub, for 发送待重试消息 (e-mails and site messages). */
   mail?: MailConfig;
   hub?: NoticeHub;

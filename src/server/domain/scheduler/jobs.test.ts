@@ -14,6 +14,7 @@ import { formatDateTime } from '../time.js';
 import { nextRuns, parseCron } from './cron.js';
 import { builtInJob, parseJobParams, PG_BACKUP_UNSUPPORTED, type JobEnv } from './jobs.js';
 import { runJob, type JobRow } from './runner.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,7 +65,7 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-jobs-'));
-    env = { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files') };
+    env = { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: new LocalFileStore(path.join(dataDir, 'files')) };
     await seedIfEmpty(t.db, { demoContent: true, filesDir: env.filesDir });
   });
   afterAll(async () => {

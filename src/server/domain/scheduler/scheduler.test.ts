@@ -14,6 +14,7 @@ import { newId } from '../ids.js';
 import { formatDateTime } from '../time.js';
 import { INTERRUPTED, Scheduler } from './scheduler.js';
 import { FakeClock } from './fake-clock.test-kit.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -54,7 +55,7 @@ describe.each(dialects)('the scheduler on %s', (dialect) => {
     await t.db.deleteFrom('sys_quartz_job').execute();
     errors.length = 0;
     clock = new FakeClock(START);
-    scheduler = new Scheduler({ env: { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files') }, clock, node: 'test-node', onError: (e) => errors.push(e) });
+    scheduler = new Scheduler({ env: { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: new LocalFileStore(path.join(dataDir, 'files')) }, clock, node: 'test-node', onError: (e) => errors.push(e) });
   });
   afterEach(async () => {
     await scheduler.stop();
@@ -204,7 +205,7 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
     const schedulers = [first, second].map(
       (conn, i) =>
         new Scheduler({
-          env: { db: conn.db, dialect, dataDir, filesDir: dataDir },
+          env: { db: conn.db, dialect, dataDir, filesDir: dataDir, storage: new LocalFileStore(dataDir) },
           clock: clocks[i],
           node: `process-${i + 1}`,
           onError: (e) => errors.push(e),
