@@ -1,8 +1,6 @@
 // Uploaded files: the type is read from the content (magic bytes), never from the name or the client's
 // Content-Type; the stored name is server-generated (<biz>/<32-hex id>.<ext>) under the files directory;
 // every stored file is registered in sys_file.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from './ids.js';
@@ -11,6 +9,7 @@ import { checkSb2, checkSb3, SB3_LIMITS, type Sb3Info } from './sb3.js';
 import { checkZip } from './zip-check.js';
 import { CODE_PROJECT_FOLDERS, CODE_PROJECT_LIMITS, type CodeEditor } from '../shared/code-projects.js';
 import { checkCodeFile, codeProjectExt } from './code-projects.js';
+import { isSafeKey, type FileStore } from '../storage/index.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Scratch projects may be larger than other uploads (sounds and bitmaps add up). */
@@ -197,19 +196,18 @@ export interface StoredFile {
   size: number;
 }
 
-/** Writes the content under <filesDir>/<biz>/<id>.<ext> and registers it; the caller has checked size and kind. */
+/** Stores the content as <biz>/<id>.<ext> and registers it in sys_file; the caller has checked size and kind. */
 export async function storeUpload(
   db: Kysely<Database>,
-  filesDir: string,
+  store: FileStore,
   f: { biz: string; data: Uint8Array; kind: FileKind; originalName: string; by: string },
 ): Promise<StoredFile> {
   if (!BIZ_PATTERN.test(f.biz)) throw new Error('invalid biz');
   const id = newId();
   const ext = storedExtension(f.kind, f.originalName) ?? f.kind;
   const key = `${f.biz}/${id}.${ext}`;
-  const full = path.join(filesDir, f.biz, `${id}.${ext}`);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, f.data, { flag: 'wx' });
+  const mimeType = ext === 'sb3' ? SB3_MIME : MIME[f.kind];
+  await store.put(key, f.data, { contentType: mimeType, exclusive: true });
   try {
     await db
       .insertInto('sys_file')
@@ -221,7 +219,7 @@ export async function storeUpload(
         file_path: key,
         file_location: 1,
         file_tag: f.biz,
-        mime_type: ext === 'sb3' ? SB3_MIME : MIME[f.kind],
+        mime_type: mimeType,
         file_size: f.data.length,
         del_flag: 0,
         create_by: f.by,
@@ -229,7 +227,7 @@ export async function storeUpload(
       })
       .execute();
   } catch (err) {
-    await fs.rm(full, { force: true });
+    await store.remove(key);
     throw err;
   }
   return { id, key, kind: f.kind, size: f.data.length };
@@ -249,17 +247,13 @@ export async function isOwnUpload(db: Kysely<Database>, key: string, biz: string
 }
 
 /**
- * Removes stored files: their sys_file rows and their content under the files directory. The caller has
- * made sure nothing refers to them any more. A key that climbs out of the files directory is ignored; a file
- * already gone from disk is not an error.
+ * Removes stored files: their sys_file rows and their content in the store. The caller has made sure nothing
+ * refers to them any more. A key that is no stored key (a URL, one that climbs out) is ignored; content already
+ * gone is not an error.
  */
-export async function removeStoredFiles(db: Kysely<Database>, filesDir: string, keys: string[]): Promise<void> {
-  const root = path.resolve(filesDir);
-  const safe = [...new Set(keys)].filter((k) => {
-    if (!k || /^https?:\/\//.test(k)) return false;
-    return path.resolve(root, k).startsWith(root + path.sep);
-  });
+export async function removeStoredFiles(db: Kysely<Database>, store: FileStore, keys: string[]): Promise<void> {
+  const safe = [...new Set(keys)].filter((k) => !!k && !/^https?:\/\//.test(k) && isSafeKey(k));
   if (!safe.length) return;
   await db.deleteFrom('sys_file').where('file_path', 'in', safe).execute();
-  for (const k of safe) await fs.rm(path.resolve(root, k), { force: true });
+  await store.remove(safe);
 }

@@ -9,6 +9,7 @@ import type { SessionUser } from './sessions.js';
 import { now } from './time.js';
 import { unusedFiles } from './file-usages.js';
 import { removeStoredFiles } from './uploads.js';
+import type { FileStore } from '../storage/index.js';
 import { hasScope, scopeDepartIds, userScope, type UserScope } from './user-scope.js';
 import { countOnce, type Visitor } from './work-visits.js';
 import { WORK_STATUS } from '../shared/work-status.js';
@@ -370,7 +371,7 @@ async function workFileIds(db: Kysely<Database>, workIds: string[]): Promise<str
  * Deletes works with their grade, comments, tags, versions and cloud variables, then the stored files no remaining work or
  * version uses (sys_file row and the file itself). Returns how many works were deleted.
  */
-export async function deleteWorks(db: Kysely<Database>, filesDir: string, workIds: string[]): Promise<number> {
+export async function deleteWorks(db: Kysely<Database>, store: FileStore, workIds: string[]): Promise<number> {
   if (!workIds.length) return 0;
   const fileIds = await workFileIds(db, workIds);
   let removed: { id: string; file_path: string }[] = [];
@@ -386,7 +387,7 @@ export async function deleteWorks(db: Kysely<Database>, filesDir: string, workId
     if (removed.length) await tx.deleteFrom('sys_file').where('id', 'in', removed.map((f) => f.id)).execute();
   });
   // The rows went with the works; this removes the files (and any row left by path).
-  await removeStoredFiles(db, filesDir, removed.map((f) => f.file_path));
+  await removeStoredFiles(db, store, removed.map((f) => f.file_path));
   return workIds.length;
 }
 

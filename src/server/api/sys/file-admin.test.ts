@@ -28,7 +28,7 @@ let shade = 0;
 async function stored(biz = 'common', name = 'pic.png') {
   shade += 1;
   const data = makePng(4, 4, [shade % 256, 10, 20]);
-  return storeUpload(t.db, t.filesDir, { biz, data, kind: 'png', originalName: name, by: 'admin' });
+  return storeUpload(t.db, t.deps.storage, { biz, data, kind: 'png', originalName: name, by: 'admin' });
 }
 const onDisk = (key: string) => fs.existsSync(path.join(t.filesDir, key));
 const kinds = async (f: { id: string; key: string }) => (await fileUsages(t.db, { id: f.id, path: f.key })).map((u) => `${u.kind}:${u.field}`);

@@ -9,8 +9,6 @@
 //   DELETE /system/sysFile/deleteByPath ?filePath=     the anchor's upload widget's delete (same rule)
 //   GET    /system/sysFile/unregistered                 files under the files directory no row registers
 //   GET    /oss/file/list, /oss/file/queryById, /oss/file/folders; POST /oss/file/upload; DELETE /oss/file/delete
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Context } from 'hono';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -98,7 +96,7 @@ function parseScope(c: Context<ApiEnv>): { ok: true; orphan: boolean } | { ok: f
 /** Deletes the files `ids` names unless one is used (then nothing changes and the answer says where). */
 async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Answer<null>> {
   if (!ids.length) return fail(c, '请选择要删除的文件');
-  const { db, config } = c.get('deps');
+  const { db, storage } = c.get('deps');
   const rows = await db.selectFrom('sys_file').selectAll().where('id', 'in', ids).where('del_flag', '=', 0).execute();
   if (rows.length !== new Set(ids).size) return fail(c, '未找到对应文件');
   const refused: string[] = [];
@@ -107,7 +105,7 @@ async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Answer<nu
     if (usages.length) refused.push(`“${row.file_name}”正在使用中：${usages.map(usageText).join('、')}`);
   }
   if (refused.length) return fail(c, `文件正在使用中，不能删除。${refused.join('；')}`);
-  await removeStoredFiles(db, config.filesDir, rows.map((r) => r.file_path));
+  await removeStoredFiles(db, storage, rows.map((r) => r.file_path));
   return ok(c, null, '删除成功!', 200);
 }
 
@@ -150,17 +148,13 @@ export function registerFileAdminRoutes(r: ApiRoutes) {
     const raw = c.req.query('filePath') ?? '';
     const key = keyFromPath(raw);
     if (!raw.trim() || !safeKey(key)) return fail(c, '文件路径不正确', 400, 400);
-    const { db, config } = c.get('deps');
+    const { db, storage } = c.get('deps');
     const row = await db.selectFrom('sys_file').select('id').where('file_path', '=', key).executeTakeFirst();
     if (row) return deleteFiles(c, [row.id]);
     const usages = await fileUsages(db, { path: key }, 5);
     if (usages.length) return fail(c, `文件正在使用中，不能删除：${usages.map(usageText).join('、')}`);
-    try {
-      if (!(await fs.stat(path.resolve(config.filesDir, key))).isFile()) return fail(c, '未找到对应文件');
-    } catch {
-      return fail(c, '未找到对应文件');
-    }
-    await removeStoredFiles(db, config.filesDir, [key]);
+    if (!(await storage.stat(key))) return fail(c, '未找到对应文件');
+    await removeStoredFiles(db, storage, [key]);
     return ok(c, null, '删除成功!', 200);
   });
 

@@ -108,7 +108,7 @@ export async function receiveUpload(c: Context<ApiEnv>, defaultBiz = 'common'): 
   const data = new Uint8Array(await file.arrayBuffer());
   const checked = await checkUploadContent(biz, data, file.name || '');
   if (!checked.ok) return refuse(checked.message, checked.status, checked.status);
-  const stored = await storeUpload(db, c.get('deps').config.filesDir, {
+  const stored = await storeUpload(db, c.get('deps').storage, {
     biz,
     data,
     kind: checked.kind,

@@ -376,7 +376,7 @@ export function registerCourseUnitRoutes(r: ApiRoutes) {
     if (await othersCourses(c, found.map((u) => u.course_id))) return fail(c, '只能删除自己创建的课程中的单元');
     await db.deleteFrom('teaching_course_unit').where('id', 'in', ids).execute();
     // The unit's files go with it (the anchor's rule), unless another row still uses them.
-    await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, found.flatMap(unitFileKeys)));
+    await removeStoredFiles(db, c.get('deps').storage, await unusedKeys(db, found.flatMap(unitFileKeys)));
     return ok(c, null, '删除成功!', 200);
   };
   r.at(courseUnitApi.delete, perm('unit:del'), (c) => deleteUnits(c, idList(c.req.query('id'), 1)));

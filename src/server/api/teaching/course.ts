@@ -313,7 +313,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
       await tx.deleteFrom('teaching_course').where('id', 'in', ids).execute();
     });
     // Their icon, cover and map go too (the anchor's rule), unless another row still shows them.
-    await removeStoredFiles(db, c.get('deps').config.filesDir, await unusedKeys(db, files));
+    await removeStoredFiles(db, c.get('deps').storage, await unusedKeys(db, files));
     return ok(c, null, '删除成功!', 200);
   };
   r.at(courseApi.delete, perm('course:del'), (c) => deleteCourses(c, idList(c.req.query('id'), 1)));

@@ -103,7 +103,7 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
   // Authors delete their own works; staff (admins, or work:del holders) those of authors in their scope.
   const deleteWorksRoute = async (c: Context<ApiEnv>, ids: string[]) => {
     if (!ids.length) return fail(c, '请选择要删除的作品');
-    const { db, config } = c.get('deps');
+    const { db, storage } = c.get('deps');
     const user = c.get('user')!;
     const unique = [...new Set(ids)];
     if (unique.some((id) => id.length > MAX_ID)) return fail(c, NOT_FOUND);
@@ -111,7 +111,7 @@ export function registerWorkDeskRoutes(r: ApiRoutes) {
     if (works.length !== unique.length) return fail(c, NOT_FOUND);
     const abilities = await workAbilities(db, user, works, await deletesOthersWorks(c));
     if (works.some((w) => !abilities.get(w.id)?.canDelete)) return fail(c, NOT_YOURS);
-    await deleteWorks(db, config.filesDir, unique);
+    await deleteWorks(db, storage, unique);
     return ok(c, null, '删除成功!', 200);
   };
   r.at(workApi.delete, LOGGED_IN, (c) => deleteWorksRoute(c, idList(c.req.query('id'), 1)));

@@ -77,7 +77,7 @@ const removeOrphanFiles: BuiltInJob<{ days: number; dryRun: boolean }> = {
     const bytes = orphans.reduce((s, o) => s + o.size, 0);
     const size = `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     if (p.dryRun) return `发现孤立文件 ${orphans.length} 个（${size}），未删除（dryRun）`;
-    for (let i = 0; i < orphans.length; i += 500) await removeStoredFiles(ctx.db, ctx.filesDir, orphans.slice(i, i + 500).map((o) => o.key));
+    for (let i = 0; i < orphans.length; i += 500) await removeStoredFiles(ctx.db, ctx.storage, orphans.slice(i, i + 500).map((o) => o.key));
     return `已删除孤立文件 ${orphans.length} 个（${size}）`;
   },
 };
