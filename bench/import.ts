@@ -16,6 +16,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
 import { localFileStore } from '../src/server/importer/files.js';
 import { runImport } from '../src/server/importer/index.js';
+import { LocalFileStore } from '../src/server/storage/index.js';
 import type { ImportReport } from '../src/server/importer/report.js';
 import { connectionOptions, databaseUrl, TEACHING_OPEN_SERVER } from '../test/teaching-open-schema.js';
 import { generateTeachingOpenDatabase } from './teaching-open-data.js';
@@ -52,7 +53,7 @@ async function target(dialect: 'sqlite' | 'postgres'): Promise<{ db: Db; filesDi
   if (dialect === 'sqlite') {
     const db = connect({ sqliteFile: path.join(dir, 'xuetang.db') });
     await migrateToLatest(db.db);
-    await seedIfEmpty(db.db, { demoContent: false, filesDir, adminPassword: 'Bench-admin-2026' });
+    await seedIfEmpty(db.db, { demoContent: false, storage: new LocalFileStore(filesDir), adminPassword: 'Bench-admin-2026' });
     return { db, filesDir, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
   const url = process.env.BENCH_DATABASE_URL!;
@@ -62,7 +63,7 @@ async function target(dialect: 'sqlite' | 'postgres'): Promise<{ db: Db; filesDi
   await admin.close();
   const db = connect({ databaseUrl: url, pgSchema: schema });
   await migrateToLatest(db.db, schema);
-  await seedIfEmpty(db.db, { demoContent: false, filesDir, adminPassword: 'Bench-admin-2026' });
+  await seedIfEmpty(db.db, { demoContent: false, storage: new LocalFileStore(filesDir), adminPassword: 'Bench-admin-2026' });
   return {
     db,
     filesDir,

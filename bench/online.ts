@@ -303,7 +303,7 @@ async function benchDialect(dialect: Dialect) {
   const conn = open(dialect, dialect === 'sqlite' ? sqliteFile : pgUrl!, schema, log);
   try {
     await migrateToLatest(conn.db, dialect === 'postgres' ? schema : undefined);
-    await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, filesDir: path.join(dir, 'files') });
+    await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, storage: new LocalFileStore(path.join(dir, 'files')) });
     const t0 = performance.now();
     await fill(conn.db, dialect);
     await analyze(conn.db, dialect);

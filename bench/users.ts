@@ -218,7 +218,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   const conn = dialect === 'sqlite' ? connect({ sqliteFile: path.join(dir, 'bench.db') }) : connect({ databaseUrl: pgUrl, pgSchema: schema });
   try {
     await migrateToLatest(conn.db, dialect === 'postgres' ? schema : undefined);
-    if (!reuse) await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, filesDir: path.join(dir, 'files') });
+    if (!reuse) await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, storage: new LocalFileStore(path.join(dir, 'files')) });
     const t0 = performance.now();
     const g = reuse ? await regenerated(conn.db) : await generate(conn.db, dialect);
     const genMs = performance.now() - t0;

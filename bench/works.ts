@@ -324,7 +324,7 @@ async function benchDialect(dialect: Dialect) {
       // Migrations may have added indexes since: refresh the statistics as a live database's would be.
       await analyze(conn.db, dialect);
     } else {
-      await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, filesDir: path.join(dir, 'files') });
+      await seedIfEmpty(conn.db, { adminPassword: ADMIN_PASSWORD, demoContent: false, storage: new LocalFileStore(path.join(dir, 'files')) });
       const t0 = performance.now();
       g = await generate(conn.db, dialect);
       await analyze(conn.db, dialect);

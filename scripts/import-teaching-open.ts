@@ -10,6 +10,7 @@ import { firstStartBanner } from '../src/server/db/seed/banner.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
 import { localFileStore } from '../src/server/importer/files.js';
 import { runImport } from '../src/server/importer/index.js';
+import { openStorage } from '../src/server/storage/index.js';
 import { reportText } from '../src/server/importer/report.js';
 
 const USAGE = '用法：npm run import:teaching-open -- --from mysql://用户:密码@主机:端口/数据库 [--files 上传目录] [--dry-run] [--fetch-remote]';
@@ -47,10 +48,11 @@ async function main() {
   const config = loadConfig();
   const pgSchema = process.env.PG_SCHEMA || undefined;
   const { db, dialect, close } = connect({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'xuetang.db'), pgSchema });
+  const storage = await openStorage(config);
   try {
     await migrateToLatest(db, dialect === 'postgres' ? pgSchema || 'public' : undefined);
     // A fresh database gets Xuetang's system data first (roles, menu, dictionaries): the school's rows meet it.
-    const seeded = await seedIfEmpty(db, { ...config, demoContent: false });
+    const seeded = await seedIfEmpty(db, { ...config, demoContent: false, storage });
     if (seeded.seeded) for (const line of firstStartBanner(seeded.accounts)) console.log(line);
     const started = Date.now();
     const { report } = await runImport({
@@ -69,6 +71,7 @@ async function main() {
     console.log('');
     console.log(`用时 ${Math.round((Date.now() - started) / 1000)} 秒。${report.dryRun ? '试运行：没有写入任何数据。' : '报告已保存，管理员可在 系统管理 › 数据迁移 查看。'}`);
   } finally {
+    await storage.close();
     await close();
   }
 }

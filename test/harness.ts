@@ -10,6 +10,7 @@ import { createApp } from '../src/server/app.js';
 import { loadConfig, type Config } from '../src/server/config.js';
 import { openTestStorage } from './storage-kit.js';
 import type { AppDeps } from '../src/server/context.js';
+import type { FileStore } from '../src/server/storage/index.js';
 import type { Limits } from '../src/server/domain/limits.js';
 import { sql } from 'kysely';
 import { connect } from '../src/server/db/connect.js';
@@ -38,6 +39,10 @@ export interface TestApp {
   app: ReturnType<typeof createApp>['app'];
   /** Every registered /api route with its access rule (authorisation matrix tests). */
   apiRoutes: ReturnType<typeof createApp>['apiRoutes'];
+  /**
+   * The local folder the seeded files were copied into (the store's root on a local store). Tests read and write
+   * stored files through `deps.storage`, so they run on S3 too; only tests of the local layout itself look here.
+   */
   filesDir: string;
   /** Base URL when started with `listen: true`. */
   baseUrl?: string;
@@ -66,15 +71,18 @@ export interface TestAppOptions {
   pageCacheClock?: () => number;
   /** What /readyz asks (default: the app's own, readiness.ts). */
   readinessChecks?: AppDeps['readinessChecks'];
+  /** Wraps the test's store (a store that fails on purpose: a bucket down). */
+  wrapStorage?: (store: FileStore) => FileStore;
   /** SQLite: the copy lives in a file (as in production) instead of memory, so a second, read-only connection can open it (reports). */
   sqliteOnFile?: boolean;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-files-'));
-  const storage = await openTestStorage(filesDir);
-  // A copy of the run's seeded template (src/server/db/test-db.ts), its seeded files copied into filesDir.
+  // A copy of the run's seeded template (src/server/db/test-db.ts), its seeded files copied into filesDir; the
+  // test's store is opened on that folder (on S3 the kit uploads them to the test's bucket).
   let t = await freshDatabase(opts.dialect, opts.demoContent ?? true ? 'demo' : 'plain', filesDir);
+  const storage = await openTestStorage(filesDir);
   let sqliteFile: string | undefined;
   if (opts.sqliteOnFile && t.dialect === 'sqlite') {
     sqliteFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-test-db-')), 'xuetang.db');
@@ -95,7 +103,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.config,
   };
   const hub = opts.hub ?? new InProcessHub();
-  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, storage: storage.store, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock, readinessChecks: opts.readinessChecks };
+  const deps: AppDeps = { db: t.db, dialect: t.dialect, sqliteFile, config, storage: opts.wrapStorage ? opts.wrapStorage(storage.store) : storage.store, hub, limits: opts.limits, pageCacheClock: opts.pageCacheClock, readinessChecks: opts.readinessChecks };
   const created = createApp(deps);
   const { app } = created;
 

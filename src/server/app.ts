@@ -19,6 +19,7 @@ import { onPublicContentChange, publicContentChanged } from './shared/public-con
 import { queueWorkView } from './domain/works.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 import { defaultReadinessChecks, readiness } from './readiness.js';
+import { guardStore } from './domain/storage-errors.js';
 
 /** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
 const UPSTREAM_CALL = Symbol('upstream call');
@@ -26,6 +27,8 @@ const UPSTREAM_CALL = Symbol('upstream call');
 export function createApp(deps: AppDeps) {
   // The caller's deps object itself, not a copy: main.ts and tests attach the scheduler to it after creation.
   const monitor = (deps.monitor ??= new RequestRecorder());
+  // Every failure of the store becomes one error the API answers with 503 (domain/storage-errors.ts).
+  deps.storage = guardStore(deps.storage);
   const app = new Hono();
   // Graceful shutdown (drain(), main.ts on SIGTERM): /readyz fails so the balancer stops sending requests here,
   // requests that still come are served but with Connection: close (the client's next request opens a connection

@@ -52,7 +52,7 @@ async function main() {
     adminPassword: config.adminPassword,
     demoPassword: config.demoPassword,
     demoContent: config.demoContent,
-    filesDir: config.filesDir,
+    storage,
   });
   if (report.seeded && config.logLevel !== 'silent') {
     for (const line of firstStartBanner(report.accounts)) console.log(line);

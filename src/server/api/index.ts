@@ -63,6 +63,8 @@ import { registerReportDataRoutes } from './online/cgreport-data.js';
 import { registerCgformDesignRoutes } from './online/cgform.js';
 import { registerCgformButtonRoutes } from './online/cgform-buttons.js';
 import { registerCgformDataAndLinkRoutes } from './online/cgform-links.js';
+import { StorageUnavailableError } from '../domain/storage-errors.js';
+import { STORAGE_UNAVAILABLE } from '../storage/index.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
 /** The only writes while the user's password was set by someone else: change it, log in, log out. */
@@ -204,6 +206,8 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   app.notFound((c) => fail(c, '路径不存在，请检查路径是否正确', 404, 404));
   app.onError((err, c) => {
     if (deps.config.logLevel !== 'silent') console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
+    // The file store did not answer (a bucket down): nothing was stored, and the client may try again.
+    if (err instanceof StorageUnavailableError) return fail(c, STORAGE_UNAVAILABLE, 503, 503);
     return fail(c, '操作失败，服务器内部错误', 500, 500);
   });
   return { app, routes };

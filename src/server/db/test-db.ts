@@ -16,6 +16,7 @@ import { connect } from './connect.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { seedIfEmpty } from './seed/index.js';
+import { LocalFileStore } from '../storage/index.js';
 
 export interface TestDatabase {
   db: Kysely<Database>;
@@ -51,7 +52,8 @@ function templateIndex(): TemplateIndex | undefined {
 /**
  * A migrated (and, for 'demo'/'plain', seeded) database for one test file. Uses TEST_DATABASE_URL when set,
  * else in-memory SQLite; pass a dialect to choose explicitly (asking for postgres without TEST_DATABASE_URL is
- * an error). `filesDir` receives the files the seed wrote (seeded kinds only).
+ * an error). `filesDir` (a local folder) receives the files the seed wrote (seeded kinds only); the test harness
+ * opens the test's store on it (test/storage-kit.ts), which on S3 uploads them to the test's bucket.
  */
 export async function freshDatabase(dialect?: 'sqlite' | 'postgres', kind: TemplateKind = 'migrated', filesDir?: string): Promise<TestDatabase> {
   const url = testDatabaseUrl();
@@ -95,8 +97,9 @@ async function migratedPostgresSchema(url: string): Promise<TestDatabase> {
   return onClose(conn.db, 'postgres', conn.close, () => adminQuery(url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 }
 
+/** Seeds into a local folder: a template's files are kept as a folder and copied to each test (freshDatabase). */
 function seedForTests(db: Kysely<Database>, kind: 'demo' | 'plain', filesDir: string) {
-  return seedIfEmpty(db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo, demoContent: kind === 'demo', filesDir });
+  return seedIfEmpty(db, { adminPassword: TEST_PASSWORDS.admin, demoPassword: TEST_PASSWORDS.demo, demoContent: kind === 'demo', storage: new LocalFileStore(filesDir) });
 }
 
 async function copyPostgresDatabase(url: string, template: string): Promise<TestDatabase> {

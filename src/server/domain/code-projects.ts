@@ -3,8 +3,7 @@
 // also be plain source (stored .py, as the anchor's editor saved it): UTF-8 without NUL bytes, within the code
 // limit, with an optional last line `# xuetang-blocks: <base64 of the Blockly JSON>` that must itself be a
 // workspace Blockly can load. A bad file is refused with a Chinese message and nothing is stored.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { isSafeKey, type FileStore } from '../storage/index.js';
 import { checkCodeProject, CODE_PROJECT_FORMATS, CODE_PROJECT_LIMITS, CODE_PROJECT_VERSION, codeEditorOf, type CodeEditor } from '../shared/code-projects.js';
 
 const NAMES: Record<CodeEditor, string> = { blockly: '积木编程作品', python: '图形化Python作品' };
@@ -52,22 +51,22 @@ export function checkCodeFile(editor: CodeEditor, data: Uint8Array, ext: string)
 }
 
 /**
- * For a work of a code type: whether its file (a stored key) is a project of that type, read back from the files
- * directory and checked again (a file may have come from another folder, or be another type's). Null when it is,
+ * For a work of a code type: whether its file (a stored key) is a project of that type, read back from the
+ * store and checked again (a file may have come from another folder, or be another type's). Null when it is,
  * or when the type is not a code type.
  */
-export async function storedCodeProblem(filesDir: string, workType: string, key: string): Promise<string | null> {
+export async function storedCodeProblem(store: FileStore, workType: string, key: string): Promise<string | null> {
   const editor = codeEditorOf(workType);
   if (!editor) return null;
   const ext = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
   const wrong = `作品文件不是${NAMES[editor]}，请在编辑器中保存后再提交`;
   if (ext !== 'json' && !(editor === 'python' && ext === 'py')) return wrong;
-  const root = path.resolve(filesDir);
-  const full = path.resolve(root, key);
-  if (!full.startsWith(root + path.sep)) return wrong;
-  const stat = await fs.stat(full).catch(() => null);
-  if (!stat?.isFile()) return '作品文件不存在，请重新上传';
+  if (!isSafeKey(key)) return wrong;
+  const stat = await store.stat(key);
+  if (!stat) return '作品文件不存在，请重新上传';
   if (stat.size > CODE_PROJECT_LIMITS.maxFileBytes) return `${NAMES[editor]}文件不能超过${CODE_PROJECT_LIMITS.maxFileBytes / MB}MB`;
-  const r = checkCodeFile(editor, await fs.readFile(full), ext);
+  const data = await store.read(key);
+  if (!data) return '作品文件不存在，请重新上传';
+  const r = checkCodeFile(editor, data, ext);
   return r.ok ? null : r.message;
 }

@@ -1,7 +1,6 @@
 // Courses: the public catalogue, who may study which course (one rule for courses, units and their files),
 // the authorised departments (授权部门) and the unit video sources.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { isSafeKey, type FileStore } from '../storage/index.js';
 import { imageSize } from 'image-size';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, TeachingCourse } from '../db/schema.js';
@@ -285,10 +284,12 @@ export async function teacherClassForCourse(db: Kysely<Database>, viewer: Course
 }
 
 /** Natural size of a stored course map (the map editor places flags in its pixels), or null. */
-export async function storedImageSize(filesDir: string, key: string | null | undefined): Promise<{ width: number; height: number } | null> {
-  if (!key || key.includes('..') || key.startsWith('/') || key.includes('\\')) return null;
+export async function storedImageSize(store: FileStore, key: string | null | undefined): Promise<{ width: number; height: number } | null> {
+  if (!key || !isSafeKey(key)) return null;
+  const data = await store.read(key);
+  if (!data) return null;
   try {
-    const size = imageSize(await fs.readFile(path.join(filesDir, key)));
+    const size = imageSize(data);
     return size.width && size.height ? { width: size.width, height: size.height } : null;
   } catch {
     return null;

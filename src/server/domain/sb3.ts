@@ -2,8 +2,7 @@
 // of SB3_LIMITS (yauzl, streaming inflate with hard caps, see zip-check.ts), then project.json parsed and its
 // structure checked. Assets a project names but does not carry are reported, not refused: a child's project
 // must always save, and such a project still opens (the editor shows the missing costume as a blank).
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { isSafeKey, type FileStore } from '../storage/index.js';
 import { walkZip, ZipRefused, ZIP_LIMITS, type ZipLimits } from './zip-check.js';
 
 const MB = 1024 * 1024;
@@ -174,14 +173,12 @@ export async function checkSb2(data: Uint8Array): Promise<{ ok: true } | { ok: f
 
 /**
  * What a stored .sb3 holds (the submit route takes `hasCloudData` and the cloud variables from the file, not from
- * the client). Null for another kind of file, a key outside the files directory, or a file gone or refused.
+ * the client). Null for another kind of file, a key that is no safe store key, or a file gone or refused; a store
+ * that does not answer throws (the API answers 503).
  */
-export async function storedProject(filesDir: string, key: string): Promise<{ info: Sb3Info; project: unknown } | null> {
-  if (!/\.sb3$/i.test(key)) return null;
-  const root = path.resolve(filesDir);
-  const full = path.resolve(root, key);
-  if (!full.startsWith(root + path.sep)) return null;
-  const data = await fs.readFile(full).catch(() => null);
+export async function storedProject(store: FileStore, key: string): Promise<{ info: Sb3Info; project: unknown } | null> {
+  if (!/\.sb3$/i.test(key) || !isSafeKey(key)) return null;
+  const data = await store.read(key);
   if (!data) return null;
   const checked = await checkSb3(data);
   return checked.ok ? { info: checked.info, project: checked.project } : null;

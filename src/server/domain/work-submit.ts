@@ -12,6 +12,7 @@ import { newId } from './ids.js';
 import { storedProject } from './sb3.js';
 import { storedCodeProblem } from './code-projects.js';
 import type { SessionUser } from './sessions.js';
+import type { FileStore } from '../storage/index.js';
 import { now } from './time.js';
 import { WORK_SCENES, archiveVersion, classForUnit, foreignFiles, homeworkClasses, scratchFilesProblem, userClassIds } from './works.js';
 
@@ -109,9 +110,10 @@ async function existingWork(db: Kysely<Database>, actor: SubmitActor, input: Sub
 /**
  * Saves or hands in the actor's work: one row per work, updated in place (its former state kept as a version) or
  * inserted, with the class record's event for a submitted course or homework work, in one transaction; then the
- * project's cloud variables and the data log. `filesDir` is where the stored project is read from.
+ * project's cloud variables and the data log. `store` is where the stored project is read from (before any row is
+ * written: a store that does not answer throws, and nothing has changed).
  */
-export async function submitWork(db: Kysely<Database>, filesDir: string, actor: SubmitActor, input: SubmitInput): Promise<SubmitOutcome> {
+export async function submitWork(db: Kysely<Database>, store: FileStore, actor: SubmitActor, input: SubmitInput): Promise<SubmitOutcome> {
   const typeOk = await db
     .selectFrom('sys_dict_item as i')
     .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
@@ -136,10 +138,10 @@ export async function submitWork(db: Kysely<Database>, filesDir: string, actor: 
   if (wrongFiles) return { ok: false, message: wrongFiles };
   const fileKey = (await db.selectFrom('sys_file').select('file_path').where('id', '=', input.workFile).executeTakeFirst())?.file_path ?? '';
   // A 积木编程 / 图形化Python work's file is that editor's project, read back and checked (domain/code-projects.ts).
-  const wrongCode = await storedCodeProblem(filesDir, input.workType, fileKey);
+  const wrongCode = await storedCodeProblem(store, input.workType, fileKey);
   if (wrongCode) return { ok: false, message: wrongCode };
   // Whether the work uses cloud variables is read from its project, not taken from the client.
-  const project = await storedProject(filesDir, fileKey);
+  const project = await storedProject(store, fileKey);
 
   const place = await submissionPlacement(db, actor, input);
   if ('refused' in place) return { ok: false, message: place.refused };

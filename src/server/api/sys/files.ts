@@ -1,8 +1,8 @@
-// GET /sys/common/static/<key>: stored files (covers, works, avatars). Keys are server-generated;
-// the path is confined to the files directory and served with nosniff and a sandboxing CSP. Scratch projects go
-// out as application/x.scratch.sb3 (the players fetch them same-origin); `?download=1` names the download after
-// the uploaded file.
-import fs from 'node:fs';
+// GET /sys/common/static/<key>: stored files (covers, works, avatars), read from the file store (deps.storage).
+// Keys are server-generated and checked (isSafeKey); files are served with nosniff and a sandboxing CSP. Scratch
+// projects go out as application/x.scratch.sb3 (the players fetch them same-origin); `?download=1` names the
+// download after the uploaded file. Every access rule is checked here first, on either backend; then, on a bucket,
+// videos and sounds are redirected to a short-lived signed address and public media to STORAGE_PUBLIC_URL.
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -12,6 +12,7 @@ import { unitFileAccess } from '../../domain/courses.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { courseViewer } from '../teaching/course-access.js';
 import { fail } from '../envelope.js';
+import { isSafeKey } from '../../storage/index.js';
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -47,50 +48,67 @@ function contentDisposition(name: string, fallback: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** How long a signed address of the bucket stays valid (the browser follows the redirect at once). */
+const SIGNED_URL_SECONDS = 300;
+
 export function registerFileRoutes(r: ApiRoutes) {
   r.get('/sys/common/static/*', PUBLIC, async (c) => {
-    const { filesDir } = c.get('deps').config;
+    const { db, storage } = c.get('deps');
     let rel: string;
     try {
       rel = decodeURIComponent(c.req.path.replace(/^.*?\/sys\/common\/static\//, ''));
     } catch {
       return fail(c, '文件不存在', 404, 404); // malformed percent-encoding names no file
     }
-    if (!rel || rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '..' || s === '.' || s === '')) {
-      return fail(c, '文件不存在', 404, 404);
-    }
+    if (!isSafeKey(rel)) return fail(c, '文件不存在', 404, 404);
     // Backpack files belong to one user each and are served only to them (api/teaching/scratch-backpack.ts).
     if (rel.split('/')[0] === BACKPACK_DIR) return fail(c, '文件不存在', 404, 404);
-    const full = path.resolve(filesDir, rel);
-    if (!full.startsWith(path.resolve(filesDir) + path.sep)) return fail(c, '文件不存在', 404, 404);
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(full);
-    } catch {
-      return fail(c, '文件不存在', 404, 404);
-    }
-    if (!stat.isFile()) return fail(c, '文件不存在', 404, 404);
+    // A store that does not answer throws here: 503 (domain/storage-errors.ts), never a 404 for a file that exists.
+    const info = await storage.stat(rel);
+    if (!info) return fail(c, '文件不存在', 404, 404);
     // Course-unit media follow the course visibility rule and the show-to-students flags, whatever the URL.
-    const access = await unitFileAccess(c.get('deps').db, await courseViewer(c), rel);
+    const access = await unitFileAccess(db, await courseViewer(c), rel);
     if (access === 'denied') return fail(c, '无课程权限', 403, 403);
-    const type = TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
-    const headers: Record<string, string> = {
-      'Content-Type': type,
-      'Content-Length': String(stat.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': access === 'free' ? 'public, max-age=86400' : 'private, no-store',
-    };
+    const ext = path.posix.extname(rel);
+    const type = TYPES[ext.toLowerCase()] ?? 'application/octet-stream';
+    const media = type.startsWith('image/') || type.startsWith('video/') || type.startsWith('audio/');
+    const cacheControl = access === 'free' ? 'public, max-age=86400' : 'private, no-store';
     // Anything but media is a download; `?download=1` makes media one too, under the name it was uploaded with.
     const download = c.req.query('download') === '1' || c.req.query('download') === 'true';
-    if (download || (!type.startsWith('image/') && !type.startsWith('video/') && !type.startsWith('audio/'))) {
-      const stored = path.basename(full);
-      const original = download ? await originalName(c.get('deps').db, rel, path.extname(full)) : null;
+    let disposition: string | undefined;
+    if (download || !media) {
+      const stored = path.posix.basename(rel);
+      const original = download ? await originalName(db, rel, ext) : null;
       // A stored name may be Chinese (files imported from teaching-open keep their keys): headers carry only ASCII.
-      const ascii = /^[\x20-\x7e]+$/.test(stored) ? stored : `file${path.extname(full)}`;
-      headers['Content-Disposition'] = original || ascii !== stored ? contentDisposition(original ?? stored, ascii) : `attachment; filename="${stored}"`;
+      const ascii = /^[\x20-\x7e]+$/.test(stored) ? stored : `file${ext}`;
+      disposition = original || ascii !== stored ? contentDisposition(original ?? stored, ascii) : `attachment; filename="${stored}"`;
     }
-    const stream = Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream;
-    return new Response(stream, { status: 200, headers });
+    // A public picture, video or sound with STORAGE_PUBLIC_URL: from the CDN (no script runs in an <img> or <video>,
+    // and they need no CORS); downloads and files the players fetch stay here, with their headers.
+    if (access === 'free' && media && !disposition) {
+      const publicUrl = storage.publicUrl(rel);
+      if (publicUrl) return redirect(publicUrl, cacheControl);
+    }
+    // Videos and sounds on a bucket (after the check above): from a short-lived signed address, which also answers
+    // Range requests (seeking); the type and any download name go with it.
+    if (type.startsWith('video/') || type.startsWith('audio/')) {
+      const signed = await storage.signedUrl(rel, { expiresIn: SIGNED_URL_SECONDS, contentType: type, ...(disposition ? { disposition } : {}) });
+      if (signed) return redirect(signed, 'private, no-store');
+    }
+    const body = await storage.get(rel);
+    if (!body) return fail(c, '文件不存在', 404, 404);
+    const headers: Record<string, string> = {
+      'Content-Type': type,
+      'Content-Length': String(body.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': cacheControl,
+      ...(disposition ? { 'Content-Disposition': disposition } : {}),
+    };
+    return new Response(Readable.toWeb(body.stream) as unknown as ReadableStream, { status: 200, headers });
   });
+}
+
+function redirect(location: string, cacheControl: string): Response {
+  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' } });
 }

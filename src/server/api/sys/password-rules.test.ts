@@ -12,6 +12,7 @@ import { seedIfEmpty } from '../../db/seed/index.js';
 import { freshDatabase } from '../../db/test-db.js';
 import { newId } from '../../domain/ids.js';
 import { hashPassword } from '../../domain/password.js';
+import { LocalFileStore } from '../../storage/index.js';
 import {
   PASSWORD_CHANGE_REQUIRED,
   PASSWORD_IS_USERNAME,
@@ -224,8 +225,8 @@ describe('a password someone else set must be changed first', () => {
     const generated = await freshDatabase();
     const given = await freshDatabase();
     try {
-      await seedIfEmpty(generated.db, { demoContent: true, filesDir });
-      await seedIfEmpty(given.db, { demoContent: false, filesDir, adminPassword: 'Admin-given-2026' });
+      await seedIfEmpty(generated.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
+      await seedIfEmpty(given.db, { demoContent: false, storage: new LocalFileStore(filesDir), adminPassword: 'Admin-given-2026' });
       const flags = async (db: typeof generated.db) =>
         Object.fromEntries((await db.selectFrom('sys_user').select(['username', 'need_change_password']).execute()).map((u) => [u.username, u.need_change_password]));
       expect(await flags(generated.db)).toEqual({ admin: 1, teacher: 1, student1: 1, student2: 1, student3: 1 });

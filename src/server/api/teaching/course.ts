@@ -247,7 +247,7 @@ export function registerCourseRoutes(r: ApiRoutes) {
     }
     const [record] = await enrichCourses(c, [courseModel(row)]);
     // The map views scale the map to the screen and place the flags in proportion to its natural size.
-    const size = await storedImageSize(c.get('deps').config.filesDir, row.course_map);
+    const size = await storedImageSize(c.get('deps').storage, row.course_map);
     return ok(c, { ...record, courseMapWidth: size?.width ?? null, courseMapHeight: size?.height ?? null }, '操作成功！', 200);
   });
 

@@ -151,7 +151,7 @@ async function placement(c: Context<ApiEnv>, authorId: string, row: ImportRow): 
 
 /** Checks one row whole, then writes the work and its grade together; the refusal when something is wrong. */
 async function importWork(c: Context<ApiEnv>, who: Importer, row: ImportRow): Promise<string | null> {
-  const { db, config } = c.get('deps');
+  const { db, storage } = c.get('deps');
   const caller = c.get('user')!;
   const workType = await dictValue(c, 'work_type', row.workType);
   if (workType === null) return `作业类型不存在：${row.workType}`;
@@ -197,7 +197,7 @@ async function importWork(c: Context<ApiEnv>, who: Importer, row: ImportRow): Pr
     .executeTakeFirst();
   if (same) return `该作品已存在（同一用户、作业名和作品文件）：${row.workName}`;
 
-  const project = await storedProject(config.filesDir, file.file_path);
+  const project = await storedProject(storage, file.file_path);
   const id = newId();
   const at = now();
   await db.transaction().execute(async (tx) => {

@@ -38,9 +38,9 @@ const addBody = submitBody.omit({ id: true });
 
 /** The caller's own save of a work (a new one, or theirs by id), answered as the anchor does. */
 async function saveOwnWork(c: Context<ApiEnv>, data: z.infer<typeof submitBody>) {
-  const { db, config } = c.get('deps');
+  const { db, storage } = c.get('deps');
   const user = c.get('user')!;
-  const done = await submitWork(db, config.filesDir, { id: user.id, username: user.username, courseViewer: async () => (await courseViewer(c))! }, data);
+  const done = await submitWork(db, storage, { id: user.id, username: user.username, courseViewer: async () => (await courseViewer(c))! }, data);
   if (!done.ok) return fail(c, done.message);
   return ok(c, camel(done.work), done.created ? '添加成功！' : '更新成功！', 200);
 }

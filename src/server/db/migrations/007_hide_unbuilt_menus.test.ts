@@ -28,6 +28,7 @@ import { addPositionEntries as bringPositions } from './030_positions.js';
 import { addMessageEntries as bringMessageCentre } from './031_message_centre.js';
 import { up as bringDashboards } from './032_dashboard_menu.js';
 import { up as bringCodeEditors } from './050_code_editor_menus.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 /** Entries 007 hides whose screens were built since (我的课程 and the hidden 课程单元 pages). */
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -46,7 +47,7 @@ describe.each(dialects)('migration 007 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m004-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     // Screens built after 007 are in a fresh seed but stay hidden by 007 (a later migration brings them back).
     for (const u of ['admin', 'teacher', 'student1']) fresh[u] = await menuOf(u);
     // Replace the menu with the old seed's: every teaching-open entry, granted as before.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { up } from './021_front_menu_discover.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -29,7 +30,7 @@ describe.each(dialects)('migration 021 on %s', (dialect) => {
   });
 
   it('adds 发现 (sort 2, between 创作 and 资讯) to a menu seeded without it, once', async () => {
-    await seedIfEmpty(t.db, { demoContent: false, filesDir });
+    await seedIfEmpty(t.db, { demoContent: false, storage: new LocalFileStore(filesDir) });
     const seeded = (await front()).find((r) => r.name === '发现')!;
     await t.db.deleteFrom('teaching_menu').where('id', '=', seeded.id).execute();
     await up(t.db);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { addFrontMenuIndexAndCourses } from './022_front_menu_index_courses.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -25,7 +26,7 @@ describe.each(dialects)('migration 022 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m022-'));
-    await seedIfEmpty(t.db, { demoContent: false, filesDir });
+    await seedIfEmpty(t.db, { demoContent: false, storage: new LocalFileStore(filesDir) });
   });
   afterAll(async () => {
     await t?.close();

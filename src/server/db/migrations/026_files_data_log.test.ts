@@ -10,6 +10,7 @@ import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { FILE_SCREENS, up } from './026_files_data_log.js';
 import { up as bringDevGallery } from './033_dev_gallery_menu.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const SCREENS = FILE_SCREENS.map(([url]) => url);
@@ -36,7 +37,7 @@ describe.each(dialects)('migration 026 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m026-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { addPositionEntries, POSITION_SCREENS } from './030_positions.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const SCREENS = POSITION_SCREENS.map(([url]) => url);
@@ -25,7 +26,7 @@ describe.each(dialects)('migration 030 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m030-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

@@ -27,6 +27,7 @@ import { up as bringFormScreens } from './041_online_form_screens.js';
 import { up as bringSampleFormScreen } from './044_sample_form_screen.js';
 import { up as bringCodeEditors } from './050_code_editor_menus.js';
 import { up as bringDataImport } from './051_data_import_menu.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DASH = ['/dashboard', '/dashboard/analysis', '/dashboard/monitor', '/dashboard/workplace'];
@@ -44,7 +45,7 @@ describe.each(dialects)('migration 032 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m032-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

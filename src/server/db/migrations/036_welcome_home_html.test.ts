@@ -8,6 +8,7 @@ import { seedIfEmpty } from '../seed/index.js';
 import { WELCOME_HOME_HTML } from '../seed/site-config.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { PREVIOUS_HOME_HTML, seedWelcomeHomeHtml } from './036_welcome_home_html.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -29,7 +30,7 @@ describe.each(dialects)('migration 036 on %s', (dialect) => {
   it('leaves an empty database to the seed, which writes the welcome', async () => {
     await seedWelcomeHomeHtml(t.db);
     expect(await t.db.selectFrom('sys_config').select('id').execute()).toEqual([]);
-    await seedIfEmpty(t.db, { demoContent: false, filesDir });
+    await seedIfEmpty(t.db, { demoContent: false, storage: new LocalFileStore(filesDir) });
     expect(await homeHtml()).toEqual([WELCOME_HOME_HTML]);
   });
 

@@ -10,6 +10,7 @@ import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { REPORT_SCREENS, up } from './039_online_report_screens.js';
 import { up as bringFormScreens } from './041_online_form_screens.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const URLS = ['/online', ...REPORT_SCREENS.map(([url]) => url)];
@@ -26,7 +27,7 @@ describe.each(dialects)('migration 039 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m039-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { up } from './044_sample_form_screen.js';
 import { SAMPLE_FORM_SCREENS as FORM_SCREENS } from './040_sample_form.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const PLANNED = new Set(FORM_SCREENS.map(([url]) => url));
@@ -24,7 +25,7 @@ describe.each(dialects)('migration 044 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m044-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, replaceMenu, type MenuState } from './menu-sync.test-kit.js';
 import { CODE_EDITOR_SCREENS, up } from './050_code_editor_menus.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const EDITORS = CODE_EDITOR_SCREENS.map(([url]) => url);
@@ -26,7 +27,7 @@ describe.each(dialects)('migration 050 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m050-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

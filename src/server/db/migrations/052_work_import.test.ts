@@ -8,6 +8,7 @@ import { seedIfEmpty } from '../seed/index.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { expectFreshMenus, MENU_TEST_USERS, menuState, permissionRows, type MenuState } from './menu-sync.test-kit.js';
 import { up } from './052_work_import.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -18,7 +19,7 @@ describe.each(dialects)('migration 052 on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-m052-'));
-    await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     for (const u of MENU_TEST_USERS) fresh[u] = await menuState(t.db, u);
   });
   afterAll(async () => {

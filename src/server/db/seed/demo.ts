@@ -42,9 +42,10 @@ export const DEMO_ACCOUNTS: DemoAccountDef[] = [
 const DEMO_FILE_DIR = 'demo';
 
 export interface SeedFile {
-  /** Storage key relative to the files directory, e.g. 'demo/<id>.png'. */
+  /** Storage key in the file store, e.g. 'demo/<id>.png'. */
   key: string;
   data: Buffer;
+  contentType: string;
 }
 
 export interface DemoSeed {
@@ -130,7 +131,8 @@ export function buildDemoContent(ctx: {
   }) => {
     const id = newId();
     const key = `${DEMO_FILE_DIR}/${id}.${f.ext}`;
-    out.files.push({ key, data: f.data });
+    const mimeType = f.ext === 'png' ? 'image/png' : f.ext === 'json' ? 'application/json' : 'application/x.scratch.sb3';
+    out.files.push({ key, data: f.data, contentType: mimeType });
     out.sysFiles.push({
       id,
       file_type: f.type,
@@ -138,7 +140,7 @@ export function buildDemoContent(ctx: {
       file_path: key,
       file_location: 1,
       file_tag: f.tag,
-      mime_type: f.ext === 'png' ? 'image/png' : f.ext === 'json' ? 'application/json' : 'application/x.scratch.sb3',
+      mime_type: mimeType,
       file_size: f.data.length,
       del_flag: 0,
       create_by: f.by,

@@ -2,8 +2,6 @@
 // the screens that exist with button permissions and grants, dictionaries, site configuration, the school's
 // department tree, the public site menu and the admin account; with demo content also a teacher, students, courses, works
 // (with real cover and .sb3 files), class homework, graded works, the class teaching record and a notice. Everything goes in one transaction, one insert per table.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { recordClassEvent } from '../../domain/day-log.js';
 import { generatePassword, hashPassword } from '../../domain/password.js';
@@ -18,6 +16,7 @@ import { buildAccountRows, buildDepartRows, buildRoleRows, type AccountSpec } fr
 import { buildConfigRows } from './site-config.js';
 import { addSampleForm } from './forms.js';
 import { addSampleReport } from './reports.js';
+import type { FileStore } from '../../storage/index.js';
 
 export { PERMISSION_CODES, BACK_OFFICE_MENU } from './menus.js';
 export { DICT_CODES } from './dicts.js';
@@ -27,8 +26,8 @@ export interface SeedOptions {
   adminPassword?: string;
   demoPassword?: string;
   demoContent: boolean;
-  /** Root of file storage; seeded files go under `<filesDir>/demo/`. */
-  filesDir: string;
+  /** Where the seeded files are stored (under `demo/`): the app's file store, local or a bucket. */
+  storage: FileStore;
 }
 
 export interface SeedReport {
@@ -108,7 +107,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
         await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
       }
       if (await hasUsers(trx)) return false;
-      if (demo) await writeFiles(opts.filesDir, demo.files, written);
+      if (demo) await writeFiles(opts.storage, demo.files, written);
 
       await insertRows(trx, 'sys_role', roles.rows);
       await insertRows(trx, 'sys_depart', departs.rows);
@@ -145,7 +144,7 @@ export async function seedIfEmpty(db: Kysely<Database>, opts: SeedOptions): Prom
       return true;
     });
   } catch (err) {
-    await removeFiles(written);
+    await opts.storage.remove(written).catch(() => undefined);
     throw err;
   }
   if (!seeded) return { seeded: false, accounts: [] };
@@ -190,16 +189,9 @@ async function insertRows<T extends keyof Database & string>(
   }
 }
 
-async function writeFiles(filesDir: string, files: SeedFile[], written: string[]): Promise<void> {
-  const dirs = new Set(files.map((f) => path.dirname(path.join(filesDir, f.key))));
-  for (const d of dirs) await fs.mkdir(d, { recursive: true });
+async function writeFiles(store: FileStore, files: SeedFile[], written: string[]): Promise<void> {
   for (const f of files) {
-    const full = path.join(filesDir, f.key);
-    await fs.writeFile(full, f.data, { flag: 'wx' });
-    written.push(full);
+    await store.put(f.key, f.data, { contentType: f.contentType, exclusive: true });
+    written.push(f.key);
   }
-}
-
-async function removeFiles(paths: string[]): Promise<void> {
-  await Promise.all(paths.map((p) => fs.rm(p, { force: true })));
 }

@@ -13,6 +13,7 @@ import type { Database } from '../schema.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { BACK_OFFICE_MENU, DICT_CODES, PERMISSION_CODES, PUBLIC_CONFIG_KEYS, seedIfEmpty, type SeedReport } from './index.js';
 import type { MenuDef } from './menus.js';
+import { LocalFileStore } from '../../storage/index.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -49,7 +50,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-seed-'));
-    report = await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    report = await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
   });
 
   afterAll(async () => {
@@ -418,7 +419,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     const before = await counts();
     const filesBefore = listFiles(filesDir).length;
     expect(filesBefore).toBeGreaterThan(0);
-    const again = await seedIfEmpty(t.db, { demoContent: true, filesDir });
+    const again = await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
     expect(again).toEqual({ seeded: false, accounts: [] });
     expect(await counts()).toEqual(before);
     expect(listFiles(filesDir).length).toBe(filesBefore);
@@ -439,7 +440,7 @@ describe.each(dialects)('seed without demo content on %s', (dialect) => {
   });
 
   it('creates only the admin, with the given password, and no demo rows or files', async () => {
-    const report = await seedIfEmpty(t.db, { demoContent: false, adminPassword: 'Secret-pass-123', filesDir });
+    const report = await seedIfEmpty(t.db, { demoContent: false, adminPassword: 'Secret-pass-123', storage: new LocalFileStore(filesDir) });
     expect(report).toEqual({
       seeded: true,
       accounts: [{ username: 'admin', password: 'Secret-pass-123', generated: false, role: 'admin' }],

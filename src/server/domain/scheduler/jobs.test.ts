@@ -66,7 +66,7 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
     t = await freshDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-jobs-'));
     env = { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: new LocalFileStore(path.join(dataDir, 'files')) };
-    await seedIfEmpty(t.db, { demoContent: true, filesDir: env.filesDir });
+    await seedIfEmpty(t.db, { demoContent: true, storage: env.storage });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,0 +1,57 @@
+// A store that does not answer (a bucket down or refusing, a full or unreadable disk) is one error the API maps
+// to 503 with STORAGE_UNAVAILABLE (api/index.ts), whatever route met it. createApp wraps the app's store with
+// guardStore, so every error the backend throws on put, get, read, stat, remove or list comes out as a
+// StorageUnavailableError; a key that is no safe key and an exclusive put that finds the key taken are bugs and
+// pass as they are (500). Features write the object first and their rows after (storeUpload), so a failed put
+// leaves nothing behind.
+import { UnsafeKeyError } from '../storage/store.js';
+import type { FileStore, ObjectInfo } from '../storage/index.js';
+
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+const GUARDED = Symbol('guarded store');
+
+const passes = (err: unknown) => err instanceof UnsafeKeyError || err instanceof StorageUnavailableError || (err as { code?: unknown })?.code === 'EEXIST';
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw passes(err) ? err : new StorageUnavailableError(err);
+  }
+}
+
+/** The store with its failures as StorageUnavailableError (a store already guarded comes back as it is). */
+export function guardStore(store: FileStore): FileStore {
+  if ((store as { [GUARDED]?: true })[GUARDED]) return store;
+  const out: FileStore & { [GUARDED]: true } = {
+    [GUARDED]: true,
+    get kind() {
+      return store.kind;
+    },
+    get location() {
+      return store.location;
+    },
+    put: (key, body, opts) => guarded(() => store.put(key, body, opts)),
+    get: (key) => guarded(() => store.get(key)),
+    read: (key) => guarded(() => store.read(key)),
+    stat: (key) => guarded(() => store.stat(key)),
+    remove: (keys) => guarded(() => store.remove(keys)),
+    async *list(prefix: string): AsyncIterable<ObjectInfo> {
+      try {
+        yield* store.list(prefix);
+      } catch (err) {
+        throw passes(err) ? err : new StorageUnavailableError(err);
+      }
+    },
+    signedUrl: (key, opts) => guarded(() => store.signedUrl(key, opts)),
+    publicUrl: (key) => store.publicUrl(key),
+    ping: () => store.ping(),
+    close: () => store.close(),
+  };
+  return out;
+}
