@@ -1,4 +1,4 @@
-// GET /sys/common/static/<key>: stored files, confined to the files directory.
+// GET /sys/common/static/<key>: stored files, read from the file store (local folder or bucket); no key leaves it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     .where('w.work_status', '>=', 3)
     .orderBy('f.file_path')
     .executeTakeFirstOrThrow();
-  // A file beside the files directory that no URL may reach.
+  // A file beside the local files folder that no URL may reach.
   secretName = `secret-${path.basename(t.filesDir)}.txt`;
   fs.writeFileSync(path.join(path.dirname(t.filesDir), secretName), SECRET);
 });
@@ -49,7 +49,7 @@ describe('serving stored files', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.length).toBe(Number(cover.file_size));
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect(bytes.equals(fs.readFileSync(path.join(t.filesDir, cover.file_path)))).toBe(true);
+    expect(bytes.equals((await t.deps.storage.read(cover.file_path))!)).toBe(true);
   });
 
   it('serves a Scratch project as a download with nosniff', async () => {
@@ -69,7 +69,7 @@ describe('serving stored files', () => {
 
   it('never serves HTML as HTML: an unknown extension is an octet-stream attachment', async () => {
     const key = 'demo/evil.html';
-    fs.writeFileSync(path.join(t.filesDir, key), '<script>alert(1)</script>');
+    await t.deps.storage.put(key, Buffer.from('<script>alert(1)</script>'));
     const res = await get(`/api/sys/common/static/${key}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).not.toContain('html');
@@ -117,7 +117,7 @@ describe('path traversal', () => {
   });
 
   it('still serves the secret’s neighbour inside the files directory (the 404s above are not blanket refusals)', async () => {
-    fs.writeFileSync(path.join(t.filesDir, 'demo', 'inside.txt'), 'inside');
+    await t.deps.storage.put('demo/inside.txt', Buffer.from('inside'));
     const res = await get('/api/sys/common/static/demo/inside.txt');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('inside');

@@ -2,10 +2,9 @@
 // `blockly` and `python`) and teachingWork/submit: a project that is not the format, oversized or malformed is
 // refused with a Chinese message and nothing is stored; a good one is stored and saved as a work; a work's file must
 // be its type's project; a student cannot overwrite another's work of these types.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { storedKeys } from '../../../../test/stored-files.js';
 import { makePng } from '../../../../test/media.js';
 import { validSb3 } from '../../../../test/sb3-files.js';
 import { CODE_PROJECT_LIMITS } from '../../shared/code-projects.js';
@@ -15,11 +14,6 @@ const turtleBlocks = { blocks: { languageVersion: 0, blocks: [{ type: 'turtle_fo
 const blocklyProject = (workspace: unknown = turtleBlocks) => enc(JSON.stringify({ format: 'xuetang-blockly', version: 1, workspace }));
 const pythonProject = (code = 'import turtle\nturtle.forward(100)\n') => enc(JSON.stringify({ format: 'xuetang-python', version: 1, mode: 'text', code }));
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.relative(dir, path.join(d.parentPath, d.name))).sort();
-}
 
 describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (dialect) => {
   let t: TestApp;
@@ -41,13 +35,13 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
 
   /** A bad file is refused with `message`, leaving no file and no row. */
   const refused = async (data: Uint8Array, name: string, biz: string, message: string | RegExp, status?: number) => {
-    const files = filesUnder(t.filesDir);
+    const files = await storedKeys(t.deps.storage);
     const rows = await count('sys_file');
     const res = await upload(data, name, biz);
     expect(res.body.success, `${name}: ${JSON.stringify(res.body)}`).toBe(false);
     expect(res.body.message).toMatch(message);
     if (status) expect(res.status).toBe(status);
-    expect(filesUnder(t.filesDir)).toEqual(files);
+    expect(await storedKeys(t.deps.storage)).toEqual(files);
     expect(await count('sys_file')).toBe(rows);
   };
 
@@ -123,8 +117,8 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
     expect((await submit({ workName: '错的', workType: '10', workFile: sb3.id })).body).toMatchObject({ success: false, message: '作品文件不是积木编程作品，请在编辑器中保存后再提交' });
     expect((await submit({ workName: '错的', workType: '4', workFile: png.id })).body).toMatchObject({ success: false, message: '作品文件不是图形化Python作品，请在编辑器中保存后再提交' });
     expect((await submit({ workName: '错的', workType: '10', workFile: b.id, workCover: p.id })).body).toMatchObject({ success: false, message: '作品封面必须是图片（PNG 或 JPEG）' });
-    // A file changed on disk after its upload is read back and refused too.
-    fs.writeFileSync(path.join(t.filesDir, b.key), '{"format":"xuetang-blockly"');
+    // A file changed in the store after its upload is read back and refused too.
+    await t.deps.storage.put(b.key, Buffer.from('{"format":"xuetang-blockly"'));
     expect((await submit({ workName: '错的', workType: '10', workFile: b.id })).body).toMatchObject({ success: false, message: expect.stringContaining('不是有效的 JSON') });
     expect(await count('teaching_work')).toBe(works);
   });

@@ -2,11 +2,11 @@
 // one gets a clear message and leaves no file and no sys_file row. The editor's folder (project3) takes .sb3 up
 // to 30 MB and PNG/JPEG covers up to 1 MB. Then the anchor's POST /system/sysFile/add, serving the stored
 // project, and submitting a Scratch work (own files only, never another's work).
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { storedKeys } from '../../../../test/stored-files.js';
 import { makePng } from '../../../../test/media.js';
 import { badJson, deflatedZeros, lyingSizes, missingAsset, notZip, projectJson, rawZip, sb3With, scratch2, stageTarget, traversal, validSb3, zipBomb } from '../../../../test/sb3-files.js';
 import { SB2_MESSAGE } from '../../domain/sb3.js';
@@ -15,11 +15,6 @@ const MB = 1024 * 1024;
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 
 /** Every file under a directory (relative paths). */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.relative(dir, path.join(d.parentPath, d.name))).sort();
-}
-
 describe.each(dialects)('Scratch projects through the upload on %s', (dialect) => {
   let t: TestApp;
   const tok: Record<string, string> = {};
@@ -35,13 +30,13 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
 
   /** Uploads a bad file and checks the refusal left nothing behind. */
   const refusedUpload = async (data: Uint8Array, name: string, biz: string, message: string | RegExp, who = 'student1') => {
-    const files = filesUnder(t.filesDir);
+    const files = await storedKeys(t.deps.storage);
     const rows = await rowCount();
     const res = await upload(data, name, biz, who);
     expect(res.body.success, `${name}: ${JSON.stringify(res.body)}`).toBe(false);
     if (typeof message === 'string') expect(res.body.message).toBe(message);
     else expect(res.body.message).toMatch(message);
-    expect(filesUnder(t.filesDir)).toEqual(files);
+    expect(await storedKeys(t.deps.storage)).toEqual(files);
     expect(await rowCount()).toBe(rows);
     return res;
   };
@@ -114,7 +109,7 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
     const key = res.body.message as string;
     expect(key).toMatch(/^project3\/[0-9a-f]{32}\.sb3$/);
     expect(res.body.result).toMatchObject({ key, scratch: { targets: 2, blocks: 6, hasCloudData: false, missingAssets: [] } });
-    expect(fs.readFileSync(path.join(t.filesDir, key)).equals(file)).toBe(true);
+    expect((await t.deps.storage.read(key))!.equals(file)).toBe(true);
     const row = await t.db.selectFrom('sys_file').selectAll().where('file_path', '=', key).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ id: res.body.result.id, create_by: 'student1', file_name: '我的作品.sb3', mime_type: 'application/x.scratch.sb3', file_size: file.length });
 
@@ -204,7 +199,7 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
       const id = made.body.result.id as string;
       const rowBefore = await t.db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const filesBefore = await t.db.selectFrom('sys_file').selectAll().where('id', 'in', [victim.file, victim.cover]).orderBy('id').execute();
-      const bytesBefore = fs.readFileSync(path.join(t.filesDir, victim.fileKey));
+      const bytesBefore = (await t.deps.storage.read(victim.fileKey))!;
 
       const attacker = await saveFiles('student2');
       const attempts = [
@@ -219,7 +214,7 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
 
       expect(await t.db.selectFrom('teaching_work').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(rowBefore);
       expect(await t.db.selectFrom('sys_file').selectAll().where('id', 'in', [victim.file, victim.cover]).orderBy('id').execute()).toEqual(filesBefore);
-      expect(fs.readFileSync(path.join(t.filesDir, victim.fileKey)).equals(bytesBefore)).toBe(true);
+      expect((await t.deps.storage.read(victim.fileKey))!.equals(bytesBefore)).toBe(true);
       expect(await t.db.selectFrom('teaching_work_version').select('id').where('work_id', '=', id).execute()).toEqual([]);
     });
   });

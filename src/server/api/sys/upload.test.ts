@@ -1,10 +1,9 @@
 // POST /sys/common/upload: logged in only, ≤ 10 MB, type from the content's magic bytes, server-made names
 // under DATA_DIR/files/<biz>/, a sys_file row per stored file; and serving the stored file back.
-import fs from 'node:fs';
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { storedKeys } from '../../../../test/stored-files.js';
 import { newId } from '../../domain/ids.js';
 import { daysAgo, today } from '../../domain/time.js';
 import { DAILY_UPLOAD_BYTES, uploadedToday, UPLOADS_PER_MINUTE } from '../../domain/uploads.js';
@@ -46,8 +45,7 @@ describe.each(dialects)('upload on %s', (dialect) => {
       expect(res.body.success, JSON.stringify(res.body)).toBe(true);
       const key = res.body.message as string;
       expect(key).toMatch(new RegExp(`^avatar/[0-9a-f]{32}\\.${ext}$`));
-      const stored = path.join(t.filesDir, key);
-      expect(fs.readFileSync(stored)).toEqual(Buffer.from(data));
+      expect(await t.deps.storage.read(key)).toEqual(Buffer.from(data));
       const row = await t.db.selectFrom('sys_file').selectAll().where('file_path', '=', key).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ file_tag: 'avatar', create_by: 'student1', file_size: data.length, del_flag: 0 });
       expect(row.file_name).not.toContain('/');
@@ -99,7 +97,7 @@ describe.each(dialects)('upload on %s', (dialect) => {
     for (const biz of ['scripts', 'etc', 'x1']) {
       const res = await upload(png(), { biz });
       expect(res.body, biz).toMatchObject({ success: false, message: `不支持的上传目录：${biz}` });
-      expect(fs.existsSync(path.join(t.filesDir, biz))).toBe(false);
+      expect(await storedKeys(t.deps.storage, `${biz}/`)).toEqual([]);
     }
     for (const biz of ['temp', 'jeditor', 'sysconfig']) expect((await upload(png(), { biz })).body.success, biz).toBe(true);
   });

@@ -1,8 +1,6 @@
 // 课程单元 导入 (importExcel: the export's own file reads back in; one bad row and nothing is stored, every
 // bad row named with its number), and the files that go with a deleted course or unit (sys_file rows and
 // the files on disk) unless another row still uses them.
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, expectFailure } from '../../../../test/assertions.js';
@@ -45,7 +43,7 @@ describe.each(dialects)('unit import and stored files on %s', (dialect) => {
   };
   const stored = async (key: string) => ({
     row: !!(await t.db.selectFrom('sys_file').select('id').where('file_path', '=', key).executeTakeFirst()),
-    disk: fs.existsSync(path.join(t.filesDir, key)),
+    disk: !!(await t.deps.storage.stat(key)),
   });
 
   beforeAll(async () => {

@@ -104,7 +104,7 @@ describe.each(dialects)('works (desk, delete, tags) on %s', (dialect) => {
       await t.db.insertInto('teaching_work_correct').values({ id: newId(), work_id: w.id, score: 3, comment: 'ok', create_time: now() }).execute();
       await t.db.insertInto('teaching_work_comment').values({ id: newId(), work_id: w.id, comment: 'hi', user_id: null, create_time: now() }).execute();
       await t.api('GET', `/teaching/teachingWork/setWorkTag?workId=${w.id}&workTag=tmp`, { token: tok.student2 });
-      expect(fileExists(t, w.file.key)).toBe(true);
+      expect(await fileExists(t, w.file.key)).toBe(true);
       const res = await t.api('DELETE', `/teaching/teachingWork/delete?id=${w.id}`, { token: tok.student2 });
       expectEnvelope(res, { success: true, message: '删除成功!' });
       expect(await work(w.id)).toBeUndefined();
@@ -112,7 +112,7 @@ describe.each(dialects)('works (desk, delete, tags) on %s', (dialect) => {
         expect(await t.db.selectFrom(table).select('id').where('work_id', '=', w.id).execute(), table).toEqual([]);
       }
       for (const f of [w.file, w.cover, again.file, again.cover]) {
-        expect(fileExists(t, f.key)).toBe(false);
+        expect(await fileExists(t, f.key)).toBe(false);
         expect(await t.db.selectFrom('sys_file').select('id').where('id', '=', f.id).executeTakeFirst()).toBeUndefined();
       }
     });
@@ -122,10 +122,10 @@ describe.each(dialects)('works (desk, delete, tags) on %s', (dialect) => {
       const cover = await storedFile(t, 'student2', 'png');
       const b = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student2, body: { workName: '共享文件B', workType: '2', workFile: a.file.id, workCover: cover.id } });
       expectEnvelope(await t.api('DELETE', `/teaching/teachingWork/delete?id=${a.id}`, { token: tok.student2 }), { success: true });
-      expect(fileExists(t, a.file.key)).toBe(true);
-      expect(fileExists(t, a.cover.key)).toBe(false);
+      expect(await fileExists(t, a.file.key)).toBe(true);
+      expect(await fileExists(t, a.cover.key)).toBe(false);
       expectEnvelope(await t.api('DELETE', `/teaching/teachingWork/delete?id=${b.body.result.id}`, { token: tok.student2 }), { success: true });
-      expect(fileExists(t, a.file.key)).toBe(false);
+      expect(await fileExists(t, a.file.key)).toBe(false);
     });
 
     it('refuses a student deleting another\'s work and a teacher outside their scope; staff in scope may', async () => {

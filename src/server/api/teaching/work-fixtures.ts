@@ -1,16 +1,13 @@
 // Test fixtures for the works API tests: stored files owned by a user, extra classes, students and teachers.
-import fs from 'node:fs';
-import path from 'node:path';
 import { newId } from '../../domain/ids.js';
 import { now } from '../../domain/time.js';
 import type { TestApp } from '../../../../test/harness.js';
 
-/** A stored file (on disk and in sys_file) uploaded by `username`; returns its sys_file id and key. */
+/** A stored file (in the app's store and in sys_file) uploaded by `username`; returns its sys_file id and key. */
 export async function storedFile(t: TestApp, username: string, ext = 'sb3'): Promise<{ id: string; key: string }> {
   const id = newId();
   const key = `project3/${id}.${ext}`;
-  fs.mkdirSync(path.join(t.filesDir, 'project3'), { recursive: true });
-  fs.writeFileSync(path.join(t.filesDir, key), 'PK\u0003\u0004test');
+  await t.deps.storage.put(key, Buffer.from('PK\u0003\u0004test'));
   await t.db
     .insertInto('sys_file')
     .values({ id, file_type: 2, file_name: `${id}.${ext}`, file_path: key, file_location: 1, file_tag: 'project3', mime_type: 'application/zip', file_size: 8, del_flag: 0, create_by: username, create_time: now() })
@@ -18,7 +15,7 @@ export async function storedFile(t: TestApp, username: string, ext = 'sb3'): Pro
   return { id, key };
 }
 
-export const fileExists = (t: TestApp, key: string) => fs.existsSync(path.join(t.filesDir, key));
+export const fileExists = async (t: TestApp, key: string) => !!(await t.deps.storage.stat(key));
 
 /** Grants button codes (creating their sys_permission rows when the seed has none, e.g. planned screens) to roles. */
 export async function grantCodes(t: TestApp, roleCodes: string[], codes: string[]) {

@@ -1,8 +1,5 @@
 import { checkCodeProject } from '../../shared/code-projects.js';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import JSZip from 'jszip';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +10,8 @@ import type { Database } from '../schema.js';
 import { freshDatabase, testDatabaseUrl, type TestDatabase } from '../test-db.js';
 import { BACK_OFFICE_MENU, DICT_CODES, PERMISSION_CODES, PUBLIC_CONFIG_KEYS, seedIfEmpty, type SeedReport } from './index.js';
 import type { MenuDef } from './menus.js';
-import { LocalFileStore } from '../../storage/index.js';
+import { openTestStorage, type TestStorage } from '../../../../test/storage-kit.js';
+import { storedKeys } from '../../../../test/stored-files.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -27,13 +25,9 @@ const TABLES: (keyof Database)[] = [
 
 const flatten = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...flatten(i.children ?? [])]);
 
-function listFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
 describe.each(dialects)('seed on %s', (dialect) => {
   let t: TestDatabase;
-  let filesDir: string;
+  let storage: TestStorage;
   let report: SeedReport;
 
   const userId = async (username: string) =>
@@ -49,13 +43,13 @@ describe.each(dialects)('seed on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await freshDatabase(dialect);
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-seed-'));
-    report = await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
+    storage = await openTestStorage();
+    report = await seedIfEmpty(t.db, { demoContent: true, storage: storage.store });
   });
 
   afterAll(async () => {
     await t?.close();
-    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    await storage?.close();
   });
 
   it('creates admin, a teacher and three students with generated passwords that work', async () => {
@@ -304,7 +298,7 @@ describe.each(dialects)('seed on %s', (dialect) => {
     for (const w of works.filter((x) => x.work_type === '4' || x.work_type === '10')) {
       const file = await t.db.selectFrom('sys_file').selectAll().where('id', '=', w.work_file).executeTakeFirstOrThrow();
       expect(w.work_cover).toBeNull();
-      const data = fs.readFileSync(path.join(filesDir, file.file_path));
+      const data = (await storage.store.read(file.file_path))!;
       expect(data.length).toBe(file.file_size);
       expect(checkCodeProject(w.work_type === '4' ? 'python' : 'blockly', data).ok).toBe(true);
     }
@@ -319,13 +313,13 @@ describe.each(dialects)('seed on %s', (dialect) => {
       expect(cover).toMatchObject({ file_type: 2, file_tag: '学生作业-封面', mime_type: 'image/png' });
       expect(file).toMatchObject({ file_type: 2, file_tag: '学生作业-sb3' });
 
-      const png = fs.readFileSync(path.join(filesDir, cover.file_path));
+      const png = (await storage.store.read(cover.file_path))!;
       expect(png.length).toBe(cover.file_size);
       const img = PNG.sync.read(png);
       expect([img.width, img.height]).toEqual([320, 240]);
       coverHashes.add(createHash('sha1').update(png).digest('hex'));
 
-      const sb3 = fs.readFileSync(path.join(filesDir, file.file_path));
+      const sb3 = (await storage.store.read(file.file_path))!;
       expect(sb3.length).toBe(file.file_size);
       const zip = await JSZip.loadAsync(sb3);
       const project = JSON.parse(await zip.file('project.json')!.async('string'));
@@ -337,17 +331,17 @@ describe.each(dialects)('seed on %s', (dialect) => {
     expect(coverHashes.size).toBe(publicScratch.length);
   });
 
-  it('creates card and map courses with covers on disk, units, class assignments (one not yet open) and graded works', async () => {
+  it('creates card and map courses with covers stored, units, class assignments (one not yet open) and graded works', async () => {
     const courses = await t.db.selectFrom('teaching_course').selectAll().orderBy('order_num').execute();
     expect(courses.map((c) => [c.course_name, c.show_home, c.show_type])).toEqual([['Scratch入门', 1, 2], ['Python初探', 1, 2], ['Scratch游戏闯关', 0, 1]]);
     // The map course has a map image and its units sit on it.
-    expect(PNG.sync.read(fs.readFileSync(path.join(filesDir, courses[2].course_map!))).width).toBeGreaterThan(0);
+    expect(PNG.sync.read((await storage.store.read(courses[2].course_map!))!).width).toBeGreaterThan(0);
     const flags = await t.db.selectFrom('teaching_course_unit').select(['map_x', 'map_y']).where('course_id', '=', courses[2].id).execute();
     expect(flags.length).toBe(3);
     expect(flags.every((u) => (u.map_x ?? 0) > 0 && (u.map_y ?? 0) > 0)).toBe(true);
     expect(courses[0]).toMatchObject({ is_shared: 1, course_type: '2', course_category: '1' });
     for (const c of courses) {
-      const img = PNG.sync.read(fs.readFileSync(path.join(filesDir, c.course_cover!)));
+      const img = PNG.sync.read((await storage.store.read(c.course_cover!))!);
       expect(img.width).toBeGreaterThan(0);
     }
     const units = await t.db.selectFrom('teaching_course_unit').select('unit_name').where('course_id', '=', courses[0].id).orderBy('order_num').execute();
@@ -417,30 +411,30 @@ describe.each(dialects)('seed on %s', (dialect) => {
 
   it('does nothing when run again', async () => {
     const before = await counts();
-    const filesBefore = listFiles(filesDir).length;
+    const filesBefore = (await storedKeys(storage.store)).length;
     expect(filesBefore).toBeGreaterThan(0);
-    const again = await seedIfEmpty(t.db, { demoContent: true, storage: new LocalFileStore(filesDir) });
+    const again = await seedIfEmpty(t.db, { demoContent: true, storage: storage.store });
     expect(again).toEqual({ seeded: false, accounts: [] });
     expect(await counts()).toEqual(before);
-    expect(listFiles(filesDir).length).toBe(filesBefore);
+    expect((await storedKeys(storage.store)).length).toBe(filesBefore);
   });
 });
 
 describe.each(dialects)('seed without demo content on %s', (dialect) => {
   let t: TestDatabase;
-  let filesDir: string;
+  let storage: TestStorage;
 
   beforeAll(async () => {
     t = await freshDatabase(dialect);
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-seed-'));
+    storage = await openTestStorage();
   });
   afterAll(async () => {
     await t?.close();
-    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
+    await storage?.close();
   });
 
   it('creates only the admin, with the given password, and no demo rows or files', async () => {
-    const report = await seedIfEmpty(t.db, { demoContent: false, adminPassword: 'Secret-pass-123', storage: new LocalFileStore(filesDir) });
+    const report = await seedIfEmpty(t.db, { demoContent: false, adminPassword: 'Secret-pass-123', storage: storage.store });
     expect(report).toEqual({
       seeded: true,
       accounts: [{ username: 'admin', password: 'Secret-pass-123', generated: false, role: 'admin' }],
@@ -452,7 +446,7 @@ describe.each(dialects)('seed without demo content on %s', (dialect) => {
       const r = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(r.n), table).toBe(0);
     }
-    expect(listFiles(filesDir)).toEqual([]);
+    expect((await storedKeys(storage.store))).toEqual([]);
     // The structure a real school needs is there without demo content.
     const menus = await t.db.selectFrom('sys_permission').select('id').where('url', '=', '/isystem/user').execute();
     expect(menus).toHaveLength(1);

@@ -1,7 +1,5 @@
 // /scratch3/player.html on the server side: which works it plays for whom (the API's studentWorkInfo rule),
 // that `workUrl` plays only files stored on this site, and that a page that cannot play loads no engine.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -152,8 +150,7 @@ describe.each(dialects)('/scratch3/player.html (%s)', (dialect) => {
     // A case project stored with the course files (the demo work's .sb3 stands in for it).
     const { html: pub } = await page(`workId=${works['小猫跳舞'].id}`);
     const demoKey = decodeURIComponent(/data-src="\/api\/sys\/common\/static\/([^"]+)"/.exec(pub)![1]);
-    fs.mkdirSync(path.join(t.filesDir, 'courseunit'), { recursive: true });
-    fs.copyFileSync(path.join(t.filesDir, demoKey), path.join(t.filesDir, 'courseunit/case-player.sb3'));
+    await t.deps.storage.put('courseunit/case-player.sb3', (await t.deps.storage.read(demoKey))!);
     const course = await t.db.selectFrom('teaching_course').select('id').where('course_name', '=', 'Scratch入门').executeTakeFirstOrThrow();
     const unit = await t.db.selectFrom('teaching_course_unit').select('id').where('course_id', '=', course.id).orderBy('order_num').executeTakeFirstOrThrow();
     await t.db.updateTable('teaching_course_unit').set({ course_case: 'courseunit/case-player.sb3', show_course_case: 1 }).where('id', '=', unit.id).execute();
