@@ -552,7 +552,7 @@ export interface TeachingScratchAssetsTable {
   del_flag: Generated<number>;
 }
 
-/** A user's Scratch backpack item (migration 016); its files live under <filesDir>/backpack/<user_id>/. */
+/** A user's Scratch backpack item (migration 016); its files are stored under backpack/<user_id>/ in the file store. */
 export interface TeachingScratchBackpackTable {
   id: string;
   user_id: string;
