@@ -50,6 +50,16 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
     const r = await t.request('/api/sys/common/upload', { method: 'POST', body: form, headers: { 'X-Access-Token': tok[who] } });
     return { status: r.status, body: await r.json() };
   };
+  /** A public Scratch work's project or cover (course files may be hidden from visitors). */
+  const publicWorkFile = (column: 'work_file' | 'work_cover') =>
+    t.db
+      .selectFrom('sys_file as f')
+      .innerJoin('teaching_work as w', `w.${column}`, 'f.id')
+      .select(['f.file_path', 'f.file_size'])
+      .where('w.work_type', '=', '2')
+      .where('w.work_status', '>=', 3)
+      .orderBy('f.file_path')
+      .executeTakeFirstOrThrow();
   const get = (p: string, who?: string) => t.request(`/api/sys/common/static/${p}`, who ? { headers: { 'X-Access-Token': tok[who] } } : {});
 
   beforeAll(async () => {
@@ -95,7 +105,7 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
     });
 
     it('answers 503 for a stored file, not 404', async () => {
-      const cover = await t.db.selectFrom('sys_file').select('file_path').where('mime_type', '=', 'image/png').orderBy('file_path').executeTakeFirstOrThrow();
+      const cover = await publicWorkFile('work_cover');
       state.down = true;
       try {
         const res = await get(cover.file_path);
@@ -124,7 +134,7 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
     });
 
     it('sends a public picture to STORAGE_PUBLIC_URL with caching', async () => {
-      const cover = await t.db.selectFrom('sys_file').select('file_path').where('mime_type', '=', 'image/png').orderBy('file_path').executeTakeFirstOrThrow();
+      const cover = await publicWorkFile('work_cover');
       const res = await get(cover.file_path);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(`https://cdn.example/${cover.file_path}`);
@@ -136,7 +146,7 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
     });
 
     it('streams a Scratch project (the players fetch it same-origin) with its headers', async () => {
-      const sb3 = await t.db.selectFrom('sys_file').select(['file_path', 'file_size']).where('file_path', 'like', 'demo/%.sb3').orderBy('file_path').executeTakeFirstOrThrow();
+      const sb3 = await publicWorkFile('work_file');
       const res = await get(sb3.file_path);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
