@@ -19,7 +19,7 @@ import { onPublicContentChange, publicContentChanged } from './shared/public-con
 import { queueWorkView } from './domain/works.js';
 import { packageDir, SCRATCH_GUI, vendorFolder } from './vendor.js';
 import { defaultReadinessChecks, readiness } from './readiness.js';
-import { guardStore } from './domain/storage-errors.js';
+import { guardStore, storageMediaOrigins } from './domain/storage-errors.js';
 
 /** Marks the pages' in-process API calls (the upstream client), which the request recorder does not count twice. */
 const UPSTREAM_CALL = Symbol('upstream call');
@@ -74,10 +74,15 @@ export function createApp(deps: AppDeps) {
   const scratchEval = (c: { req: { path: string } }) => (scratchPage(c) ? `'unsafe-eval' ${GUI_SANDBOX_SCRIPT}` : '');
   const scratchBlob = (c: { req: { path: string } }) => (scratchPage(c) ? 'blob: data:' : '');
   const CODE_WORKER = /^\/static\/build\/(blockly|python)\/(?:[a-z0-9-]+\.)?worker\.js$/; // python/worker.js: skulpt's classic worker
+  // Stored files may come from the bucket (signed addresses of videos and sounds) or STORAGE_PUBLIC_URL (public
+  // media; api/sys/files.ts redirects there): their origins join img-src and media-src, found once from the store.
+  let storageOrigins = '';
+  void storageMediaOrigins(deps.storage).then((o) => (storageOrigins = o));
+  const storageMedia = () => storageOrigins;
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', storageMedia],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'", scratchEval],
       workerSrc: ["'self'", scratchBlob],
@@ -86,7 +91,7 @@ export function createApp(deps: AppDeps) {
       // browsers; the explicit sources are for older engines (Chromium cores of school PCs, Safari < 15.4).
       connectSrc: ["'self'", ownWebSocket, scratchBlob],
       frameSrc: ["'self'", videoFrames],
-      mediaSrc: ["'self'", videoMedia, scratchBlob],
+      mediaSrc: ["'self'", videoMedia, scratchBlob, storageMedia],
       frameAncestors: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],

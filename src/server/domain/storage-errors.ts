@@ -55,3 +55,21 @@ export function guardStore(store: FileStore): FileStore {
   };
   return out;
 }
+
+/**
+ * The origins the browser is sent to for stored files (a bucket's signed addresses, STORAGE_PUBLIC_URL), as CSP
+ * sources ('' for the local folder, which Xuetang serves itself). Presigning is computed locally: no request.
+ */
+export async function storageMediaOrigins(store: FileStore): Promise<string> {
+  const probe = 'probe/origin.png';
+  const urls = [store.publicUrl(probe), await store.signedUrl(probe, { expiresIn: 60 }).catch(() => null)];
+  const origins = new Set<string>();
+  for (const u of urls) {
+    try {
+      if (u) origins.add(new URL(u).origin);
+    } catch {
+      /* not an absolute address: nothing to allow */
+    }
+  }
+  return [...origins].join(' ');
+}

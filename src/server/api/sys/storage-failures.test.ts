@@ -172,3 +172,25 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
     });
   });
 });
+
+describe('pages on a bucket', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const state = { down: false, bucket: true, signed: [] };
+    t = await startTestApp({ wrapStorage: (s) => flakyStore(s, state) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('allow pictures and media from the bucket and the CDN the stored-file route redirects to, nothing else', async () => {
+    const res = await t.request('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('img-src')).toContain('https://cdn.example');
+    expect(directive('media-src')).toContain('https://bucket.example');
+    expect(directive('media-src')).toContain('https://cdn.example');
+    expect(directive('script-src')).not.toContain('example');
+    expect(directive('connect-src')).not.toContain('example');
+  });
+});
