@@ -249,11 +249,13 @@ export async function isOwnUpload(db: Kysely<Database>, key: string, biz: string
 /**
  * Removes stored files: their sys_file rows and their content in the store. The caller has made sure nothing
  * refers to them any more. A key that is no stored key (a URL, one that climbs out) is ignored; content already
- * gone is not an error.
+ * gone is not an error, nor is a store that cannot remove it now.
  */
 export async function removeStoredFiles(db: Kysely<Database>, store: FileStore, keys: string[]): Promise<void> {
   const safe = [...new Set(keys)].filter((k) => !!k && !/^https?:\/\//.test(k) && isSafeKey(k));
   if (!safe.length) return;
   await db.deleteFrom('sys_file').where('file_path', 'in', safe).execute();
-  await store.remove(safe);
+  // The rows are gone and what referred to them with them: a store that does not answer now leaves the content as
+  // unregistered files, which the 清理孤立文件 job removes later, rather than failing a delete that has happened.
+  await store.remove(safe).catch(() => undefined);
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
 import { makePng } from '../../../../test/media.js';
 import { validSb3 } from '../../../../test/sb3-files.js';
+import { removeStoredFiles } from '../../domain/uploads.js';
 import { STORAGE_UNAVAILABLE, type FileStore } from '../../storage/index.js';
 import type { SignedUrlOptions } from '../../storage/store.js';
 
@@ -102,6 +103,19 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
       const again = await t.api('POST', '/teaching/teachingWork/submit', { token: tok.student1, body: { workName: '存储故障', workType: '2', workStatus: 1, workFile: sb3.body.result.id } });
       expect(again.body.success, JSON.stringify(again.body)).toBe(true);
       expect(await count('teaching_work')).toBe(works + 1);
+    });
+
+    it('lets a delete that has happened succeed: the rows go, the content stays for the orphan job', async () => {
+      const up = await upload(makePng(5, 5), 'b.png', 'avatar');
+      expect(up.body.success, JSON.stringify(up.body)).toBe(true);
+      state.down = true;
+      try {
+        await removeStoredFiles(t.db, t.deps.storage, [up.body.result.key]);
+      } finally {
+        state.down = false;
+      }
+      expect(await t.db.selectFrom('sys_file').select('id').where('file_path', '=', up.body.result.key).executeTakeFirst()).toBeUndefined();
+      expect(await t.deps.storage.stat(up.body.result.key)).not.toBeNull();
     });
 
     it('answers 503 for a stored file, not 404', async () => {
