@@ -317,7 +317,7 @@ export interface SysFileTable extends Audit {
   id: string;
   file_type: Generated<number>;
   file_name: string;
-  /** Storage key relative to the files directory. */
+  /** Storage key in the file store (storage/store.ts). */
   file_path: string;
   file_location: Generated<number>;
   file_tag: Opt<string | null>;

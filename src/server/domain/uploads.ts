@@ -1,5 +1,5 @@
 // Uploaded files: the type is read from the content (magic bytes), never from the name or the client's
-// Content-Type; the stored name is server-generated (<biz>/<32-hex id>.<ext>) under the files directory;
+// Content-Type; the stored name is server-generated (<biz>/<32-hex id>.<ext>) in the file store (deps.storage);
 // every stored file is registered in sys_file.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -190,7 +190,7 @@ function checkCodeUpload(editor: CodeEditor, biz: string, kind: FileKind | null,
 
 export interface StoredFile {
   id: string;
-  /** Storage key relative to the files directory, e.g. avatar/<id>.png; served at /api/sys/common/static/<key>. */
+  /** Storage key in the file store, e.g. avatar/<id>.png; served at /api/sys/common/static/<key>. */
   key: string;
   kind: FileKind;
   size: number;

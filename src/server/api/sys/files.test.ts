@@ -116,7 +116,7 @@ describe('path traversal', () => {
     }
   });
 
-  it('still serves the secret’s neighbour inside the files directory (the 404s above are not blanket refusals)', async () => {
+  it('still serves the secret’s neighbour inside the store (the 404s above are not blanket refusals)', async () => {
     await t.deps.storage.put('demo/inside.txt', Buffer.from('inside'));
     const res = await get('/api/sys/common/static/demo/inside.txt');
     expect(res.status).toBe(200);

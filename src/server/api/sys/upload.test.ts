@@ -1,5 +1,5 @@
 // POST /sys/common/upload: logged in only, ≤ 10 MB, type from the content's magic bytes, server-made names
-// under DATA_DIR/files/<biz>/, a sys_file row per stored file; and serving the stored file back.
+// under <biz>/ in the file store, a sys_file row per stored file; and serving the stored file back.
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';

@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS: DemoAccountDef[] = [
   { username: 'student3', realname: '小刚', role: 'student', identity: 1, sex: 1, memberOf: 'class2', manages: [] },
 ];
 
-/** Storage keys of seeded files start with this folder (relative to the files directory). */
+/** Storage keys of seeded files start with this folder (keys in the file store). */
 const DEMO_FILE_DIR = 'demo';
 
 export interface SeedFile {
