@@ -63,7 +63,7 @@ import { registerReportDataRoutes } from './online/cgreport-data.js';
 import { registerCgformDesignRoutes } from './online/cgform.js';
 import { registerCgformButtonRoutes } from './online/cgform-buttons.js';
 import { registerCgformDataAndLinkRoutes } from './online/cgform-links.js';
-import { StorageUnavailableError } from '../domain/storage-errors.js';
+import { isStorageUnavailable } from '../domain/storage-errors.js';
 import { STORAGE_UNAVAILABLE } from '../storage/index.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };
@@ -207,7 +207,7 @@ export function createApi(deps: AppDeps): { app: Hono<ApiEnv>; routes: ApiRoutes
   app.onError((err, c) => {
     if (deps.config.logLevel !== 'silent') console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
     // The file store did not answer (a bucket down): nothing was stored, and the client may try again.
-    if (err instanceof StorageUnavailableError) return fail(c, STORAGE_UNAVAILABLE, 503, 503);
+    if (isStorageUnavailable(err)) return fail(c, STORAGE_UNAVAILABLE, 503, 503);
     return fail(c, '操作失败，服务器内部错误', 500, 500);
   });
   return { app, routes };

@@ -5,17 +5,35 @@
 // pass as they are (500). Features write the object first and their rows after (storeUpload), so a failed put
 // leaves nothing behind.
 import { UnsafeKeyError } from '../storage/store.js';
-import type { FileStore, ObjectInfo } from '../storage/index.js';
+import { STORAGE_UNAVAILABLE, type FileStore, type ObjectInfo } from '../storage/index.js';
 
+/**
+ * The store did not answer or refused. Shaped as the S3 backend's error of the same name (storage/s3.ts on its
+ * branch: `code` STORAGE_UNAVAILABLE, `status` 503, the Chinese message, `detail` for the log), so either one is
+ * recognised by isStorageUnavailable; when both are on main, this class can give way to the store's.
+ */
 export class StorageUnavailableError extends Error {
+  readonly code = 'STORAGE_UNAVAILABLE';
+  readonly status = 503;
+  readonly detail: string;
   constructor(cause: unknown) {
-    super(`storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(STORAGE_UNAVAILABLE, { cause });
+    this.name = 'StorageUnavailableError';
+    this.detail = cause instanceof Error ? cause.message : String(cause);
   }
+}
+
+/** True for a store's failure: this module's error, or any error with code STORAGE_UNAVAILABLE (also as a cause). */
+export function isStorageUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof StorageUnavailableError || (e as { code?: unknown }).code === 'STORAGE_UNAVAILABLE') return true;
+  }
+  return false;
 }
 
 const GUARDED = Symbol('guarded store');
 
-const passes = (err: unknown) => err instanceof UnsafeKeyError || err instanceof StorageUnavailableError || (err as { code?: unknown })?.code === 'EEXIST';
+const passes = (err: unknown) => err instanceof UnsafeKeyError || isStorageUnavailable(err) || (err as { code?: unknown })?.code === 'EEXIST';
 
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
