@@ -12,7 +12,7 @@ import { STORAGE_UNAVAILABLE, type FileStore, type ObjectInfo } from '../storage
  * branch: `code` STORAGE_UNAVAILABLE, `status` 503, the Chinese message, `detail` for the log), so either one is
  * recognised by isStorageUnavailable; when both are on main, this class can give way to the store's.
  */
-export class StorageUnavailableError extends Error {
+class StorageUnavailableError extends Error {
   readonly code = 'STORAGE_UNAVAILABLE';
   readonly status = 503;
   readonly detail: string;
