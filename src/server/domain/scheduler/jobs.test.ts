@@ -139,6 +139,12 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
       expect(orphans.outcome, orphans.message).toBe('ok');
       expect(await listed('backups/')).toHaveLength(2);
       await env.storage.remove(await listed('backups/'));
+      // A bucket that refuses: the local copy is made all the same, and the run says the copy failed.
+      const refusing = new Proxy(bucket, { get: (o, k) => (k === 'put' ? () => Promise.reject(new Error('文件存储暂时不可用')) : Reflect.get(o, k)) });
+      const failed = await run('backupDatabase', '{"keep":5}', new Date(at.getTime() + 20 * DAY), { ...env, storage: refusing });
+      expect(failed.outcome).toBe('error');
+      expect(failed.message).toMatch(/^已备份到 backups\/xuetang-20260322-120000\.db.*；但复制到文件存储失败：文件存储暂时不可用$/);
+      expect(fs.existsSync(path.join(dataDir, 'backups', 'xuetang-20260322-120000.db'))).toBe(true);
     });
   } else {
     it('records that the built-in backup does not support PostgreSQL (use pg_dump), and writes nothing', async () => {

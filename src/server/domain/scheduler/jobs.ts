@@ -137,7 +137,7 @@ const backupDatabase: BuiltInJob<{ keep: number }> = {
       await ctx.storage.remove(old.map((n) => `${BACKUP_PREFIX}${n}`));
       return `${done}；已复制到文件存储 ${BACKUP_PREFIX}${name}，删除存储中的旧备份 ${old.length} 份`;
     } catch (err) {
-      throw new Error(`${done}；但复制到文件存储失败：${(err as Error).message}`);
+      throw new Error(`${done}；但复制到文件存储失败：${(err as Error).message}`, { cause: err });
     }
   },
 };
