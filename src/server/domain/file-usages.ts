@@ -251,6 +251,9 @@ export async function unregisteredFiles(
   return found;
 }
 
+/** Where the teaching-open importer keeps the projects that failed the upload checks (importer/files.ts). */
+const IMPORT_REJECTED_PREFIX = 'import-rejected/';
+
 /** An orphan: a stored file nothing uses (a sys_file row by orphanCondition, or a file no row registers). */
 export interface OrphanFile {
   /** Storage key. */
@@ -263,7 +266,8 @@ export interface OrphanFile {
 /**
  * Orphans uploaded (or last written, for unregistered files) before `before`, for the 清理孤立文件 job: the same rule
  * as 文件管理's 仅显示孤立文件, so what the job removes is what the screen lists; an unregistered file that a record
- * still names (an imported avatar or course file) is no orphan.
+ * still names (an imported avatar or course file) is no orphan, nor a project the importer kept aside (import-rejected/:
+ * a child's work, removed by hand from 文件管理 if at all).
  */
 export async function orphanFiles(db: Kysely<Database>, store: FileStore, before: Date, cap = 5000): Promise<OrphanFile[]> {
   const rows = await db
@@ -277,6 +281,7 @@ export async function orphanFiles(db: Kysely<Database>, store: FileStore, before
   const registered: OrphanFile[] = rows.map((r) => ({ key: r.file_path, id: r.id, size: Number(r.file_size) || 0 }));
   const loose: OrphanFile[] = [];
   for (const f of await unregisteredFiles(db, store, { cap: Math.max(0, cap - registered.length), before })) {
+    if (f.filePath.startsWith(IMPORT_REJECTED_PREFIX)) continue;
     if (!(await fileUsages(db, { path: f.filePath }, 1)).length) loose.push({ key: f.filePath, size: f.fileSize });
   }
   return [...registered, ...loose];

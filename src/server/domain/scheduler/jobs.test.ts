@@ -223,6 +223,8 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
     await t.db.updateTable('teaching_course').set({ course_cover: namedCover }).where('id', '=', course.id).execute();
     const backpack = `backpack/u1/${newId()}.png`;
     await env.storage.put(backpack, Buffer.from('png'));
+    const keptAside = `import-rejected/temp/${newId()}.sb3`;
+    await env.storage.put(keptAside, Buffer.from('PK'));
 
     const registered = async (id: string) => !!(await t.db.selectFrom('sys_file').select('id').where('id', '=', id).executeTakeFirst());
 
@@ -242,6 +244,7 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
     }
     expect(await inStore(namedCover)).toBe(true);
     expect(await inStore(backpack)).toBe(true);
+    expect(await inStore(keptAside)).toBe(true);
     // The seeded works' files are all referenced: none of them went.
     const workFiles = await t.db.selectFrom('teaching_work as w').innerJoin('sys_file as f', 'f.id', 'w.work_file').select('f.file_path').execute();
     expect(workFiles.length).toBeGreaterThan(0);
