@@ -70,9 +70,8 @@ export function createFileSink(opts: { from?: string; store: FileStore; report: 
       return;
     }
     const project = /\.sb3$/i.test(key);
-    // Already there from an earlier run (kept aside, for a project that failed its checks).
+    // Already there from an earlier run.
     if ((await store.stat(key))?.size === stat.size) return;
-    if (project && (await store.stat(`${REJECTED_PREFIX}${key}`))?.size === stat.size) return;
     let target = key;
     let data: Buffer | null = null;
     if (project) {
@@ -96,6 +95,8 @@ export function createFileSink(opts: { from?: string; store: FileStore; report: 
         return;
       }
     }
+    // A project kept aside by an earlier run is listed again, not copied again.
+    if (target !== key && (await store.stat(target))?.size === stat.size) return;
     if (!opts.dryRun) await store.put(target, data ?? fs.createReadStream(file));
     copied++;
   };

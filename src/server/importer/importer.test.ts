@@ -155,6 +155,8 @@ describeWith(mariadbService(), 'import:teaching-open', () => {
     it('a second run changes nothing', async () => {
       const again = (await importInto(t, fx)).report;
       for (const x of again.tables) expect({ table: x.label, imported: x.imported, updated: x.updated }).toEqual({ table: x.label, imported: 0, updated: 0 });
+      // The project kept aside is listed again (not copied again).
+      expect(again.rejectedFiles.items.map((f) => f.key)).toContain(FIXTURE.works.brokenSb3.file);
       expect(await count(t, 'sys_user')).toBe(FIXTURE.counts.users);
       expect(await count(t, 'teaching_work')).toBe(FIXTURE.counts.works);
     });
