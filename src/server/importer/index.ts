@@ -8,7 +8,8 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../domain/ids.js';
 import { now } from '../domain/time.js';
 import { createContext, isStep, runPlan, type ImportStep, type TablePlan } from './engine.js';
-import { createFileSink, type FileStore } from './files.js';
+import { createFileSink } from './files.js';
+import type { FileStore } from '../storage/index.js';
 import { emptyReport, type ImportReport } from './report.js';
 import { openSource, parseSourceUrl, type Source } from './source.js';
 import { TABLE_PLANS } from './tables.js';
@@ -20,6 +21,7 @@ export interface ImportOptions {
   from: string;
   /** teaching-open's upload folder (jeecg.path.upload). */
   filesDir?: string;
+  /** Xuetang's file store (the local folder or a bucket), which the files are copied into. */
   store: FileStore;
   dryRun?: boolean;
   fetchRemote?: boolean;
