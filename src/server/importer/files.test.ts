@@ -2,6 +2,7 @@
 // store under their keys, streamed (the local folder or, with TEST_STORAGE=s3, a bucket); a project that fails the
 // upload checks is kept aside under import-rejected/; a second run copies nothing; a remote (Qiniu) address is
 // fetched into the store with --fetch-remote, and a dry run stores nothing; a store that fails stops the copies.
+// The files of 图形化Python (type 4) and 积木编程 (type 10) works pass their editor's checks like an upload's.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../../test/media.js';
 import { validSb3 } from '../../../test/sb3-files.js';
 import { openTestStorage, type TestStorage } from '../../../test/storage-kit.js';
+import type { CodeEditor } from '../shared/code-projects.js';
 import { createFileSink } from './files.js';
 import { emptyReport } from './report.js';
 
@@ -21,6 +23,8 @@ describe('importer file copies', () => {
   let base: string;
   const PNG = makePng(3, 3);
   const SB3 = validSb3();
+  const PY = 'import turtle\nturtle.forward(100)\nprint("画好了")\n';
+  const BLOCKLY = JSON.stringify({ format: 'xuetang-blockly', version: 1, workspace: { blocks: { languageVersion: 0, blocks: [{ type: 'turtle_forward', x: 0, y: 0 }] } } });
 
   beforeAll(async () => {
     from = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-import-files-'));
@@ -28,6 +32,11 @@ describe('importer file copies', () => {
     fs.writeFileSync(path.join(from, 'temp', 'cover.png'), PNG);
     fs.writeFileSync(path.join(from, 'temp', 'good.sb3'), SB3);
     fs.writeFileSync(path.join(from, 'temp', 'broken.sb3'), Buffer.from('not a zip'));
+    fs.mkdirSync(path.join(from, 'code'), { recursive: true });
+    fs.writeFileSync(path.join(from, 'code', 'star.py'), PY);
+    fs.writeFileSync(path.join(from, 'code', 'square.json'), BLOCKLY);
+    fs.writeFileSync(path.join(from, 'code', 'old-blockly.xml'), '<xml xmlns="https://developers.google.com/blockly/xml"></xml>');
+    fs.writeFileSync(path.join(from, 'code', 'scratch-as-python.sb3'), SB3);
     storage = await openTestStorage();
     server = http.createServer((req, res) => {
       if (req.url === '/qiniu/cat.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
@@ -42,9 +51,9 @@ describe('importer file copies', () => {
     fs.rmSync(from, { recursive: true, force: true });
   });
 
-  const sink = (over: { dryRun?: boolean; fetchRemote?: boolean; store?: TestStorage['store'] } = {}) => {
+  const sink = (over: { dryRun?: boolean; fetchRemote?: boolean; store?: TestStorage['store']; codeProjects?: Map<string, CodeEditor> } = {}) => {
     const report = emptyReport('test', !!over.dryRun);
-    const files = createFileSink({ from, store: over.store ?? storage.store, report, dryRun: !!over.dryRun, fetchRemote: !!over.fetchRemote });
+    const files = createFileSink({ from, store: over.store ?? storage.store, report, dryRun: !!over.dryRun, fetchRemote: !!over.fetchRemote, codeProjects: over.codeProjects });
     return { files, report };
   };
   const stored = async (key: string) => storage.store.read(key);
@@ -68,6 +77,28 @@ describe('importer file copies', () => {
     await again.files.flush();
     expect(again.files.copied).toBe(0);
     expect(again.report.rejectedFiles.items.map((f) => f.key)).toEqual(['temp/broken.sb3']);
+  });
+
+  it('checks the file of a 图形化Python or 积木编程 work as that editor’s project: a good one is stored under its key, another kept aside', async () => {
+    const codeProjects = new Map<string, CodeEditor>([
+      ['/code/star.py', 'python'],
+      ['code/square.json', 'blockly'],
+      ['code/old-blockly.xml', 'blockly'],
+      ['code/scratch-as-python.sb3', 'python'],
+    ]);
+    const { files, report } = sink({ codeProjects });
+    for (const key of ['code/star.py', 'code/square.json', 'code/old-blockly.xml', 'code/scratch-as-python.sb3']) expect(await files.claim(key)).toBe(key);
+    await files.flush();
+    expect((await stored('code/star.py'))!.toString('utf8')).toBe(PY);
+    expect((await stored('code/square.json'))!.toString('utf8')).toBe(BLOCKLY);
+    // Not a project of the work's editor: kept aside (a child's work all the same) and listed with the reason.
+    expect(await stored('code/old-blockly.xml')).toBeNull();
+    expect(await stored('code/scratch-as-python.sb3')).toBeNull();
+    expect(await stored('import-rejected/code/old-blockly.xml')).not.toBeNull();
+    expect(Buffer.compare((await stored('import-rejected/code/scratch-as-python.sb3'))!, SB3)).toBe(0);
+    expect(report.rejectedFiles.items.map((r) => r.key).sort()).toEqual(['code/old-blockly.xml', 'code/scratch-as-python.sb3']);
+    expect(report.rejectedFiles.items.every((r) => r.reason.length > 0)).toBe(true);
+    expect(report.missingFiles.total).toBe(0);
   });
 
   it('fetches a remote address into the store with --fetch-remote (a dry run stores nothing), and keeps one that fails as a link', async () => {

@@ -2,8 +2,9 @@
 // relative key is copied from --files into Xuetang's storage under the same key, so every link the old system
 // printed (/api/sys/common/static/<key>) keeps working. Xuetang's storage is the one storage interface
 // (storage/store.ts: the local folder or a bucket); files are streamed into it, never held whole, except a project
-// file (.sb3, at most SB3_LIMITS.maxFileBytes), which passes the checks of an upload first; one that fails is a
-// child's work all the same, so it is kept aside under the key prefix import-rejected/ and listed, never dropped.
+// file (a .sb3, or the file of a 图形化Python/积木编程 work), which passes the checks of an upload first; one that
+// fails is a child's work all the same, so it is kept aside under the key prefix import-rejected/ and listed, never
+// dropped.
 // Absolute http(s) addresses (Qiniu) stay links and are listed, or are fetched (streamed) with --fetch-remote.
 // Copies run a few at a time while the rows are written; a key already stored with the same size (or kept aside
 // with it) is not copied again, so a second run copies nothing. A store that fails stops the run (the run can be
@@ -15,6 +16,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { checkSb3, SB3_LIMITS } from '../domain/sb3.js';
+import { checkCodeFile, codeProjectExt } from '../domain/code-projects.js';
+import { CODE_PROJECT_LIMITS, type CodeEditor } from '../shared/code-projects.js';
 import { isSafeKey, type FileStore } from '../storage/index.js';
 import { pushCapped, type ImportReport } from './report.js';
 
@@ -51,7 +54,33 @@ const capped = (max: number) => {
   });
 };
 
-export function createFileSink(opts: { from?: string; store: FileStore; report: ImportReport; dryRun: boolean; fetchRemote: boolean }): FileSink {
+type ProjectCheck = { ok: true } | { ok: false; message: string };
+
+/** The checks a project file passes before it is stored as one (an upload's), with its size limit; null for other files. */
+function projectCheckOf(key: string, editor: CodeEditor | undefined): { maxBytes: number; tooLarge: string; check: (data: Buffer) => Promise<ProjectCheck> } | null {
+  const mb = (n: number) => `${n / 1024 / 1024}MB`;
+  if (editor) {
+    const { maxFileBytes } = CODE_PROJECT_LIMITS;
+    return { maxBytes: maxFileBytes, tooLarge: `作品文件不能超过${mb(maxFileBytes)}`, check: async (data) => checkCodeFile(editor, data, codeProjectExt(editor, key)) };
+  }
+  if (/\.sb3$/i.test(key)) return { maxBytes: SB3_LIMITS.maxFileBytes, tooLarge: `Scratch 项目文件不能超过${mb(SB3_LIMITS.maxFileBytes)}`, check: checkSb3 };
+  return null;
+}
+
+export function createFileSink(opts: {
+  from?: string;
+  store: FileStore;
+  report: ImportReport;
+  dryRun: boolean;
+  fetchRemote: boolean;
+  /** The files of 图形化Python and 积木编程 works (as the rows spell them) and their editor: checked as that editor's projects. */
+  codeProjects?: ReadonlyMap<string, CodeEditor>;
+}): FileSink {
+  const codeProjects = new Map<string, CodeEditor>();
+  for (const [raw, editor] of opts.codeProjects ?? []) {
+    const key = safeKey(raw);
+    if (key) codeProjects.set(key, editor);
+  }
   const seen = new Set<string>();
   const running = new Set<Promise<void>>();
   let failure: unknown = null;
@@ -69,20 +98,20 @@ export function createFileSink(opts: { from?: string; store: FileStore; report: 
       pushCapped(report.missingFiles, key);
       return;
     }
-    const project = /\.sb3$/i.test(key);
+    const project = projectCheckOf(key, codeProjects.get(key));
     // Already there from an earlier run.
     if ((await store.stat(key))?.size === stat.size) return;
     let target = key;
     let data: Buffer | null = null;
     if (project) {
-      if (stat.size <= SB3_LIMITS.maxFileBytes) {
+      if (stat.size <= project.maxBytes) {
         data = await fsp.readFile(file).catch(() => null);
         if (!data) {
           pushCapped(report.missingFiles, key);
           return;
         }
       }
-      const check = data ? await checkSb3(data) : { ok: false as const, message: `Scratch 项目文件不能超过${SB3_LIMITS.maxFileBytes / 1024 / 1024}MB` };
+      const check = data ? await project.check(data) : { ok: false as const, message: project.tooLarge };
       if (!check.ok) {
         target = `${REJECTED_PREFIX}${key}`;
         pushCapped(report.rejectedFiles, { key, reason: check.message, keptAs: target });

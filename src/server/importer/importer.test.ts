@@ -128,6 +128,11 @@ describeWith(mariadbService(), 'import:teaching-open', () => {
     it('reports what it could not bring: the missing file, the broken project, the Qiniu link, the menu Xuetang lacks, the unknown job', async () => {
       expect(report.missingFiles.items).toContain(FIXTURE.works.missingFile.file);
       expect(report.rejectedFiles.items.map((f) => f.key)).toContain(FIXTURE.works.brokenSb3.file);
+      // A 积木编程 work's file that is not a project of that editor is kept aside too; a good Python one is stored.
+      expect(report.rejectedFiles.items.map((f) => f.key)).toContain(FIXTURE.works.blocklyXml.file);
+      expect(report.rejectedFiles.items.map((f) => f.key)).not.toContain(FIXTURE.works.python.file);
+      expect(await t.deps.storage.stat(FIXTURE.works.python.file)).not.toBeNull();
+      expect(await t.deps.storage.stat(`import-rejected/${FIXTURE.works.blocklyXml.file}`)).not.toBeNull();
       expect(report.remoteFiles.items.map((f) => f.url)).toContain(FIXTURE.works.qiniu.file);
       expect(report.unmappedMenus.items.map((m) => m.url)).toContain(FIXTURE.menus.unknown);
       expect(report.unmappedMenus.items.map((m) => m.url)).not.toContain(FIXTURE.menus.users);
