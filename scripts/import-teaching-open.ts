@@ -8,10 +8,9 @@ import { connect } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { firstStartBanner } from '../src/server/db/seed/banner.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
-import { localFileStore } from '../src/server/importer/files.js';
 import { runImport } from '../src/server/importer/index.js';
-import { openStorage } from '../src/server/storage/index.js';
 import { reportText } from '../src/server/importer/report.js';
+import { openStorage } from '../src/server/storage/index.js';
 
 const USAGE = '用法：npm run import:teaching-open -- --from mysql://用户:密码@主机:端口/数据库 [--files 上传目录] [--dry-run] [--fetch-remote]';
 
@@ -48,7 +47,11 @@ async function main() {
   const config = loadConfig();
   const pgSchema = process.env.PG_SCHEMA || undefined;
   const { db, dialect, close } = connect({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'xuetang.db'), pgSchema });
-  const storage = await openStorage(config);
+  // The files go where the server keeps them: DATA_DIR/files, or the bucket STORAGE_URL names.
+  const storage = await openStorage(config).catch(async (err: unknown) => {
+    await close();
+    throw err;
+  });
   try {
     await migrateToLatest(db, dialect === 'postgres' ? pgSchema || 'public' : undefined);
     // A fresh database gets Xuetang's system data first (roles, menu, dictionaries): the school's rows meet it.
@@ -60,7 +63,7 @@ async function main() {
       dialect,
       from: values.from,
       filesDir: values.files ? path.resolve(values.files) : undefined,
-      store: localFileStore(config.filesDir),
+      store: storage,
       dryRun: !!values['dry-run'],
       fetchRemote: !!values['fetch-remote'],
       onProgress: progressBar(),

@@ -77,6 +77,15 @@ describe('serving stored files', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
   });
 
+  it('answers 404 for the private prefixes: backpacks and database backups', async () => {
+    for (const key of ['backpack/u1/item.json', 'backups/xuetang-20260302.db']) {
+      await t.deps.storage.put(key, Buffer.from('private'));
+      const res = await get(`/api/sys/common/static/${key}`);
+      expect(res.status, key).toBe(404);
+      expect(await res.text(), key).not.toContain('private');
+    }
+  });
+
   it('answers 404 for a missing file and for a directory', async () => {
     for (const p of ['/api/sys/common/static/demo/no-such-file.png', '/api/sys/common/static/demo', '/api/sys/common/static/demo/', '/api/sys/common/static/']) {
       const res = await get(p);

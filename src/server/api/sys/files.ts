@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { BACKPACK_DIR } from '../../domain/backpack.js';
+import { isPrivateKey } from '../../domain/private-files.js';
 import { unitFileAccess } from '../../domain/courses.js';
 import { PUBLIC, type ApiRoutes } from '../access.js';
 import { courseViewer } from '../teaching/course-access.js';
@@ -61,8 +61,9 @@ export function registerFileRoutes(r: ApiRoutes) {
       return fail(c, '文件不存在', 404, 404); // malformed percent-encoding names no file
     }
     if (!isSafeKey(rel)) return fail(c, '文件不存在', 404, 404);
-    // Backpack files belong to one user each and are served only to them (api/teaching/scratch-backpack.ts).
-    if (rel.split('/')[0] === BACKPACK_DIR) return fail(c, '文件不存在', 404, 404);
+    // Private keys: backpack files belong to one user each and are served only to them (api/teaching/scratch-backpack.ts);
+    // database backups copied into a bucket are served to nobody (domain/private-files.ts).
+    if (isPrivateKey(rel)) return fail(c, '文件不存在', 404, 404);
     // A store that does not answer throws here: 503 (domain/storage-errors.ts), never a 404 for a file that exists.
     const info = await storage.stat(rel);
     if (!info) return fail(c, '文件不存在', 404, 404);
