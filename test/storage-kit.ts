@@ -25,7 +25,7 @@ let server: Promise<S3TestServer> | null = null;
 let buckets = 0;
 
 /** The test process's one S3 server (started on first use, closed when the process exits). */
-export function testS3Server(): Promise<S3TestServer> {
+function testS3Server(): Promise<S3TestServer> {
   server ??= startS3Server().then((s) => {
     process.once('exit', () => void s.close());
     return s;

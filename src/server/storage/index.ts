@@ -7,7 +7,7 @@ import { parseStorageUrl } from './s3-url.js';
 import type { FileStore } from './store.js';
 
 export type { FileStore, ObjectBody, ObjectInfo } from './store.js';
-export { isSafeKey, assertSafeKey, isStorageUnavailable, StorageUnavailableError, STORAGE_UNAVAILABLE } from './store.js';
+export { isSafeKey, assertSafeKey, STORAGE_UNAVAILABLE } from './store.js';
 export { LocalFileStore } from './local.js';
 
 export async function openStorage(config: Pick<Config, 'filesDir' | 'storageUrl' | 'storagePublicUrl'>): Promise<FileStore> {
