@@ -80,6 +80,8 @@ export class S3FileStore implements FileStore {
   /** False once the server answered that it does not implement If-None-Match on PUT: exclusive is head-then-put. */
   private conditionalPut = true;
   private lastFullProbe = 0;
+  /** False once the server refused DeleteObjects (400/501): keys are removed one by one. */
+  private batchDelete = true;
 
   constructor(
     settings: S3Settings,
@@ -201,13 +203,22 @@ export class S3FileStore implements FileStore {
     for (let i = 0; i < all.length; i += 1000) {
       const batch = all.slice(i, i + 1000);
       await this.call('remove', async () => {
-        if (batch.length === 1) {
-          await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: batch[0] }), this.small());
-          return;
+        if (batch.length > 1 && this.batchDelete) {
+          try {
+            const r = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }), this.small());
+            const failed = (r.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+            if (failed.length) throw Object.assign(new Error(`could not remove ${failed.length} objects: ${failed[0].Key} ${failed[0].Code}`), { name: failed[0].Code });
+            return;
+          } catch (err) {
+            // Some S3-compatible services refuse the batch call as this SDK signs it (its checksum header instead of
+            // Content-MD5): remembered, and the keys are removed one by one from then on.
+            if (status(err) !== 400 && status(err) !== 501) throw err;
+            this.batchDelete = false;
+          }
         }
-        const r = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }), this.small());
-        const failed = (r.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length) throw Object.assign(new Error(`could not remove ${failed.length} objects: ${failed[0].Key} ${failed[0].Code}`), { name: failed[0].Code });
+        for (let j = 0; j < batch.length; j += 16) {
+          await Promise.all(batch.slice(j, j + 16).map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }), this.small())));
+        }
       });
     }
   }
