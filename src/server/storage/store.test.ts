@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestBucket } from '../../../test/storage-kit.js';
+import { openTestBucket, openTestStorage } from '../../../test/storage-kit.js';
 import { startS3Server, type S3TestServer } from '../../../test/s3-server.js';
 import { LocalFileStore } from './local.js';
 import { PART_SIZE, S3FileStore } from './s3.js';
@@ -264,5 +264,31 @@ describe('a bucket that goes down', () => {
     } finally {
       await wrong.close();
     }
+  });
+});
+
+describe('the test kit with TEST_STORAGE=s3', () => {
+  it('gives a fresh bucket holding the files of the folder it is given (also those copied there after it opened)', async () => {
+    const before = process.env.TEST_STORAGE;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'xt-kit-'));
+    fs.mkdirSync(path.join(folder, 'scratch'));
+    fs.writeFileSync(path.join(folder, 'scratch/seeded.sb3'), 'seeded');
+    process.env.TEST_STORAGE = 's3';
+    let kit;
+    try {
+      kit = await openTestStorage(folder);
+    } finally {
+      process.env.TEST_STORAGE = before;
+    }
+    try {
+      fs.writeFileSync(path.join(folder, 'cover.png'), 'png'); // the harness copies the template's files after
+      expect(kit.folder).toBeNull();
+      expect(kit.store.kind).toBe('s3');
+      expect(await keys(kit.store, '')).toEqual(['cover.png', 'scratch/seeded.sb3']);
+      expect((await kit.store.read('scratch/seeded.sb3'))?.toString()).toBe('seeded');
+    } finally {
+      await kit.close();
+    }
+    expect(fs.existsSync(folder)).toBe(false);
   });
 });
