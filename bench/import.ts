@@ -14,7 +14,7 @@ import mysql from 'mysql2/promise';
 import { connect, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
-import { localFileStore } from '../src/server/importer/files.js';
+import { LocalFileStore } from '../src/server/storage/index.js';
 import { runImport } from '../src/server/importer/index.js';
 import type { ImportReport } from '../src/server/importer/report.js';
 import { connectionOptions, databaseUrl, TEACHING_OPEN_SERVER } from '../test/teaching-open-schema.js';
@@ -90,7 +90,7 @@ async function bench(dialect: 'sqlite' | 'postgres', from: string) {
   try {
     for (const [label, n] of [['first import', 1], ['second import (nothing changed)', 2]] as const) {
       const started = process.hrtime.bigint();
-      const { report } = await runImport({ db: t.db.db, dialect, from, store: localFileStore(t.filesDir) });
+      const { report } = await runImport({ db: t.db.db, dialect, from, store: new LocalFileStore(t.filesDir) });
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       print(`${dialect}, ${label}`, seconds, report);
       if (n === 2) {

@@ -27,14 +27,14 @@ async function oneRun(browser: Browser, base: string, encoding: 'br' | 'gzip'): 
     // Chromium offers br by default; the gzip run asks for what an older proxy or browser would.
     ...(encoding === 'gzip' ? { extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate' } } : {}),
   });
-  const page = await context.newPage();
   const pending: Promise<{ url: string; sent: number; decoded: number }>[] = [];
   const foreign: string[] = [];
-  page.on('request', (r) => {
+  // Context-wide, as the code editors are measured: its workers' requests count too.
+  context.on('request', (r) => {
     const u = r.url();
     if (!u.startsWith(base) && !u.startsWith('data:') && !u.startsWith('blob:') && u !== 'about:srcdoc') foreign.push(u);
   });
-  page.on('requestfinished', (req) => {
+  context.on('requestfinished', (req) => {
     pending.push(
       req.sizes().then(async (s) => {
         const body = await (await req.response())?.body().catch(() => null);
@@ -42,6 +42,7 @@ async function oneRun(browser: Browser, base: string, encoding: 'br' | 'gzip'): 
       }),
     );
   });
+  const page = await context.newPage();
   const t0 = Date.now();
   await page.goto(`${base}/scratch3/index.html`);
   await page.waitForSelector('body[data-editor-ready]', { timeout: 120_000, state: 'attached' });
@@ -84,6 +85,9 @@ export async function editorSection({ base, browser, runs }: ScratchContext): Pr
   return [
     {
       title: '编辑器 /scratch3/index.html（冷缓存）',
+      id: 'scratch-editor',
+      // Gzip only, as the code editors are measured.
+      figures: { gzipBytes: median(gz.map((r) => r.transferred)), readyMs: median(gz.map((r) => r.readyMs)) },
       files: [...byUrl.values()].sort((a, b) => b.raw - a.raw),
       timings: [
         { label: `editor: navigation → ready, brotli (median of ${n})`, median: median(br.map((r) => r.readyMs)), runs: br.map((r) => r.readyMs) },

@@ -1,7 +1,7 @@
 // The Scratch pages' weight and speed (issue 8): what a browser transfers for each page — HTML, our CSS and JS,
 // the vendor engine — with gzip and with brotli, and the time from a click to the first frame. One section per
 // page; the player's is here, the editor's in bench/scratch-editor.ts, the code editors' (积木编程, 图形化Python) and
-// their players' in bench/code-editors.ts.
+// their players' in bench/code-editors.ts, which compares them with the Scratch editor's and player's figures.
 // Run from `npm run bench` (bench/run.ts), or alone:
 //   npm run build && npx tsx bench/scratch.ts              (starts the built server on a temporary database)
 //   BENCH_URL=http://127.0.0.1:3000 npx tsx bench/scratch.ts
@@ -13,7 +13,6 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { editorSection } from './scratch-editor.js';
 import { codeEditorSections } from './code-editors.js';
-import { pythonEditorSection } from './python-editor.js';
 import { startBuiltServer } from './built-server.js';
 
 /** One file of a page, as the server sends it: bytes on the wire without compression, with gzip, with brotli. */
@@ -40,12 +39,18 @@ export interface ScratchSection {
   extra?: FileSize[];
   timings: Timing[];
   notes?: string[];
+  /** Names the section for later ones ('scratch-editor', 'scratch-player': the code editors compare against them). */
+  id?: string;
+  /** The section's headline figures: gzip bytes to a ready page, navigation → ready, click → first frame (ms). */
+  figures?: { gzipBytes?: number; readyMs?: number; firstFrameMs?: number };
 }
 
 export interface ScratchContext {
   base: string;
   browser: Browser;
   runs: number;
+  /** The sections measured before in the same run. */
+  earlier: ScratchSection[];
 }
 
 /** Sections of the report, in order. The editor's measurement adds itself here. */
@@ -142,6 +147,8 @@ export async function playerSection({ base, browser, runs }: ScratchContext): Pr
     },
     {
       title: '播放器 /scratch3/player.html（点击封面之后）',
+      id: 'scratch-player',
+      figures: { firstFrameMs: median(cold) },
       files: playerFiles,
       extra: [
         ...(mp3s.length ? [{ url: `music/*.mp3: ${mp3s.length} samples, fetched only by projects that use the music extension`, raw: musicBytes, gzip: musicBytes, br: musicBytes }] : []),
@@ -160,7 +167,6 @@ SCRATCH_SECTIONS.push(
   { name: 'player', measure: playerSection },
   { name: 'editor', measure: editorSection },
   { name: 'code-editors', measure: codeEditorSections },
-  { name: 'python', measure: pythonEditorSection },
 );
 
 export async function measureScratch(base: string, runs = Number(process.env.BENCH_PLAYER_RUNS ?? 5)): Promise<ScratchSection[]> {
@@ -170,7 +176,7 @@ export async function measureScratch(base: string, runs = Number(process.env.BEN
   });
   try {
     const out: ScratchSection[] = [];
-    for (const s of SCRATCH_SECTIONS) out.push(...(await s.measure({ base, browser, runs })));
+    for (const s of SCRATCH_SECTIONS) out.push(...(await s.measure({ base, browser, runs, earlier: [...out] })));
     return out;
   } finally {
     await browser.close();
@@ -182,10 +188,12 @@ const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} M
 export function printScratchReport(sections: ScratchSection[]) {
   console.log('\n| Scratch pages (bytes on the wire) | raw | gzip | brotli |');
   console.log('|---|---:|---:|---:|');
-  for (const s of sections) {
+  // A section without files (a timing or a comparison only) has no row; a brotli size not measured shows as —.
+  const br = (list: FileSize[], n: number) => (n === 0 && list.some((f) => f.raw > 0) ? '—' : kb(n));
+  for (const s of sections.filter((x) => x.files.length)) {
     const sum = (k: 'raw' | 'gzip' | 'br') => s.files.reduce((n, f) => n + f[k], 0);
-    console.log(`| **${s.title}** | **${kb(sum('raw'))}** | **${kb(sum('gzip'))}** | **${kb(sum('br'))}** |`);
-    for (const f of s.files) console.log(`| &nbsp;&nbsp;${f.url} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.br)} |`);
+    console.log(`| **${s.title}** | **${kb(sum('raw'))}** | **${kb(sum('gzip'))}** | **${br(s.files, sum('br'))}** |`);
+    for (const f of s.files) console.log(`| &nbsp;&nbsp;${f.url} | ${kb(f.raw)} | ${kb(f.gzip)} | ${br([f], f.br)} |`);
     for (const f of s.extra ?? []) console.log(`| &nbsp;&nbsp;(${f.url}) | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.br)} |`);
   }
   const timings = sections.flatMap((s) => s.timings.map((t) => ({ ...t, page: s.title })));

@@ -1,23 +1,17 @@
 // 积木编程 (/blockly/index.html) in real Chromium: a student drags a block from the toolbox and builds a drawing
 // program, runs it (the stage is drawn), stops an endless loop (the page stays responsive), saves and submits it
-// (work type 10, the project's JSON envelope and a cover); another user plays the work read-only; a tab closed
-// before saving gives the project back; the program's worker can reach nothing. Nothing is requested from any
-// origin but ours.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, BASE_URL, STUDENT } from './fixtures';
+// (work type 10, the project's JSON envelope and a cover); the teacher previews and grades it from the grading desk
+// and a visitor plays it on /work-detail (e2e/code-works.ts); a tab closed before saving gives the project back;
+// the program's worker can reach nothing. Nothing is requested from any origin but ours.
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { foreign, playOnWorkDetail, previewAndGrade, recordRequests } from './code-works';
+import { STUDENT } from './fixtures';
 import { loginInNewContext } from './login';
 import { snap } from './shots';
 
 const shot = (name: string) => `${process.env.E2E_SHOTS ?? 'test-results'}/${name}`;
 
 const EDITOR = '/blockly/index.html?lang=zh-hans&scene=create';
-
-function recordRequests(context: BrowserContext): string[] {
-  const urls: string[] = [];
-  context.on('request', (r) => urls.push(r.url()));
-  return urls;
-}
-const foreign = (urls: string[]) => urls.filter((u) => !u.startsWith(`${BASE_URL}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
 
 async function editorReady(page: Page) {
   await expect(page.locator('body[data-editor-ready]')).toBeAttached({ timeout: 30_000 });
@@ -29,10 +23,9 @@ const count = (page: Page, type: string) => page.evaluate((t) => (window as any)
 /** Loads blocks into the workspace through Blockly's own serializer (as a child's drags would leave them). */
 const append = (page: Page, block: object) => page.evaluate((b) => (window as any).Blockly.serialization.blocks.append(b, (window as any).xtWorkspace), block);
 
-/** Pixels of the stage that are not white. */
-const inked = (page: Page) =>
-  page.evaluate(() => {
-    const c = document.getElementById('xt-bk-canvas') as HTMLCanvasElement;
+/** Pixels of the stage that are not white (in the page or in a player's frame). */
+const inked = (scope: Page | FrameLocator) =>
+  scope.locator('#xt-bk-canvas').evaluate((c: HTMLCanvasElement) => {
     const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
@@ -69,7 +62,7 @@ const SPIRAL_FOREVER = {
   },
 };
 
-test('a student builds a drawing from blocks, runs it, stops an endless loop, saves and submits; another user plays it', async ({ browser }) => {
+test('a student builds a drawing from blocks, runs it, stops an endless loop, saves and submits; the teacher previews and grades it; a visitor plays it', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await loginInNewContext(browser, STUDENT.username, STUDENT.password, { width: 1366, height: 860 });
   const urls = recordRequests(page.context());
@@ -138,45 +131,19 @@ test('a student builds a drawing from blocks, runs it, stops an endless loop, sa
   expect(cover.headers()['content-type']).toContain('image/jpeg');
   expect(foreign(urls)).toEqual([]);
   expect(errors).toEqual([]);
-
-  // Another user (an administrator may see any work) opens the anchor's player address: read-only, played at once.
-  const admin = await loginInNewContext(browser, ADMIN.username, ADMIN.password, { width: 1366, height: 860 });
-  const adminUrls = recordRequests(admin.context());
-  await admin.goto(`/blockly/index.html?lang=zh-hans&workId=${workId}`);
-  await expect(admin.locator('body.xt-bk-play')).toBeAttached();
-  await expect(admin.locator('#xt-bk-state')).toHaveText('运行完成', { timeout: 15_000 });
-  expect(await inked(admin)).toBeGreaterThan(300);
-  await expect(admin.locator('#xt-ed-save')).toBeHidden();
-  await expect(admin.locator('.blocklyToolboxCategory')).toHaveCount(0);
-  // In a frame (/work-detail, 预览) the player has no bar and tells its parent when the first frame is drawn.
-  const readyMs = await admin.evaluate(
-    (id) =>
-      new Promise<number>((resolve) => {
-        const t0 = performance.now();
-        addEventListener('message', (e) => {
-          if (e.origin === location.origin && e.data?.xtPlayer === 'ready') resolve(performance.now() - t0);
-        });
-        // As /work-detail frames a player (src/islands/scratch/work-cover.ts).
-        const wrap = document.createElement('div');
-        wrap.className = 'xt-player-frame';
-        wrap.style.cssText = 'position:fixed;left:0;top:0;width:900px;height:560px;z-index:9999;background:#fff';
-        const f = document.createElement('iframe');
-        f.id = 'xt-test-frame';
-        f.style.cssText = 'width:100%;height:100%';
-        f.src = `/blockly/index.html?lang=zh-hans&workId=${id}`;
-        wrap.append(f);
-        document.body.append(wrap);
-      }),
-    workId,
-  );
-  test.info().annotations.push({ type: 'player: first drawn frame after the frame opened', description: `${Math.round(readyMs)} ms` });
-  const frame = admin.frameLocator('#xt-test-frame');
-  await expect(frame.locator('.xt-ed-bar')).toBeHidden();
-  await expect(frame.locator('#xt-bk-state')).toHaveText('运行完成', { timeout: 15_000 });
-  await snap(admin, shot('blockly-player-framed.png'));
-  expect(foreign(adminUrls)).toEqual([]);
-  await admin.context().close();
   await page.context().close();
+
+  // The teacher previews and grades it from the grading desk; then a visitor plays it. Another user's view is the
+  // player: read-only (no toolbox), framed without the bar, run at once.
+  const played = async (player: FrameLocator) => {
+    await expect(player.locator('#xt-bk-state')).toHaveText('运行完成', { timeout: 15_000 });
+    await expect(player.locator('body.xt-bk-play')).toBeAttached();
+    await expect(player.locator('.xt-ed-bar')).toBeHidden();
+    await expect(player.locator('.blocklyToolboxCategory')).toHaveCount(0);
+    await expect.poll(() => inked(player)).toBeGreaterThan(300);
+  };
+  await previewAndGrade(browser, '红色正方形', workId, played);
+  await playOnWorkDetail(browser, workId, played);
 });
 
 test('a tab closed before saving gives the project back', async ({ browser }) => {

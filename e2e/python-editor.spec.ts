@@ -1,17 +1,12 @@
 // 图形化Python (/python/index.html) in real Chromium: a student builds a small turtle drawing from blocks (the code
 // appears beside them), runs it (the canvas is drawn, print shows), answers input(), stops an endless loop with
 // 停止, sees an error in Chinese with its line, and saves and submits the work (the stored .py carries the code and
-// its blocks); the player (/python/player.html) runs the saved file. Nothing is requested from another origin.
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { BASE_URL, STUDENT } from './fixtures';
+// its blocks); the player (/python/player.html) runs the saved file; the teacher previews and grades it from the
+// grading desk and a visitor plays it on /work-detail (e2e/code-works.ts). Nothing is requested from another origin.
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { foreign, playOnWorkDetail, previewAndGrade, recordRequests } from './code-works';
+import { STUDENT } from './fixtures';
 import { loginInNewContext } from './login';
-
-function recordRequests(context: BrowserContext): string[] {
-  const urls: string[] = [];
-  context.on('request', (r) => urls.push(r.url()));
-  return urls;
-}
-const foreign = (urls: string[]) => urls.filter((u) => !u.startsWith(`${BASE_URL}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
 
 /** Drags the flyout block whose text starts with `text` from toolbox category `category` to (x, y) of the page. */
 async function dragBlock(page: Page, category: string, text: RegExp, to: { x: number; y: number }) {
@@ -30,17 +25,16 @@ async function dragBlock(page: Page, category: string, text: RegExp, to: { x: nu
 /** The page rectangle of a workspace block (its path, not its label). */
 const topBlock = (page: Page, text: RegExp): Locator => page.locator('.blocklySvg > .blocklyWorkspace > .blocklyBlockCanvas > .blocklyDraggable').filter({ hasText: text }).first();
 
-/** How many pixels of the drawing canvas are not white. */
-const drawnPixels = (page: Page) =>
-  page.evaluate(() => {
-    const c = document.getElementById('py-canvas') as HTMLCanvasElement;
+/** How many pixels of the drawing canvas are not white (in the page or in a player's frame). */
+const drawnPixels = (scope: Page | FrameLocator) =>
+  scope.locator('#py-canvas').evaluate((c: HTMLCanvasElement) => {
     const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i]! < 200 || d[i + 1]! < 200 || d[i + 2]! < 200) n++;
     return n;
   });
 
-test('a student builds a turtle drawing from blocks, runs, stops, meets an error, saves and submits it', async ({ browser }) => {
+test('a student builds a turtle drawing from blocks, runs, stops, meets an error, saves and submits it; the teacher previews and grades it; a visitor plays it', async ({ browser }) => {
   test.setTimeout(120_000);
   const student = await loginInNewContext(browser, STUDENT.username, STUDENT.password, { width: 1440, height: 900 });
   const urls = recordRequests(student.context());
@@ -149,22 +143,16 @@ test('a student builds a turtle drawing from blocks, runs, stops, meets an error
 
   expect(foreign(urls)).toEqual([]);
   expect(errors).toEqual([]);
-});
+  await student.context().close();
 
-test('a visitor plays the public sample work on /work-detail: the cover, then the program runs in its frame', async ({ page }) => {
-  const urls = recordRequests(page.context());
-  const board = await (await page.request.get('/api/teaching/teachingWork/leaderboard?pageSize=50&orderBy=view')).json();
-  const work = board.result.records.find((r: { workType: string }) => String(r.workType) === '4');
-  expect(work, 'the seed has a public 图形化Python work').toBeTruthy();
-  await page.goto(`/work-detail?id=${work.id}`);
-  await page.locator('.xt-play-box a.xt-play').click();
-  const player = page.frameLocator('.xt-player-frame iframe');
-  await expect(player.locator('#py-state')).toHaveText('运行结束', { timeout: 20_000 });
-  await expect(player.locator('#py-output')).toContainText('五角星画好啦！');
-  await expect(page.locator('.xt-player-frame')).toHaveAttribute('data-ready-ms', /^\d+$/);
-  const frame = page.frames().find((f) => f.url().includes('/python/player.html'))!;
-  expect(await drawnPixels(frame as unknown as Page)).toBeGreaterThan(300);
-  expect(foreign(urls)).toEqual([]);
+  // The teacher previews and grades it from the grading desk; then a visitor plays it on /work-detail.
+  const played = async (player: FrameLocator) => {
+    await expect(player.locator('#py-state')).toHaveText('运行结束', { timeout: 20_000 });
+    await expect(player.locator('#py-output')).toHaveText('你好，世界\n');
+    await expect.poll(() => drawnPixels(player)).toBeGreaterThan(300);
+  };
+  await previewAndGrade(browser, '我的正方形', workId, played);
+  await playOnWorkDetail(browser, workId, played);
 });
 
 test('the player refuses a file from another site, and the worker alone may evaluate code', async ({ page }) => {

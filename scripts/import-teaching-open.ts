@@ -8,9 +8,9 @@ import { connect } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { firstStartBanner } from '../src/server/db/seed/banner.js';
 import { seedIfEmpty } from '../src/server/db/seed/index.js';
-import { localFileStore } from '../src/server/importer/files.js';
 import { runImport } from '../src/server/importer/index.js';
 import { reportText } from '../src/server/importer/report.js';
+import { openStorage } from '../src/server/storage/index.js';
 
 const USAGE = '用法：npm run import:teaching-open -- --from mysql://用户:密码@主机:端口/数据库 [--files 上传目录] [--dry-run] [--fetch-remote]';
 
@@ -47,6 +47,11 @@ async function main() {
   const config = loadConfig();
   const pgSchema = process.env.PG_SCHEMA || undefined;
   const { db, dialect, close } = connect({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'xuetang.db'), pgSchema });
+  // The files go where the server keeps them: DATA_DIR/files, or the bucket STORAGE_URL names.
+  const storage = await openStorage(config).catch(async (err: unknown) => {
+    await close();
+    throw err;
+  });
   try {
     await migrateToLatest(db, dialect === 'postgres' ? pgSchema || 'public' : undefined);
     // A fresh database gets Xuetang's system data first (roles, menu, dictionaries): the school's rows meet it.
@@ -58,7 +63,7 @@ async function main() {
       dialect,
       from: values.from,
       filesDir: values.files ? path.resolve(values.files) : undefined,
-      store: localFileStore(config.filesDir),
+      store: storage,
       dryRun: !!values['dry-run'],
       fetchRemote: !!values['fetch-remote'],
       onProgress: progressBar(),
@@ -69,6 +74,7 @@ async function main() {
     console.log('');
     console.log(`用时 ${Math.round((Date.now() - started) / 1000)} 秒。${report.dryRun ? '试运行：没有写入任何数据。' : '报告已保存，管理员可在 系统管理 › 数据迁移 查看。'}`);
   } finally {
+    await storage.close();
     await close();
   }
 }

@@ -140,8 +140,10 @@ interface WorkSpec {
   fileId: string;
   file: string;
   location: 1 | 2;
-  /** What is on disk: a valid project, random bytes, or nothing. */
-  content: 'sb3' | 'broken' | 'missing' | 'remote';
+  /** teaching_work.work_type: 2 Scratch3.0 (the default), 4 图形化Python, 10 积木编程. */
+  type: '2' | '4' | '10';
+  /** What is on disk: a valid project, random bytes, Python source, Blockly XML (not Xuetang's format), or nothing. */
+  content: 'sb3' | 'broken' | 'python' | 'blockly-xml' | 'missing' | 'remote';
   coverId: string | null;
   cover: string | null;
   stars: number;
@@ -154,13 +156,14 @@ let workSeq = 0;
 function work(key: string, name: string, author: UserKey, o: Partial<WorkSpec> & Pick<WorkSpec, 'scene' | 'status'>): WorkSpec {
   workSeq += 1;
   const ms = 1697000000000 + workSeq * 86_400_000;
-  const file = `project3/${name}_${ms}.sb3`;
+  const file = `project3/${name}_${ms}.${o.type === '4' ? 'py' : o.type === '10' ? 'xml' : 'sb3'}`;
   return {
     id: hex(`work:${key}`),
     name,
     author,
     depart: USERS[author].classes[0] ?? null,
     delFlag: 0,
+    type: '2',
     fileId: hex(`file:${key}:sb3`),
     file,
     location: 1,
@@ -191,6 +194,10 @@ const WORKS = {
   deletedGraded: work('deleted', '删掉的作业', 'lisi', { scene: 'course', unit: UNITS.lesson1.id, status: 2, delFlag: 1 }),
   /** By the deleted student. */
   byDeletedUser: work('by-deleted', '赵五的作品', 'deleted', { scene: 'create', status: 0 }),
+  /** A 图形化Python work: its file is Python source, a good project of its editor. */
+  python: work('python', '画五角星', 'zhouba', { scene: 'create', status: 1, type: '4', content: 'python', coverId: null, cover: null }),
+  /** A 积木编程 work whose file is Blockly XML, not a project Xuetang's editor opens: kept aside like a broken .sb3. */
+  blocklyXml: work('blockly', '积木小车', 'wujiu', { scene: 'create', status: 0, type: '10', content: 'blockly-xml', coverId: null, cover: null }),
   /** By the frozen student. */
   byFrozenUser: work('by-frozen', '陈六的作业', 'frozen', { scene: 'additional', additional: ADDITIONAL.dance.id, status: 1 }),
 } satisfies Record<string, WorkSpec>;

@@ -289,7 +289,7 @@ function works(): { works: Row[]; files: Row[]; grades: Row[]; comments: Row[] }
     const u = USERS[w.author];
     return {
       id: w.id, create_by: u.username, create_time: w.createTime, update_by: null, update_time: null, sys_org_code: u.classes[0]!.orgCode, user_id: u.id,
-      depart_id: w.depart?.id ?? '', course_id: w.unit ?? null, work_name: w.name, work_type: '2', work_file: w.fileId, work_cover: w.coverId, work_status: w.status,
+      depart_id: w.depart?.id ?? '', course_id: w.unit ?? null, work_name: w.name, work_type: w.type, work_file: w.fileId, work_cover: w.coverId, work_status: w.status,
       star_num: w.stars, collect_num: 0, del_flag: w.delFlag, view_num: w.views, additional_id: w.additional ?? '', work_scene: w.scene, has_cloud_data: w.cloud,
     };
   });
@@ -298,7 +298,7 @@ function works(): { works: Row[]; files: Row[]; grades: Row[]; comments: Row[] }
     file_type: 2, file_name: path.split('/').pop()!, file_path: path, file_location: location, file_tag: tag, del_flag: 0,
   });
   const files = [
-    ...list.map((w) => file(w.fileId, w, w.file, '学生作业-sb3', w.location)),
+    ...list.map((w) => file(w.fileId, w, w.file, { '2': '学生作业-sb3', '4': '学生作业-python', '10': '学生作业-blockly' }[w.type], w.location)),
     ...list.flatMap((w) => (w.coverId && w.cover ? [file(w.coverId, w, w.cover, '学生作业-封面', 1)] : [])),
     { id: D.LOGO.id, create_time: T0, update_by: null, create_by: ADMIN, update_time: null, sys_org_code: 'A01', file_type: 1, file_name: 'logo.png', file_path: D.LOGO.key, file_location: 1, file_tag: '后台上传', del_flag: 0 },
   ];

@@ -42,6 +42,8 @@ function fixtureFiles(): Map<string, Buffer> {
   for (const w of Object.values(D.WORKS)) {
     if (w.content === 'sb3') files.set(w.file, sb3(w.name));
     if (w.content === 'broken') files.set(w.file, Buffer.concat([Buffer.from('\x00\x01broken'), randomBytes(3000)]));
+    if (w.content === 'python') files.set(w.file, Buffer.from('import turtle\nfor i in range(5):\n    turtle.forward(100)\n    turtle.right(144)\n'));
+    if (w.content === 'blockly-xml') files.set(w.file, Buffer.from('<xml xmlns="https://developers.google.com/blockly/xml"><block type="controls_repeat_ext"></block></xml>'));
     if (w.cover) files.set(w.cover, makePng(160, 120, [80, 160, 240]));
   }
   for (const u of Object.values(D.UNITS)) {

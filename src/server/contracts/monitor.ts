@@ -139,8 +139,9 @@ export interface RuntimeInfo {
 
 export interface DiskInfo {
   dataDir: string;
-  filesDir: string;
-  /** Bytes under DATA_DIR (files, the SQLite database), counted up to a limit of entries. */
+  /** Where stored files are: the local folder (then counted in DATA_DIR's figures when it is inside) or a bucket. */
+  storage: { kind: 'local' | 's3'; location: string };
+  /** Bytes under DATA_DIR (the SQLite database, backups, and the files when they are local), counted up to a limit of entries. */
   dataDirBytes: number;
   dataDirFiles: number;
   /** The count stopped at the limit: the real size is larger. */

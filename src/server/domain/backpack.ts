@@ -1,12 +1,10 @@
 // The Scratch backpack (书包): a user's saved scripts, costumes, sounds and sprites. Items are rows of
-// teaching_scratch_backpack (migration 016); their content and thumbnail are files under
-// <filesDir>/backpack/<userId>/, which the public stored-file route refuses to serve: only the owner reads them,
+// teaching_scratch_backpack (migration 016); their content and thumbnail are stored files under the key prefix
+// backpack/<userId>/, which the public stored-file route refuses to serve: only the owner reads them,
 // through the backpack's own getFile route. Everything a client sends is checked here: the type and MIME pair,
 // the content by its magic bytes (or JSON for scripts, a safe zip with sprite.json for sprites), the thumbnail
 // (JPEG or PNG), sizes, and how much one user may keep.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TeachingScratchBackpackTable } from '../db/schema.js';
 import { newId } from './ids.js';
@@ -14,11 +12,12 @@ import { svgProblem } from './svg-check.js';
 import { now } from './time.js';
 import { detectKind } from './uploads.js';
 import { checkZip } from './zip-check.js';
+import { isSafeKey, type FileStore } from '../storage/index.js';
 
 export type BackpackRow = Selectable<TeachingScratchBackpackTable>;
 export type BackpackType = 'script' | 'costume' | 'sound' | 'sprite';
 
-/** The folder (under the files directory) of every backpack file; the stored-file route never serves it. */
+/** The key prefix (first segment) of every backpack file; the stored-file route never serves it. */
 export const BACKPACK_DIR = 'backpack';
 /** Largest content of one item (decoded), and of one thumbnail. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -141,7 +140,7 @@ export interface NewBackpackItem {
 }
 
 /** Checks and stores an item; refuses when the user's backpack is full. */
-export async function saveBackpackItem(db: Kysely<Database>, filesDir: string, userId: string, item: NewBackpackItem): Promise<BackpackRow> {
+export async function saveBackpackItem(db: Kysely<Database>, store: FileStore, userId: string, item: NewBackpackItem): Promise<BackpackRow> {
   const ext = await checkBody(item.type, item.mime, item.body);
   const thumbExt = checkThumbnail(item.thumbnail);
   const used = await db
@@ -160,8 +159,6 @@ export async function saveBackpackItem(db: Kysely<Database>, filesDir: string, u
   const thumbnailName = `${id}.${thumbExt}`;
   const bodyKey = `${folder}/${id}.${ext}`;
   const thumbnailKey = `${folder}/${id}-thumb.${thumbExt}`;
-  const root = path.resolve(filesDir);
-  await fs.mkdir(path.join(root, folder), { recursive: true });
   const row: BackpackRow = {
     id,
     user_id: userId,
@@ -178,22 +175,19 @@ export async function saveBackpackItem(db: Kysely<Database>, filesDir: string, u
     create_time: now(),
   };
   try {
-    await fs.writeFile(path.join(root, bodyKey), item.body, { flag: 'wx' });
-    await fs.writeFile(path.join(root, thumbnailKey), item.thumbnail, { flag: 'wx' });
+    await store.put(bodyKey, item.body, { contentType: SERVED_TYPES[ext], exclusive: true });
+    await store.put(thumbnailKey, item.thumbnail, { contentType: SERVED_TYPES[thumbExt], exclusive: true });
     await db.insertInto('teaching_scratch_backpack').values(row).execute();
   } catch (err) {
-    await removeFiles(filesDir, [bodyKey, thumbnailKey]);
+    await removeFiles(store, [bodyKey, thumbnailKey]).catch(() => undefined);
     throw err;
   }
   return row;
 }
 
-async function removeFiles(filesDir: string, keys: string[]) {
-  const root = path.resolve(filesDir);
-  for (const k of keys) {
-    const full = path.resolve(root, k);
-    if (full.startsWith(path.resolve(root, BACKPACK_DIR) + path.sep)) await fs.rm(full, { force: true });
-  }
+/** Removes backpack files only: a key outside backpack/ (a row changed by hand) is left alone. */
+async function removeFiles(store: FileStore, keys: string[]) {
+  await store.remove(keys.filter((k) => isSafeKey(k) && k.startsWith(`${BACKPACK_DIR}/`)));
 }
 
 /** The user's items, newest first. */
@@ -210,12 +204,12 @@ export function listBackpack(db: Kysely<Database>, userId: string, limit: number
 }
 
 /** Deletes one of the user's items and its files; false when the user has no such item. */
-export async function deleteBackpackItem(db: Kysely<Database>, filesDir: string, userId: string, id: string): Promise<boolean> {
+export async function deleteBackpackItem(db: Kysely<Database>, store: FileStore, userId: string, id: string): Promise<boolean> {
   const row = await db.selectFrom('teaching_scratch_backpack').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) return false;
   await db.deleteFrom('teaching_scratch_backpack').where('id', '=', row.id).execute();
   // A costume or sound saved twice has two rows and two files; removing one leaves the other's file.
-  await removeFiles(filesDir, [row.body_key, row.thumbnail_key]);
+  await removeFiles(store, [row.body_key, row.thumbnail_key]);
   return true;
 }
 
@@ -234,7 +228,9 @@ export async function findBackpackFile(db: Kysely<Database>, userId: string, nam
 }
 
 /** Removes every backpack item and file of a user (an account purged for good). */
-export async function clearBackpack(db: Kysely<Database>, filesDir: string, userId: string): Promise<void> {
+export async function clearBackpack(db: Kysely<Database>, store: FileStore, userId: string): Promise<void> {
   await db.deleteFrom('teaching_scratch_backpack').where('user_id', '=', userId).execute();
-  await fs.rm(path.resolve(filesDir, userFolder(userId)), { recursive: true, force: true });
+  const keys: string[] = [];
+  for await (const o of store.list(`${userFolder(userId)}/`)) keys.push(o.key);
+  await store.remove(keys);
 }

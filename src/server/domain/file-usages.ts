@@ -6,18 +6,17 @@
 // rich text, which name the key inside their URL /api/sys/common/static/<key>). Kept versions in 数据日志 are
 // history and do not hold a file.
 import type { FileUsage } from '../contracts/files.js';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { BACKPACK_DIR } from './backpack.js';
+import { isPrivateKey } from './private-files.js';
+import type { FileStore } from '../storage/index.js';
 import { contains } from './sql-like.js';
 import { formatDateTime } from './time.js';
 
 
 export interface FileRef {
   id?: string | null;
-  /** Storage key relative to the files directory. */
+  /** Storage key (as kept in sys_file.file_path). */
   path?: string | null;
 }
 
@@ -211,61 +210,53 @@ export function orphanCondition(eb: ExpressionBuilder<Database & { f: Database['
   ]);
 }
 
-/** A file under the files directory that no sys_file row registers. */
+/** A stored file that no sys_file row registers. */
 export interface UnregisteredFile {
-  /** Storage key relative to the files directory. */
+  /** Storage key. */
   filePath: string;
   fileSize: number;
   modified: Date;
 }
 
 /**
- * Files under `filesDir` that no sys_file row registers, at most `cap`, optionally only those last written before
- * `before`. The backpack (per-user, its own rows) and the Scratch素材 folder (named by teaching_scratch_assets, and
- * filled by hand from the README) are never listed.
+ * Stored files that no sys_file row registers (the store listed with store.list, on a bucket too), at most `cap`,
+ * optionally only those last written before `before`. The backpack (per-user, its own rows), the backup copies
+ * (private-files.ts) and the Scratch素材 folder (named by teaching_scratch_assets, and filled by hand from the
+ * README) are never listed.
  */
 export async function unregisteredFiles(
   db: Kysely<Database>,
-  filesDir: string,
+  store: FileStore,
   opts: { cap?: number; before?: Date } = {},
 ): Promise<UnregisteredFile[]> {
   const cap = opts.cap ?? 200;
-  const root = path.resolve(filesDir);
   const found: UnregisteredFile[] = [];
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    if (depth > 4 || found.length >= cap) return;
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const files: string[] = [];
-    for (const e of entries) {
-      const full = path.join(dir, e.name);
-      const rel = path.relative(root, full).split(path.sep).join('/');
-      if (rel.split('/')[0] === BACKPACK_DIR || `${rel}/`.startsWith(ASSET_PREFIX)) continue;
-      if (e.isDirectory()) await walk(full, depth + 1);
-      else if (e.isFile()) files.push(rel);
-    }
-    for (let i = 0; i < files.length && found.length < cap; i += 200) {
-      const chunk = files.slice(i, i + 200);
-      const known = new Set((await db.selectFrom('sys_file').select('file_path').where('file_path', 'in', chunk).execute()).map((r) => r.file_path));
-      for (const rel of chunk) {
-        if (known.has(rel) || found.length >= cap) continue;
-        const st = await fs.stat(path.join(root, rel));
-        if (opts.before && st.mtimeMs >= opts.before.getTime()) continue;
-        found.push({ filePath: rel, fileSize: st.size, modified: st.mtime });
-      }
-    }
+  let chunk: UnregisteredFile[] = [];
+  // Keys are looked up in sys_file 200 at a time; the listing stops once `cap` are found.
+  const flush = async () => {
+    const batch = chunk;
+    chunk = [];
+    if (!batch.length) return;
+    const known = new Set((await db.selectFrom('sys_file').select('file_path').where('file_path', 'in', batch.map((f) => f.filePath)).execute()).map((r) => r.file_path));
+    for (const f of batch) if (!known.has(f.filePath) && found.length < cap) found.push(f);
   };
-  await walk(root, 0);
+  for await (const o of store.list('')) {
+    if (found.length >= cap) break;
+    if (isPrivateKey(o.key) || o.key.startsWith(ASSET_PREFIX)) continue;
+    if (opts.before && o.modified.getTime() >= opts.before.getTime()) continue;
+    chunk.push({ filePath: o.key, fileSize: o.size, modified: o.modified });
+    if (chunk.length >= 200) await flush();
+  }
+  await flush();
   return found;
 }
 
+/** Where the teaching-open importer keeps the projects that failed the upload checks (importer/files.ts). */
+const IMPORT_REJECTED_PREFIX = 'import-rejected/';
+
 /** An orphan: a stored file nothing uses (a sys_file row by orphanCondition, or a file no row registers). */
 export interface OrphanFile {
-  /** Storage key relative to the files directory. */
+  /** Storage key. */
   key: string;
   /** sys_file id, when the file is registered. */
   id?: string;
@@ -274,9 +265,11 @@ export interface OrphanFile {
 
 /**
  * Orphans uploaded (or last written, for unregistered files) before `before`, for the 清理孤立文件 job: the same rule
- * as 文件管理's 仅显示孤立文件, so what the job removes is what the screen lists.
+ * as 文件管理's 仅显示孤立文件, so what the job removes is what the screen lists; an unregistered file that a record
+ * still names (an imported avatar or course file) is no orphan, nor a project the importer kept aside (import-rejected/:
+ * a child's work, removed by hand from 文件管理 if at all).
  */
-export async function orphanFiles(db: Kysely<Database>, filesDir: string, before: Date, cap = 5000): Promise<OrphanFile[]> {
+export async function orphanFiles(db: Kysely<Database>, store: FileStore, before: Date, cap = 5000): Promise<OrphanFile[]> {
   const rows = await db
     .selectFrom('sys_file as f')
     .select(['f.id', 'f.file_path', 'f.file_size'])
@@ -286,6 +279,10 @@ export async function orphanFiles(db: Kysely<Database>, filesDir: string, before
     .limit(cap)
     .execute();
   const registered: OrphanFile[] = rows.map((r) => ({ key: r.file_path, id: r.id, size: Number(r.file_size) || 0 }));
-  const loose = await unregisteredFiles(db, filesDir, { cap: Math.max(0, cap - registered.length), before });
-  return [...registered, ...loose.map((f) => ({ key: f.filePath, size: f.fileSize }))];
+  const loose: OrphanFile[] = [];
+  for (const f of await unregisteredFiles(db, store, { cap: Math.max(0, cap - registered.length), before })) {
+    if (f.filePath.startsWith(IMPORT_REJECTED_PREFIX)) continue;
+    if (!(await fileUsages(db, { path: f.filePath }, 1)).length) loose.push({ key: f.filePath, size: f.fileSize });
+  }
+  return [...registered, ...loose];
 }

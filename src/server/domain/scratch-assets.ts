@@ -1,13 +1,11 @@
 // Scratch素材库 files and library items. A file is stored once, named by its content (<md5>.<ext>, as the Scratch
-// editor addresses assets), under <filesDir>/internalapi/asset/ (the anchor's key prefix), and registered in
+// editor addresses assets), in the file store under internalapi/asset/ (the anchor's key prefix), and registered in
 // sys_file like every upload. Its type comes from its bytes; SVGs that carry script, event handlers, external
 // references or DTDs are refused. The library item JSON the editor appends to its libraries is computed here
 // from the files themselves (image size → rotation centre, audio header → rate and sample count), never
 // taken from the client.
 import { fileUsages } from './file-usages.js';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { imageSize } from 'image-size';
 import { parseBuffer } from 'music-metadata';
 import type { Kysely } from 'kysely';
@@ -16,8 +14,9 @@ import { detectKind } from './uploads.js';
 import { newId } from './ids.js';
 import { now } from './time.js';
 import { svgProblem } from './svg-check.js';
+import type { FileStore } from '../storage/index.js';
 
-/** Key prefix of asset files (relative to the files directory), the anchor's `internalapi/asset/`. */
+/** Key prefix of asset files in the store, the anchor's `internalapi/asset/`. */
 const ASSET_DIR = 'internalapi/asset';
 export type AssetExt = 'png' | 'jpg' | 'svg' | 'wav' | 'mp3';
 const IMAGE_EXTS: readonly AssetExt[] = ['png', 'jpg', 'svg'];
@@ -112,13 +111,11 @@ export interface StoredAsset {
   info: CostumeInfo | SoundInfo;
 }
 
-const assetPath = (filesDir: string, md5ext: string) => path.join(filesDir, ASSET_DIR, md5ext);
-
 /**
  * Checks and stores one uploaded file: kind by content, size by kind, SVG safety, readable metadata.
  * Writes it once (an identical file is already there under the same name). Throws AssetRejected.
  */
-export async function storeAsset(db: Kysely<Database>, filesDir: string, f: { data: Uint8Array; originalName: string; by: string }): Promise<StoredAsset> {
+export async function storeAsset(db: Kysely<Database>, store: FileStore, f: { data: Uint8Array; originalName: string; by: string }): Promise<StoredAsset> {
   if (!f.data.length) throw new AssetRejected('文件内容为空');
   const ext = detectAssetExt(f.data);
   if (!ext) throw new AssetRejected('文件类型不支持，素材仅支持 PNG、JPG、SVG 图片和 WAV、MP3 声音');
@@ -131,13 +128,13 @@ export async function storeAsset(db: Kysely<Database>, filesDir: string, f: { da
   const md5 = createHash('md5').update(f.data).digest('hex');
   const md5ext = `${md5}.${ext}`;
   const key = `${ASSET_DIR}/${md5ext}`;
-  const full = assetPath(filesDir, md5ext);
-  await fs.mkdir(path.dirname(full), { recursive: true });
+  const stored = { md5, ext, md5ext, key, info };
+  if (await store.stat(key)) return stored; // the same content is already stored
   try {
-    await fs.writeFile(full, f.data, { flag: 'wx' });
+    await store.put(key, f.data, { contentType: ASSET_MIME[ext], exclusive: true });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return { md5, ext, md5ext, key, info }; // the same content is already stored
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return stored; // stored meanwhile by a parallel upload
+    throw err;
   }
   try {
     await db
@@ -158,24 +155,20 @@ export async function storeAsset(db: Kysely<Database>, filesDir: string, f: { da
       })
       .execute();
   } catch (err) {
-    await fs.rm(full, { force: true });
+    await store.remove(key);
     throw err;
   }
-  return { md5, ext, md5ext, key, info };
+  return stored;
 }
 
 /** Reads a stored asset back and describes it (null when the file is not there or no longer valid). */
-export async function loadStoredAsset(filesDir: string, md5ext: string): Promise<StoredAsset | null> {
+export async function loadStoredAsset(store: FileStore, md5ext: string): Promise<StoredAsset | null> {
   const m = MD5EXT_RE.exec(md5ext);
   if (!m) return null;
   const [, md5, ext] = m as unknown as [string, string, AssetExt];
-  let data: Buffer;
-  try {
-    data = await fs.readFile(assetPath(filesDir, `${md5}.${ext}`));
-  } catch {
-    return null;
-  }
-  if (detectAssetExt(data) !== ext) return null;
+  // Assets are bounded (ASSET_LIMITS), so the whole file may be read; a store that does not answer throws.
+  const data = await store.read(`${ASSET_DIR}/${md5}.${ext}`);
+  if (!data || detectAssetExt(data) !== ext) return null;
   try {
     return { md5, ext, md5ext: `${md5}.${ext}`, key: `${ASSET_DIR}/${md5}.${ext}`, info: await describeAsset(ext, data) };
   } catch {
@@ -225,12 +218,12 @@ export const md5extsOf = (md5Ext: string | null | undefined) =>
  * record naming the key), with their sys_file rows. Call after the
  * rows are deleted or changed.
  */
-export async function removeUnusedAssetFiles(db: Kysely<Database>, filesDir: string, md5exts: string[]): Promise<string[]> {
+export async function removeUnusedAssetFiles(db: Kysely<Database>, store: FileStore, md5exts: string[]): Promise<string[]> {
   const removed: string[] = [];
   for (const name of new Set(md5exts)) {
     if ((await fileUsages(db, { path: `${ASSET_DIR}/${name}` }, 1)).length) continue;
     await db.deleteFrom('sys_file').where('file_path', '=', `${ASSET_DIR}/${name}`).execute();
-    await fs.rm(assetPath(filesDir, name), { force: true });
+    await store.remove(`${ASSET_DIR}/${name}`);
     removed.push(name);
   }
   return removed;

@@ -10,12 +10,12 @@ import { dialects, startTestApp, type TestApp } from '../../../test/harness.js';
 import { describeWith, mariadbService } from '../../../test/services.js';
 import { connectionOptions } from '../../../test/teaching-open-schema.js';
 import { createTeachingOpenFixture, FIXTURE, type TeachingOpenFixture } from '../../../test/teaching-open-fixture.js';
-import { localFileStore } from './files.js';
 import { runImport, type ImportOptions } from './index.js';
 import type { ImportReport } from './report.js';
+import { STORAGE_UNAVAILABLE } from '../storage/index.js';
 
 const importInto = (t: TestApp, fx: TeachingOpenFixture, extra: Partial<ImportOptions> = {}) =>
-  runImport({ db: t.db, dialect: t.dialect, from: fx.url, filesDir: fx.filesDir, store: localFileStore(t.filesDir), ...extra });
+  runImport({ db: t.db, dialect: t.dialect, from: fx.url, filesDir: fx.filesDir, store: t.deps.storage, ...extra });
 
 const table = (r: ImportReport, source: string, label?: string) => r.tables.find((x) => x.table === source && (!label || x.label === label))!;
 const count = async (t: TestApp, name: 'sys_user' | 'teaching_work' | 'teaching_work_correct' | 'sys_user_depart' | 'teaching_work_comment') =>
@@ -115,7 +115,8 @@ describeWith(mariadbService(), 'import:teaching-open', () => {
       const units = await t.api('GET', `/teaching/teachingCourseUnit/list?courseId=${FIXTURE.courses.scratch}&pageSize=50`, { token: admin });
       const names = units.body.result.records.map((u: { unitName: string }) => u.unitName);
       expect(names).toEqual(expect.arrayContaining([FIXTURE.units.lesson1.name, FIXTURE.units.lesson2.name]));
-      // The unit's files were copied under their keys, so the old links still open them.
+      // The unit's files were copied into the store under their keys, so the old links still open them.
+      for (const key of [FIXTURE.units.lesson1.case, FIXTURE.units.lesson1.ppt[0], FIXTURE.logo.key, FIXTURE.works.featured.file]) expect(await t.deps.storage.stat(key), key).not.toBeNull();
       for (const key of [FIXTURE.units.lesson1.case, FIXTURE.units.lesson1.ppt[0], FIXTURE.logo.key]) {
         const res = await t.request(`/api/sys/common/static/${key}`, { headers: { 'X-Access-Token': admin } });
         expect(res.status, `${key}: ${res.status === 200 ? '' : await res.text()}`).toBe(200);
@@ -127,11 +128,18 @@ describeWith(mariadbService(), 'import:teaching-open', () => {
     it('reports what it could not bring: the missing file, the broken project, the Qiniu link, the menu Xuetang lacks, the unknown job', async () => {
       expect(report.missingFiles.items).toContain(FIXTURE.works.missingFile.file);
       expect(report.rejectedFiles.items.map((f) => f.key)).toContain(FIXTURE.works.brokenSb3.file);
+      // A 积木编程 work's file that is not a project of that editor is kept aside too; a good Python one is stored.
+      expect(report.rejectedFiles.items.map((f) => f.key)).toContain(FIXTURE.works.blocklyXml.file);
+      expect(report.rejectedFiles.items.map((f) => f.key)).not.toContain(FIXTURE.works.python.file);
+      expect(await t.deps.storage.stat(FIXTURE.works.python.file)).not.toBeNull();
+      expect(await t.deps.storage.stat(`import-rejected/${FIXTURE.works.blocklyXml.file}`)).not.toBeNull();
       expect(report.remoteFiles.items.map((f) => f.url)).toContain(FIXTURE.works.qiniu.file);
       expect(report.unmappedMenus.items.map((m) => m.url)).toContain(FIXTURE.menus.unknown);
       expect(report.unmappedMenus.items.map((m) => m.url)).not.toContain(FIXTURE.menus.users);
       expect(Object.keys(table(report, 'sys_quartz_job').skipped).join()).toContain('学堂没有对应的内置任务');
-      // The broken project is kept aside, not dropped.
+      // The broken project is kept aside in the store, not dropped.
+      expect(await t.deps.storage.stat(`import-rejected/${FIXTURE.works.brokenSb3.file}`)).not.toBeNull();
+      expect(await t.deps.storage.stat(FIXTURE.works.brokenSb3.file)).toBeNull();
       const kept = await t.request(`/api/sys/common/static/import-rejected/${FIXTURE.works.brokenSb3.file}`, { headers: { 'X-Access-Token': await t.login('admin') } });
       expect(kept.status).not.toBe(404);
       // The run and its report are kept for 数据迁移.
@@ -152,6 +160,8 @@ describeWith(mariadbService(), 'import:teaching-open', () => {
     it('a second run changes nothing', async () => {
       const again = (await importInto(t, fx)).report;
       for (const x of again.tables) expect({ table: x.label, imported: x.imported, updated: x.updated }).toEqual({ table: x.label, imported: 0, updated: 0 });
+      // The project kept aside is listed again (not copied again).
+      expect(again.rejectedFiles.items.map((f) => f.key)).toContain(FIXTURE.works.brokenSb3.file);
       expect(await count(t, 'sys_user')).toBe(FIXTURE.counts.users);
       expect(await count(t, 'teaching_work')).toBe(FIXTURE.counts.works);
     });
@@ -200,6 +210,15 @@ describeWith(mariadbService(), 'import:teaching-open', () => {
       expect(await count(t, 'teaching_work_correct')).toBe(FIXTURE.counts.grades);
       expect(table(report, 'sys_user').imported).toBe(0);
       expect(await indexes()).toEqual(before);
+    });
+
+    it('stops with the store\'s error when the file store does not answer (nothing counted missing), and says so in the run', async () => {
+      const down = new Proxy(t.deps.storage, {
+        get: (o, k) => (k === 'stat' || k === 'put' ? () => Promise.reject(new Error(STORAGE_UNAVAILABLE)) : Reflect.get(o, k)),
+      });
+      await expect(importInto(t, fx, { store: down })).rejects.toThrow(STORAGE_UNAVAILABLE);
+      const runs = await t.db.selectFrom('sys_import_run').select(['status', 'message']).execute();
+      expect(runs).toContainEqual({ status: 'failed', message: STORAGE_UNAVAILABLE });
     });
   });
 });

@@ -8,10 +8,12 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../domain/ids.js';
 import { now } from '../domain/time.js';
 import { createContext, isStep, runPlan, type ImportStep, type TablePlan } from './engine.js';
-import { createFileSink, type FileStore } from './files.js';
+import { createFileSink } from './files.js';
+import type { FileStore } from '../storage/index.js';
 import { emptyReport, type ImportReport } from './report.js';
 import { openSource, parseSourceUrl, type Source } from './source.js';
 import { TABLE_PLANS } from './tables.js';
+import { CODE_WORK_TYPES, codeEditorOf, type CodeEditor } from '../shared/code-projects.js';
 
 export interface ImportOptions {
   db: Kysely<Database>;
@@ -20,6 +22,7 @@ export interface ImportOptions {
   from: string;
   /** teaching-open's upload folder (jeecg.path.upload). */
   filesDir?: string;
+  /** Xuetang's file store (the local folder or a bucket), which the files are copied into. */
   store: FileStore;
   dryRun?: boolean;
   fetchRemote?: boolean;
@@ -52,11 +55,37 @@ async function noteTablesLeft(source: Source, plans: readonly (TablePlan | Impor
   if (left.length) report.notes.push(`以下表的数据未导入（学堂没有对应的功能）：${left.join('、')}。`);
 }
 
+/**
+ * The files of the school's 图形化Python and 积木编程 works (sys_file paths, by the works' work_file ids) and their
+ * editor, so the files step checks them as projects of that editor before any row names them.
+ */
+async function codeProjectFiles(source: Source): Promise<Map<string, CodeEditor>> {
+  const out = new Map<string, CodeEditor>();
+  if (!(await source.columns('teaching_work'))?.includes('work_file') || !(await source.columns('sys_file'))) return out;
+  const works = await source.rowsWhere('teaching_work', ['work_type', 'work_file'], 'work_type', Object.values(CODE_WORK_TYPES));
+  const editorOfFile = new Map<string, CodeEditor>();
+  for (const w of works) {
+    const editor = codeEditorOf(w.work_type as string);
+    if (editor && w.work_file) editorOfFile.set(String(w.work_file), editor);
+  }
+  const ids = [...editorOfFile.keys()];
+  for (let i = 0; i < ids.length; i += 1000) {
+    for (const f of await source.rowsWhere('sys_file', ['id', 'file_path'], 'id', ids.slice(i, i + 1000))) {
+      if (f.file_path) out.set(String(f.file_path), editorOfFile.get(String(f.id))!);
+    }
+  }
+  return out;
+}
+
 export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   const label = parseSourceUrl(opts.from).label;
   const dryRun = !!opts.dryRun;
   const report = emptyReport(label, dryRun);
   const source = await openSource(opts.from);
+  const codeProjects = await codeProjectFiles(source).catch(async (err: unknown) => {
+    await source.close();
+    throw err;
+  });
   // A dry run writes nothing, its own record included.
   const runId = dryRun ? null : newId();
   const save = async (status: 'running' | 'done' | 'failed', message?: string) => {
@@ -73,7 +102,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportResult> {
   // A big school is millions of rows into tables with many indexes: SQLite's page cache is raised for the run (256 MB;
   // the default 2 MB makes every secondary index a disk walk), then set back.
   if (opts.dialect === 'sqlite') await sql`PRAGMA cache_size = -262144`.execute(opts.db);
-  const files = createFileSink({ from: opts.filesDir, store: opts.store, report, dryRun, fetchRemote: !!opts.fetchRemote });
+  const files = createFileSink({ from: opts.filesDir, store: opts.store, report, dryRun, fetchRemote: !!opts.fetchRemote, codeProjects });
   const ctx = createContext({ db: opts.db, dialect: opts.dialect, dryRun, report, files, bulkRows: opts.bulkRows });
   try {
     for (const plan of opts.plans ?? TABLE_PLANS) {

@@ -16,6 +16,8 @@ export interface Source {
   tables(): Promise<string[]>;
   /** Pages of rows ordered by `key` (a column, lower-cased names), `pageSize` at a time. */
   pages(table: string, key: string, pageSize: number): AsyncGenerator<SourceRow[]>;
+  /** The `columns` of the rows whose `column` is one of `values` (a lookup over an indexed few, not paged). */
+  rowsWhere(table: string, columns: readonly string[], column: string, values: readonly string[]): Promise<SourceRow[]>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,14 @@ export async function openSource(url: string): Promise<Source> {
         if (rows.length < pageSize) return;
         after = page[page.length - 1][key];
       }
+    },
+    async rowsWhere(table, columns, column, values) {
+      if (!values.length) return [];
+      const [rows] = await conn.query<RowDataPacket[]>(
+        `SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)} WHERE ${quote(column)} IN (?)`,
+        [values],
+      );
+      return rows.map(lowerKeys);
     },
     async close() {
       await conn.end();

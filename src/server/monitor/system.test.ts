@@ -34,8 +34,8 @@ describe('disk readings', () => {
       fs.mkdirSync(path.join(dir, 'files', 'a'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'xuetang.db'), Buffer.alloc(4096));
       fs.writeFileSync(path.join(dir, 'files', 'a', 'cover.png'), Buffer.alloc(1000));
-      const d = await diskInfo({ dataDir: dir, filesDir: path.join(dir, 'files'), dialect: 'sqlite', databaseBytes: 4096 });
-      expect(d).toMatchObject({ dataDirBytes: 5096, dataDirFiles: 2, dataDirPartial: false, database: { dialect: 'sqlite', bytes: 4096 } });
+      const d = await diskInfo({ dataDir: dir, storage: { kind: 'local', location: path.join(dir, 'files') }, dialect: 'sqlite', databaseBytes: 4096 });
+      expect(d).toMatchObject({ storage: { kind: 'local', location: path.join(dir, 'files') }, dataDirBytes: 5096, dataDirFiles: 2, dataDirPartial: false, database: { dialect: 'sqlite', bytes: 4096 } });
       expect(d.fileSystem!.total).toBeGreaterThan(0);
       expect(d.fileSystem!.available).toBeLessThanOrEqual(d.fileSystem!.free);
     } finally {

@@ -176,11 +176,15 @@ async function fileSystemOf(dir: string): Promise<DiskInfo['fileSystem']> {
   }
 }
 
-export async function diskInfo(o: { dataDir: string; filesDir: string; dialect: string; databaseBytes: number | null }): Promise<DiskInfo> {
+/**
+ * DATA_DIR's size and file system, and where the stored files are (kind and location, never a secret). A bucket is
+ * not listed here: its size is the provider's figure, and listing it on every page load would cost requests.
+ */
+export async function diskInfo(o: { dataDir: string; storage: DiskInfo['storage']; dialect: string; databaseBytes: number | null }): Promise<DiskInfo> {
   const [size, fileSystem] = await Promise.all([dirSize(o.dataDir), fileSystemOf(o.dataDir)]);
   return {
     dataDir: o.dataDir,
-    filesDir: o.filesDir,
+    storage: { kind: o.storage.kind, location: o.storage.location },
     dataDirBytes: size.bytes,
     dataDirFiles: size.files,
     dataDirPartial: size.partial,

@@ -33,7 +33,7 @@ export const JOB_CATALOGUE: readonly JobInfo[] = [
   {
     key: 'removeOrphanFiles',
     name: '清理孤立文件',
-    description: '删除上传后不再被任何数据引用、且早于指定天数的文件（已登记的文件和上传目录中未登记的文件）',
+    description: '删除上传后不再被任何数据引用、且早于指定天数的文件（已登记的文件和文件存储中未登记的文件）',
     paramHint: '{"days": 文件至少存在的天数(1–3650，默认30), "dryRun": true 只统计不删除（默认false）}',
     exampleParams: '{"days":30,"dryRun":true}',
     defaultCron: '0 0 5 * * SUN',
@@ -49,7 +49,7 @@ export const JOB_CATALOGUE: readonly JobInfo[] = [
   {
     key: 'backupDatabase',
     name: '备份数据库',
-    description: '把 SQLite 数据库完整复制到数据目录的 backups 文件夹，只保留最近的 N 份（PostgreSQL 不支持，请用 pg_dump）',
+    description: '把 SQLite 数据库完整复制到数据目录的 backups 文件夹（文件保存在对象存储时也复制到存储桶的 backups/），只保留最近的 N 份（PostgreSQL 不支持，请用 pg_dump）',
     paramHint: '{"keep": 保留的备份份数(1–100，默认7)}',
     exampleParams: '{"keep":7}',
     defaultCron: '0 0 2 * * ?',

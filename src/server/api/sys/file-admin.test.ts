@@ -1,7 +1,6 @@
 // 文件管理 / OSS文件 API: administrators only; where each file is used (every kind of reference); delete refused
-// while used and allowed (file gone from disk) when nothing uses it; the orphans tab; OSS upload checked by content.
-import fs from 'node:fs';
-import path from 'node:path';
+// while used and allowed (file gone from the store) when nothing uses it; the orphans tab (the store listed, on a
+// bucket too); OSS upload checked by content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUsages } from '../../domain/file-usages.js';
 import { newId } from '../../domain/ids.js';
@@ -30,7 +29,8 @@ async function stored(biz = 'common', name = 'pic.png') {
   const data = makePng(4, 4, [shade % 256, 10, 20]);
   return storeUpload(t.db, t.deps.storage, { biz, data, kind: 'png', originalName: name, by: 'admin' });
 }
-const onDisk = (key: string) => fs.existsSync(path.join(t.filesDir, key));
+/** Whether the store (local folder or bucket) holds `key`. */
+const inStore = async (key: string) => !!(await t.deps.storage.stat(key));
 const kinds = async (f: { id: string; key: string }) => (await fileUsages(t.db, { id: f.id, path: f.key })).map((u) => `${u.kind}:${u.field}`);
 
 describe('who may see and change the stored files', () => {
@@ -143,35 +143,38 @@ describe('deleting a file', () => {
     const res = await t.api('DELETE', `/system/sysFile/delete?id=${icon.id}`, { token: admin });
     expectFailure(res, /^文件正在使用中，不能删除。/);
     expect(res.body.message).toContain(`课程「${course.course_name}」的封面`);
-    expect(onDisk(icon.key)).toBe(true);
+    expect(await inStore(icon.key)).toBe(true);
     expect(await t.db.selectFrom('sys_file').select('id').where('id', '=', icon.id).executeTakeFirst()).toBeTruthy();
 
     // A batch with one used file deletes none.
     const free = await stored();
     expectFailure(await t.api('DELETE', `/system/sysFile/deleteBatch?ids=${free.id},${icon.id},`, { token: admin }), /正在使用中/);
-    expect(onDisk(free.key)).toBe(true);
-    expect(onDisk(icon.key)).toBe(true);
+    expect(await inStore(free.key)).toBe(true);
+    expect(await inStore(icon.key)).toBe(true);
   });
 
-  it('removes an unused file: its row and its content on disk (文件管理 and OSS文件)', async () => {
+  it('removes an unused file: its row and its content in the store (文件管理 and OSS文件)', async () => {
     const a = await stored();
     const b = await stored();
     const res = await t.api('DELETE', `/system/sysFile/delete?id=${a.id}`, { token: admin });
     expect(res.body).toMatchObject({ success: true, message: '删除成功!' });
-    expect(onDisk(a.key)).toBe(false);
+    expect(await inStore(a.key)).toBe(false);
     expect(await t.db.selectFrom('sys_file').select('id').where('id', '=', a.id).executeTakeFirst()).toBeUndefined();
     expect((await t.api('DELETE', `/oss/file/delete?id=${b.id}`, { token: admin })).body.success).toBe(true);
-    expect(onDisk(b.key)).toBe(false);
+    expect(await inStore(b.key)).toBe(false);
   });
 
-  it('lists files on disk that no row registers, and removes one by path once nothing uses it', async () => {
-    fs.mkdirSync(path.join(t.filesDir, 'common'), { recursive: true });
-    fs.writeFileSync(path.join(t.filesDir, 'common', 'stray.png'), makePng(2, 2));
+  it('lists stored files that no row registers (never backpacks nor backups), and removes one by path once nothing uses it', async () => {
+    await t.deps.storage.put('common/stray.png', makePng(2, 2));
+    await t.deps.storage.put('backups/xuetang-20260101-020000.db', Buffer.from('SQLite format 3\0'));
+    await t.deps.storage.put('backpack/u1/x.png', makePng(2, 2));
     const list = await t.api('GET', '/system/sysFile/unregistered', { token: admin });
-    expect(list.body.result.map((f: { filePath: string }) => f.filePath)).toContain('common/stray.png');
+    const listed = list.body.result.map((f: { filePath: string }) => f.filePath);
+    expect(listed).toContain('common/stray.png');
+    expect(listed.filter((k: string) => k.startsWith('backups/') || k.startsWith('backpack/'))).toEqual([]);
     const res = await t.api('DELETE', '/system/sysFile/deleteByPath?filePath=common/stray.png', { token: admin });
     expect(res.body.success, res.body.message).toBe(true);
-    expect(onDisk('common/stray.png')).toBe(false);
+    expect(await inStore('common/stray.png')).toBe(false);
   });
 
   it('refuses bad input and changes nothing', async () => {
@@ -180,10 +183,10 @@ describe('deleting a file', () => {
     expectFailure(await t.api('DELETE', '/system/sysFile/delete', { token: admin }), '请选择要删除的文件');
     expectFailure(await t.api('DELETE', '/system/sysFile/delete?id=no-such-file', { token: admin }), '未找到对应文件');
     expectFailure(await t.api('GET', '/system/sysFile/queryById?id=no-such-file', { token: admin }), '未找到对应文件');
-    for (const p of ['../outside.png', 'common/../../x', 'backpack/u/x.png', '']) {
+    for (const p of ['../outside.png', 'common/../../x', 'backpack/u/x.png', 'backups/xuetang-20260101-020000.db', '']) {
       expectFailure(await t.api('DELETE', `/system/sysFile/deleteByPath?filePath=${encodeURIComponent(p)}`, { token: admin }), '文件路径不正确', { status: 400, code: 400 });
     }
-    expect(onDisk(f.key)).toBe(true);
+    expect(await inStore(f.key)).toBe(true);
   });
 });
 
@@ -198,7 +201,7 @@ describe('OSS文件', () => {
     const res = await upload(admin, makePng(3, 3), '横幅.png');
     expect(res.body).toMatchObject({ success: true, message: '上传成功！' });
     expect(res.body.result).toMatchObject({ fileName: '横幅.png', fileLocation: 1, fileTag: 'common', kindText: '图片' });
-    expect(onDisk(res.body.result.filePath)).toBe(true);
+    expect(await inStore(res.body.result.filePath)).toBe(true);
     const list = await t.api('GET', '/oss/file/list?fileName=*横幅*', { token: admin });
     expect(list.body.result.records.map((r: { id: string }) => r.id)).toContain(res.body.result.id);
     const folders = await t.api('GET', '/oss/file/folders', { token: admin });

@@ -4,17 +4,18 @@
 //   GET    /system/sysFile/list        ?scope=all|orphan, fileName, createBy, createTime_begin/_end (paged)
 //   GET    /system/sysFile/queryById   ?id=            the row with its usages
 //   GET    /system/sysFile/exportXls
-//   DELETE /system/sysFile/delete      ?id=            refused while used; the file leaves the disk too
+//   DELETE /system/sysFile/delete      ?id=            refused while used; the file leaves the store too
 //   DELETE /system/sysFile/deleteBatch ?ids=a,b,       all or nothing
 //   DELETE /system/sysFile/deleteByPath ?filePath=     the anchor's upload widget's delete (same rule)
-//   GET    /system/sysFile/unregistered                 files under the files directory no row registers
+//   GET    /system/sysFile/unregistered                 stored files no row registers (store.list)
 //   GET    /oss/file/list, /oss/file/queryById, /oss/file/folders; POST /oss/file/upload; DELETE /oss/file/delete
 import type { Context } from 'hono';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ApiEnv } from '../../context.js';
 import type { SysFileTable } from '../../db/schema.js';
-import { BACKPACK_DIR } from '../../domain/backpack.js';
+import { isPrivateKey } from '../../domain/private-files.js';
+import { isSafeKey } from '../../storage/index.js';
 import { fileApi, ossFileApi } from '../../contracts/files.js';
 import { fileUsages, fileUsagesOf, orphanCondition, unregisteredFiles, usageText } from '../../domain/file-usages.js';
 import type { FileRecord, FileRecordWithUsages, FileUsage } from '../../contracts/files.js';
@@ -109,13 +110,13 @@ async function deleteFiles(c: Context<ApiEnv>, ids: string[]): Promise<Answer<nu
   return ok(c, null, '删除成功!', 200);
 }
 
-/** Storage keys must stay inside the files directory, outside the per-user backpack and the Scratch素材 folder. */
-const safeKey = (key: string) => !!key && !key.includes('\0') && !key.includes('\\') && !key.split('/').some((s) => s === '..' || s === '.' || s === '') && key.split('/')[0] !== BACKPACK_DIR && !key.startsWith('internalapi/asset/');
+/** Storage keys must be safe keys, outside the private keys (backpacks, backups) and the Scratch素材 folder. */
+const safeKey = (key: string) => isSafeKey(key) && !isPrivateKey(key) && !key.startsWith('internalapi/asset/');
 
-/** 仅显示孤立文件's second part: files on disk no row registers (the wire shape of the anchor's time strings). */
+/** 仅显示孤立文件's second part: stored files no row registers (the wire shape of the anchor's time strings). */
 async function listUnregistered(c: Context<ApiEnv>) {
-  const { db, config } = c.get('deps');
-  const files = await unregisteredFiles(db, config.filesDir);
+  const { db, storage } = c.get('deps');
+  const files = await unregisteredFiles(db, storage);
   return files.map((f) => ({ filePath: f.filePath, fileSize: f.fileSize, modified: f.modified.toISOString().slice(0, 19).replace('T', ' ') }));
 }
 

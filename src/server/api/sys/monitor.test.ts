@@ -99,6 +99,9 @@ describe.each(dialects)('系统监控 API on %s', (dialect) => {
 
     const disk = (await t.api('GET', '/actuator/disk', { token: admin })).body.result;
     expect(disk.dataDir).toBe(t.deps.config.dataDir);
+    // Where the files are, without secrets: the store's kind and location only.
+    expect(disk.storage).toEqual({ kind: t.deps.storage.kind, location: t.deps.storage.location });
+    expect(disk).not.toHaveProperty('filesDir');
     expect(disk.database.dialect).toBe(dialect);
     expect(disk.database.bytes).toBeGreaterThan(0);
     expect(disk.fileSystem.total).toBeGreaterThan(disk.fileSystem.available);

@@ -49,8 +49,8 @@ async function databaseBytes(c: Context<ApiEnv>): Promise<number | null> {
 }
 
 async function disk(c: Context<ApiEnv>) {
-  const { config, dialect } = c.get('deps');
-  return diskInfo({ dataDir: config.dataDir, filesDir: config.filesDir, dialect, databaseBytes: await databaseBytes(c) });
+  const { config, dialect, storage } = c.get('deps');
+  return diskInfo({ dataDir: config.dataDir, storage, dialect, databaseBytes: await databaseBytes(c) });
 }
 
 /** A trace in Spring's httptrace shape (what the anchor's 请求追踪 read). */

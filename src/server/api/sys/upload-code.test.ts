@@ -40,10 +40,10 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
   };
 
   /** A bad file is refused with `message`, leaving no file and no row. */
-  const refused = async (data: Uint8Array, name: string, biz: string, message: string | RegExp, status?: number) => {
+  const refused = async (data: Uint8Array, name: string, biz: string, message: string | RegExp, status?: number, who = 'student1') => {
     const files = filesUnder(t.filesDir);
     const rows = await count('sys_file');
-    const res = await upload(data, name, biz);
+    const res = await upload(data, name, biz, who);
     expect(res.body.success, `${name}: ${JSON.stringify(res.body)}`).toBe(false);
     expect(res.body.message).toMatch(message);
     if (status) expect(res.status).toBe(status);
@@ -55,7 +55,7 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
 
   beforeAll(async () => {
     t = await startTestApp({ dialect });
-    for (const u of ['student1', 'student2']) tok[u] = await t.login(u);
+    for (const u of ['student1', 'student2', 'student3']) tok[u] = await t.login(u);
   });
   afterAll(async () => {
     await t?.close();
@@ -80,14 +80,20 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
   });
 
   it('refuses each bad Python project (binary, NUL bytes, not UTF-8, oversized, bad blocks) and stores nothing', async () => {
-    await refused(enc('print(1)\u0000'), 'a.py', 'python', /含有空字符（NUL）/, 415);
-    await refused(new Uint8Array([0x70, 0x72, 0xff, 0xfe, 0x0a]), 'a.py', 'python', /不是 UTF-8 编码的 Python 代码/, 415);
-    await refused(enc('x = 1\n'.repeat(CODE_PROJECT_LIMITS.maxCodeChars / 6 + 10)), 'long.py', 'python', /^Python 代码不能超过200000个字符$/);
-    await refused(enc(`x=1\n${'#'.repeat(CODE_PROJECT_LIMITS.maxFileBytes)}`), 'big.py', 'python', /^作品文件不能超过2MB$/, 413);
-    await refused(enc(`print(1)\n# xuetang-blocks: ${b64({ blocks: { blocks: [{ type: 7 }] } })}\n`), 'a.py', 'python', /末尾的积木数据格式不正确/);
-    await refused(enc('print(1)\n# xuetang-blocks: !!!notjson\n'), 'a.py', 'python', /末尾的积木数据/);
-    await refused(blocklyProject(), 'a.json', 'python', /^文件不是图形化Python作品/);
-    await refused(enc('{"format":"xuetang-python","version":1,"mode":"both","code":""}'), 'a.json', 'python', /^图形化Python作品文件格式不正确$/);
+    // As another student: each may upload UPLOADS_PER_MINUTE files a minute.
+    const refusedPy = (data: Uint8Array, name: string, message: string | RegExp, status?: number) => refused(data, name, 'python', message, status, 'student2');
+    await refusedPy(enc('print(1)\u0000'), 'a.py', /含有空字符（NUL）/, 415);
+    await refusedPy(new Uint8Array([0x70, 0x72, 0xff, 0xfe, 0x0a]), 'a.py', /不是 UTF-8 编码的 Python 代码/, 415);
+    await refusedPy(enc('x = 1\n'.repeat(CODE_PROJECT_LIMITS.maxCodeChars / 6 + 10)), 'long.py', /^Python 代码不能超过200000个字符$/);
+    await refusedPy(enc(`x=1\n${'#'.repeat(CODE_PROJECT_LIMITS.maxFileBytes)}`), 'big.py', /^作品文件不能超过2MB$/, 413);
+    await refusedPy(enc(`print(1)\n# xuetang-blocks: ${b64({ blocks: { blocks: [{ type: 7 }] } })}\n`), 'a.py', /末尾的积木数据格式不正确/);
+    await refusedPy(enc('print(1)\n# xuetang-blocks: !!!notjson\n'), 'a.py', /末尾的积木数据/);
+    await refusedPy(blocklyProject(), 'a.json', /^文件不是图形化Python作品/);
+    await refusedPy(enc('{"format":"xuetang-python","version":1,"mode":"both","code":""}'), 'a.json', /^图形化Python作品文件格式不正确$/);
+    // Not a Python project at all: another editor's file, a document, an envelope past the size limit.
+    await refusedPy(validSb3(), 'a.sb3', /^文件类型不支持/, 415);
+    await refusedPy(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), 'a.pdf', /^文件类型不支持/, 415);
+    await refusedPy(pythonProject(`x = 1\n# ${'y'.repeat(CODE_PROJECT_LIMITS.maxFileBytes)}\n`), 'big.json', /^作品文件不能超过2MB$/, 413);
   });
 
   it('stores good projects (.json envelope, .py source with its blocks) and saves them as works', async () => {
@@ -127,6 +133,24 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
     fs.writeFileSync(path.join(t.filesDir, b.key), '{"format":"xuetang-blockly"');
     expect((await submit({ workName: '错的', workType: '10', workFile: b.id })).body).toMatchObject({ success: false, message: expect.stringContaining('不是有效的 JSON') });
     expect(await count('teaching_work')).toBe(works);
+  });
+
+  it('keeps a saved work as it was when it is saved again with a bad file', async () => {
+    for (const [type, biz, data, bad] of [
+      ['10', 'blockly', blocklyProject(), pythonProject()],
+      ['4', 'python', pythonProject(), blocklyProject()],
+    ] as const) {
+      const good = await stored(data, 'g.json', biz, 'student3');
+      const saved = await submit({ workName: `留着${type}`, workType: type, workStatus: 0, workFile: good.id }, 'student3');
+      expect(saved.body.success).toBe(true);
+      const before = await t.db.selectFrom('teaching_work').selectAll().where('id', '=', saved.body.result.id).executeTakeFirstOrThrow();
+      // Another type's project, uploaded to the other editor's folder (where it is valid), then named by this work.
+      const other = await stored(bad, 'o.json', biz === 'blockly' ? 'python' : 'blockly', 'student3');
+      const res = await submit({ id: before.id, workName: '改坏', workType: type, workStatus: 1, workFile: other.id }, 'student3');
+      expect(res.body.success).toBe(false);
+      expect(res.body.message).toMatch(/^文件不是(积木编程|图形化Python)作品/);
+      expect(await t.db.selectFrom('teaching_work').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual(before);
+    }
   });
 
   it('never lets a student overwrite another’s work of these types', async () => {

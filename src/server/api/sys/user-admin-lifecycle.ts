@@ -139,8 +139,8 @@ export function registerUserLifecycleRoutes(r: ApiRoutes) {
         await tx.deleteFrom('sys_user').where('id', 'in', list).where('del_flag', '=', 1).execute();
       });
     // Their Scratch backpacks (rows and files) go with them; nobody else may read them.
-    const { db, config } = c.get('deps');
-    for (const id of list) await clearBackpack(db, config.filesDir, id);
+    const { db, storage } = c.get('deps');
+    for (const id of list) await clearBackpack(db, storage, id);
     return ok(c, null, '删除成功', 200);
   });
 }

@@ -2,8 +2,6 @@
 // the library JSON computed on the server from a real PNG and a real WAV made here, sprites, tags from the
 // allow-list, the paged list with dictionary texts, the editor's bare array, deletes that remove files no
 // other item uses, and who may do what.
-import fs from 'node:fs';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -25,9 +23,11 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
     const r = await t.request(`/api${A}/upload`, { method: 'POST', body: form, headers: { 'X-Access-Token': token } });
     return { status: r.status, body: (await r.json()) as { success: boolean; message: string; result: any } };
   };
-  const assetFiles = () => {
-    const dir = path.join(t.filesDir, 'internalapi', 'asset');
-    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  /** The asset files in the store (local folder or bucket), by name. */
+  const assetFiles = async () => {
+    const names: string[] = [];
+    for await (const o of t.deps.storage.list('internalapi/asset/')) names.push(o.key.slice('internalapi/asset/'.length));
+    return names.sort();
   };
   const count = async () => Number((await t.db.selectFrom('teaching_scratch_assets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const add = (body: unknown, token = tok.admin) => t.api('POST', `${A}/add`, { token, body });
@@ -49,7 +49,7 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
       const id = md5(PNG);
       expect(res.body.message).toBe(`internalapi/asset/${id}.png`);
       expect(res.body.result).toMatchObject({ md5ext: `${id}.png`, assetId: id, dataFormat: 'png', rotationCenterX: 60, rotationCenterY: 45, bitmapResolution: 2 });
-      expect(assetFiles()).toContain(`${id}.png`);
+      expect(await assetFiles()).toContain(`${id}.png`);
       // Served by the stored-file route with its type.
       const file = await t.request(`/api/sys/common/static/internalapi/asset/${id}.png`);
       expect(file.status).toBe(200);
@@ -70,7 +70,7 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
     });
 
     it('refuses bad files with a clear message and stores nothing', async () => {
-      const before = assetFiles();
+      const before = await assetFiles();
       const files = await t.db.selectFrom('sys_file').select('id').execute();
       const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a picture at all')]);
       const bigPng = Buffer.concat([makePng(10, 10), Buffer.alloc(5 * 1024 * 1024 + 1)]);
@@ -98,7 +98,7 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
         expect(res.body.success, name).toBe(false);
         expect(res.body.message, name).toMatch(message);
       }
-      expect(assetFiles()).toEqual(before);
+      expect(await assetFiles()).toEqual(before);
       expect(await t.db.selectFrom('sys_file').select('id').execute()).toHaveLength(files.length);
     });
 
@@ -254,7 +254,7 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
       // The PNG is also a costume of the sprite: it stays.
       const del = await t.api('DELETE', `${A}/delete?id=${bg.id}`, { token: tok.admin });
       expect(del.body).toMatchObject({ success: true });
-      expect(assetFiles()).toContain(`${md5(PNG)}.png`);
+      expect(await assetFiles()).toContain(`${md5(PNG)}.png`);
       // A teacher cannot delete the admin's sprite.
       const sprite = await row('方块');
       expect((await t.api('DELETE', `${A}/deleteBatch?ids=${sprite.id},`, { token: tok.teacher })).status).toBe(403);
@@ -262,9 +262,9 @@ describe.each(dialects)('Scratch素材库 API on %s', (dialect) => {
       const batch = await t.api('DELETE', `${A}/deleteBatch?ids=${sprite.id},`, { token: tok.admin });
       expect(batch.body.success).toBe(true);
       // PNG and SVG were only the sprite's now; the WAV is still the teacher's sound.
-      expect(assetFiles()).not.toContain(`${md5(PNG)}.png`);
-      expect(assetFiles()).not.toContain(`${md5(SVG)}.svg`);
-      expect(assetFiles()).toContain(`${md5(WAV)}.wav`);
+      expect(await assetFiles()).not.toContain(`${md5(PNG)}.png`);
+      expect(await assetFiles()).not.toContain(`${md5(SVG)}.svg`);
+      expect(await assetFiles()).toContain(`${md5(WAV)}.wav`);
       expect(await t.db.selectFrom('sys_file').select('id').where('file_path', '=', `internalapi/asset/${md5(PNG)}.png`).execute()).toEqual([]);
       expect((await t.api('DELETE', `${A}/delete?id=gone`, { token: tok.admin })).body.message).toBe('未找到对应数据');
     });

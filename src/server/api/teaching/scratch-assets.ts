@@ -116,10 +116,10 @@ async function checkAssetFiles(c: Context<ApiEnv>, b: AssetBody): Promise<{ file
   const allowed = new Set((await tagChoices(c, type)).map((t) => t.value));
   const badTag = b.tags.find((t) => !allowed.has(t));
   if (badTag) return { field: 'tags', message: `标签“${badTag}”不是${typeLabel(type)}素材的标签` };
-  const { filesDir } = c.get('deps').config;
+  const { storage } = c.get('deps');
   const files: StoredAsset[] = [];
   for (const name of b.md5Ext) {
-    const f = await loadStoredAsset(filesDir, name);
+    const f = await loadStoredAsset(storage, name);
     if (!f) return { field: 'md5Ext', message: '素材文件不存在，请重新上传' };
     files.push(f);
   }
@@ -199,7 +199,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     const type = c.req.header('Content-Type') ?? '';
     if (!type.toLowerCase().startsWith('multipart/form-data')) return fail(c, '请以 multipart/form-data 上传文件', 400, 400);
     const user = c.get('user')!;
-    const { db, config } = c.get('deps');
+    const { db, storage } = c.get('deps');
     if (!(await limitOf(c.get('deps'), 'scratch-asset-upload', UPLOADS_PER_MINUTE, 60).take(user.id))) return fail(c, '上传过于频繁，请稍后再试', 429);
     const usedToday = await uploadedToday(db, user.username);
     if (usedToday >= DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
@@ -213,7 +213,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
     if (!file || typeof file === 'string') return fail(c, '请选择要上传的文件', 400, 400);
     if (usedToday + file.size > DAILY_UPLOAD_BYTES) return fail(c, `超出今日上传额度（每人每天${DAILY_UPLOAD_BYTES / 1024 / 1024}MB），请明天再试`, 429);
     try {
-      const stored = await storeAsset(db, config.filesDir, { data: new Uint8Array(await file.arrayBuffer()), originalName: file.name || '', by: user.username });
+      const stored = await storeAsset(db, storage, { data: new Uint8Array(await file.arrayBuffer()), originalName: file.name || '', by: user.username });
       return answer(c, true, stored.key, 0, { key: stored.key, md5ext: stored.md5ext, assetId: stored.md5, url: fileUrl(stored.md5ext), ...stored.info });
     } catch (err) {
       if (err instanceof AssetRejected) return fail(c, err.message, 415, 415);
@@ -237,7 +237,7 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
   r.at(scratchAssetApi.edit, perm('assets:edit'), async (c) => {
     const body = await jsonBody(c, assetBody.extend({ id: z.string({ message: 'id不能为空' }).min(1, 'id不能为空').max(64, 'id格式不正确') }));
     if (!body.ok) return body.response;
-    const { db, config } = c.get('deps');
+    const { db, storage } = c.get('deps');
     const user = c.get('user')!;
     const row = await db.selectFrom('teaching_scratch_assets').selectAll().where('id', '=', body.data.id).where('del_flag', '=', 0).executeTakeFirst();
     if (!row) return fail(c, NOT_FOUND);
@@ -249,19 +249,19 @@ export function registerScratchAssetRoutes(r: ApiRoutes) {
       .set({ ...columns(body.data, checked.files), update_by: user.username, update_time: now() })
       .where('id', '=', row.id)
       .execute();
-    await removeUnusedAssetFiles(db, config.filesDir, md5extsOf(row.md5_ext));
+    await removeUnusedAssetFiles(db, storage, md5extsOf(row.md5_ext));
     return ok(c, null, '编辑成功!', 200);
   });
 
   const remove = async (c: Context<ApiEnv>, ids: string[]) => {
     if (!ids.length) return fail(c, '请选择要删除的素材');
-    const { db, config } = c.get('deps');
+    const { db, storage } = c.get('deps');
     const user = c.get('user')!;
     const rows = await db.selectFrom('teaching_scratch_assets').select(['id', 'md5_ext', 'create_by']).where('id', 'in', ids).execute();
     if (rows.length !== new Set(ids).size) return fail(c, NOT_FOUND);
     if (!isSuperUser(user) && rows.some((x) => x.create_by !== user.username)) return fail(c, NOT_YOURS, 510, 403);
     await db.deleteFrom('teaching_scratch_assets').where('id', 'in', ids).execute();
-    await removeUnusedAssetFiles(db, config.filesDir, rows.flatMap((x) => md5extsOf(x.md5_ext)));
+    await removeUnusedAssetFiles(db, storage, rows.flatMap((x) => md5extsOf(x.md5_ext)));
     return ok(c, null, '删除成功!', 200);
   };
   r.at(scratchAssetApi.delete, perm('assets:del'), (c) => remove(c, idList(c.req.query('id'), 1)));

@@ -3,8 +3,6 @@
 // list, read or delete them, nor reach them through the public stored-file route; bad base64, a wrong MIME,
 // content that does not match its MIME, a thumbnail that is no image and oversized content are refused with
 // nothing stored; a full backpack says so; deleting removes the files.
-import fs from 'node:fs';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -28,9 +26,12 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
   const costume = (token: string, name = '小猫') => save(token, { type: 'costume', mime: 'image/svg+xml', name, body: b64(SVG), thumbnail: b64(JPEG) });
   const list = (token: string, q = '') => t.api('GET', `${B}/content${q}`, { token });
   const get = (url: string, headers: Record<string, string>) => t.request(url, { headers });
-  const userFiles = (who: string) => {
-    const dir = path.join(t.filesDir, 'backpack', uid[who]);
-    return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  /** The user's backpack files in the store (local folder or bucket), by name. */
+  const userFiles = async (who: string) => {
+    const prefix = `backpack/${uid[who]}/`;
+    const names: string[] = [];
+    for await (const o of t.deps.storage.list(prefix)) names.push(o.key.slice(prefix.length));
+    return names.sort();
   };
   const rows = async (who: string) =>
     Number((await t.db.selectFrom('teaching_scratch_backpack').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', uid[who]).executeTakeFirstOrThrow()).n);
@@ -92,7 +93,7 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
     await expectFile(sp.body.result.body, sprite, 'application/zip');
     // An SVG from the backpack cannot run script in our origin when opened directly.
     expect((await get(c.body.result.body, cookie)).headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox");
-    expect(userFiles('student1')).toHaveLength(8);
+    expect(await userFiles('student1')).toHaveLength(8);
   });
 
   it('another user cannot list, read or delete them, nor reach the files by their stored path', async () => {
@@ -110,15 +111,15 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
       expect(del.body).toMatchObject({ success: false, message: '未找到对应数据' });
     }
     expect((await list(tok.student1)).body.result).toHaveLength(mine.length);
-    // The files are under the files directory, but the public stored-file route refuses that folder.
-    for (const f of userFiles('student1')) {
+    // The files are in the store, but the public stored-file route refuses that folder.
+    for (const f of await userFiles('student1')) {
       const res = await t.request(`/api/sys/common/static/backpack/${uid.student1}/${f}`);
       expect(res.status).toBe(404);
     }
   });
 
   it('refuses bad base64, a wrong type or MIME, content unlike its MIME, a thumbnail that is no image and oversized content, storing nothing', async () => {
-    const before = { rows: await rows('student2'), files: userFiles('student2').length };
+    const before = { rows: await rows('student2'), files: (await userFiles('student2')).length };
     const base = { type: 'costume', mime: 'image/svg+xml', name: 'x', body: b64(SVG), thumbnail: b64(JPEG) };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, body: 'not base64!!' }, '内容不是有效的 base64 编码'],
@@ -148,7 +149,7 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
     expect(huge.status).toBe(413);
     expect(huge.body.success).toBe(false);
     expect(await rows('student2')).toBe(before.rows);
-    expect(userFiles('student2')).toHaveLength(before.files);
+    expect(await userFiles('student2')).toHaveLength(before.files);
   });
 
   it(`holds at most ${MAX_ITEMS} items per user and says so`, async () => {
@@ -180,10 +181,10 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
     const saved = await costume(tok.student2, '要删除的');
     expect(saved.body.success).toBe(true);
     const item = saved.body.result;
-    expect(userFiles('student2')).toHaveLength(2);
+    expect(await userFiles('student2')).toHaveLength(2);
     const del = await t.api('DELETE', `${B}/delete?id=${item.id}`, { token: tok.student2 });
     expect(del.body).toMatchObject({ success: true, message: '删除成功!' });
-    expect(userFiles('student2')).toEqual([]);
+    expect(await userFiles('student2')).toEqual([]);
     expect((await list(tok.student2)).body.result).toEqual([]);
     expect((await get(item.thumbnail, { 'X-Access-Token': tok.student2 })).status).toBe(404);
     expect((await t.api('DELETE', `${B}/delete?id=${item.id}`, { token: tok.student2 })).body.message).toBe('未找到对应数据');
@@ -198,11 +199,11 @@ describe.each(dialects)('Scratch backpack on %s', (dialect) => {
     const token = await t.login('student3');
     uid.student3 = await t.userId('student3');
     expect((await costume(token, '带走的')).body.success).toBe(true);
-    expect(userFiles('student3')).toHaveLength(2);
+    expect(await userFiles('student3')).toHaveLength(2);
     expect((await t.api('DELETE', `/sys/user/delete?id=${uid.student3}`, { token: tok.admin })).body.success).toBe(true);
     const purged = await t.api('DELETE', `/sys/user/deleteRecycleBin?userIds=${uid.student3}`, { token: tok.admin });
     expect(purged.body, purged.body.message).toMatchObject({ success: true });
     expect(await rows('student3')).toBe(0);
-    expect(fs.existsSync(path.join(t.filesDir, 'backpack', uid.student3))).toBe(false);
+    expect(await userFiles('student3')).toEqual([]);
   });
 });

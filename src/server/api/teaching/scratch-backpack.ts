@@ -6,8 +6,6 @@
 // An item: {id, name, type, mime, thumbnail, body, md5ext, createTime}; thumbnail and body are URLs of getFile
 // (root-relative), md5ext is the <md5>.<ext> Scratch loads a costume or sound by (null for scripts and
 // sprites). teaching-open answered content and save in the Result envelope too, with Qiniu URLs.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { limitOf } from '../../domain/limits.js';
@@ -26,6 +24,7 @@ import {
 } from '../../domain/backpack.js';
 import { LOGGED_IN, type ApiRoutes } from '../access.js';
 import { fail, ok } from '../envelope.js';
+import { isSafeKey } from '../../storage/index.js';
 
 const BACKPACK_API = '/teaching/scratch/backpack';
 const FILE_URL = `/api${BACKPACK_API}/getFile/`;
@@ -82,9 +81,9 @@ export function registerScratchBackpackRoutes(r: ApiRoutes) {
     if (!body) return fail(c, '内容不是有效的 base64 编码', 400, 400);
     const thumbnail = decodeBase64(b.thumbnail);
     if (!thumbnail) return fail(c, '缩略图不是有效的 base64 编码', 400, 400);
-    const { db, config } = c.get('deps');
+    const { db, storage } = c.get('deps');
     try {
-      const row = await saveBackpackItem(db, config.filesDir, user.id, { type, mime, name: name || type, body, thumbnail });
+      const row = await saveBackpackItem(db, storage, user.id, { type, mime, name: name || type, body, thumbnail });
       return ok(c, toItem(row), '已放入书包');
     } catch (err) {
       if (err instanceof BackpackRejected) return fail(c, err.message, 400, 400);
@@ -95,8 +94,8 @@ export function registerScratchBackpackRoutes(r: ApiRoutes) {
   r.delete(`${BACKPACK_API}/delete`, LOGGED_IN, async (c) => {
     const id = c.req.query('id') ?? '';
     if (!id || id.length > 64) return fail(c, '请指定要删除的书包项目');
-    const { db, config } = c.get('deps');
-    if (!(await deleteBackpackItem(db, config.filesDir, c.get('user')!.id, id))) return fail(c, '未找到对应数据');
+    const { db, storage } = c.get('deps');
+    if (!(await deleteBackpackItem(db, storage, c.get('user')!.id, id))) return fail(c, '未找到对应数据');
     return ok(c, null, '删除成功!');
   });
 
@@ -106,25 +105,20 @@ export function registerScratchBackpackRoutes(r: ApiRoutes) {
 async function serveFile(c: Context<ApiEnv>, name: string) {
   const notFound = () => fail(c, '文件不存在', 404, 404);
   if (!FILE_NAME_RE.test(name)) return notFound();
-  const { db, config } = c.get('deps');
+  const { db, storage } = c.get('deps');
   const found = await findBackpackFile(db, c.get('user')!.id, name);
-  if (!found) return notFound();
-  const full = path.resolve(config.filesDir, found.key);
-  let stat: fs.Stats;
-  try {
-    stat = await fs.promises.stat(full);
-  } catch {
-    return notFound();
-  }
-  if (!stat.isFile()) return notFound();
+  if (!found || !isSafeKey(found.key)) return notFound();
+  // Streamed from the store after the owner check, on a bucket too (no signed URL: the headers below must hold).
+  const object = await storage.get(found.key);
+  if (!object) return notFound();
   const headers: Record<string, string> = {
     'Content-Type': SERVED_TYPES[found.ext] ?? 'application/octet-stream',
-    'Content-Length': String(stat.size),
+    'Content-Length': String(object.size),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
     // One user's files, on school PCs that classmates share: kept by no cache, so none outlives a logout or a delete.
     'Cache-Control': 'private, no-store',
   };
   if (found.ext === 'sprite3') headers['Content-Disposition'] = `attachment; filename="${name}"`;
-  return new Response(Readable.toWeb(fs.createReadStream(full)) as unknown as ReadableStream, { status: 200, headers });
+  return new Response(Readable.toWeb(object.stream) as unknown as ReadableStream, { status: 200, headers });
 }

@@ -1,7 +1,7 @@
 // The built-in jobs of 定时任务, run through the runner as 立即执行 would: the SQLite backup opens and holds
 // the data (and keeps N copies; PostgreSQL records that it is not supported), sessions, logs and homework
-// purges act on the right rows only, the orphan-file finder deletes only unreferenced, old files. Plus the
-// checks of cron expressions and job parameters.
+// purges act on the right rows only, the orphan-file finder deletes only unreferenced, old files (looked at through
+// the store, so the test runs on a bucket too). Plus the checks of cron expressions and job parameters.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { formatDateTime } from '../time.js';
 import { nextRuns, parseCron } from './cron.js';
 import { builtInJob, parseJobParams, PG_BACKUP_UNSUPPORTED, type JobEnv } from './jobs.js';
 import { runJob, type JobRow } from './runner.js';
-import { LocalFileStore } from '../../storage/index.js';
+import type { FileStore } from '../../storage/index.js';
+import { openTestStorage, type TestStorage } from '../../../../test/storage-kit.js';
 
 const dialects: ('sqlite' | 'postgres')[] = testDatabaseUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,16 +61,19 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
   let t: TestDatabase;
   let dataDir: string;
   let env: JobEnv;
+  let storage: TestStorage;
   const at = new Date(2026, 2, 2, 12, 0, 0);
 
   beforeAll(async () => {
     t = await freshDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-jobs-'));
-    env = { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: new LocalFileStore(path.join(dataDir, 'files')) };
+    storage = await openTestStorage(path.join(dataDir, 'files'));
+    env = { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: storage.store };
     await seedIfEmpty(t.db, { demoContent: true, filesDir: env.filesDir });
   });
   afterAll(async () => {
     await t?.close();
+    await storage?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -78,8 +82,14 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
     await t.db.updateTable('sys_quartz_job').set({ parameter }).where('id', '=', row.id).execute();
     return { ...row, parameter };
   };
-  const run = async (key: string, parameter: string | null = null, now = at) =>
-    (await runJob(env, await job(key, parameter), { trigger: 'manual', scheduled: now, runBy: 'admin', now: () => now }))!;
+  const run = async (key: string, parameter: string | null = null, now = at, on: JobEnv = env) =>
+    (await runJob(on, await job(key, parameter), { trigger: 'manual', scheduled: now, runBy: 'admin', now: () => now }))!;
+  const inStore = async (key: string) => !!(await env.storage.stat(key));
+  const listed = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const o of env.storage.list(prefix)) keys.push(o.key);
+    return keys.sort();
+  };
 
   if (dialect === 'sqlite') {
     it('backs the database up to DATA_DIR/backups as a SQLite file that opens and holds the data, keeping N copies', async () => {
@@ -104,6 +114,37 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
       const third = await run('backupDatabase', '{"keep":2}', new Date(at.getTime() + 2 * DAY));
       expect(third.message).toContain('删除旧备份 1 份');
       expect(fs.readdirSync(dir).sort()).toEqual(['xuetang-20260303-120000.db', 'xuetang-20260304-120000.db']);
+      // Files kept locally: the copy stays under DATA_DIR only, never in the store.
+      if (env.storage.kind === 'local') expect(await listed('backups/')).toEqual([]);
+    });
+
+    it('with files in a bucket, also puts each backup into the store under backups/ and keeps N copies there; no route serves them', async () => {
+      // The store as the job sees a bucket (kind 's3'): the real one on TEST_STORAGE=s3, the local one dressed up otherwise.
+      const bucket: FileStore =
+        env.storage.kind === 's3'
+          ? env.storage
+          : new Proxy(env.storage, { get: (o, k) => (k === 'kind' ? 's3' : typeof Reflect.get(o, k) === 'function' ? Reflect.get(o, k).bind(o) : Reflect.get(o, k)) });
+      const on = { ...env, storage: bucket };
+      for (let day = 10; day < 13; day++) {
+        const r = await run('backupDatabase', '{"keep":2}', new Date(at.getTime() + day * DAY), on);
+        expect(r.outcome, r.message).toBe('ok');
+        expect(r.message).toContain('已复制到文件存储 backups/');
+      }
+      expect(await listed('backups/')).toEqual(['backups/xuetang-20260313-120000.db', 'backups/xuetang-20260314-120000.db']);
+      const local = fs.readFileSync(path.join(dataDir, 'backups', 'xuetang-20260314-120000.db'));
+      const copy = await env.storage.read('backups/xuetang-20260314-120000.db');
+      expect(copy && Buffer.compare(copy, local)).toBe(0);
+      // Never an orphan (the orphan job would remove it), whatever its age.
+      const orphans = await run('removeOrphanFiles', '{"days":1,"dryRun":false}', new Date(Date.now() + 400 * DAY));
+      expect(orphans.outcome, orphans.message).toBe('ok');
+      expect(await listed('backups/')).toHaveLength(2);
+      await env.storage.remove(await listed('backups/'));
+      // A bucket that refuses: the local copy is made all the same, and the run says the copy failed.
+      const refusing = new Proxy(bucket, { get: (o, k) => (k === 'put' ? () => Promise.reject(new Error('文件存储暂时不可用')) : Reflect.get(o, k)) });
+      const failed = await run('backupDatabase', '{"keep":5}', new Date(at.getTime() + 20 * DAY), { ...env, storage: refusing });
+      expect(failed.outcome).toBe('error');
+      expect(failed.message).toMatch(/^已备份到 backups\/xuetang-20260322-120000\.db.*；但复制到文件存储失败：文件存储暂时不可用$/);
+      expect(fs.existsSync(path.join(dataDir, 'backups', 'xuetang-20260322-120000.db'))).toBe(true);
     });
   } else {
     it('records that the built-in backup does not support PostgreSQL (use pg_dump), and writes nothing', async () => {
@@ -151,13 +192,13 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
   });
 
   it('removes only files no data refers to and that are older than the given days', async () => {
-    const files = env.filesDir;
-    const old = formatDateTime(new Date(at.getTime() - 60 * DAY));
+    // A bucket keeps no backdated times: the job runs 60 days from now instead, so what is written now is old.
+    const later = new Date(Date.now() + 60 * DAY);
+    const old = formatDateTime(at);
     const stored = async (biz: string, createTime: string) => {
       const id = newId();
       const key = `${biz}/${newId()}.png`;
-      fs.mkdirSync(path.join(files, biz), { recursive: true });
-      fs.writeFileSync(path.join(files, key), 'png');
+      await env.storage.put(key, Buffer.from('png'));
       await t.db.insertInto('sys_file').values({ id, file_name: 'a.png', file_path: key, create_time: createTime }).execute();
       return { id, key };
     };
@@ -165,44 +206,48 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
     const avatar = await stored('temp', old);
     const cover = await stored('temp', old);
     const inRichText = await stored('temp', old);
-    const recent = await stored('temp', formatDateTime(at));
+    const recent = await stored('temp', formatDateTime(later));
     const admin = await t.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await t.db.updateTable('sys_user').set({ avatar: avatar.key }).where('id', '=', admin.id).execute();
     // A work refers to its cover by the sys_file id.
     const work = await t.db.selectFrom('teaching_work').select('id').limit(1).executeTakeFirstOrThrow();
     await t.db.updateTable('teaching_work').set({ work_cover: cover.id }).where('id', '=', work.id).execute();
     await t.db.insertInto('teaching_news').values({ id: newId(), news_title: 'n', news_content: `<p><img src="/api/sys/common/static/${inRichText.key}"></p>` }).execute();
-    // A file in an upload folder that no sys_file row registers, old enough; and one in a deeper folder.
+    // Files in an upload folder that no sys_file row registers: one nothing uses, one a course still names (an
+    // imported file); and a backpack file.
     const stray = `temp/${newId()}.png`;
-    fs.writeFileSync(path.join(files, stray), 'png');
-    const past = new Date(at.getTime() - 60 * DAY);
-    fs.utimesSync(path.join(files, stray), past, past);
-    fs.mkdirSync(path.join(files, 'backpack', 'u1'), { recursive: true });
+    await env.storage.put(stray, Buffer.from('png'));
+    const namedCover = `course/${newId()}.png`;
+    await env.storage.put(namedCover, Buffer.from('png'));
+    const course = await t.db.selectFrom('teaching_course').select('id').limit(1).executeTakeFirstOrThrow();
+    await t.db.updateTable('teaching_course').set({ course_cover: namedCover }).where('id', '=', course.id).execute();
     const backpack = `backpack/u1/${newId()}.png`;
-    fs.writeFileSync(path.join(files, backpack), 'png');
-    fs.utimesSync(path.join(files, backpack), past, past);
+    await env.storage.put(backpack, Buffer.from('png'));
+    const keptAside = `import-rejected/temp/${newId()}.sb3`;
+    await env.storage.put(keptAside, Buffer.from('PK'));
 
-    const exists = (key: string) => fs.existsSync(path.join(files, key));
     const registered = async (id: string) => !!(await t.db.selectFrom('sys_file').select('id').where('id', '=', id).executeTakeFirst());
 
-    const dry = await run('removeOrphanFiles', '{"days":30,"dryRun":true}');
+    const dry = await run('removeOrphanFiles', '{"days":30,"dryRun":true}', later);
     expect(dry.outcome, dry.message).toBe('ok');
     expect(dry.message).toMatch(/^发现孤立文件 \d+ 个/);
-    expect(exists(orphan.key) && exists(stray)).toBe(true);
+    expect((await inStore(orphan.key)) && (await inStore(stray))).toBe(true);
 
-    const real = await run('removeOrphanFiles', '{"days":30}');
+    const real = await run('removeOrphanFiles', '{"days":30}', later);
     expect(real.outcome, real.message).toBe('ok');
-    expect(exists(orphan.key)).toBe(false);
+    expect(await inStore(orphan.key)).toBe(false);
     expect(await registered(orphan.id)).toBe(false);
-    expect(exists(stray)).toBe(false);
+    expect(await inStore(stray)).toBe(false);
     for (const kept of [avatar, cover, inRichText, recent]) {
-      expect(exists(kept.key), kept.key).toBe(true);
+      expect(await inStore(kept.key), kept.key).toBe(true);
       expect(await registered(kept.id), kept.key).toBe(true);
     }
-    expect(exists(backpack)).toBe(true);
+    expect(await inStore(namedCover)).toBe(true);
+    expect(await inStore(backpack)).toBe(true);
+    expect(await inStore(keptAside)).toBe(true);
     // The seeded works' files are all referenced: none of them went.
     const workFiles = await t.db.selectFrom('teaching_work as w').innerJoin('sys_file as f', 'f.id', 'w.work_file').select('f.file_path').execute();
     expect(workFiles.length).toBeGreaterThan(0);
-    for (const f of workFiles) expect(exists(f.file_path), f.file_path).toBe(true);
+    for (const f of workFiles) expect(await inStore(f.file_path), f.file_path).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // The built-in jobs of 定时任务: the only things the scheduler runs. A job row names one of these keys
 // (the anchor's jobClassName); nothing is ever loaded by name. Each job declares its parameters (a JSON
 // object, checked with zod, defaults filled in) and returns a one-line summary for the run history.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { SESSION_MAX_LIFETIME_MS } from '../sessions.js';
 import { formatDateTime } from '../time.js';
 import type { JobContext, JobEnv } from './env.js';
 import { orphanFiles } from '../file-usages.js';
+import { BACKUP_PREFIX } from '../private-files.js';
 import { removeStoredFiles } from '../uploads.js';
 import { sendDueMessages } from '../messages.js';
 import { jobInfo, type JobInfo } from '../../shared/scheduled-jobs.js';
@@ -73,7 +75,7 @@ const removeOrphanFiles: BuiltInJob<{ days: number; dryRun: boolean }> = {
     dryRun: z.boolean({ message: 'dryRun只能是true或false' }).default(false),
   }),
   async run(ctx, p) {
-    const orphans = await orphanFiles(ctx.db, ctx.filesDir, new Date(ctx.now.getTime() - p.days * DAY_MS));
+    const orphans = await orphanFiles(ctx.db, ctx.storage, new Date(ctx.now.getTime() - p.days * DAY_MS));
     const bytes = orphans.reduce((s, o) => s + o.size, 0);
     const size = `${(bytes / 1024 / 1024).toFixed(2)} MB`;
     if (p.dryRun) return `发现孤立文件 ${orphans.length} 个（${size}），未删除（dryRun）`;
@@ -103,23 +105,40 @@ const BACKUP_DIR = 'backups';
 const BACKUP_NAME = /^xuetang-\d{8}-\d{6}\.db$/;
 export const PG_BACKUP_UNSUPPORTED = 'PostgreSQL 数据库不支持内置备份，请使用 pg_dump 备份';
 
+/** The newest `keep` of `names` (backup names sort by their time) and the rest, to remove. */
+const oldBackups = (names: string[], keep: number) => names.filter((n) => BACKUP_NAME.test(n)).sort().reverse().slice(keep);
+
+// The local copy stays under DATA_DIR/backups (a restore starts from a local file); when files are kept in a bucket
+// (storage.kind 's3'), the copy also goes there under backups/<name>, streamed, so it survives the machine, and the
+// bucket keeps the same `keep` copies. Backups are private keys (private-files.ts): no route serves them.
 const backupDatabase: BuiltInJob<{ keep: number }> = {
   ...info('backupDatabase'),
   params: strict({ keep: daysParam('保留份数', 7, 100) }),
   async run(ctx, p) {
     if (ctx.dialect !== 'sqlite') throw new Error(PG_BACKUP_UNSUPPORTED);
     const dir = path.join(ctx.dataDir, BACKUP_DIR);
-    await fs.mkdir(dir, { recursive: true });
+    await fsp.mkdir(dir, { recursive: true });
     const stamp = formatDateTime(ctx.now).replace(/[-:]/g, '').replace(' ', '-');
-    const file = path.join(dir, `xuetang-${stamp}.db`);
+    const name = `xuetang-${stamp}.db`;
+    const file = path.join(dir, name);
     // A consistent copy of the live database, written by SQLite itself (works while others write).
-    await fs.rm(file, { force: true });
+    await fsp.rm(file, { force: true });
     await sql`VACUUM INTO ${file}`.execute(ctx.db);
-    const { size } = await fs.stat(file);
-    const all = (await fs.readdir(dir)).filter((n) => BACKUP_NAME.test(n)).sort().reverse();
-    const removed = all.slice(p.keep);
-    for (const name of removed) await fs.rm(path.join(dir, name), { force: true });
-    return `已备份到 ${path.join(BACKUP_DIR, path.basename(file))}（${(size / 1024).toFixed(0)} KB），删除旧备份 ${removed.length} 份`;
+    const { size } = await fsp.stat(file);
+    const removed = oldBackups(await fsp.readdir(dir), p.keep);
+    for (const n of removed) await fsp.rm(path.join(dir, n), { force: true });
+    const done = `已备份到 ${BACKUP_DIR}/${name}（${(size / 1024).toFixed(0)} KB），删除旧备份 ${removed.length} 份`;
+    if (ctx.storage.kind !== 's3') return done;
+    try {
+      await ctx.storage.put(`${BACKUP_PREFIX}${name}`, fs.createReadStream(file), { contentType: 'application/vnd.sqlite3' });
+      const stored: string[] = [];
+      for await (const o of ctx.storage.list(BACKUP_PREFIX)) stored.push(o.key.slice(BACKUP_PREFIX.length));
+      const old = oldBackups(stored, p.keep);
+      await ctx.storage.remove(old.map((n) => `${BACKUP_PREFIX}${n}`));
+      return `${done}；已复制到文件存储 ${BACKUP_PREFIX}${name}，删除存储中的旧备份 ${old.length} 份`;
+    } catch (err) {
+      throw new Error(`${done}；但复制到文件存储失败：${(err as Error).message}`, { cause: err });
+    }
   },
 };
 

@@ -76,11 +76,11 @@ async function unregisteredSection(c: Context<PageEnv>, session: PageSession): P
   return (
     <>
       <style>{STYLE}</style>
-      <Card title="磁盘上未登记的文件" class="xt-unregistered">
+      <Card title="存储中未登记的文件" class="xt-unregistered">
         {!res.body.success ? (
           <Alert type="warning">{res.body.message}</Alert>
         ) : rows.length === 0 ? (
-          <p>文件目录中没有未登记的文件。</p>
+          <p>文件存储中没有未登记的文件。</p>
         ) : (
           <TableFrame>
             <thead class="ant-table-thead">

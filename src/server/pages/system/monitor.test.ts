@@ -38,6 +38,14 @@ describe.each(dialects)('系统监控 pages on %s', (dialect) => {
     }
   });
 
+  it('磁盘监控 says where the files are: the local folder with the disk figures, or the bucket without a file size', async () => {
+    const admin = `xt_token=${(await session('admin')).token}`;
+    const html = await (await page('/monitor/Disk', admin)).text();
+    const store = t.deps.storage;
+    expect(html).toContain(store.kind === 's3' ? `S3 对象存储 ${store.location}` : `本地目录 ${store.location}`);
+    expect(html.includes('文件保存在对象存储中')).toBe(store.kind === 's3');
+  });
+
   it('answers an htmx poll with the panel alone', async () => {
     const admin = `xt_token=${(await session('admin')).token}`;
     const res = await page('/monitor/SystemInfo', admin, { 'HX-Request': 'true', 'HX-Target': 'xt-monitor' });

@@ -262,8 +262,12 @@ function RedisView({ r }: { r: RedisOverview }) {
   );
 }
 
+/** Where the stored files are, in words: the local folder, or the bucket (whose size the provider's console shows). */
+const storageText = (s: DiskInfo['storage']) => (s.kind === 's3' ? `S3 对象存储 ${s.location}` : `本地目录 ${s.location}`);
+
 function DiskView({ d }: { d: DiskInfo }) {
   const f = d.fileSystem;
+  const bucket = d.storage.kind === 's3';
   return (
     <>
       <Stats
@@ -279,7 +283,7 @@ function DiskView({ d }: { d: DiskInfo }) {
         id="xt-disk-data"
         rows={[
           ['目录', d.dataDir],
-          ['文件目录', d.filesDir],
+          ['文件存储', storageText(d.storage)],
           ['占用空间', `${formatBytes(d.dataDirBytes)}（${formatNumber(d.dataDirFiles)} 个文件${d.dataDirPartial ? '，文件过多，未统计完' : ''}）`],
           ['数据库', `${d.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}，${formatBytes(d.database.bytes)}`],
         ]}
@@ -298,7 +302,10 @@ function DiskView({ d }: { d: DiskInfo }) {
       ) : (
         <MonitorError message="无法读取数据目录所在磁盘的空间信息" />
       )}
-      <p class="xt-monitor-note">数据目录大小每分钟最多统计一次。</p>
+      <p class="xt-monitor-note">
+        数据目录大小每分钟最多统计一次。
+        {bucket ? '文件保存在对象存储中，不占用本机磁盘，也不计入数据目录大小；存储桶的用量请在云服务商的控制台查看。' : ''}
+      </p>
     </>
   );
 }

@@ -1,8 +1,6 @@
 // Scratch素材库 pages as a browser without JavaScript uses them: the list (filters, preview image or audio,
 // tags, creator), the dialog with its file field, tag groups and read-only computed JSON, saving through the
 // library's own checked upload, a refused SVG leaving nothing saved, and who may open the screen.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../domain/sessions.js';
 import { startTestApp, type TestApp } from '../../../../test/harness.js';
@@ -77,8 +75,9 @@ describe('Scratch素材库 pages', () => {
     const after = (await asset('页面声音'))!;
     expect(after.md5_ext).not.toBe(first.md5_ext);
     expect(JSON.parse(after.asset_data)).toMatchObject({ rate: 16000, sampleCount: 1600 });
-    // The replaced file is gone from disk.
-    expect(fs.existsSync(path.join(t.filesDir, first.md5_ext))).toBe(false);
+    // The replaced file is gone from the store.
+    expect(first.md5_ext).toMatch(/^internalapi\/asset\/[0-9a-f]{32}\.wav$/);
+    expect(await t.deps.storage.stat(first.md5_ext)).toBeNull();
   });
 
   it('refuses an SVG with script: the message shows beside the field and nothing is saved', async () => {
