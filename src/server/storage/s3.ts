@@ -2,7 +2,7 @@
 // OSS, Tencent COS, Huawei OBS, Qiniu Kodo, MinIO, AWS S3. Streams both ways: a Readable body is uploaded in 8 MB
 // parts (lib-storage's Upload, at most two parts in memory), a get hands back the response body as it arrives.
 // A bucket that is down, unreachable, slow or refusing fails within a few seconds (short connect timeout, one
-// retry, a deadline on every small request) with StorageUnavailableError, which features answer with 503 and
+// retry, a deadline on every small request and on the start of a get's answer) with StorageUnavailableError, which features answer with 503 and
 // STORAGE_UNAVAILABLE; a failed write never touches what is already stored (an object is replaced only by a
 // complete new one; a failed multipart upload is aborted).
 import { randomBytes } from 'node:crypto';
@@ -118,6 +118,17 @@ export class S3FileStore implements FileStore {
 
   private small = () => ({ abortSignal: AbortSignal.timeout(SMALL_REQUEST_MS) });
 
+  /** A GetObject whose response must begin within SMALL_REQUEST_MS; the body then streams under the idle timeout. */
+  private async getObject(key: string) {
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' })), SMALL_REQUEST_MS);
+    try {
+      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: ac.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async put(key: string, body: Uint8Array | Readable, opts: PutOptions = {}): Promise<void> {
     assertSafeKey(key);
     const params: PutObjectCommandInput = { Bucket: this.bucket, Key: key, ContentType: opts.contentType, Metadata: opts.metadata };
@@ -157,7 +168,7 @@ export class S3FileStore implements FileStore {
     assertSafeKey(key);
     return this.call(`get ${key}`, async () => {
       try {
-        const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+        const r = await this.getObject(key);
         return { stream: r.Body as Readable, size: r.ContentLength ?? 0, modified: r.LastModified ?? new Date(0) };
       } catch (err) {
         if (isNotFound(err)) return null;
@@ -170,7 +181,7 @@ export class S3FileStore implements FileStore {
     assertSafeKey(key);
     return this.call(`read ${key}`, async () => {
       try {
-        const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+        const r = await this.getObject(key);
         return Buffer.from(await r.Body!.transformToByteArray());
       } catch (err) {
         if (isNotFound(err)) return null;

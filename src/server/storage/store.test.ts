@@ -4,7 +4,9 @@
 // the readiness ping; and a bucket that goes down: ping and put fail fast with the unavailable error, and nothing
 // already stored is lost once it is back.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -256,6 +258,20 @@ describe('a bucket that goes down', () => {
     expect((await store.read('work/kept.sb3'))?.toString()).toBe('kept');
     expect(await store.stat('work/new.sb3')).toBeNull();
   }, 60_000);
+
+  it('a server that takes connections and never answers fails a get within seconds too', async () => {
+    const hung = net.createServer(() => {}).listen(0, '127.0.0.1');
+    await once(hung, 'listening');
+    const stuck = new S3FileStore(parseStorageUrl(`s3://k:s@127.0.0.1:${(hung.address() as net.AddressInfo).port}/bucket?ssl=0&pathStyle=1`));
+    try {
+      const t = performance.now();
+      await expect(stuck.get('work/kept.sb3')).rejects.toSatisfy(isStorageUnavailable);
+      expect(performance.now() - t).toBeLessThan(8000);
+    } finally {
+      await stuck.close();
+      hung.close();
+    }
+  }, 20_000);
 
   it('a wrong secret is refused as unavailable too', async () => {
     const wrong = new S3FileStore(parseStorageUrl(server.storageUrl('down-test').replace("S3RVER:S3RVER", "nobody:wrong")));
