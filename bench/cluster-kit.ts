@@ -1,5 +1,5 @@
 // The pieces of the cluster proof (bench/cluster.ts): Xuetang nodes (the built dist/server.mjs) sharing one
-// PostgreSQL database, one Redis and one DATA_DIR (or the bucket STORAGE_URL names), and a small round-robin
+// PostgreSQL database, one Redis and one bucket (or, with BENCH_CLUSTER_STORAGE=folder, one DATA_DIR), and a small round-robin
 // proxy in front of them, as nginx would be: it asks each node's /readyz every 200 ms and sends requests only to
 // ready ones, retries a request on another node when it could not reach one (connection refused: nothing was
 // sent), and says which node answered (X-Cluster-Node).

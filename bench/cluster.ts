@@ -1,6 +1,7 @@
 // `npm run bench:cluster` (and, shorter, `--ci` as a step of `npm test` on the PostgreSQL leg): the proof that two
 // Xuetang nodes lose nothing (issue 22). Two built servers on one fresh PostgreSQL database, one Redis and one
-// storage (the shared DATA_DIR files folder, or the bucket STORAGE_URL names: pass it in the environment), behind
+// S3 bucket (an s3rver the bench starts, or the bucket STORAGE_URL names), each node with a DATA_DIR of its own so
+// a file one node stored can only reach the other through the bucket; behind
 // a round-robin proxy (cluster-kit.ts). Virtual users log in, read lists and public pages, upload .sb3 projects
 // and submit them, grade, like and comment, for a fixed time; meanwhile one node is killed with SIGKILL and
 // started again, and then the other is restarted gracefully (SIGTERM), as a rolling restart does.
@@ -12,6 +13,7 @@
 // restart). Exits 1 when a check fails.
 //   BENCH_CLUSTER_SECONDS (default 60; --ci 24)   BENCH_CLUSTER_VUS (default 8)   BENCH_CLUSTER_PORT (default 8840)
 //   PG_ADMIN_URL (default: database postgres on TEST_DATABASE_URL's server, else 127.0.0.1:5432 as postgres)   REDIS_URL (default redis://127.0.0.1:6379)
+//   STORAGE_URL (default: a fresh bucket on an s3rver of the bench's own)   BENCH_CLUSTER_STORAGE=folder (no bucket: one DATA_DIR shared by both nodes)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,9 @@ import WebSocket from 'ws';
 import { connect } from '../src/server/db/connect.js';
 import { demoSb3 } from '../src/server/db/seed/sb3.js';
 import { newId } from '../src/server/domain/ids.js';
+import { S3FileStore } from '../src/server/storage/s3.js';
+import { parseStorageUrl } from '../src/server/storage/s3-url.js';
+import { startS3Server } from '../test/s3-server.js';
 import { startProxy, until, XuetangNode } from './cluster-kit.js';
 
 const CI = process.argv.includes('--ci');
@@ -47,6 +52,12 @@ await admin.connect();
 await admin.query(`create database ${dbName}`);
 const databaseUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-cluster-'));
+// The bucket: the one STORAGE_URL names, else a fresh one on an s3rver of the bench's own (a child process).
+const FOLDER = process.env.BENCH_CLUSTER_STORAGE === 'folder';
+const s3server = FOLDER || process.env.STORAGE_URL ? null : await startS3Server();
+if (s3server) await s3server.createBucket(`cluster-${run}`);
+const storageUrl = FOLDER ? undefined : (process.env.STORAGE_URL ?? s3server!.storageUrl(`cluster-${run}`));
+const bucket = storageUrl ? new S3FileStore(parseStorageUrl(storageUrl)) : null;
 const env = {
   DATABASE_URL: databaseUrl,
   REDIS_URL: REDIS,
@@ -56,9 +67,13 @@ const env = {
   TRUST_PROXY: '1',
   // The CI run hashes passwords at the tests' cost (vitest's); the bench keeps the production cost.
   ...(CI ? { XUETANG_TEST_SCRYPT_N: '16384' } : {}),
-  ...(process.env.STORAGE_URL ? { STORAGE_URL: process.env.STORAGE_URL } : {}),
+  ...(storageUrl ? { STORAGE_URL: storageUrl } : {}),
+  // The AWS SDK's notice (once per process) that its releases from 2027 need Node 22: not this bench's subject.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
-const nodes = [new XuetangNode({ name: 'A', port: PORT, env }), new XuetangNode({ name: 'B', port: PORT + 1, env })];
+// With a bucket each node has a DATA_DIR of its own: nothing a node stores reaches the other but through the bucket.
+const nodeEnv = (name: string) => (bucket ? { ...env, DATA_DIR: path.join(dataDir, name) } : env);
+const nodes = [new XuetangNode({ name: 'A', port: PORT, env: nodeEnv('a') }), new XuetangNode({ name: 'B', port: PORT + 1, env: nodeEnv('b') })];
 const [A, B] = nodes;
 const { db, close: closeDb } = connect({ databaseUrl });
 
@@ -78,6 +93,13 @@ async function cleanup() {
   await new Promise((r) => setTimeout(r, 100));
   process.off('uncaughtException', ended);
   await admin.end().catch(() => {});
+  if (bucket && s3server) {
+    const keys: string[] = [];
+    for await (const o of bucket.list('')) keys.push(o.key);
+    await bucket.remove(keys).catch(() => {});
+  }
+  await bucket?.close();
+  await s3server?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -366,7 +388,12 @@ for (const w of ack.works) {
   const res = await fetch(`${other.base}/api/sys/common/static/${w.fileKey}`, { headers: { 'X-Access-Token': w.token } }).catch(() => null);
   if (res?.ok && (await res.arrayBuffer()).byteLength > 0) readable++;
 }
-check('every acknowledged .sb3 file is readable from the node that did not store it', readable === ack.works.length, `${readable}/${ack.works.length}`);
+check('every acknowledged .sb3 file is readable from the node that did not store it', readable === ack.works.length, `${readable}/${ack.works.length}${bucket ? ` (${bucket.location})` : ''}`);
+if (bucket) {
+  let inBucket = 0;
+  for (const w of ack.works) if (await bucket.stat(w.fileKey).catch(() => null)) inBucket++;
+  check('every acknowledged .sb3 file is in the bucket', inBucket === ack.works.length, `${inBucket}/${ack.works.length}`);
+}
 const commentRows = await db.selectFrom('teaching_work_comment').select('id').where('id', 'in', ack.comments.length ? ack.comments : ['-']).execute();
 check('every acknowledged comment is stored', commentRows.length === ack.comments.length, `${commentRows.length}/${ack.comments.length}`);
 const graded = new Set((await db.selectFrom('teaching_work_correct').select('work_id').where('work_id', 'in', ack.grades.length ? ack.grades : ['-']).execute()).map((r) => r.work_id));

@@ -18,10 +18,34 @@ const CHECKS = [
   ['knip', 'npx knip'],
   ['depcruise', 'npm run --silent lint:deps'],
 ];
+// The file-handling tests again on an S3 bucket (TEST_STORAGE=s3: test/storage-kit.ts starts s3rver and gives each
+// test app a bucket of its own), on both legs. Vitest matches each name as a part of a test file's path.
+const STORAGE_TESTS = [
+  'src/server/storage/',
+  'src/server/readiness.test.ts',
+  'src/server/api/sys/upload',
+  'src/server/api/sys/files.test.ts',
+  'src/server/api/sys/file-admin.test.ts',
+  'src/server/api/sys/import-run.test.ts',
+  'src/server/api/teaching/work-desk.test.ts',
+  'src/server/api/teaching/work-import.test.ts',
+  'src/server/domain/work-submit.test.ts',
+  'src/server/api/teaching/scratch-assets.test.ts',
+  'src/server/pages/teaching/scratch-assets.test.ts',
+  'src/server/api/teaching/scratch-backpack.test.ts',
+  'src/server/api/teaching/course',
+  'src/server/pages/teaching/courses.test.ts',
+  'src/server/pages/public-courses.test.ts',
+  'src/server/pages/scratch/player.test.ts',
+  'src/server/importer/',
+  'src/server/domain/scheduler/jobs.test.ts',
+  'src/server/monitor/system.test.ts',
+];
 // The cluster proof (bench/cluster.ts --ci: two built nodes on PostgreSQL and Redis, ~60 s) runs on the PostgreSQL
 // leg only (TEST_DATABASE_URL set): it makes its own database on that server.
 const TESTS = [
   ['vitest', 'npx vitest run'],
+  ['storage', `TEST_STORAGE=s3 npx vitest run ${STORAGE_TESTS.join(' ')}`],
   ['playwright', 'npx playwright test'],
   ...(process.env.TEST_DATABASE_URL ? [['cluster', `npx tsx bench/cluster.ts --ci`]] : []),
 ];

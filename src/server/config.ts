@@ -5,6 +5,7 @@ import type { ReportLimits } from './domain/report-runner.js';
 import type { CloudLimits } from './realtime/cloud-limits.js';
 import { parseSmsUrl, type SmsSettings } from './domain/sms.js';
 import { parseTrustProxy, type TrustProxy } from './shared/trust-proxy.js';
+import { parseStorageUrl } from './storage/s3-url.js';
 
 const url = (protocols: string[], name: string) =>
   z
@@ -73,6 +74,19 @@ const schema = z.object({
   DATA_SOURCE_KEY: key32('DATA_SOURCE_KEY').optional(),
   DATA_SOURCE_OLD_KEY: key32('DATA_SOURCE_OLD_KEY').optional(),
   NODE_ENV: z.string().optional(),
+  // Checked here so a bad value stops the start; the store parses it again when it opens (storage/index.ts).
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      try {
+        parseStorageUrl(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
+  STORAGE_PUBLIC_URL: url(['http:', 'https:'], 'STORAGE_PUBLIC_URL').optional(),
   TRUST_PROXY: z
     .string()
     .transform((v, ctx) => {
@@ -124,6 +138,13 @@ export interface Config {
    * were written with (DATA_SOURCE_OLD_KEY; `npm run datasource:rekey` moves them to the new one).
    */
   dataSourceKeys: { current?: Buffer; previous?: Buffer };
+  /**
+   * Where files are kept (storage/): unset, the folder filesDir; s3://ACCESS_KEY:SECRET@HOST[:PORT]/BUCKET?region=…
+   * an S3-compatible bucket (storage/s3-url.ts). Holds the secret: never log it (the store's `location` is safe).
+   */
+  storageUrl?: string;
+  /** The public (CDN) address public objects are served from (FileStore.publicUrl); unset: Xuetang serves them. */
+  storagePublicUrl?: string;
   /** Tests only (never from the environment): other bounds for report queries (domain/report-runner.ts). */
   reportLimits?: Partial<ReportLimits>;
   /** Tests only (never from the environment): other bounds for Scratch cloud variables (realtime/cloud-limits.ts). */
@@ -171,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: e.SMS_URL,
     testCaptcha: e.XUETANG_TEST_CAPTCHA,
     dataSourceKeys: { current: e.DATA_SOURCE_KEY, previous: e.DATA_SOURCE_OLD_KEY },
+    storageUrl: e.STORAGE_URL,
+    storagePublicUrl: e.STORAGE_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

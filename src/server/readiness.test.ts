@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../test/harness.js';
 import { cloudClient } from '../../test/cloud-client.js';
 import { connect } from '../../test/ws-client.js';
-import { databaseCheck, folderCheck, type ReadinessCheck } from './readiness.js';
+import { startS3Server } from '../../test/s3-server.js';
+import { testStorageKind } from '../../test/storage-kit.js';
+import { databaseCheck, defaultReadinessChecks, folderCheck, readiness as runChecks, type ReadinessCheck } from './readiness.js';
+import { S3FileStore } from './storage/s3.js';
+import { parseStorageUrl } from './storage/s3-url.js';
 
 describe.each(dialects)('readiness and drain on %s', (dialect) => {
   let t: TestApp;
@@ -37,7 +41,9 @@ describe.each(dialects)('readiness and drain on %s', (dialect) => {
     const res = await t.request('/readyz');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    expect(await res.json()).toEqual({ ok: true, draining: false, checks: { database: 'ok', files: 'ok' } });
+    // The files folder on the local store; the bucket ('storage') under TEST_STORAGE=s3.
+    const storage = testStorageKind() === 's3' ? 'storage' : 'files';
+    expect(await res.json()).toEqual({ ok: true, draining: false, checks: { database: 'ok', [storage]: 'ok' } });
   });
 
   it('answers 503 naming a check that fails or does not answer within 2 s (never the error itself)', async () => {
@@ -47,6 +53,29 @@ describe.each(dialects)('readiness and drain on %s', (dialect) => {
     expect(body).toEqual({ ok: false, draining: false, checks: { database: 'ok', storage: 'failed', redis: 'failed' } });
     expect(JSON.stringify(body)).not.toContain('bucket');
   }, 10_000);
+
+  it('checks the bucket instead of the folder when the store is S3, and fails while the bucket is down', async () => {
+    const server = await startS3Server();
+    await server.createBucket('ready-test');
+    const store = new S3FileStore(parseStorageUrl(server.storageUrl('ready-test')));
+    try {
+      const checks = defaultReadinessChecks({ db: t.db, config: { filesDir: '/nonexistent/never-used' }, storage: store });
+      expect(checks.map((c) => c.name)).toEqual(['database', 'storage']);
+      expect((await runChecks(checks, false, () => {})).checks).toEqual({ database: 'ok', storage: 'ok' });
+      await server.stop();
+      const errors: string[] = [];
+      const t0 = performance.now();
+      const down = await runChecks(checks, false, (name) => errors.push(name));
+      expect(down).toMatchObject({ ok: false, checks: { database: 'ok', storage: 'failed' } });
+      expect(errors).toEqual(['storage']);
+      expect(performance.now() - t0).toBeLessThan(2500);
+      await server.start();
+      expect((await runChecks(checks, false, () => {})).ok).toBe(true);
+    } finally {
+      await store.close();
+      await server.close();
+    }
+  }, 20_000);
 
   it('the built-in checks fail on a closed database and an unwritable folder', async () => {
     const { readiness } = await import('./readiness.js');

@@ -1,8 +1,8 @@
 // Readiness (GET /readyz, for a load balancer's health check; /healthz only says the process answers): 200 when
 // every check of the list answers within CHECK_TIMEOUT_MS, 503 otherwise, and 503 at once while the node drains
 // (SIGTERM: main.ts), so the balancer stops sending it requests before it goes. The list is composed by whoever
-// starts the app (main.ts, tests): the database, Redis when REDIS_URL is set, and the file storage (today the
-// files folder under DATA_DIR must be writable; the object storage adds its own check to the same list).
+// starts the app (main.ts, tests): the database, Redis when REDIS_URL is set, and the file storage (the files
+// folder under DATA_DIR must be writable; with STORAGE_URL the bucket must take, show and remove a probe object).
 // The answer names each check with ok or failed, never the error (it is public); errors go to the log.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
+import type { FileStore } from './storage/store.js';
 
 export interface ReadinessCheck {
   name: string;
@@ -45,11 +46,23 @@ export const folderCheck = (name: string, dir: string): ReadinessCheck => ({
 /** Redis (the limits' connection) answers a PING. */
 const redisCheck = (limits: { ping(): Promise<void> }): ReadinessCheck => ({ name: 'redis', check: () => limits.ping() });
 
-/** The checks of an app started as main.ts starts it: database, Redis when configured, the files folder. */
-export function defaultReadinessChecks(deps: { db: Kysely<Database>; config: Pick<Config, 'redisUrl' | 'filesDir'>; limits?: { kind: string; ping(): Promise<void> } }): ReadinessCheck[] {
+/** The bucket answers the store's ping (storage/s3.ts: a probe object written, read and removed, or HeadBucket). */
+const storageCheck = (storage: FileStore): ReadinessCheck => ({ name: 'storage', check: () => storage.ping() });
+
+/**
+ * The checks of an app started as main.ts starts it: database, Redis when configured, and the file storage: the
+ * bucket ('storage') when the store is S3, else the files folder ('files').
+ */
+export function defaultReadinessChecks(deps: {
+  db: Kysely<Database>;
+  config: Pick<Config, 'redisUrl' | 'filesDir'>;
+  limits?: { kind: string; ping(): Promise<void> };
+  storage?: Pick<FileStore, 'kind' | 'ping'>;
+}): ReadinessCheck[] {
   const checks = [databaseCheck(deps.db)];
   if (deps.config.redisUrl && deps.limits?.kind === 'redis') checks.push(redisCheck(deps.limits));
-  checks.push(folderCheck('files', deps.config.filesDir));
+  if (deps.storage?.kind === 's3') checks.push(storageCheck(deps.storage as FileStore));
+  else checks.push(folderCheck('files', deps.config.filesDir));
   return checks;
 }
 

@@ -2,13 +2,15 @@
 // S3-compatible bucket (STORAGE_URL=s3://…, s3.ts).
 import type { Config } from '../config.js';
 import { LocalFileStore } from './local.js';
+import { S3FileStore } from './s3.js';
+import { parseStorageUrl } from './s3-url.js';
 import type { FileStore } from './store.js';
 
 export type { FileStore, ObjectBody, ObjectInfo } from './store.js';
 export { isSafeKey, assertSafeKey, STORAGE_UNAVAILABLE } from './store.js';
 export { LocalFileStore } from './local.js';
 
-export async function openStorage(config: Pick<Config, 'filesDir'> & { storageUrl?: string; storagePublicUrl?: string }): Promise<FileStore> {
-  if (config.storageUrl) throw new Error('STORAGE_URL: the S3 backend is not built yet'); // s3.ts replaces this line
+export async function openStorage(config: Pick<Config, 'filesDir' | 'storageUrl' | 'storagePublicUrl'>): Promise<FileStore> {
+  if (config.storageUrl) return new S3FileStore(parseStorageUrl(config.storageUrl), config.storagePublicUrl ?? null);
   return new LocalFileStore(config.filesDir, config.storagePublicUrl ?? null);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { assertSafeKey, type FileStore, type ObjectBody, type ObjectInfo, type PutOptions } from './store.js';
+import { assertSafeKey, keyExistsError, keyPath, type FileStore, type ObjectBody, type ObjectInfo, type PutOptions } from './store.js';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR';
 
@@ -30,7 +30,7 @@ export class LocalFileStore implements FileStore {
   async put(key: string, body: Uint8Array | Readable, opts: PutOptions = {}): Promise<void> {
     const full = this.pathOf(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
-    if (opts.exclusive && (await this.stat(key))) throw Object.assign(new Error(`storage key exists: ${key}`), { code: 'EEXIST' });
+    if (opts.exclusive && (await this.stat(key))) throw keyExistsError(key);
     const tmp = `${full}.${randomBytes(6).toString('hex')}.part`;
     try {
       if (body instanceof Uint8Array) await fsp.writeFile(tmp, body, { flag: 'wx' });
@@ -101,7 +101,7 @@ export class LocalFileStore implements FileStore {
   }
 
   publicUrl(key: string): string | null {
-    return this.publicBase ? `${this.publicBase.replace(/\/+$/, '')}/${assertSafeKey(key)}` : null;
+    return this.publicBase ? `${this.publicBase.replace(/\/+$/, '')}/${keyPath(key)}` : null;
   }
 
   async ping(): Promise<void> {

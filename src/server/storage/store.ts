@@ -23,6 +23,8 @@ export interface PutOptions {
   contentType?: string;
   /** Refuse to replace an object that is already there (uploads: their ids are new; a clash is a bug). */
   exclusive?: boolean;
+  /** Small string values kept with the object on a bucket (x-amz-meta-*; storage:copy keeps a sha256); the local folder ignores them. */
+  metadata?: Record<string, string>;
 }
 
 export interface SignedUrlOptions {
@@ -80,3 +82,36 @@ export function assertSafeKey(key: string): string {
 
 /** The Chinese message shown when the store does not answer (a bucket down or refusing). */
 export const STORAGE_UNAVAILABLE = '文件存储暂时不可用，请稍后重试';
+
+/**
+ * The store did not answer or refused (a bucket down, unreachable, too slow, or refusing the key): features answer
+ * 503 with STORAGE_UNAVAILABLE. `message` is that Chinese text; `detail` and `cause` say what happened (for the
+ * log; never shown, never with a secret). Nothing already stored is touched by such a failure.
+ */
+export class StorageUnavailableError extends Error {
+  readonly code = 'STORAGE_UNAVAILABLE';
+  readonly status = 503;
+  constructor(
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(STORAGE_UNAVAILABLE, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** True for a StorageUnavailableError (also one wrapped as another error's cause). */
+export function isStorageUnavailable(err: unknown): err is StorageUnavailableError {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof StorageUnavailableError || (e as { code?: unknown }).code === 'STORAGE_UNAVAILABLE') return true;
+  }
+  return false;
+}
+
+/** The error a put with `exclusive` throws when the key is taken (code EEXIST on both backends). */
+export function keyExistsError(key: string): Error {
+  return Object.assign(new Error(`storage key exists: ${key}`), { code: 'EEXIST' });
+}
+
+/** A key as a URL path: each segment percent-encoded (publicUrl). */
+export const keyPath = (key: string) => assertSafeKey(key).split('/').map(encodeURIComponent).join('/');
