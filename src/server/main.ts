@@ -69,12 +69,12 @@ async function main() {
     : memoryLimits();
   // 定时任务: every process runs a scheduler; the run table's unique claim lets one of them run each due job.
   const scheduler = new Scheduler({
-    env: { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, storage, mail: config, hub },
+    env: { db, dialect, dataDir: config.dataDir, storage, mail: config, hub },
     onError: (err) => config.logLevel !== 'silent' && console.error('[scheduler]', err),
   });
   await scheduler.start();
-  // GET /readyz: the database, Redis (with REDIS_URL), the files folder.
-  const readinessChecks = defaultReadinessChecks({ db, config, limits });
+  // GET /readyz: the database, Redis (with REDIS_URL), the file store (the bucket, or the files folder).
+  const readinessChecks = defaultReadinessChecks({ db, config, limits, storage });
   const { app, injectWebSocket, drain } = createApp({ db, dialect, sqliteFile: dialect === 'sqlite' ? sqliteFile : undefined, config, storage, hub, limits, scheduler, readinessChecks });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     if (config.logLevel !== 'silent') {

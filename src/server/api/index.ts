@@ -63,7 +63,7 @@ import { registerReportDataRoutes } from './online/cgreport-data.js';
 import { registerCgformDesignRoutes } from './online/cgform.js';
 import { registerCgformButtonRoutes } from './online/cgform-buttons.js';
 import { registerCgformDataAndLinkRoutes } from './online/cgform-links.js';
-import { isStorageUnavailable } from '../domain/storage-errors.js';
+import { isStorageUnavailable } from '../storage/store.js';
 import { STORAGE_UNAVAILABLE } from '../storage/index.js';
 
 const OPERATE_TYPE: Record<string, number> = { POST: 2, PUT: 3, DELETE: 4, GET: 3 };

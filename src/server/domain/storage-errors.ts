@@ -4,42 +4,19 @@
 // StorageUnavailableError; a key that is no safe key and an exclusive put that finds the key taken are bugs and
 // pass as they are (500). Features write the object first and their rows after (storeUpload), so a failed put
 // leaves nothing behind.
-import { UnsafeKeyError } from '../storage/store.js';
-import { STORAGE_UNAVAILABLE, type FileStore, type ObjectInfo } from '../storage/index.js';
-
-/**
- * The store did not answer or refused. Shaped as the S3 backend's error of the same name (storage/s3.ts on its
- * branch: `code` STORAGE_UNAVAILABLE, `status` 503, the Chinese message, `detail` for the log), so either one is
- * recognised by isStorageUnavailable; when both are on main, this class can give way to the store's.
- */
-class StorageUnavailableError extends Error {
-  readonly code = 'STORAGE_UNAVAILABLE';
-  readonly status = 503;
-  readonly detail: string;
-  constructor(cause: unknown) {
-    super(STORAGE_UNAVAILABLE, { cause });
-    this.name = 'StorageUnavailableError';
-    this.detail = cause instanceof Error ? cause.message : String(cause);
-  }
-}
-
-/** True for a store's failure: this module's error, or any error with code STORAGE_UNAVAILABLE (also as a cause). */
-export function isStorageUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof StorageUnavailableError || (e as { code?: unknown }).code === 'STORAGE_UNAVAILABLE') return true;
-  }
-  return false;
-}
+import { isStorageUnavailable, StorageUnavailableError, UnsafeKeyError, type FileStore, type ObjectInfo } from '../storage/store.js';
 
 const GUARDED = Symbol('guarded store');
 
 const passes = (err: unknown) => err instanceof UnsafeKeyError || isStorageUnavailable(err) || (err as { code?: unknown })?.code === 'EEXIST';
 
+const unavailable = (err: unknown) => new StorageUnavailableError(err instanceof Error ? err.message : String(err), { cause: err });
+
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    throw passes(err) ? err : new StorageUnavailableError(err);
+    throw passes(err) ? err : unavailable(err);
   }
 }
 
@@ -63,7 +40,7 @@ export function guardStore(store: FileStore): FileStore {
       try {
         yield* store.list(prefix);
       } catch (err) {
-        throw passes(err) ? err : new StorageUnavailableError(err);
+        throw passes(err) ? err : unavailable(err);
       }
     },
     signedUrl: (key, opts) => guarded(() => store.signedUrl(key, opts)),

@@ -6,8 +6,8 @@ import { S3FileStore } from './s3.js';
 import { parseStorageUrl } from './s3-url.js';
 import type { FileStore } from './store.js';
 
-export type { FileStore, ObjectBody, ObjectInfo } from './store.js';
-export { isSafeKey, assertSafeKey, STORAGE_UNAVAILABLE } from './store.js';
+export type { FileStore } from './store.js';
+export { isSafeKey, STORAGE_UNAVAILABLE } from './store.js';
 export { LocalFileStore } from './local.js';
 
 export async function openStorage(config: Pick<Config, 'filesDir' | 'storageUrl' | 'storagePublicUrl'>): Promise<FileStore> {

@@ -223,7 +223,7 @@ describe.each(dialects)('消息中心 API on %s', (dialect) => {
 
       const clock = new FakeClock(firstTry);
       const scheduler = new Scheduler({
-        env: { db: t.db, dialect: t.dialect, dataDir: t.deps.config.dataDir, filesDir: t.filesDir, storage: t.deps.storage, mail: t.deps.config, hub: t.deps.hub },
+        env: { db: t.db, dialect: t.dialect, dataDir: t.deps.config.dataDir, storage: t.deps.storage, mail: t.deps.config, hub: t.deps.hub },
         clock,
         node: 'message-test',
         resyncMs: 3_600_000,

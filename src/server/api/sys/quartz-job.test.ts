@@ -233,7 +233,7 @@ describe.each(dialects)('定时任务 API on %s', (dialect) => {
     it('schedules an added job at once and stops it when paused through the API', async () => {
       const start = new Date(2026, 5, 1, 9, 0, 30).getTime();
       const clock = new FakeClock(start);
-      const scheduler = new Scheduler({ env: { db: t.db, dialect: t.dialect, dataDir: t.deps.config.dataDir, filesDir: t.filesDir, storage: t.deps.storage }, clock, node: 'api-test', resyncMs: 3_600_000 });
+      const scheduler = new Scheduler({ env: { db: t.db, dialect: t.dialect, dataDir: t.deps.config.dataDir, storage: t.deps.storage }, clock, node: 'api-test', resyncMs: 3_600_000 });
       // Only the job under test is enabled.
       await t.db.updateTable('sys_quartz_job').set({ status: -1 }).execute();
       await scheduler.start();

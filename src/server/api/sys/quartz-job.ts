@@ -61,7 +61,7 @@ const idBody = z.object({ id: z.string({ message: 'id不能为空' }).trim().min
 
 const jobEnv = (c: Context<ApiEnv>) => {
   const { db, dialect, config, storage, hub } = c.get('deps');
-  return { db, dialect, dataDir: config.dataDir, filesDir: config.filesDir, storage, mail: config, hub };
+  return { db, dialect, dataDir: config.dataDir, storage, mail: config, hub };
 };
 
 /** Lets this process's scheduler (when running) pick up a change at once; others resync on their own. */

@@ -10,7 +10,6 @@ export interface JobEnv {
   dialect: 'sqlite' | 'postgres';
   /** DATA_DIR: backups go to <dataDir>/backups. */
   dataDir: string;
-  filesDir: string;
   /** Where every file is kept (storage/). */
   storage: FileStore;
   /** SMTP settings and the notice hub, for 发送待重试消息 (e-mails and site messages). */

@@ -68,7 +68,7 @@ describe.each(dialects)('built-in jobs on %s', (dialect) => {
     t = await freshDatabase(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xuetang-jobs-'));
     storage = await openTestStorage(path.join(dataDir, 'files'));
-    env = { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: storage.store };
+    env = { db: t.db, dialect, dataDir, storage: storage.store };
     await seedIfEmpty(t.db, { demoContent: true, storage: env.storage });
   });
   afterAll(async () => {

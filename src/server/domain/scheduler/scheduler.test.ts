@@ -55,7 +55,7 @@ describe.each(dialects)('the scheduler on %s', (dialect) => {
     await t.db.deleteFrom('sys_quartz_job').execute();
     errors.length = 0;
     clock = new FakeClock(START);
-    scheduler = new Scheduler({ env: { db: t.db, dialect, dataDir, filesDir: path.join(dataDir, 'files'), storage: new LocalFileStore(path.join(dataDir, 'files')) }, clock, node: 'test-node', onError: (e) => errors.push(e) });
+    scheduler = new Scheduler({ env: { db: t.db, dialect, dataDir, storage: new LocalFileStore(path.join(dataDir, 'files')) }, clock, node: 'test-node', onError: (e) => errors.push(e) });
   });
   afterEach(async () => {
     await scheduler.stop();
@@ -205,7 +205,7 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
     const schedulers = [first, second].map(
       (conn, i) =>
         new Scheduler({
-          env: { db: conn.db, dialect, dataDir, filesDir: dataDir, storage: new LocalFileStore(dataDir) },
+          env: { db: conn.db, dialect, dataDir, storage: new LocalFileStore(dataDir) },
           clock: clocks[i],
           node: `process-${i + 1}`,
           onError: (e) => errors.push(e),
