@@ -3,6 +3,7 @@
 // (videos, sounds) or to STORAGE_PUBLIC_URL (public media), and everything else is streamed as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { uploadAs } from '../../../../test/upload-client.js';
 import { makePng } from '../../../../test/media.js';
 import { validSb3 } from '../../../../test/sb3-files.js';
 import { removeStoredFiles } from '../../domain/uploads.js';
@@ -44,13 +45,7 @@ describe.each(dialects)('the file store behind the API on %s', (dialect) => {
   const state = { down: false, bucket: false, signed: [] as { key: string; opts: SignedUrlOptions }[] };
   const tok: Record<string, string> = {};
   const count = async (table: 'sys_file' | 'teaching_work') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const upload = async (data: Uint8Array, name: string, biz: string, who = 'student1') => {
-    const form = new FormData();
-    form.set('file', new Blob([data as BlobPart], { type: 'application/octet-stream' }), name);
-    form.set('biz', biz);
-    const r = await t.request('/api/sys/common/upload', { method: 'POST', body: form, headers: { 'X-Access-Token': tok[who] } });
-    return { status: r.status, body: await r.json() };
-  };
+  const upload = (data: Uint8Array, name: string, biz: string, who = 'student1') => uploadAs(t, tok[who], data, name, biz);
   /** A public Scratch work's project or cover (course files may be hidden from visitors). */
   const publicWorkFile = (column: 'work_file' | 'work_cover') =>
     t.db

@@ -4,6 +4,7 @@
 // be its type's project; a student cannot overwrite another's work of these types.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { uploadAs } from '../../../../test/upload-client.js';
 import { storedKeys } from '../../../../test/stored-files.js';
 import { makePng } from '../../../../test/media.js';
 import { validSb3 } from '../../../../test/sb3-files.js';
@@ -19,13 +20,7 @@ describe.each(dialects)('code projects (积木编程, 图形化Python) on %s', (
   let t: TestApp;
   const tok: Record<string, string> = {};
 
-  const upload = async (data: Uint8Array, name: string, biz: string, who = 'student1') => {
-    const form = new FormData();
-    form.set('file', new Blob([data as BlobPart], { type: 'application/octet-stream' }), name);
-    form.set('biz', biz);
-    const r = await t.request('/api/sys/common/upload', { method: 'POST', body: form, headers: { 'X-Access-Token': tok[who] } });
-    return { status: r.status, body: await r.json() };
-  };
+  const upload = (data: Uint8Array, name: string, biz: string, who = 'student1') => uploadAs(t, tok[who], data, name, biz);
   const count = async (table: 'sys_file' | 'teaching_work') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const stored = async (data: Uint8Array, name: string, biz: string, who = 'student1') => {
     const res = await upload(data, name, biz, who);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure } from '../../../../test/assertions.js';
 import { dialects, startTestApp, type TestApp } from '../../../../test/harness.js';
+import { uploadAs } from '../../../../test/upload-client.js';
 import { storedKeys } from '../../../../test/stored-files.js';
 import { makePng } from '../../../../test/media.js';
 import { badJson, deflatedZeros, lyingSizes, missingAsset, notZip, projectJson, rawZip, sb3With, scratch2, stageTarget, traversal, validSb3, zipBomb } from '../../../../test/sb3-files.js';
@@ -19,13 +20,7 @@ describe.each(dialects)('Scratch projects through the upload on %s', (dialect) =
   let t: TestApp;
   const tok: Record<string, string> = {};
 
-  const upload = async (data: Uint8Array, name: string, biz: string, who = 'student1') => {
-    const form = new FormData();
-    form.set('file', new Blob([data as BlobPart], { type: 'application/octet-stream' }), name);
-    form.set('biz', biz);
-    const r = await t.request('/api/sys/common/upload', { method: 'POST', body: form, headers: { 'X-Access-Token': tok[who] } });
-    return { status: r.status, body: await r.json() };
-  };
+  const upload = (data: Uint8Array, name: string, biz: string, who = 'student1') => uploadAs(t, tok[who], data, name, biz);
   const rowCount = async () => Number((await t.db.selectFrom('sys_file').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   /** Uploads a bad file and checks the refusal left nothing behind. */
