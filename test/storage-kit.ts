@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { LocalFileStore, type FileStore } from '../src/server/storage/index.js';
 import { S3FileStore } from '../src/server/storage/s3.js';
 import { parseStorageUrl } from '../src/server/storage/s3-url.js';
-import type { PutOptions, SignedUrlOptions } from '../src/server/storage/store.js';
+import type { ByteRange, PutOptions, SignedUrlOptions } from '../src/server/storage/store.js';
 import { startS3Server, type S3TestServer } from './s3-server.js';
 
 export interface TestStorage {
@@ -99,9 +99,9 @@ class SeededStore implements FileStore {
     await this.ready();
     return this.inner.put(key, body, opts);
   }
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     await this.ready();
-    return this.inner.get(key);
+    return this.inner.get(key, range);
   }
   async read(key: string) {
     await this.ready();

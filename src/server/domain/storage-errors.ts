@@ -32,7 +32,7 @@ export function guardStore(store: FileStore): FileStore {
       return store.location;
     },
     put: (key, body, opts) => guarded(() => store.put(key, body, opts)),
-    get: (key) => guarded(() => store.get(key)),
+    get: (key, range) => guarded(() => store.get(key, range)),
     read: (key) => guarded(() => store.read(key)),
     stat: (key) => guarded(() => store.stat(key)),
     remove: (keys) => guarded(() => store.remove(keys)),

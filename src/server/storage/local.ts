@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { assertSafeKey, keyExistsError, keyPath, type FileStore, type ObjectBody, type ObjectInfo, type PutOptions } from './store.js';
+import { assertSafeKey, type ByteRange, keyExistsError, keyPath, type FileStore, type ObjectBody, type ObjectInfo, type PutOptions } from './store.js';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR';
 
@@ -42,9 +42,10 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async get(key: string): Promise<ObjectBody | null> {
+  async get(key: string, range?: ByteRange): Promise<ObjectBody | null> {
     const info = await this.stat(key);
     if (!info) return null;
+    if (range) return { stream: fs.createReadStream(this.pathOf(key), range), size: range.end - range.start + 1, modified: info.modified };
     return { stream: fs.createReadStream(this.pathOf(key)), size: info.size, modified: info.modified };
   }
 

@@ -24,6 +24,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from './s3-url.js';
 import {
   assertSafeKey,
+  type ByteRange,
   keyExistsError,
   keyPath,
   StorageUnavailableError,
@@ -119,11 +120,11 @@ export class S3FileStore implements FileStore {
   private small = () => ({ abortSignal: AbortSignal.timeout(SMALL_REQUEST_MS) });
 
   /** A GetObject whose response must begin within SMALL_REQUEST_MS; the body then streams under the idle timeout. */
-  private async getObject(key: string) {
+  private async getObject(key: string, range?: ByteRange) {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' })), SMALL_REQUEST_MS);
     try {
-      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal: ac.signal });
+      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }), { abortSignal: ac.signal });
     } finally {
       clearTimeout(timer);
     }
@@ -164,11 +165,11 @@ export class S3FileStore implements FileStore {
     await upload.done();
   }
 
-  async get(key: string): Promise<ObjectBody | null> {
+  async get(key: string, range?: ByteRange): Promise<ObjectBody | null> {
     assertSafeKey(key);
     return this.call(`get ${key}`, async () => {
       try {
-        const r = await this.getObject(key);
+        const r = await this.getObject(key, range);
         return { stream: r.Body as Readable, size: r.ContentLength ?? 0, modified: r.LastModified ?? new Date(0) };
       } catch (err) {
         if (isNotFound(err)) return null;

@@ -100,6 +100,17 @@ describe.each(backends)('the file store on %s', (kind, open) => {
     expect(await keys(store, '')).toEqual([]);
   });
 
+  it('gets a byte range of an object (a video seeking)', async () => {
+    await store.put('media/clip.bin', Buffer.from('0123456789'));
+    const part = await store.get('media/clip.bin', { start: 2, end: 5 });
+    expect(part?.size).toBe(4);
+    expect(await text(part!.stream)).toBe('2345');
+    const last = await store.get('media/clip.bin', { start: 9, end: 9 });
+    expect(await text(last!.stream)).toBe('9');
+    expect(await store.get('media/none.bin', { start: 0, end: 1 })).toBeNull();
+    await store.remove('media/clip.bin');
+  });
+
   it('removes more than one batch (1000 keys) at once', async () => {
     const many = Array.from({ length: 1003 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
     for (let i = 0; i < many.length; i += 50) await Promise.all(many.slice(i, i + 50).map((k) => store.put(k, Buffer.from('x'))));

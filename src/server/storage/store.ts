@@ -12,10 +12,17 @@ export interface ObjectInfo {
 }
 
 export interface ObjectBody {
-  /** The content as a Node stream; whoever takes it must read it to the end or destroy it. */
+  /** The content (or the asked range of it) as a Node stream; whoever takes it must read it to the end or destroy it. */
   stream: Readable;
+  /** Bytes in `stream`: the object's size, or the range's length. */
   size: number;
   modified: Date;
+}
+
+/** Bytes `start` to `end` of an object, both included and within it (the caller has checked them against its size). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface PutOptions {
@@ -42,8 +49,8 @@ export interface FileStore {
   readonly location: string;
   /** Stores `body` under `key` (streamed: a Readable is never held whole in memory). */
   put(key: string, body: Uint8Array | Readable, opts?: PutOptions): Promise<void>;
-  /** The content, or null when there is no such object. */
-  get(key: string): Promise<ObjectBody | null>;
+  /** The content (only `range` of it when given), or null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<ObjectBody | null>;
   /** The whole content in memory, or null: only for files whose size is bounded (projects, covers, assets). */
   read(key: string): Promise<Buffer | null>;
   /** Size and date, or null when there is no such object. */

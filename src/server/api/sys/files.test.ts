@@ -62,6 +62,34 @@ describe('serving stored files', () => {
     expect(bytes.length).toBe(Number(project.file_size));
   });
 
+  it('answers a byte range with 206 (a video seeks only then), the whole file for anything else, 416 past the end', async () => {
+    // A download (streamed from every store, also a bucket; videos on a bucket go to a signed address instead).
+    const key = 'common/range-test.pdf';
+    await t.deps.storage.put(key, Buffer.from('%PDF-0123456789'));
+    const ask = (range?: string) => get(`/api/sys/common/static/${key}`, range ? { headers: { Range: range } } : undefined);
+    const whole = await ask();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(await whole.text()).toBe('%PDF-0123456789');
+    const part = await ask('bytes=5-8');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 5-8/15');
+    expect(part.headers.get('content-length')).toBe('4');
+    expect(await part.text()).toBe('0123');
+    const open = await ask('bytes=12-');
+    expect([open.status, open.headers.get('content-range'), await open.text()]).toEqual([206, 'bytes 12-14/15', '789']);
+    const suffix = await ask('bytes=-2');
+    expect([suffix.status, await suffix.text()]).toEqual([206, '89']);
+    const beyond = await ask('bytes=40-50');
+    expect([beyond.status, beyond.headers.get('content-range')]).toEqual([416, 'bytes */15']);
+    // Several ranges, or nonsense: the whole file.
+    for (const range of ['bytes=0-1,4-5', 'items=0-1', 'bytes=9-3']) {
+      const res = await ask(range);
+      expect([res.status, await res.text()]).toEqual([200, '%PDF-0123456789']);
+    }
+    await t.deps.storage.remove(key);
+  });
+
   it('needs no login', async () => {
     const res = await get(`/api/sys/common/static/${cover.file_path}`, { headers: { 'X-Access-Token': 'not-a-session' } });
     expect(res.status).toBe(200);

@@ -13,6 +13,7 @@ import { PUBLIC, type ApiRoutes } from '../access.js';
 import { courseViewer } from '../teaching/course-access.js';
 import { fail } from '../envelope.js';
 import { isSafeKey } from '../../storage/index.js';
+import type { ByteRange } from '../../storage/store.js';
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -96,18 +97,43 @@ export function registerFileRoutes(r: ApiRoutes) {
       const signed = await storage.signedUrl(rel, { expiresIn: SIGNED_URL_SECONDS, contentType: type, ...(disposition ? { disposition } : {}) });
       if (signed) return redirect(signed, 'private, no-store');
     }
-    const body = await storage.get(rel);
-    if (!body) return fail(c, '文件不存在', 404, 404);
     const headers: Record<string, string> = {
       'Content-Type': type,
-      'Content-Length': String(body.size),
+      'Accept-Ranges': 'bytes',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': cacheControl,
       ...(disposition ? { 'Content-Disposition': disposition } : {}),
     };
-    return new Response(Readable.toWeb(body.stream) as unknown as ReadableStream, { status: 200, headers });
+    // A video seeking asks for a range (browsers only seek in media that answer 206).
+    const range = byteRange(c.req.header('Range'), info.size);
+    if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${info.size}` } });
+    const body = await storage.get(rel, range ?? undefined);
+    if (!body) return fail(c, '文件不存在', 404, 404);
+    headers['Content-Length'] = String(body.size);
+    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${info.size}`;
+    return new Response(Readable.toWeb(body.stream) as unknown as ReadableStream, { status: range ? 206 : 200, headers });
   });
+}
+
+/**
+ * The one byte range a `Range: bytes=…` header asks for within `size` bytes (players ask for one when a video seeks):
+ * null for no header, one that is not a single byte range (then the whole file is sent), 'unsatisfiable' for one
+ * that starts past the end.
+ */
+function byteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]); // the last N bytes
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
 }
 
 function redirect(location: string, cacheControl: string): Response {

@@ -23,7 +23,7 @@ function flakyStore(store: FileStore, state: { down: boolean; bucket: boolean; s
       return store.location;
     },
     put: async (key, body, opts) => (check(), store.put(key, body, opts)),
-    get: async (key) => (check(), store.get(key)),
+    get: async (key, range) => (check(), store.get(key, range)),
     read: async (key) => (check(), store.read(key)),
     stat: async (key) => (check(), store.stat(key)),
     remove: async (keys) => (check(), store.remove(keys)),
